@@ -1,0 +1,32 @@
+import { loadConfig } from './platform/config.ts';
+import { openDb } from './platform/db.ts';
+import { migrate } from './platform/migrate.ts';
+import { seed } from './modules/system/seed.ts';
+import { buildApp } from './app.ts';
+import { resolve } from 'node:path';
+
+const started = performance.now();
+const config = loadConfig();
+const db = await openDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : resolve(config.dataDir, 'pg') });
+const app = await buildApp({ db, config });
+await migrate(db, (m) => app.log.info(m));
+await seed(db, (m) => app.log.info(m));
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { db: db.kind, captcha: config.captcha, startMs: Math.round(performance.now() - started) },
+  `TMS listening on http://localhost:${config.port}`,
+);
+
+let closing = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${sig}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,53 @@
+/** The header alert bell: unhandled alerts of the caller's dispatch center, and handling one. */
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '@tms/domain';
+import type { Db } from '../../platform/db.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { intParam, ok } from '../../platform/http.ts';
+import { requireCaller } from '../../platform/auth.ts';
+import { mutate } from '../../platform/audit.ts';
+
+export function registerAlertRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/shipment/shipmentAlert/getAlert', { config: { permission: 'shipment:alert:query' } }, async (req) => {
+    const caller = requireCaller(req);
+    const r = await db.query(
+      `select id, alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
+              vehicle_id_main_number_plates as "vehicleIdMainNumberPlates", driver_name as "driverName", driver_mobile as "driverMobile",
+              start_time as "startTime", end_time as "endTime", field1, field2, field3, status, create_time as "createTime"
+         from shipment_alert where dispatch_center_id = $1 and status = 'NEW' order by id desc limit 200`,
+      [caller.dispatchCenterId ?? -1],
+    );
+    return ok(req, r.rows);
+  });
+
+  app.post('/api/shipment/shipmentAlert/deal', { config: { permission: 'shipment:alert:edit' } }, async (req) => {
+    const caller = requireCaller(req);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const id = intParam(b.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const reason = typeof b.alertReason === 'string' ? b.alertReason.trim() : '';
+    const remark = typeof b.alertRemark === 'string' ? b.alertRemark.trim() : '';
+    const errors: Record<string, { key: string }> = {};
+    if (!reason) errors.alertReason = { key: 'messages.alert.reasonRequired' };
+    if (!remark) errors.alertRemark = { key: 'messages.alert.reasonRequired' };
+    else if (remark.length > LIMITS.alertRemark) errors.alertRemark = { key: 'messages.alert.remarkTooLong' };
+    if (reason) {
+      const known = await db.query(`select 1 from sys_dict_data where dict_type = 'shipment_alert_reason' and dict_value = $1 and status = '0'`, [reason]);
+      if (!known.rows.length) errors.alertReason = { key: 'validation.invalid' };
+    }
+    if (Object.keys(errors).length) {
+      const first = Object.values(errors)[0]!.key;
+      throw new AppError(400, first, undefined, errors);
+    }
+    await mutate(db, req, { title: 'shipmentAlert', businessType: 'UPDATE' }, async (q) => {
+      const r = await q.query<{ status: string }>(`select status from shipment_alert where id = $1 and dispatch_center_id = $2 for update`, [id, caller.dispatchCenterId ?? -1]);
+      if (!r.rows[0]) throw notFound();
+      if (r.rows[0].status !== 'NEW') throw conflict('messages.alert.alreadyHandled');
+      await q.query(
+        `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = now(), update_by = $3, update_time = now(), version = version + 1 where id = $4`,
+        [reason, remark, caller.userName, id],
+      );
+      return { id };
+    });
+    return ok(req, { id }, 'messages.alert.handled');
+  });
+}

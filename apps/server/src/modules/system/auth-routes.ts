@@ -1,0 +1,146 @@
+/** Login (slide captcha), logout, captcha, single-sign-on code exchange. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../platform/db.ts';
+import type { AppConfig, Clock } from '../../platform/config.ts';
+import { AppError, badRequest, tooMany } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import { bearer, createSession, hashPassword, hashToken, requireCaller, verifyPassword } from '../../platform/auth.ts';
+import { captchaAnswer, checkCaptcha, consumeCaptcha, createCaptcha } from '../../platform/captcha.ts';
+import { writeLoginLog } from '../../platform/audit.ts';
+import { translate } from '../../platform/i18n.ts';
+
+export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 30 } as const;
+
+export async function captchaEnabled(db: Db, config: AppConfig): Promise<boolean> {
+  if (!config.captcha) return false;
+  const r = await db.query<{ config_value: string }>(`select config_value from sys_config where config_key = 'sys.account.captchaEnabled'`);
+  return r.rows[0]?.config_value !== 'false';
+}
+
+let dummyHash: Promise<string> | null = null;
+
+export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock): void {
+  const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  app.get('/api/auth/captcha/captchaImage', { config: { permission: 'public', ...limited } }, async (req) => {
+    return ok(req, { ...(await createCaptcha(db, clock)), enabled: await captchaEnabled(db, config) });
+  });
+
+  app.post('/api/auth/captcha/check', { config: { permission: 'public', ...limited } }, async (req) => {
+    const b = (req.body ?? {}) as { token?: unknown; x?: unknown };
+    const r = await checkCaptcha(db, clock, b.token, b.x);
+    if (r !== 'ok') throw badRequest(r === 'expired' ? 'messages.login.captchaExpired' : 'messages.login.captchaWrong');
+    return ok(req, { verified: true });
+  });
+
+  if (config.testHooks) {
+    app.get('/api/auth/captcha/testAnswer', { config: { permission: 'public' } }, async (req) => {
+      const token = String((req.query as { token?: string }).token ?? '');
+      return ok(req, { x: await captchaAnswer(db, token) });
+    });
+  }
+
+  const login = async (req: FastifyRequest) => {
+    const b = (req.body ?? {}) as { username?: unknown; password?: unknown; captchaToken?: unknown; x?: unknown };
+    const username = typeof b.username === 'string' ? b.username.trim().slice(0, 60) : '';
+    const password = typeof b.password === 'string' ? b.password.slice(0, 200) : '';
+    if (!username || !password) {
+      throw badRequest('messages.validationFailed', {
+        ...(username ? {} : { username: { key: 'validation.required' } }),
+        ...(password ? {} : { password: { key: 'validation.required' } }),
+      });
+    }
+    const now = clock.now();
+    const fail = async (status: number, key: string, params?: Record<string, unknown>) => {
+      await writeLoginLog(db, req, username, '1', translate(req.lang, key, params), now);
+      return new AppError(status, key, params);
+    };
+    // rate limits: per account and per address, counted from the login log
+    const since = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const counts = await db.query<{ acct: number; addr: number }>(
+      `select count(*) filter (where user_name = $1)::int as acct, count(*) filter (where ipaddr = $2)::int as addr
+         from sys_login_log where status = '1' and login_time > $3 and (user_name = $1 or ipaddr = $2)`,
+      [username, req.ip, since],
+    );
+    const c = counts.rows[0]!;
+    if (c.acct >= LOGIN_LIMITS.perAccount) throw tooMany('messages.login.userLocked', { minutes: LOGIN_LIMITS.windowMinutes });
+    if (c.addr >= LOGIN_LIMITS.perAddress) throw tooMany();
+
+    if (await captchaEnabled(db, config)) {
+      if (b.captchaToken === undefined) throw await fail(400, 'messages.login.captchaRequired');
+      const r = await consumeCaptcha(db, clock, b.captchaToken, typeof b.x === 'string' ? Number(b.x) : b.x);
+      if (r !== 'ok') throw await fail(400, r === 'expired' ? 'messages.login.captchaExpired' : 'messages.login.captchaWrong');
+    }
+
+    const u = (
+      await db.query<{ id: number; password_hash: string; status: string }>(`select id, password_hash, status from sys_user where user_name = $1`, [username])
+    ).rows[0];
+    // verify against a dummy hash when the user does not exist, so timing does not tell
+    dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+    const good = await verifyPassword(u?.password_hash ?? (await dummyHash), password);
+    if (!u || !good) throw await fail(401, 'messages.login.badCredentials');
+    if (u.status !== '0') throw await fail(403, 'messages.login.userDisabled');
+
+    const center = (
+      await db.query<{ dispatch_center_id: number }>(
+        `select udc.dispatch_center_id from sys_user_dispatch_center udc join sys_dispatch_center d on d.id = udc.dispatch_center_id and d.status = '0'
+          where udc.user_id = $1 order by udc.is_default desc, udc.dispatch_center_id limit 1`,
+        [u.id],
+      )
+    ).rows[0]?.dispatch_center_id ?? null;
+    const s = await db.tx(async (q) => {
+      const sess = await createSession(q, clock, u.id, center, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      await q.query(`update sys_user set login_ip = $1, login_date = $2 where id = $3`, [req.ip, now, u.id]);
+      await writeLoginLog(q, req, username, '0', translate(req.lang, 'messages.login.success'), now);
+      return sess;
+    });
+    return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
+  };
+
+  app.post('/api/auth/login/slide', { config: { permission: 'public', ...limited } }, login);
+  app.post('/api/auth/login', { config: { permission: 'public', ...limited } }, login);
+
+  app.post('/api/auth/logout', { config: { permission: 'public' } }, async (req) => {
+    const token = bearer(req);
+    if (token) {
+      const r = await db.query<{ user_name: string }>(
+        `update sys_session s set revoked_at = $2 from sys_user u where u.id = s.user_id and s.token_hash = $1 and s.revoked_at is null returning u.user_name`,
+        [hashToken(token), clock.now()],
+      );
+      if (r.rows[0]) await writeLoginLog(db, req, r.rows[0].user_name, '0', translate(req.lang, 'messages.login.logout'), clock.now());
+    }
+    return ok(req, null, 'messages.login.logout');
+  });
+
+  // Single sign-on: a signed-in application asks for a one-time code; the other exchanges it for a token.
+  app.post('/api/auth/sso/code', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const code = randomBytes(24).toString('base64url');
+    await db.query(`insert into sys_sso_code(code_hash, user_id, dispatch_center_id, expires_at) values ($1,$2,$3,$4)`, [
+      createHash('sha256').update(code).digest('hex'),
+      caller.userId,
+      caller.dispatchCenterId,
+      new Date(clock.now().getTime() + 60_000),
+    ]);
+    return ok(req, { code });
+  });
+
+  app.post('/api/auth/getToken', { config: { permission: 'public', ...limited } }, async (req) => {
+    const code = (req.body as { code?: unknown } | undefined)?.code;
+    if (typeof code !== 'string' || !code) throw badRequest('messages.validationFailed', { code: { key: 'validation.required' } });
+    const out = await db.tx(async (q) => {
+      const r = await q.query<{ user_id: number; dispatch_center_id: number | null }>(
+        `update sys_sso_code c set used = true from sys_user u
+          where c.code_hash = $1 and c.used = false and c.expires_at > $2 and u.id = c.user_id and u.status = '0'
+          returning c.user_id, c.dispatch_center_id`,
+        [createHash('sha256').update(code).digest('hex'), clock.now()],
+      );
+      const row = r.rows[0];
+      if (!row) return null;
+      return createSession(q, clock, row.user_id, row.dispatch_center_id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    });
+    if (!out) throw new AppError(401, 'messages.login.tokenExpired');
+    return ok(req, out.token);
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * The seeded menu tree: every screen family of spec §2. Menus whose component has a view in the
+ * web app open it; the others show the "not available" view until their issue is built.
+ * Each registered resource gets one button per action it exposes (permission keys the server checks).
+ */
+import { RESOURCES, actionsOf, permissionOf, type ResourceDef } from '@tms/domain';
+
+export interface SeedMenu {
+  key: string;
+  name: string;
+  path: string;
+  icon?: string;
+  component?: string;
+  perms?: string;
+  type: 'M' | 'C' | 'F';
+  hidden?: boolean;
+  target?: '_self' | '_blank';
+  children?: SeedMenu[];
+}
+
+const byComponent = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.component, r]));
+
+function page(key: string, name: string, path: string, component: string, perms?: string, extraButtons: string[] = []): SeedMenu {
+  const res = byComponent.get(component);
+  const buttons: SeedMenu[] = res
+    ? actionsOf(res).map((a) => ({ key: `${key}:${a}`, name: a, path: '', type: 'F' as const, perms: permissionOf(res, a) }))
+    : [];
+  for (const b of extraButtons) buttons.push({ key: `${key}:${b.split(':').pop()}`, name: b.split(':').pop()!, path: '', type: 'F', perms: b });
+  return { key, name, path, component, type: 'C', perms: res ? permissionOf(res, 'query') : perms, children: buttons };
+}
+
+export const MENU_TREE: SeedMenu[] = [
+  {
+    key: 'dashboard', name: '仪表盘', path: '/dashboard', icon: 'DashboardOutlined', type: 'M',
+    children: [
+      page('dashboardAnalysis', '分析页', '/dashboard/analysis', 'dashboard/analysis', 'dashboard:analysis:query'),
+      page('dashboardWorkplace', '工作台', '/dashboard/workplace', 'dashboard/workplace', 'dashboard:workplace:query'),
+      page('dashboardMonitor', '监控页', '/dashboard/monitor', 'dashboard/monitor', 'dashboard:monitor:query'),
+    ],
+  },
+  {
+    key: 'order', name: '订单管理', path: '/order', icon: 'FileTextOutlined', type: 'M',
+    children: [
+      page('orderList', '订单', '/order/list', 'order/index', 'order:order:query'),
+      page('orderLine', '订单明细', '/order/lines', 'order/lines', 'order:line:query'),
+    ],
+  },
+  {
+    key: 'waybill', name: '运单管理', path: '/waybill', icon: 'ProfileOutlined', type: 'M',
+    children: [
+      page('waybillList', '运单', '/waybill/list', 'waybill/index', 'waybill:waybill:query'),
+      page('waybillLine', '运单明细', '/waybill/lines', 'waybill/lines', 'waybill:line:query'),
+    ],
+  },
+  {
+    key: 'shipment', name: '调度管理', path: '/shipment', icon: 'CarOutlined', type: 'M',
+    children: [
+      page('shipmentList', '调度单', '/shipment/list', 'shipment/index', 'shipment:shipment:query'),
+      page('shipmentLine', '调度单明细', '/shipment/lines', 'shipment/lines', 'shipment:line:query'),
+      page('shipmentStop', '调度单站点', '/shipment/stops', 'shipment/stops', 'shipment:stop:query'),
+      page('shipmentRos', '待调度运单', '/shipment/ros', 'shipment/ros', 'shipment:ros:query'),
+      page('shipmentTrajectory', '轨迹回放', '/shipment/trajectory', 'shipment/trajectory', 'shipment:trajectory:query'),
+      page('shipmentBusinessLog', '业务日志', '/shipment/businessLog', 'shipment/businessLog', 'shipment:log:query'),
+      page('orderTracking', '订单跟踪', '/shipment/orderTracking', 'shipment/orderTracking', 'shipment:tracking:query'),
+      page('shipmentAlert', '调度告警', '/shipment/alert', 'shipment/alert', 'shipment:alert:query', ['shipment:alert:edit']),
+    ],
+  },
+  {
+    key: 'epod', name: '电子回单', path: '/epod', icon: 'AuditOutlined', type: 'M',
+    children: [
+      page('epodList', '回单', '/epod/list', 'epod/index', 'epod:epod:query'),
+      page('epodOpinion', '回单意见', '/epod/opinion', 'epod/opinion', 'epod:opinion:query'),
+      page('epodCheck', '异常回单处理', '/epod/check', 'epod/check', 'epod:check:query'),
+    ],
+  },
+  {
+    key: 'reports', name: '报表', path: '/reports', icon: 'BarChartOutlined', type: 'M',
+    children: [
+      page('reportEpod', '回单报表', '/reports/epod', 'reports/epod', 'reports:epod:query'),
+      page('reportShipment', '调度报表', '/reports/shipment', 'reports/shipment', 'reports:shipment:query'),
+      page('reportCheck', '车辆检查报表', '/reports/check', 'reports/check', 'reports:check:query'),
+      page('reportOrder', '订单报表', '/reports/order', 'reports/order', 'reports:order:query'),
+    ],
+  },
+  {
+    key: 'baseinfo', name: '基础信息', path: '/baseinfo', icon: 'DatabaseOutlined', type: 'M',
+    children: [
+      page('baseClient', '货主', '/baseinfo/client', 'baseinfo/client/index', 'baseinfo:client:query'),
+      page('baseCarrier', '承运商', '/baseinfo/carrier', 'baseinfo/carrier/index', 'baseinfo:carrier:query'),
+      page('baseCarrierLicence', '承运商证照', '/baseinfo/carrierLicence', 'baseinfo/carrierLicence/index', 'baseinfo:carrierLicence:query'),
+      page('baseLicence', '证照', '/baseinfo/licence', 'baseinfo/licence/index', 'baseinfo:licence:query'),
+      page('baseDriver', '司机', '/baseinfo/driver', 'baseinfo/driver/index', 'baseinfo:driver:query'),
+      page('baseTransportMeansType', '运输工具类型', '/baseinfo/transportMeansType', 'baseinfo/transportMeansType/index', 'baseinfo:transportMeansType:query'),
+      page('baseTransportMeans', '运输工具', '/baseinfo/transportMeans', 'baseinfo/transportMeans/index', 'baseinfo:transportMeans:query'),
+      page('baseItem', '物料', '/baseinfo/item', 'baseinfo/item/index', 'baseinfo:item:query'),
+      page('baseStation', '站点', '/baseinfo/station', 'baseinfo/station/index', 'baseinfo:station:query'),
+      page('baseLocation', '地点', '/baseinfo/location', 'baseinfo/location/index', 'baseinfo:location:query'),
+      page('baseZone', '区域', '/baseinfo/zone', 'baseinfo/zone/index', 'baseinfo:zone:query'),
+      page('baseRoute', '标准线路', '/baseinfo/route', 'baseinfo/route/index', 'baseinfo:route:query'),
+      page('baseCarrierRoute', '承运商线路', '/baseinfo/carrierRoute', 'baseinfo/carrierRoute/index', 'baseinfo:carrierRoute:query'),
+      page('baseTransRoute', '运输线路', '/baseinfo/transRoute', 'baseinfo/transRoute/index', 'baseinfo:transRoute:query'),
+      page('baseTransModel', '运输模式', '/baseinfo/transModel', 'baseinfo/transModel/index', 'baseinfo:transModel:query'),
+      page('baseContact', '联系人', '/baseinfo/contact', 'baseinfo/contact/index', 'baseinfo:contact:query'),
+      page('baseAddress', '地址', '/baseinfo/address', 'baseinfo/address/index', 'baseinfo:address:query'),
+      page('baseOrderType', '订单类型', '/baseinfo/orderType', 'baseinfo/orderType/index', 'baseinfo:orderType:query'),
+      page('basePrintTemplate', '打印模板', '/baseinfo/printTemplate', 'baseinfo/printTemplate/index', 'baseinfo:printTemplate:query'),
+      page('baseAlertRule', '告警规则', '/baseinfo/alertRule', 'baseinfo/alertRule/index', 'baseinfo:alertRule:query'),
+      page('baseExternalSystem', '外部系统', '/baseinfo/externalSystem', 'baseinfo/externalSystem/index', 'baseinfo:externalSystem:query'),
+      page('baseAppManage', '应用管理', '/baseinfo/appManage', 'baseinfo/appManage/index', 'baseinfo:appManage:query'),
+    ],
+  },
+  {
+    key: 'logistics', name: '物流账号', path: '/logistics', icon: 'ApiOutlined', type: 'M',
+    children: [page('logisticsAccount', '物流平台账号', '/logistics/account', 'logistics/account/index', 'logistics:account:query')],
+  },
+  {
+    key: 'system', name: '系统管理', path: '/system', icon: 'SettingOutlined', type: 'M',
+    children: [
+      page('systemUser', '用户管理', '/system/user', 'system/user/index', 'system:user:query'),
+      page('systemRole', '角色管理', '/system/role', 'system/role/index', 'system:role:query'),
+      page('systemMenu', '菜单管理', '/system/menu', 'system/menu/index', 'system:menu:query'),
+      page('systemDept', '部门管理', '/system/dept', 'system/dept/index', 'system:dept:query'),
+      page('systemDict', '字典管理', '/system/dict', 'system/dict/index'),
+      page('systemConfig', '参数设置', '/system/config', 'system/config/index'),
+      page('systemDistrict', '行政区划', '/system/districts', 'system/districts/index', 'system:districts:query'),
+      page('systemOss', '对象存储', '/system/oss', 'system/oss/index', 'system:oss:query'),
+      page('systemAuthClient', '接口客户端', '/system/authClient', 'system/authClient/index', 'system:authClient:query'),
+      page('systemNumberRule', '编号规则', '/system/numberRule', 'system/numberRule/index', 'system:numberRule:query'),
+      page('systemDispatchCenter', '调度中心', '/system/dispatchCenter', 'system/dispatchCenter/index'),
+      page('systemDataGroup', '数据组', '/system/dataGroup', 'system/dataGroup/index', 'system:dataGroup:query'),
+      page('systemPrinter', '打印机', '/system/printer', 'system/printer/index', 'system:printer:query'),
+      page('systemFeedback', '意见建议', '/system/feedback', 'system/feedback/index', 'system:feedback:query'),
+    ],
+  },
+  {
+    key: 'monitor', name: '系统监控', path: '/monitor', icon: 'MonitorOutlined', type: 'M',
+    children: [
+      page('monitorOperLog', '操作日志', '/monitor/operlog', 'monitor/operlog/index', 'monitor:operlog:query'),
+      page('monitorLoginLog', '登录日志', '/monitor/logininfor', 'monitor/logininfor/index', 'monitor:logininfor:query'),
+      page('monitorOnline', '在线用户', '/monitor/online', 'monitor/online/index', 'monitor:online:query'),
+      page('monitorServer', '服务监控', '/monitor/server', 'monitor/server/index', 'monitor:server:query'),
+    ],
+  },
+  {
+    key: 'workflow', name: '流程管理', path: '/workflow', icon: 'PartitionOutlined', type: 'M',
+    children: [
+      page('actModels', '流程模型', '/workflow/models', 'workflow/models/index', 'act:models:query'),
+      page('actProcess', '流程定义', '/workflow/process', 'workflow/process/index', 'act:process:query'),
+      page('actRunning', '运行中流程', '/workflow/running', 'workflow/running/index', 'act:instance:query'),
+      page('actFinished', '已结束流程', '/workflow/finished', 'workflow/finished/index', 'act:instance:query'),
+      page('actTodo', '待办任务', '/workflow/todo', 'workflow/todo/index', 'act:task:query'),
+      page('actDone', '已办任务', '/workflow/done', 'workflow/done/index', 'act:task:query'),
+      page('actLeave', '请假申请', '/workflow/leave', 'workflow/leave/index', 'act:leave:query'),
+      page('actPurchase', '采购申请', '/workflow/purchase', 'workflow/purchase/index', 'act:purchase:query'),
+    ],
+  },
+  {
+    key: 'tool', name: '系统工具', path: '/tool', icon: 'ToolOutlined', type: 'M',
+    children: [page('toolGen', '代码生成', '/tool/gen', 'tool/gen/index', 'tool:gen:query')],
+  },
+];

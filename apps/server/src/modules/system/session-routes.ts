@@ -1,0 +1,236 @@
+/** What the signed-in shell needs: user info, menu tree, dispatch centers, dictionaries, own profile. */
+import type { FastifyInstance } from 'fastify';
+import type { MenuRecord, UserInfo } from '@tms/domain';
+import type { Db } from '../../platform/db.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { intParam, ok } from '../../platform/http.ts';
+import { hashPassword, requireCaller, verifyPassword, type Caller } from '../../platform/auth.ts';
+import { mutate } from '../../platform/audit.ts';
+import { rules } from '@tms/domain';
+
+interface MenuRow {
+  id: number;
+  parent_id: number;
+  menu_name: string;
+  menu_key: string | null;
+  icon: string | null;
+  visible: string;
+  path: string;
+  component: string | null;
+  redirect: string | null;
+  remark: string | null;
+  target: string;
+  hidden_children: boolean;
+  hidden_header: boolean;
+  menu_type: 'M' | 'C' | 'F';
+  perms: string | null;
+  order_num: number;
+}
+
+/** Menus granted to the caller (admin: all), enabled ones only. */
+export async function grantedMenus(db: Db, caller: Caller): Promise<MenuRow[]> {
+  const r = caller.isAdmin
+    ? await db.query<MenuRow>(`select * from sys_menu where status = '0' order by parent_id, order_num, id`)
+    : await db.query<MenuRow>(
+        `select distinct m.* from sys_menu m join sys_role_menu rm on rm.menu_id = m.id
+           join sys_user_role ur on ur.role_id = rm.role_id join sys_role r on r.id = ur.role_id and r.status = '0'
+          where ur.user_id = $1 and m.status = '0' order by m.parent_id, m.order_num, m.id`,
+        [caller.userId],
+      );
+  return r.rows;
+}
+
+export function buildTree(rows: MenuRow[]): MenuRecord[] {
+  const nodes = new Map<number, MenuRecord>();
+  for (const m of rows) {
+    if (m.menu_type === 'F') continue;
+    // a menu needs a non-empty key to take effect (spec §5)
+    if (!m.menu_key) continue;
+    nodes.set(m.id, {
+      id: m.id,
+      parentId: m.parent_id,
+      menuName: m.menu_name,
+      menuKey: m.menu_key,
+      icon: m.icon,
+      visible: m.visible,
+      path: m.path,
+      component: m.component,
+      redirect: m.redirect,
+      remark: m.remark,
+      // a link to an outside address always opens in a new window
+      target: /^https?:\/\//.test(m.path) ? '_blank' : m.target,
+      hiddenChildren: m.hidden_children,
+      hiddenHeader: m.hidden_header,
+      menuType: m.menu_type,
+      perms: m.perms,
+      orderNum: m.order_num,
+      children: [],
+    });
+  }
+  const roots: MenuRecord[] = [];
+  for (const n of nodes.values()) {
+    const parent = nodes.get(n.parentId);
+    if (parent) parent.children!.push(n);
+    else if (n.parentId === 0) roots.push(n);
+  }
+  const sort = (list: MenuRecord[]) => {
+    list.sort((a, b) => a.orderNum - b.orderNum || a.id - b.id);
+    for (const n of list) sort(n.children!);
+  };
+  sort(roots);
+  // catalogues with nothing granted under them are left out
+  const prune = (list: MenuRecord[]): MenuRecord[] =>
+    list.filter((n) => {
+      n.children = prune(n.children!);
+      return n.menuType !== 'M' || n.children.length > 0;
+    });
+  return prune(roots);
+}
+
+export function permissionList(buttons: string[]): { permissionId: string; actionList: string[] }[] {
+  const map = new Map<string, string[]>();
+  for (const b of buttons) {
+    const i = b.lastIndexOf(':');
+    if (i <= 0) continue;
+    const id = b.slice(0, i);
+    map.set(id, [...(map.get(id) ?? []), b.slice(i + 1)]);
+  }
+  return [...map].map(([permissionId, actionList]) => ({ permissionId, actionList }));
+}
+
+export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/health', { config: { permission: 'public' } }, async () => ({ code: 0, msg: 'ok' }));
+
+  app.get('/api/system/user/info', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const u = (
+      await db.query<{ id: number; user_name: string; nick_name: string; avatar: string | null; date_style: string; email: string | null; mobile: string | null }>(
+        `select id, user_name, nick_name, avatar, date_style, email, mobile from sys_user where id = $1`,
+        [caller.userId],
+      )
+    ).rows[0];
+    if (!u) throw notFound();
+    const roleIds = (await db.query<{ id: number }>(`select r.id from sys_user_role ur join sys_role r on r.id = ur.role_id and r.status = '0' where ur.user_id = $1 order by r.id`, [caller.userId])).rows.map((r) => r.id);
+    const menus = await grantedMenus(db, caller);
+    const buttons = [...new Set(menus.map((m) => m.perms).filter((p): p is string => !!p))].sort();
+    const info: UserInfo & { email: string | null; mobile: string | null } = {
+      id: u.id,
+      userName: u.user_name,
+      nickName: u.nick_name,
+      avatar: u.avatar || '/avatar2.jpg',
+      roleIds: roleIds.length ? roleIds.join(',') : '-1',
+      roles: caller.roles,
+      buttons,
+      permissions: permissionList(buttons),
+      sysUserProfile: { dateStyle: u.date_style },
+      dispatchCenterId: caller.dispatchCenterId,
+      email: u.email,
+      mobile: u.mobile,
+    };
+    return ok(req, info);
+  });
+
+  app.get('/api/system/menu/user', { config: { permission: 'authenticated' } }, async (req) => {
+    return ok(req, buildTree(await grantedMenus(db, requireCaller(req))));
+  });
+
+  app.get('/api/system/dispatchCenter/listByUser', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const r = await db.query<{ id: number; code: string; short_code: string | null; name: string; is_default: boolean }>(
+      `select d.id, d.code, d.short_code, d.name, udc.is_default from sys_user_dispatch_center udc
+         join sys_dispatch_center d on d.id = udc.dispatch_center_id and d.status = '0'
+        where udc.user_id = $1 order by udc.is_default desc, d.id`,
+      [caller.userId],
+    );
+    return ok(
+      req,
+      r.rows.map((d) => ({ uuid: d.id, id: d.id, code: d.code, shortCode: d.short_code, name: d.name, isDefault: d.is_default ? '1' : '0', current: d.id === caller.dispatchCenterId })),
+    );
+  });
+
+  app.get('/api/system/user/updateUserRights', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const id = intParam((req.query as Record<string, unknown>).dispatchCenterId, 0, 1, Number.MAX_SAFE_INTEGER, 'dispatchCenterId');
+    const r = await db.query(
+      `select 1 from sys_user_dispatch_center udc join sys_dispatch_center d on d.id = udc.dispatch_center_id and d.status = '0' where udc.user_id = $1 and udc.dispatch_center_id = $2`,
+      [caller.userId, id],
+    );
+    if (!r.rows.length) throw forbidden('messages.login.noDispatchCenter');
+    await db.query(`update sys_session set dispatch_center_id = $1 where id = $2`, [id, caller.sessionId]);
+    return ok(req, { dispatchCenterId: id });
+  });
+
+  app.get('/api/system/dict/data/type', { config: { permission: 'authenticated' } }, async (req) => {
+    const type = String((req.query as Record<string, unknown>).dictType ?? '');
+    const r = await db.query(
+      `select dict_value as "dictValue", dict_label as "dictLabel", dict_sort as "dictSort", list_class as "listClass", remark from sys_dict_data where dict_type = $1 and status = '0' order by dict_sort, id`,
+      [type],
+    );
+    return ok(req, r.rows);
+  });
+
+  app.get('/api/system/dict/data/selectAllByType', { config: { permission: 'authenticated' } }, async (req) => {
+    const r = await db.query<{ dictType: string }>(
+      `select dict_type as "dictType", dict_value as "dictValue", dict_label as "dictLabel", dict_sort as "dictSort", list_class as "listClass", remark from sys_dict_data where status = '0' order by dict_type, dict_sort, id`,
+    );
+    const out: Record<string, unknown[]> = {};
+    for (const row of r.rows) (out[row.dictType] ??= []).push(row);
+    return ok(req, out);
+  });
+
+  app.get('/api/system/dict/type/optionselect', { config: { permission: 'authenticated' } }, async (req) => {
+    const r = await db.query(`select id, dict_name as "dictName", dict_type as "dictType" from sys_dict_type where status = '0' order by id`);
+    return ok(req, r.rows);
+  });
+
+  app.get('/api/shipment/appInfo/getLatestAppInfo', { config: { permission: 'authenticated' } }, async (req) => {
+    const r = await db.query(
+      `select distinct on (type) type, version_name as "versionName", download_url as "downloadUrl" from app_info where status = '0' order by type, id desc`,
+    );
+    return ok(req, r.rows);
+  });
+
+  // Own profile (account settings)
+  app.post('/api/system/user/profile/update', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const errors: Record<string, { key: string; params?: Record<string, unknown> }> = {};
+    const nick = typeof b.nickName === 'string' ? b.nickName.trim() : '';
+    if (!nick) errors.nickName = { key: 'validation.required' };
+    else if (nick.length > 30) errors.nickName = { key: 'validation.maxLength', params: { max: 30 } };
+    if (b.email && (typeof b.email !== 'string' || !rules.email.pattern.test(b.email))) errors.email = { key: 'validation.email' };
+    if (b.mobile && (typeof b.mobile !== 'string' || !rules.mobile.pattern.test(b.mobile))) errors.mobile = { key: 'validation.mobile' };
+    const dateStyle = typeof b.dateStyle === 'string' && b.dateStyle.length <= 30 ? b.dateStyle : undefined;
+    if (Object.keys(errors).length) throw badRequest('messages.validationFailed', errors);
+    await mutate(db, req, { title: 'profile', businessType: 'UPDATE' }, async (q) => {
+      await q.query(`update sys_user set nick_name = $1, email = $2, mobile = $3, date_style = coalesce($4, date_style), update_by = $5, update_time = now(), version = version + 1 where id = $6`, [
+        nick,
+        b.email || null,
+        b.mobile || null,
+        dateStyle ?? null,
+        caller.userName,
+        caller.userId,
+      ]);
+      return { id: caller.userId };
+    });
+    return ok(req);
+  });
+
+  app.post('/api/system/user/profile/updatePwd', { config: { permission: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
+    const caller = requireCaller(req);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const oldPassword = typeof b.oldPassword === 'string' ? b.oldPassword : '';
+    const newPassword = typeof b.newPassword === 'string' ? b.newPassword : '';
+    if (!rules.password.pattern.test(newPassword)) throw badRequest('messages.validationFailed', { newPassword: { key: 'validation.passwordLength' } });
+    const u = (await db.query<{ password_hash: string }>(`select password_hash from sys_user where id = $1`, [caller.userId])).rows[0]!;
+    if (!(await verifyPassword(u.password_hash, oldPassword))) throw badRequest('messages.validationFailed', { oldPassword: { key: 'messages.login.badCredentials' } });
+    const hash = await hashPassword(newPassword);
+    await mutate(db, req, { title: 'profile', businessType: 'UPDATE' }, async (q) => {
+      await q.query(`update sys_user set password_hash = $1, update_time = now(), version = version + 1 where id = $2`, [hash, caller.userId]);
+      // other sessions of this user end; this one stays
+      await q.query(`update sys_session set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null`, [caller.userId, caller.sessionId]);
+      return { id: caller.userId };
+    });
+    return ok(req);
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Sessions (opaque tokens, stored hashed), the caller's identity, and route permissions.
+ * Every route declares `config.permission`: 'public', 'authenticated' or a permission key
+ * such as 'system:dict:query'. The server refuses to start if one does not.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from './db.ts';
+import type { Clock } from './config.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { LIMITS } from '@tms/domain';
+
+export interface Caller {
+  userId: number;
+  userName: string;
+  sessionId: number;
+  dispatchCenterId: number | null;
+  roles: string[];
+  perms: Set<string>;
+  isAdmin: boolean;
+  deptId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: string;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export const TOKEN_TTL_MS = LIMITS.tokenHours * 3600_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function hashPassword(pw: string): Promise<string> {
+  return argon2.hash(pw, { type: argon2.argon2id });
+}
+export async function verifyPassword(hash: string, pw: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, pw);
+  } catch {
+    return false;
+  }
+}
+
+export async function createSession(
+  q: Queryable,
+  clock: Clock,
+  userId: number,
+  dispatchCenterId: number | null,
+  meta: { ip?: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
+  await q.query(
+    `insert into sys_session(token_hash, user_id, dispatch_center_id, ipaddr, user_agent, create_time, expires_at)
+     values ($1,$2,$3,$4,$5,$6,$7)`,
+    [hashToken(token), userId, dispatchCenterId, meta.ip ?? null, (meta.userAgent ?? '').slice(0, 300), now, expiresAt],
+  );
+  return { token, expiresAt };
+}
+
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h === 'string' && h.startsWith('Bearer ')) return h.slice(7).trim() || null;
+  return null;
+}
+
+/** Looks the token up on every request, so logout and disabling a user take effect at once. */
+export async function loadCaller(db: Db, clock: Clock, token: string): Promise<Caller | null> {
+  const r = await db.query<{
+    session_id: number;
+    user_id: number;
+    user_name: string;
+    dispatch_center_id: number | null;
+    dept_id: number | null;
+    roles: string[] | null;
+    perms: string[] | null;
+  }>(
+    `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id,
+            (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
+              where ur.user_id = u.id and r.status = '0') as roles,
+            (select array_agg(distinct m.perms) from sys_user_role ur
+               join sys_role r on r.id = ur.role_id and r.status = '0'
+               join sys_role_menu rm on rm.role_id = r.id
+               join sys_menu m on m.id = rm.menu_id and m.status = '0'
+              where ur.user_id = u.id and m.perms is not null and m.perms <> '') as perms
+       from sys_session s join sys_user u on u.id = s.user_id
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0'`,
+    [hashToken(token), clock.now()],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  const roles = row.roles ?? [];
+  return {
+    userId: row.user_id,
+    userName: row.user_name,
+    sessionId: row.session_id,
+    dispatchCenterId: row.dispatch_center_id,
+    roles,
+    perms: new Set(row.perms ?? []),
+    isAdmin: roles.includes('admin'),
+    deptId: row.dept_id,
+  };
+}
+
+export function hasPermission(caller: Caller, permission: string): boolean {
+  return caller.isAdmin || caller.perms.has(permission);
+}
+
+/** Installs the route-permission rule and the per-request authentication. */
+export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), permission: 'public' };
+      return;
+    }
+    const perm = (route.config as { permission?: string } | undefined)?.permission;
+    if (!perm) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+  });
+  app.addHook('preHandler', async (req) => {
+    const perm = req.routeOptions.config?.permission;
+    if (!perm) return; // non-API (static files, 404)
+    const token = bearer(req);
+    const caller = token ? await loadCaller(db, clock, token) : null;
+    req.caller = caller;
+    if (perm === 'public') return;
+    if (!caller) throw unauthorized();
+    if (perm === 'authenticated') return;
+    if (!hasPermission(caller, perm)) throw forbidden();
+  });
+}
+
+export function requireCaller(req: FastifyRequest): Caller {
+  if (!req.caller) throw unauthorized();
+  return req.caller;
+}

@@ -1,0 +1,109 @@
+/**
+ * One SQL dialect, two drivers: embedded PGlite (default) or a PostgreSQL server (DATABASE_URL).
+ * Both return int8 and numeric as JS numbers (ids and quantities fit in 2^53) and timestamps as Date.
+ */
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs fn in one transaction: every statement commits or none does. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+const DATE = 1082;
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+// dates without time stay 'YYYY-MM-DD' strings: no time-zone shift
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openPg(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.TMS_DB_POOL ?? 10) });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await c.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  const base = wrap(pool);
+  return {
+    kind: 'pg',
+    query: base.query,
+    exec: base.exec,
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v };
+  const lite = new PGlite({ dataDir: dataDir ?? undefined, parsers });
+  await lite.waitReady;
+  // PGlite is one connection: transactions must not interleave with other statements,
+  // so every call goes through one queue.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  type Lite = {
+    query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+    exec: (s: string) => Promise<unknown>;
+  };
+  const q = (c: Lite): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await c.query(sql, params);
+      return { rows: r.rows as T[], rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
+    },
+    async exec(sql: string) {
+      await c.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    query: (sql, params) => serial(() => q(lite).query(sql, params)),
+    tx: (fn) => serial(() => lite.transaction((t) => fn(q(t)))),
+    exec: (sql) => serial(async () => void (await lite.exec(sql))),
+    close: () => serial(() => lite.close()),
+  };
+}
+
+export async function openDb(opts: { url?: string | null; dataDir?: string | null }): Promise<Db> {
+  return opts.url ? openPg(opts.url) : openPglite(opts.dataDir ?? null);
+}

@@ -1,0 +1,222 @@
+/**
+ * Excel export, import templates and streaming import for every resource (exceljs).
+ * Headers are the field labels in the user's language; dictionary columns carry drop-down lists.
+ */
+import ExcelJS from 'exceljs';
+import { PassThrough, type Readable } from 'node:stream';
+import { LANGS, allFields, bodySchema, inForm, inList, issueToError, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
+import type { Queryable } from './db.ts';
+import type { Caller } from './auth.ts';
+import { translate } from './i18n.ts';
+
+export function fieldLabel(def: ResourceDef, f: FieldDef, lang: Lang): string {
+  const key = `resources.${def.name}.fields.${f.name}`;
+  const t = translate(lang, key);
+  return t === key ? translate(lang, `fields.${f.name}`) : t;
+}
+
+export async function dictOptions(db: Queryable, types: string[]): Promise<Map<string, { value: string; label: string }[]>> {
+  const out = new Map<string, { value: string; label: string }[]>();
+  if (!types.length) return out;
+  const r = await db.query<{ dict_type: string; dict_value: string; dict_label: string }>(
+    `select dict_type, dict_value, dict_label from sys_dict_data where dict_type = any($1) and status = '0' order by dict_type, dict_sort, id`,
+    [types],
+  );
+  for (const row of r.rows) {
+    const list = out.get(row.dict_type) ?? [];
+    list.push({ value: row.dict_value, label: row.dict_label });
+    out.set(row.dict_type, list);
+  }
+  return out;
+}
+
+async function toBuffer(wb: ExcelJS.stream.xlsx.WorkbookWriter, sink: PassThrough): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((res, rej) => {
+    sink.on('end', res);
+    sink.on('error', rej);
+  });
+  await wb.commit();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** The filtered list as .xlsx, streamed row by row (dictionary values shown as labels). */
+export async function exportWorkbook(def: ResourceDef, rows: Record<string, unknown>[], lang: Lang, db: Queryable): Promise<Buffer> {
+  const sink = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
+  const fields = allFields(def).filter((f) => inList(f) || f.name === 'id');
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  ws.columns = fields.map((f) => ({ header: fieldLabel(def, f, lang), key: f.name, width: Math.max(12, fieldLabel(def, f, lang).length * 2 + 2) }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    const line: Record<string, unknown> = {};
+    for (const f of fields) {
+      let v = r[f.name];
+      if (f.dict && v != null) v = dicts.get(f.dict)?.find((d) => d.value === v)?.label ?? v;
+      if (f.kind === 'boolean' && v != null) v = translate(lang, v ? 'common.yes' : 'common.no');
+      if ((f.kind === 'datetime') && typeof v === 'string') v = new Date(v);
+      line[f.name] = v;
+    }
+    ws.addRow(line).commit();
+  }
+  ws.commit();
+  return toBuffer(wb, sink);
+}
+
+function importFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => inForm(f) && !SERVER_OWNED.has(f.name) && f.kind !== 'json');
+}
+
+/** A template with the importable columns, required ones marked, dictionary columns as drop-down lists. */
+export async function importTemplate(def: ResourceDef, lang: Lang, db: Queryable): Promise<Buffer> {
+  const sink = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
+  const lists = wb.addWorksheet('lists', { state: 'hidden' });
+  const fields = importFields(def);
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  ws.columns = fields.map((f) => ({ header: fieldLabel(def, f, lang), key: f.name, width: Math.max(14, fieldLabel(def, f, lang).length * 2 + 4) }));
+  const head = ws.getRow(1);
+  head.font = { bold: true };
+  fields.forEach((f, i) => {
+    if (f.required) head.getCell(i + 1).font = { bold: true, color: { argb: 'FFCC0000' } };
+  });
+  let listCol = 0;
+  fields.forEach((f, i) => {
+    const colLetter = ws.getColumn(i + 1).letter;
+    let formula: string | null = null;
+    if (f.dict) {
+      const opts = dicts.get(f.dict) ?? [];
+      if (!opts.length) return;
+      listCol += 1;
+      const lc = lists.getColumn(listCol).letter;
+      opts.forEach((o, j) => (lists.getCell(j + 1, listCol).value = o.label));
+      formula = `lists!$${lc}$1:$${lc}$${opts.length}`;
+    } else if (f.kind === 'boolean') {
+      formula = `"${translate(lang, 'common.yes')},${translate(lang, 'common.no')}"`;
+    }
+    if (!formula) return;
+    for (let r = 2; r <= 1000; r++) {
+      ws.getCell(`${colLetter}${r}`).dataValidation = { type: 'list', allowBlank: !f.required, formulae: [formula] };
+    }
+  });
+  head.commit();
+  ws.commit();
+  lists.commit();
+  return toBuffer(wb, sink);
+}
+
+export interface ImportRow {
+  rowNum: number;
+  raw: Record<string, unknown>;
+  values: Record<string, unknown> | null;
+  errors: Record<string, string>;
+}
+
+function cellValue(v: ExcelJS.CellValue): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v;
+  if (typeof v === 'object') {
+    if ('result' in v) return cellValue(v.result as ExcelJS.CellValue);
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    return null;
+  }
+  return v;
+}
+
+const YES = new Set(['true', '1', 'y', 'yes', '是']);
+const NO = new Set(['false', '0', 'n', 'no', '否']);
+
+function coerce(f: FieldDef, v: unknown, dictByLabel: Map<string, string>): unknown {
+  if (v === null || v === undefined || v === '') return null;
+  switch (f.kind) {
+    case 'int':
+    case 'decimal':
+    case 'ref': {
+      const n = typeof v === 'number' ? v : Number(String(v).trim());
+      return Number.isFinite(n) ? n : String(v);
+    }
+    case 'boolean': {
+      const s = String(v).trim().toLowerCase();
+      return YES.has(s) ? true : NO.has(s) ? false : s;
+    }
+    case 'dict': {
+      const s = String(v).trim();
+      return dictByLabel.get(s) ?? s;
+    }
+    case 'datetime':
+      return v instanceof Date ? v.toISOString() : String(v);
+    case 'date':
+      return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+    default:
+      return typeof v === 'number' ? String(v) : String(v).trim();
+  }
+}
+
+/** Streams an uploaded workbook: each row mapped by header, validated like a form, with its errors. */
+export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, _caller: Caller) {
+  const fields = importFields(def);
+  const byHeader = new Map<string, FieldDef>();
+  for (const f of fields) {
+    byHeader.set(f.name.toLowerCase(), f);
+    for (const l of LANGS) byHeader.set(fieldLabel(def, f, l).toLowerCase(), f);
+  }
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  const labelMaps = new Map<string, Map<string, string>>();
+  for (const [t, opts] of dicts) labelMaps.set(t, new Map(opts.flatMap((o) => [[o.label, o.value], [o.value, o.value]])));
+  const schema = bodySchema(def, 'create');
+  const rows: ImportRow[] = [];
+  let headers: (FieldDef | null)[] = [];
+  const seen = new Map<string, Map<unknown, number>>();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+  let sheetNo = 0;
+  for await (const ws of reader) {
+    sheetNo += 1;
+    if (sheetNo > 1) {
+      for await (const _ of ws) void _; // drain the other sheets (the template's hidden lists)
+      continue;
+    }
+    for await (const row of ws) {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      if (row.number === 1) {
+        headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
+        continue;
+      }
+      const raw: Record<string, unknown> = {};
+      let empty = true;
+      headers.forEach((f, i) => {
+        if (!f) return;
+        const v = cellValue(values[i] ?? null);
+        if (v !== null && v !== '') empty = false;
+        raw[f.name] = coerce(f, v, labelMaps.get(f.dict ?? '') ?? new Map());
+      });
+      if (empty) continue;
+      const errors: Record<string, string> = {};
+      const r = schema.safeParse(raw);
+      if (!r.success) {
+        for (const issue of r.error.issues) {
+          const name = String(issue.path[0] ?? '');
+          const f = fields.find((x) => x.name === name);
+          const e = issueToError(f, issue);
+          errors[name] ??= translate(lang, e.key, e.params);
+        }
+      }
+      for (const f of fields) {
+        if (f.dict && raw[f.name] != null && !labelMaps.get(f.dict)?.has(String(raw[f.name]))) errors[f.name] ??= translate(lang, 'validation.invalid');
+        if (f.unique && raw[f.name] != null) {
+          const m = seen.get(f.name) ?? new Map<unknown, number>();
+          seen.set(f.name, m);
+          const prev = m.get(raw[f.name]);
+          if (prev) errors[f.name] ??= translate(lang, 'messages.duplicate', { field: fieldLabel(def, f, lang), value: raw[f.name] });
+          else m.set(raw[f.name], row.number);
+        }
+      }
+      rows.push({ rowNum: row.number, raw, values: r.success ? (r.data as Record<string, unknown>) : null, errors });
+    }
+  }
+  return { headers: fields.map((f) => ({ name: f.name, label: fieldLabel(def, f, lang) })), rows };
+}

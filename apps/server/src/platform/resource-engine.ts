@@ -1,0 +1,431 @@
+/**
+ * The generic resource engine (server half): from one ResourceDef it mounts
+ * list / get / save / update / remove / status / effect / uneffect / export / importTemplate / import,
+ * with validation, permission checks, data scope, optimistic locking and operation logs.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  allFields,
+  bodySchema,
+  columnOf,
+  issueToError,
+  isSortable,
+  permissionOf,
+  LIMITS,
+  type FieldDef,
+  type ResourceDef,
+} from '@tms/domain';
+import type { Db, Queryable } from './db.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
+import { idList, intParam, ok, page } from './http.ts';
+import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
+import { mutate } from './audit.ts';
+import { exportWorkbook, importTemplate, readImport } from './excel.ts';
+import { translate } from './i18n.ts';
+
+const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+export type Row = Record<string, unknown>;
+
+/** Converts a DB row to the API shape: camelCase, ISO times, secrets dropped. */
+export function toApi(def: ResourceDef, row: Row): Row {
+  const out: Row = {};
+  for (const f of allFields(def)) {
+    if (f.secret || f.kind === 'password') continue;
+    const v = row[columnOf(f)];
+    out[f.name] = v instanceof Date ? v.toISOString() : v ?? null;
+  }
+  return out;
+}
+
+export interface ScopeSql {
+  where: string[];
+  params: unknown[];
+}
+
+/** Data scope of a resource for a caller: the session's dispatch center (for everyone), data groups (non-admins). */
+export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], alias = ''): string[] {
+  const where: string[] = [];
+  const p = alias ? alias + '.' : '';
+  if (def.scope?.dispatchCenter) {
+    params.push(caller.dispatchCenterId ?? -1);
+    where.push(`${p}${q(def.scope.dispatchCenter)} = $${params.length}`);
+  }
+  if (!caller.isAdmin) {
+    for (const [kind, col] of [
+      ['CLIENT', def.scope?.client],
+      ['CARRIER', def.scope?.carrier],
+      ['ZONE', def.scope?.zone],
+    ] as const) {
+      if (!col) continue;
+      // A user without data groups of this kind sees every record of it; with groups, only theirs.
+      params.push(caller.userId, kind);
+      const u = `$${params.length - 1}`;
+      const k = `$${params.length}`;
+      where.push(
+        `(not exists (select 1 from sys_user_data_group g where g.user_id = ${u}) or ${p}${q(col)} in (select b.target_id from sys_user_data_group g join sys_data_group_bind b on b.data_group_id = g.data_group_id where g.user_id = ${u} and b.target_type = ${k}))`,
+      );
+    }
+  }
+  return where;
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+function coerceFilter(f: FieldDef, raw: string): unknown {
+  switch (f.kind) {
+    case 'int':
+    case 'ref':
+    case 'decimal': {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) throw badRequest('messages.badFilter', { [f.name]: { key: 'validation.number' } }, { field: f.name });
+      return n;
+    }
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw badRequest('messages.badFilter', { [f.name]: { key: 'validation.boolean' } }, { field: f.name });
+      return raw === 'true';
+    case 'datetime':
+    case 'date': {
+      const d = new Date(raw);
+      if (Number.isNaN(d.getTime())) throw badRequest('messages.badFilter', { [f.name]: { key: 'validation.datetime' } }, { field: f.name });
+      return f.kind === 'date' ? raw.slice(0, 10) : d;
+    }
+    default:
+      if (raw.length > 200) throw badRequest('messages.badFilter', { [f.name]: { key: 'validation.maxLength' } }, { field: f.name });
+      return raw;
+  }
+}
+
+/** Builds the WHERE of a list from the query string; only fields the definition allows. */
+export function listWhere(def: ResourceDef, caller: Caller, query: Record<string, unknown>, params: unknown[]): string[] {
+  const where = scopeOf(def, caller, params);
+  for (const f of allFields(def)) {
+    if (!f.search) continue;
+    const col = q(columnOf(f));
+    if (f.search === 'range') {
+      const b = query[`${f.name}Begin`] ?? query[`params[begin${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
+      const e = query[`${f.name}End`] ?? query[`params[end${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
+      if (typeof b === 'string' && b) {
+        params.push(coerceFilter(f, b));
+        where.push(`${col} >= $${params.length}`);
+      }
+      if (typeof e === 'string' && e) {
+        params.push(coerceFilter(f, e));
+        where.push(`${col} <= $${params.length}`);
+      }
+      continue;
+    }
+    const raw = query[f.name];
+    if (raw === undefined || raw === null || raw === '') continue;
+    if (typeof raw !== 'string') throw badRequest('messages.badFilter', { [f.name]: { key: 'validation.invalid' } }, { field: f.name });
+    if (f.search === 'like') {
+      params.push(`%${escapeLike(String(coerceFilter(f, raw)))}%`);
+      where.push(`${col}::text ilike $${params.length}`);
+    } else if (f.search === 'in') {
+      params.push(raw.split(',').map((x) => coerceFilter(f, x)));
+      where.push(`${col} = any($${params.length})`);
+    } else {
+      params.push(coerceFilter(f, raw));
+      where.push(`${col} = $${params.length}`);
+    }
+  }
+  return where;
+}
+
+export function orderBy(def: ResourceDef, query: Record<string, unknown>): string {
+  const by = query.orderByColumn;
+  const dir = query.isAsc === 'desc' || query.isAsc === 'descending' ? 'desc' : query.isAsc === undefined || query.isAsc === '' || query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'asc' : null;
+  if (dir === null) throw badRequest('messages.badSort', { isAsc: { key: 'validation.invalid' } }, { field: String(query.isAsc) });
+  if (by !== undefined && by !== '') {
+    const f = allFields(def).find((x) => x.name === by || columnOf(x) === by);
+    if (!f || !(isSortable(f) || f.name === 'id' || f.name === 'createTime' || f.name === 'updateTime')) {
+      throw badRequest('messages.badSort', { orderByColumn: { key: 'validation.invalid' } }, { field: String(by).slice(0, 60) });
+    }
+    return `order by ${q(columnOf(f))} ${dir}, "id" ${dir}`;
+  }
+  const s = def.defaultSort ?? { field: 'id', order: 'desc' };
+  const f = allFields(def).find((x) => x.name === s.field)!;
+  return `order by ${q(columnOf(f))} ${s.order}, "id" ${s.order}`;
+}
+
+export async function listRows(db: Queryable, def: ResourceDef, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
+  const params: unknown[] = [];
+  const where = listWhere(def, caller, query, params);
+  const w = where.length ? 'where ' + where.join(' and ') : '';
+  const ord = orderBy(def, query);
+  params.push(limit, offset);
+  const r = await db.query<Row & { __total: number }>(
+    `select *, count(*) over() as __total from ${q(def.table)} ${w} ${ord} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  let total = r.rows[0]?.__total ?? 0;
+  if (!r.rows.length && offset > 0) {
+    const c = await db.query<{ n: number }>(`select count(*)::int8 as n from ${q(def.table)} ${w}`, params.slice(0, -2));
+    total = c.rows[0]!.n;
+  }
+  return { rows: r.rows, total: Number(total) };
+}
+
+export async function getInScope(db: Queryable, def: ResourceDef, caller: Caller, id: number, forUpdate = false): Promise<Row> {
+  const params: unknown[] = [id];
+  const where = ['"id" = $1', ...scopeOf(def, caller, params)];
+  const r = await db.query<Row>(`select * from ${q(def.table)} where ${where.join(' and ')}${forUpdate ? ' for update' : ''}`, params);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+/** Validates a create / update body; returns the parsed values or throws 400 with field errors. */
+export function parseBody(def: ResourceDef, mode: 'create' | 'update', body: unknown): Row {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+  const r = bodySchema(def, mode).safeParse(body);
+  if (r.success) return r.data as Row;
+  const errors: Record<string, FieldMessage> = {};
+  for (const issue of r.error.issues) {
+    const name = String(issue.path[0] ?? 'body');
+    if (errors[name]) continue;
+    errors[name] = issueToError(def.fields.find((f) => f.name === name), issue);
+  }
+  throw badRequest('messages.validationFailed', errors);
+}
+
+async function checkUnique(db: Queryable, def: ResourceDef, caller: Caller, values: Row, exceptId: number | null, lang: FastifyRequest['lang']) {
+  for (const f of def.fields) {
+    if (!f.unique || values[f.name] === undefined || values[f.name] === null) continue;
+    const params: unknown[] = [values[f.name]];
+    let sql = `select 1 from ${q(def.table)} where ${q(columnOf(f))} = $1`;
+    if (def.scope?.dispatchCenter) {
+      params.push(caller.dispatchCenterId ?? -1);
+      sql += ` and ${q(def.scope.dispatchCenter)} = $${params.length}`;
+    }
+    if (exceptId) {
+      params.push(exceptId);
+      sql += ` and "id" <> $${params.length}`;
+    }
+    const r = await db.query(sql + ' limit 1', params);
+    if (r.rows.length) {
+      const label = translate(lang, `resources.${def.name}.fields.${f.name}`);
+      throw conflict('messages.duplicate', { field: label, value: values[f.name] }, { [f.name]: { key: 'messages.duplicate', params: { field: label, value: values[f.name] } } });
+    }
+  }
+}
+
+async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
+  const cols: Row = {};
+  for (const f of def.fields) {
+    if (!(f.name in values)) continue;
+    let v = values[f.name];
+    if (f.kind === 'password') {
+      if (v === undefined || v === null || v === '') continue;
+      v = await hashPassword(String(v));
+    }
+    if (f.kind === 'json' && v !== null && v !== undefined) v = JSON.stringify(v);
+    cols[columnOf(f)] = v === undefined ? null : v;
+  }
+  return cols;
+}
+
+export interface ResourceHooks {
+  beforeSave?: (q: Queryable, values: Row, caller: Caller, existing: Row | null) => Promise<void>;
+  beforeRemove?: (q: Queryable, rows: Row[], caller: Caller) => Promise<void>;
+}
+
+export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller, values: Row): Promise<Row> {
+  const withDefaults: Row = { ...values };
+  for (const f of allFields(def)) {
+    if (f.default !== undefined && (withDefaults[f.name] === undefined || withDefaults[f.name] === null)) withDefaults[f.name] = f.default;
+  }
+  const cols = await toColumns(def, withDefaults);
+  for (const f of allFields(def)) if ((f.name === 'status' || f.name === 'effective') && f.default !== undefined) cols[columnOf(f)] = f.default;
+  if (def.scope?.dispatchCenter) cols[def.scope.dispatchCenter] = caller.dispatchCenterId;
+  cols.create_by = caller.userName;
+  const keys = Object.keys(cols);
+  const r = await db.query<Row>(
+    `insert into ${q(def.table)} (${keys.map(q).join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning *`,
+    keys.map((k) => cols[k]),
+  );
+  return r.rows[0]!;
+}
+
+function mapDbError(e: unknown): never {
+  const code = (e as { code?: string }).code;
+  if (code === '23505') throw conflict('messages.duplicate', { field: '', value: '' });
+  if (code === '23503') throw conflict('messages.referenced');
+  throw e;
+}
+
+export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef, hooks: ResourceHooks = {}): void {
+  const base = `/api${def.path}`;
+  const perm = (a: Parameters<typeof permissionOf>[1]) => permissionOf(def, a);
+  const features = def.features ?? {};
+  const title = def.name;
+  const tag = { schema: { tags: [def.name] } };
+
+  app.get(`${base}/list`, { config: { permission: perm('query') }, ...tag }, async (req) => {
+    const caller = requireCaller(req);
+    const query = req.query as Record<string, unknown>;
+    const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
+    const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
+    const { rows, total } = await listRows(db, def, caller, query, pageSize, (pageNum - 1) * pageSize);
+    return page(req, rows.map((r) => toApi(def, r)), total);
+  });
+
+  app.get(`${base}/get/:id`, { config: { permission: perm('query') }, ...tag }, async (req) => {
+    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    return ok(req, toApi(def, await getInScope(db, def, requireCaller(req), id)));
+  });
+
+  if (features.create !== false) {
+    app.post(`${base}/save`, { config: { permission: perm('add') }, ...tag }, async (req) => {
+      const caller = requireCaller(req);
+      const values = parseBody(def, 'create', req.body);
+      const row = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
+        await checkUnique(tx, def, caller, values, null, req.lang);
+        await hooks.beforeSave?.(tx, values, caller, null);
+        return insertRow(tx, def, caller, values).catch(mapDbError);
+      });
+      return ok(req, toApi(def, row));
+    });
+  }
+
+  if (features.update !== false) {
+    app.post(`${base}/update`, { config: { permission: perm('edit') }, ...tag }, async (req) => {
+      const caller = requireCaller(req);
+      const values = parseBody(def, 'update', req.body);
+      const id = values.id as number;
+      const version = values.version as number;
+      delete values.id;
+      delete values.version;
+      const row = await mutate(db, req, { title, businessType: 'UPDATE' }, async (tx) => {
+        const existing = await getInScope(tx, def, caller, id, true);
+        if (existing.version !== version) throw conflict('messages.conflictVersion');
+        await checkUnique(tx, def, caller, values, id, req.lang);
+        await hooks.beforeSave?.(tx, values, caller, existing);
+        const cols = await toColumns(def, values);
+        const keys = Object.keys(cols);
+        const params = [...keys.map((k) => cols[k]), caller.userName, id, version];
+        const sets = [...keys.map((k, i) => `${q(k)} = $${i + 1}`), `"update_by" = $${keys.length + 1}`, `"update_time" = now()`, `"version" = "version" + 1`];
+        const r = await tx
+          .query<Row>(`update ${q(def.table)} set ${sets.join(', ')} where "id" = $${keys.length + 2} and "version" = $${keys.length + 3} returning *`, params)
+          .catch(mapDbError);
+        if (!r.rows[0]) throw conflict('messages.conflictVersion');
+        return r.rows[0];
+      });
+      return ok(req, toApi(def, row));
+    });
+  }
+
+  if (features.remove !== false) {
+    app.post(`${base}/remove`, { config: { permission: perm('delete') }, ...tag }, async (req) => {
+      const caller = requireCaller(req);
+      const ids = idList((req.query as Record<string, unknown>).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
+      await mutate(db, req, { title, businessType: 'DELETE' }, async (tx) => {
+        const rows: Row[] = [];
+        for (const id of ids) rows.push(await getInScope(tx, def, caller, id, true));
+        if (def.builtinField) {
+          const col = columnOf(def.fields.find((f) => f.name === def.builtinField)!);
+          if (rows.some((r) => r[col] === true || r[col] === 'Y' || r[col] === '1')) throw conflict('messages.builtinCannotRemove');
+        }
+        await hooks.beforeRemove?.(tx, rows, caller);
+        await tx.query(`delete from ${q(def.table)} where "id" = any($1)`, [ids]).catch(mapDbError);
+        return { removed: ids.length };
+      });
+      return ok(req, { removed: ids.length });
+    });
+  }
+
+  if (features.status) {
+    app.post(`${base}/status`, { config: { permission: perm('enable') }, ...tag }, async (req) => {
+      const caller = requireCaller(req);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const id = intParam(body.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+      const status = body.status;
+      if (status !== '0' && status !== '1') throw badRequest('messages.validationFailed', { status: { key: 'validation.invalid' } });
+      if (status === '1' && !hasPermission(caller, perm('disable'))) throw forbidden();
+      const row = await mutate(db, req, { title, businessType: 'STATUS' }, async (tx) => {
+        await getInScope(tx, def, caller, id, true);
+        const r = await tx.query<Row>(`update ${q(def.table)} set "status" = $1, "update_by" = $2, "update_time" = now(), "version" = "version" + 1 where "id" = $3 returning *`, [status, caller.userName, id]);
+        return r.rows[0]!;
+      });
+      return ok(req, toApi(def, row));
+    });
+  }
+
+  if (features.effect) {
+    for (const [action, target] of [
+      ['effect', true],
+      ['uneffect', false],
+    ] as const) {
+      app.post(`${base}/${action}`, { config: { permission: perm(target ? 'enable' : 'disable') }, ...tag }, async (req) => {
+        const caller = requireCaller(req);
+        const ids = idList((req.body as Record<string, unknown> | undefined)?.ids ?? (req.query as Record<string, unknown>).ids);
+        await mutate(db, req, { title, businessType: action.toUpperCase() }, async (tx) => {
+          for (const id of ids) {
+            const row = await getInScope(tx, def, caller, id, true);
+            if (row.effective === target) throw conflict(target ? 'messages.alreadyEffective' : 'messages.alreadyIneffective');
+          }
+          await tx.query(`update ${q(def.table)} set "effective" = $1, "update_by" = $2, "update_time" = now(), "version" = "version" + 1 where "id" = any($3)`, [target, caller.userName, ids]);
+          return { changed: ids.length };
+        });
+        return ok(req, { changed: ids.length });
+      });
+    }
+  }
+
+  if (features.export !== false) {
+    app.get(`${base}/export`, { config: { permission: perm('export') }, ...tag }, async (req, reply) => {
+      const caller = requireCaller(req);
+      const { rows } = await listRows(db, def, caller, req.query as Record<string, unknown>, 100_000, 0);
+      const buf = await exportWorkbook(def, rows.map((r) => toApi(def, r)), req.lang, db);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${def.name}.xlsx"`)
+        .send(buf);
+    });
+  }
+
+  if (features.import) {
+    app.get(`${base}/importTemplate`, { config: { permission: perm('import') }, ...tag }, async (req, reply) => {
+      const buf = await importTemplate(def, req.lang, db);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${def.name}-template.xlsx"`)
+        .send(buf);
+    });
+
+    app.post(`${base}/import`, { config: { permission: perm('import') }, ...tag }, async (req) => {
+      const caller = requireCaller(req);
+      if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+      const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024 } });
+      if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+      const commit = (req.query as Record<string, unknown>).commit === 'true';
+      const preview = await readImport(def, file.file, req.lang, db, caller);
+      if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+      // duplicates against the database, per unique field
+      for (const f of def.fields.filter((x) => x.unique)) {
+        const vals = preview.rows.filter((r) => r.values && r.values[f.name] != null).map((r) => r.values![f.name]);
+        if (!vals.length) continue;
+        const ex = await db.query<Row>(`select ${q(columnOf(f))} as v from ${q(def.table)} where ${q(columnOf(f))} = any($1)`, [vals]);
+        const taken = new Set(ex.rows.map((r) => r.v));
+        for (const r of preview.rows) {
+          if (r.values && taken.has(r.values[f.name])) {
+            const label = translate(req.lang, `resources.${def.name}.fields.${f.name}`);
+            r.errors[f.name] = translate(req.lang, 'messages.duplicate', { field: label, value: r.values[f.name] });
+          }
+        }
+      }
+      const bad = preview.rows.filter((r) => Object.keys(r.errors).length);
+      const summary = { total: preview.rows.length, errors: bad.length, headers: preview.headers, rows: preview.rows.slice(0, 1000).map(({ rowNum, raw, errors }) => ({ rowNum, raw, errors })), committed: false };
+      if (!commit || bad.length || !preview.rows.length) {
+        if (commit && bad.length) throw new AppError(400, 'messages.validationFailed', undefined, undefined, summary);
+        return ok(req, summary);
+      }
+      await mutate(db, req, { title, businessType: 'IMPORT' }, async (tx) => {
+        for (const r of preview.rows) await insertRow(tx, def, caller, r.values!).catch(mapDbError);
+        return { imported: preview.rows.length };
+      });
+      return ok(req, { ...summary, committed: true });
+    });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './resource.ts';
+export * from './rules.ts';
+export * from './resources/index.ts';
+export * from './locales/index.ts';
+export * from './envelope.ts';

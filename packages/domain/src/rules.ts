@@ -1,0 +1,25 @@
+/** Validation rules of spec §5, shared by the forms and the server. */
+export const rules = {
+  /** letters, digits, hyphen and underscore */
+  code: { pattern: /^[A-Za-z0-9_-]+$/, message: 'validation.code' },
+  /** at most 11 digits, not starting with 0 */
+  mobile: { pattern: /^[1-9]\d{0,10}$/, message: 'validation.mobile' },
+  email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'validation.email' },
+  phone: { pattern: /^[0-9+\-() ]{0,20}$/, message: 'validation.phone' },
+  url: { pattern: /^(https?:\/\/|\/)[^\s]*$/, message: 'validation.url' },
+  password: { pattern: /^.{6,16}$/s, message: 'validation.passwordLength' },
+  time: { pattern: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, message: 'validation.time' },
+} as const;
+
+export const LIMITS = {
+  remark: 100,
+  alertRemark: 800,
+  shortText: 60,
+  mobile: 11,
+  passwordMin: 6,
+  passwordMax: 16,
+  tokenHours: 12,
+  httpTimeoutMs: 10_000,
+  chunkTimeoutMs: 120_000,
+  pageSizeMax: 500,
+} as const;

@@ -1,0 +1,23 @@
+// Regenerates the Traditional Chinese locale files from the Simplified ones with OpenCC
+// (Simplified → Taiwan standard with Taiwan phrases). Run after editing a zh-CN file:
+//   node --import tsx scripts/gen-zh-tw.mjs
+import * as OpenCC from 'opencc-js';
+import { writeFileSync } from 'node:fs';
+
+const convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
+const pairs = [
+  ['../packages/domain/src/locales/zh-CN.ts', '../packages/domain/src/locales/zh-TW.ts'],
+  ['../apps/web/src/locales/zh-CN.ts', '../apps/web/src/locales/zh-TW.ts'],
+];
+for (const [from, to] of pairs) {
+  let mod;
+  try {
+    mod = await import(new URL(from, import.meta.url).href);
+  } catch {
+    continue;
+  }
+  const data = JSON.parse(convert(JSON.stringify(mod.default)));
+  const body = `// Generated from zh-CN by scripts/gen-zh-tw.mjs (OpenCC cn → twp). Do not edit by hand.\nconst zhTW = ${JSON.stringify(data, null, 2)};\nexport default zhTW;\n`;
+  writeFileSync(new URL(to, import.meta.url), body);
+  console.log('wrote', to);
+}
