@@ -1,0 +1,126 @@
+/**
+ * The HTTP client of spec §7 / §8: base /api, 10 s time-out, token and lang headers (GET also ?lang=),
+ * envelope unwrapping, and the 401 / 403 / other-status notifications.
+ */
+import { notification } from 'antd';
+import { LIMITS, type Envelope, type PageEnvelope } from '@tms/domain';
+import { clearToken, getLang, getToken } from './session.ts';
+import i18n from './i18n.ts';
+
+export const API_BASE = '/api';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Envelope | null,
+  ) {
+    super(body?.msg ?? `HTTP ${status}`);
+  }
+  /** Field errors of a 400 / 409, keyed by field name (already translated by the server). */
+  get fieldErrors(): Record<string, string> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  data?: unknown;
+  /** do not show the error notification (the caller shows the message itself) */
+  silent?: boolean;
+  timeoutMs?: number;
+  /** return the raw Response (downloads) */
+  raw?: boolean;
+}
+
+function query(params: Record<string, unknown> | undefined, method: string): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    sp.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  if (method === 'GET') sp.set('lang', getLang());
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+let onUnauthorized: () => void = () => undefined;
+/** The app decides what a 401 does (log out and reload, spec §8). */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { lang: getLang() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.data instanceof FormData) body = opts.data;
+  else if (opts.data !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.data);
+  }
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), opts.timeoutMs ?? LIMITS.httpTimeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(API_BASE + url + query(opts.params, method), { method, headers, body, signal: ctrl.signal });
+  } catch (e) {
+    clearTimeout(timer);
+    if (!opts.silent) notification.error({ message: i18n.t('http.error'), description: i18n.t('messages.systemError') });
+    throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('messages.systemError') });
+  }
+  clearTimeout(timer);
+  if (opts.raw && res.ok) return res as unknown as T;
+  let json: (Envelope & Partial<PageEnvelope>) | null = null;
+  try {
+    json = (await res.json()) as Envelope & Partial<PageEnvelope>;
+  } catch {
+    json = null;
+  }
+  if (res.status === 401) {
+    if (!opts.silent) notification.error({ message: i18n.t('http.unauthorized'), description: i18n.t('messages.unauthorized') });
+    if (token) {
+      clearToken();
+      setTimeout(() => onUnauthorized(), 1500);
+    }
+    throw new HttpError(401, json);
+  }
+  if (res.status === 403) {
+    if (!opts.silent) notification.error({ message: i18n.t('http.forbidden'), description: json?.msg });
+    throw new HttpError(403, json);
+  }
+  if (res.status < 200 || res.status >= 300) {
+    if (!opts.silent) notification.error({ message: i18n.t('http.error'), description: json?.msg ?? `HTTP ${res.status}` });
+    throw new HttpError(res.status, json);
+  }
+  return json as T;
+}
+
+/** GET returning the envelope's data. */
+export async function get<T>(url: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<T> {
+  return (await request<Envelope<T>>('GET', url, { ...opts, params })).data as T;
+}
+/** POST returning the envelope's data. */
+export async function post<T>(url: string, data?: unknown, opts: RequestOptions = {}): Promise<T> {
+  return (await request<Envelope<T>>('POST', url, { ...opts, data })).data as T;
+}
+/** POST returning the whole envelope (when the caller shows msg). */
+export async function postEnvelope<T>(url: string, data?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  return request<Envelope<T>>('POST', url, { ...opts, data });
+}
+/** A paged list: { rows, total }. */
+export async function list<T>(url: string, params: Record<string, unknown>): Promise<{ rows: T[]; total: number }> {
+  const r = await request<PageEnvelope<T>>('GET', url, { params });
+  return { rows: r.rows, total: r.total };
+}
+
+/** Downloads a file (export, template) with the session headers. */
+export async function download(url: string, params: Record<string, unknown>, filename: string): Promise<void> {
+  const res = await request<Response>('GET', url, { params, raw: true, timeoutMs: 120_000 });
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

@@ -1,0 +1,27 @@
+/** i18next with the shared (domain) texts merged with the web's own UI texts. zh-CN by default. */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGS, sharedLocales, type Lang } from '@tms/domain';
+import zhCN from '../locales/zh-CN.ts';
+import enUS from '../locales/en-US.ts';
+import enGB from '../locales/en-GB.ts';
+import zhTW from '../locales/zh-TW.ts';
+import { getLang, setLangCookie } from './session.ts';
+
+const web: Record<Lang, object> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enGB, 'zh-TW': zhTW };
+
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: { ...sharedLocales[l], ...web[l] } }])),
+  lng: getLang(),
+  fallbackLng: 'en-US',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export async function changeLanguage(lang: Lang): Promise<void> {
+  setLangCookie(lang);
+  document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+}
+
+export default i18n;
