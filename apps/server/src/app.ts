@@ -17,6 +17,7 @@ import { registerResource } from './platform/resource-engine.ts';
 import { registerAuthRoutes } from './modules/system/auth-routes.ts';
 import { registerSessionRoutes } from './modules/system/session-routes.ts';
 import { registerAlertRoutes } from './modules/alert/routes.ts';
+import { registerSystemAdminRoutes, systemHooks } from './modules/system/admin-routes.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -55,6 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // served over plain http on a LAN or localhost too; TLS is the reverse proxy's job
+        upgradeInsecureRequests: null,
       },
     },
     frameguard: { action: 'deny' },
@@ -69,7 +72,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, db, config, clock);
   registerSessionRoutes(app, db);
   registerAlertRoutes(app, db);
-  for (const def of RESOURCES) registerResource(app, db, def);
+  registerSystemAdminRoutes(app, db);
+  for (const def of RESOURCES) registerResource(app, db, def, systemHooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(dist);

@@ -62,6 +62,8 @@ export interface FieldDef {
   default?: unknown;
   /** unit shown next to the value (kg, m3, cm, km, yuan, h) */
   unit?: string;
+  /** the web offers a copy-to-clipboard action on the value (e.g. a config value) */
+  copyable?: boolean;
 }
 
 export interface ResourceFeatures {
@@ -104,6 +106,10 @@ export interface ResourceDef {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** a boolean-like field; rows where it is truthy cannot be removed (built-in config) */
   builtinField?: string;
+  /** records form a tree through this parent field (0 / null = root) */
+  tree?: { parentField: string };
+  /** the table has only an id, no audit columns (append-only logs) */
+  noAudit?: boolean;
   /** child resource shown as a modal from each row (e.g. dict type → dict data) */
   children?: { resource: string; foreignKey: string; parentKey: string }[];
 }
@@ -144,6 +150,7 @@ export function allFields(def: ResourceDef): FieldDef[] {
     extra.push({ name: 'status', kind: 'dict', dict: 'sys_normal_disable', search: 'eq', form: false, default: '0' });
   if (def.features?.effect && !own.some((f) => f.name === 'effective'))
     extra.push({ name: 'effective', kind: 'boolean', search: 'eq', form: false, default: false });
+  if (def.noAudit) return [AUDIT_FIELDS[0]!, ...own, ...extra];
   return [AUDIT_FIELDS[0]!, ...own, ...extra, ...AUDIT_FIELDS.slice(1)];
 }
 
@@ -199,7 +206,8 @@ function fieldSchema(f: FieldDef): z.ZodType {
       break;
     }
     case 'ref':
-      s = z.number(typeErr('validation.required')).int({ error: 'validation.integer' }).positive({ error: 'validation.required' }).max(Number.MAX_SAFE_INTEGER, { error: 'validation.max' });
+      // tree parents allow 0 (the root); other references need a record id
+      s = z.number(typeErr('validation.required')).int({ error: 'validation.integer' }).min(f.minValue ?? 1, { error: 'validation.required' }).max(Number.MAX_SAFE_INTEGER, { error: 'validation.max' });
       break;
     case 'decimal': {
       let n = z.number(typeErr('validation.number'));

@@ -12,6 +12,7 @@ import {
   isSortable,
   permissionOf,
   LIMITS,
+  resourceByName,
   type FieldDef,
   type ResourceDef,
 } from '@tms/domain';
@@ -34,8 +35,23 @@ export function toApi(def: ResourceDef, row: Row): Row {
     if (f.secret || f.kind === 'password') continue;
     const v = row[columnOf(f)];
     out[f.name] = v instanceof Date ? v.toISOString() : v ?? null;
+    if (f.kind === 'ref' && `${f.name}__label` in row) out[`${f.name}Label`] = row[`${f.name}__label`] ?? null;
   }
   return out;
+}
+
+/** The select list of a resource: its columns plus the label of every referenced record. */
+export function selectList(def: ResourceDef): string {
+  const parts = ['t.*'];
+  for (const f of def.fields) {
+    if (f.kind !== 'ref' || !f.ref) continue;
+    const target = resourceByName.get(f.ref);
+    if (!target) continue;
+    const label = allFields(target).find((x) => x.name === target.labelField);
+    if (!label) continue;
+    parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}) as ${q(f.name + '__label')}`);
+  }
+  return parts.join(', ');
 }
 
 export interface ScopeSql {
@@ -157,7 +173,7 @@ export async function listRows(db: Queryable, def: ResourceDef, caller: Caller, 
   const ord = orderBy(def, query);
   params.push(limit, offset);
   const r = await db.query<Row & { __total: number }>(
-    `select *, count(*) over() as __total from ${q(def.table)} ${w} ${ord} limit $${params.length - 1} offset $${params.length}`,
+    `select ${selectList(def)}, count(*) over() as __total from ${q(def.table)} t ${w} ${ord} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
   let total = r.rows[0]?.__total ?? 0;
@@ -171,7 +187,7 @@ export async function listRows(db: Queryable, def: ResourceDef, caller: Caller, 
 export async function getInScope(db: Queryable, def: ResourceDef, caller: Caller, id: number, forUpdate = false): Promise<Row> {
   const params: unknown[] = [id];
   const where = ['"id" = $1', ...scopeOf(def, caller, params)];
-  const r = await db.query<Row>(`select * from ${q(def.table)} where ${where.join(' and ')}${forUpdate ? ' for update' : ''}`, params);
+  const r = await db.query<Row>(`select ${forUpdate ? 't.*' : selectList(def)} from ${q(def.table)} t where ${where.join(' and ')}${forUpdate ? ' for update' : ''}`, params);
   if (!r.rows[0]) throw notFound();
   return r.rows[0];
 }
@@ -221,14 +237,19 @@ async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
       v = await hashPassword(String(v));
     }
     if (f.kind === 'json' && v !== null && v !== undefined) v = JSON.stringify(v);
+    if (def.tree?.parentField === f.name && (v === null || v === undefined)) v = 0;
     cols[columnOf(f)] = v === undefined ? null : v;
   }
   return cols;
 }
 
 export interface ResourceHooks {
-  beforeSave?: (q: Queryable, values: Row, caller: Caller, existing: Row | null) => Promise<void>;
+  /** checks and adjustments before a save / update; `body` is the raw request body (extra, non-column inputs) */
+  beforeSave?: (q: Queryable, values: Row, caller: Caller, existing: Row | null, body: Record<string, unknown>) => Promise<void>;
+  /** work in the same transaction after the row is written (links to other tables) */
+  afterSave?: (q: Queryable, row: Row, caller: Caller, body: Record<string, unknown>, created: boolean) => Promise<void>;
   beforeRemove?: (q: Queryable, rows: Row[], caller: Caller) => Promise<void>;
+  beforeStatus?: (q: Queryable, row: Row, status: '0' | '1', caller: Caller) => Promise<void>;
 }
 
 export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller, values: Row): Promise<Row> {
@@ -239,7 +260,7 @@ export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller,
   const cols = await toColumns(def, withDefaults);
   for (const f of allFields(def)) if ((f.name === 'status' || f.name === 'effective') && f.default !== undefined) cols[columnOf(f)] = f.default;
   if (def.scope?.dispatchCenter) cols[def.scope.dispatchCenter] = caller.dispatchCenterId;
-  cols.create_by = caller.userName;
+  if (!def.noAudit) cols.create_by = caller.userName;
   const keys = Object.keys(cols);
   const r = await db.query<Row>(
     `insert into ${q(def.table)} (${keys.map(q).join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning *`,
@@ -282,8 +303,10 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       const values = parseBody(def, 'create', req.body);
       const row = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
         await checkUnique(tx, def, caller, values, null, req.lang);
-        await hooks.beforeSave?.(tx, values, caller, null);
-        return insertRow(tx, def, caller, values).catch(mapDbError);
+        await hooks.beforeSave?.(tx, values, caller, null, req.body as Record<string, unknown>);
+        const row = await insertRow(tx, def, caller, values).catch(mapDbError);
+        await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
+        return row;
       });
       return ok(req, toApi(def, row));
     });
@@ -301,7 +324,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         const existing = await getInScope(tx, def, caller, id, true);
         if (existing.version !== version) throw conflict('messages.conflictVersion');
         await checkUnique(tx, def, caller, values, id, req.lang);
-        await hooks.beforeSave?.(tx, values, caller, existing);
+        await hooks.beforeSave?.(tx, values, caller, existing, req.body as Record<string, unknown>);
         const cols = await toColumns(def, values);
         const keys = Object.keys(cols);
         const params = [...keys.map((k) => cols[k]), caller.userName, id, version];
@@ -310,6 +333,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
           .query<Row>(`update ${q(def.table)} set ${sets.join(', ')} where "id" = $${keys.length + 2} and "version" = $${keys.length + 3} returning *`, params)
           .catch(mapDbError);
         if (!r.rows[0]) throw conflict('messages.conflictVersion');
+        await hooks.afterSave?.(tx, r.rows[0], caller, req.body as Record<string, unknown>, false);
         return r.rows[0];
       });
       return ok(req, toApi(def, row));
@@ -317,9 +341,9 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.remove !== false) {
-    app.post(`${base}/remove`, { config: { permission: perm('delete') }, ...tag }, async (req) => {
+    const remove = async (req: FastifyRequest) => {
       const caller = requireCaller(req);
-      const ids = idList((req.query as Record<string, unknown>).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
+      const ids = idList((req.params as { id?: string }).id ?? (req.query as Record<string, unknown>).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
       await mutate(db, req, { title, businessType: 'DELETE' }, async (tx) => {
         const rows: Row[] = [];
         for (const id of ids) rows.push(await getInScope(tx, def, caller, id, true));
@@ -332,7 +356,10 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         return { removed: ids.length };
       });
       return ok(req, { removed: ids.length });
-    });
+    };
+    app.post(`${base}/remove`, { config: { permission: perm('delete') }, ...tag }, remove);
+    // spec §7 spells some removals with the id in the path (menu, dept)
+    app.post(`${base}/remove/:id`, { config: { permission: perm('delete') }, ...tag }, remove);
   }
 
   if (features.status) {
@@ -344,7 +371,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       if (status !== '0' && status !== '1') throw badRequest('messages.validationFailed', { status: { key: 'validation.invalid' } });
       if (status === '1' && !hasPermission(caller, perm('disable'))) throw forbidden();
       const row = await mutate(db, req, { title, businessType: 'STATUS' }, async (tx) => {
-        await getInScope(tx, def, caller, id, true);
+        const existing = await getInScope(tx, def, caller, id, true);
+        await hooks.beforeStatus?.(tx, existing, status, caller);
         const r = await tx.query<Row>(`update ${q(def.table)} set "status" = $1, "update_by" = $2, "update_time" = now(), "version" = "version" + 1 where "id" = $3 returning *`, [status, caller.userName, id]);
         return r.rows[0]!;
       });

@@ -19,6 +19,15 @@ export default {
     rateLimited: 'Too many attempts, please try again later',
     badSort: 'Sorting by "{{field}}" is not allowed',
     badFilter: 'Filter "{{field}}" is not valid',
+    parentIsDescendant: 'The parent cannot be the record itself or one of its descendants',
+    hasChildren: 'Remove the records under it first',
+    outsideLinkNewWindow: 'A link to an outside address must open in a new window',
+    roleNeedsMenu: 'Select at least one menu',
+    adminRoleProtected: 'The admin role cannot be changed this way',
+    userCannotRemove: 'The admin account and your own account cannot be removed',
+    userCannotDisable: 'The admin account and your own account cannot be disabled',
+    cannotForceSelf: 'You cannot force your own session out; log out instead',
+    noNumberRule: 'No number rule is defined for {{refType}}',
     login: {
       badCredentials: 'Wrong user name or password',
       captchaRequired: 'Please complete the slide verification',
@@ -98,6 +107,38 @@ export default {
     remark: 'Remark',
   },
   resources: {
+    user: {
+      name: 'User',
+      fields: { userName: 'Login name', nickName: 'Nickname', password: 'Password', deptId: 'Department', mobile: 'Mobile', email: 'E-mail', dateStyle: 'Date format', loginIp: 'Last login address', loginDate: 'Last login time', remark: 'Remark' },
+    },
+    role: {
+      name: 'Role',
+      fields: { roleKey: 'Role key', roleName: 'Role name', roleSort: 'Display order', dataScope: 'Data scope', remark: 'Remark' },
+    },
+    menu: {
+      name: 'Menu',
+      fields: { parentId: 'Parent menu', menuType: 'Type', menuName: 'Menu name', menuKey: 'Menu key', icon: 'Icon', path: 'Route path', component: 'Component', redirect: 'Redirect', perms: 'Permission mark', target: 'Open in', visible: 'Visibility', hiddenChildren: 'Hide children', hiddenHeader: 'Hide header', orderNum: 'Order', remark: 'Remark' },
+    },
+    dept: {
+      name: 'Department',
+      fields: { parentId: 'Parent department', deptName: 'Department name', orderNum: 'Order', leader: 'Leader', phone: 'Phone', email: 'E-mail' },
+    },
+    dataGroup: { name: 'Data group', fields: { code: 'Code', name: 'Name', remark: 'Remark' } },
+    printer: { name: 'Printer', fields: { code: 'Code', name: 'Name', type: 'Type', isDefault: 'Default', remark: 'Remark' } },
+    feedback: { name: 'Opinions and suggestions', fields: { reporter: 'Reporter', systemFunction: 'System function', remark: 'Remark' } },
+    district: { name: 'District', fields: { parentId: 'Parent', depth: 'Level', name: 'Name', pinyin: 'Pinyin', pinyinShort: 'Short pinyin', extName: 'Extended name' } },
+    numberRule: {
+      name: 'Number rule',
+      fields: { refType: 'Reference type', dispatchCenterId: 'Dispatch center', clientId: 'Client', prefix: 'Prefix', timestampEnabled: 'Timestamp', timestampPattern: 'Timestamp pattern', serialLength: 'Serial length', remark: 'Remark' },
+    },
+    operLog: {
+      name: 'Operation log',
+      fields: { title: 'Module', businessType: 'Business type', operName: 'Operator', requestMethod: 'Method', operUrl: 'Address', operIp: 'Host', operLocation: 'Location', status: 'Status', operParam: 'Request', jsonResult: 'Result', errorMsg: 'Error', operTime: 'Time' },
+    },
+    loginLog: {
+      name: 'Login log',
+      fields: { userName: 'Login name', ipaddr: 'Address', loginLocation: 'Location', browser: 'Browser', os: 'OS', status: 'Status', msg: 'Message', loginTime: 'Time' },
+    },
     dictType: {
       name: 'Dictionary type',
       fields: { dictName: 'Dictionary name', dictType: 'Dictionary type', remark: 'Remark' },

@@ -21,6 +21,15 @@ const zhCN: Shape = {
     rateLimited: '尝试次数过多，请稍后再试',
     badSort: '不允许按“{{field}}”排序',
     badFilter: '查询条件“{{field}}”无效',
+    parentIsDescendant: '上级不能选择自身或其下级',
+    hasChildren: '请先删除其下级记录',
+    outsideLinkNewWindow: '外部链接必须在新窗口打开',
+    roleNeedsMenu: '请至少选择一个菜单',
+    adminRoleProtected: '超级管理员角色不能这样修改',
+    userCannotRemove: '不能删除超级管理员账号和当前登录账号',
+    userCannotDisable: '不能停用超级管理员账号和当前登录账号',
+    cannotForceSelf: '不能强退自己的会话，请直接退出登录',
+    noNumberRule: '未配置{{refType}}的编号规则',
     login: {
       badCredentials: '用户名或密码错误',
       captchaRequired: '请完成滑块验证',
@@ -100,6 +109,38 @@ const zhCN: Shape = {
     remark: '备注',
   },
   resources: {
+    user: {
+      name: '用户',
+      fields: { userName: '登录名', nickName: '用户昵称', password: '密码', deptId: '部门', mobile: '手机号码', email: '邮箱', dateStyle: '日期格式', loginIp: '最后登录地址', loginDate: '最后登录时间', remark: '备注' },
+    },
+    role: {
+      name: '角色',
+      fields: { roleKey: '权限字符', roleName: '角色名称', roleSort: '显示顺序', dataScope: '数据范围', remark: '备注' },
+    },
+    menu: {
+      name: '菜单',
+      fields: { parentId: '上级菜单', menuType: '菜单类型', menuName: '菜单名称', menuKey: '菜单标识', icon: '图标', path: '路由地址', component: '组件路径', redirect: '重定向', perms: '权限标识', target: '打开方式', visible: '显示状态', hiddenChildren: '隐藏子菜单', hiddenHeader: '隐藏页头', orderNum: '显示顺序', remark: '备注' },
+    },
+    dept: {
+      name: '部门',
+      fields: { parentId: '上级部门', deptName: '部门名称', orderNum: '显示顺序', leader: '负责人', phone: '联系电话', email: '邮箱' },
+    },
+    dataGroup: { name: '数据组', fields: { code: '编码', name: '名称', remark: '备注' } },
+    printer: { name: '打印机', fields: { code: '编码', name: '名称', type: '类型', isDefault: '默认', remark: '备注' } },
+    feedback: { name: '意见建议', fields: { reporter: '反馈人', systemFunction: '系统功能', remark: '备注' } },
+    district: { name: '行政区划', fields: { parentId: '上级', depth: '层级', name: '名称', pinyin: '拼音', pinyinShort: '拼音简写', extName: '扩展名称' } },
+    numberRule: {
+      name: '编号规则',
+      fields: { refType: '单据类型', dispatchCenterId: '调度中心', clientId: '货主', prefix: '前缀', timestampEnabled: '启用时间戳', timestampPattern: '时间戳格式', serialLength: '流水号长度', remark: '备注' },
+    },
+    operLog: {
+      name: '操作日志',
+      fields: { title: '系统模块', businessType: '操作类型', operName: '操作人员', requestMethod: '请求方式', operUrl: '请求地址', operIp: '主机', operLocation: '操作地点', status: '操作状态', operParam: '请求参数', jsonResult: '返回结果', errorMsg: '错误消息', operTime: '操作时间' },
+    },
+    loginLog: {
+      name: '登录日志',
+      fields: { userName: '登录名称', ipaddr: '登录地址', loginLocation: '登录地点', browser: '浏览器', os: '操作系统', status: '登录状态', msg: '提示消息', loginTime: '访问时间' },
+    },
     dictType: {
       name: '字典类型',
       fields: { dictName: '字典名称', dictType: '字典类型', remark: '备注' },

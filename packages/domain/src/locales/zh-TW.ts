@@ -19,6 +19,15 @@ const zhTW = {
     "rateLimited": "嘗試次數過多，請稍後再試",
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",
+    "parentIsDescendant": "上級不能選擇自身或其下級",
+    "hasChildren": "請先刪除其下級記錄",
+    "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
+    "roleNeedsMenu": "請至少選擇一個選單",
+    "adminRoleProtected": "超級管理員角色不能這樣修改",
+    "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
+    "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",
+    "cannotForceSelf": "不能強退自己的會話，請直接退出登入",
+    "noNumberRule": "未配置{{refType}}的編號規則",
     "login": {
       "badCredentials": "使用者名稱或密碼錯誤",
       "captchaRequired": "請完成滑塊驗證",
@@ -101,6 +110,142 @@ const zhTW = {
     "remark": "備註"
   },
   "resources": {
+    "user": {
+      "name": "使用者",
+      "fields": {
+        "userName": "登入名",
+        "nickName": "使用者暱稱",
+        "password": "密碼",
+        "deptId": "部門",
+        "mobile": "手機號碼",
+        "email": "郵箱",
+        "dateStyle": "日期格式",
+        "loginIp": "最後登入地址",
+        "loginDate": "最後登入時間",
+        "remark": "備註"
+      }
+    },
+    "role": {
+      "name": "角色",
+      "fields": {
+        "roleKey": "許可權字元",
+        "roleName": "角色名稱",
+        "roleSort": "顯示順序",
+        "dataScope": "資料範圍",
+        "remark": "備註"
+      }
+    },
+    "menu": {
+      "name": "選單",
+      "fields": {
+        "parentId": "上級選單",
+        "menuType": "選單型別",
+        "menuName": "選單名稱",
+        "menuKey": "選單標識",
+        "icon": "圖示",
+        "path": "路由地址",
+        "component": "元件路徑",
+        "redirect": "重定向",
+        "perms": "許可權標識",
+        "target": "開啟方式",
+        "visible": "顯示狀態",
+        "hiddenChildren": "隱藏子選單",
+        "hiddenHeader": "隱藏頁頭",
+        "orderNum": "顯示順序",
+        "remark": "備註"
+      }
+    },
+    "dept": {
+      "name": "部門",
+      "fields": {
+        "parentId": "上級部門",
+        "deptName": "部門名稱",
+        "orderNum": "顯示順序",
+        "leader": "負責人",
+        "phone": "聯絡電話",
+        "email": "郵箱"
+      }
+    },
+    "dataGroup": {
+      "name": "資料組",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "remark": "備註"
+      }
+    },
+    "printer": {
+      "name": "印表機",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "type": "型別",
+        "isDefault": "預設",
+        "remark": "備註"
+      }
+    },
+    "feedback": {
+      "name": "意見建議",
+      "fields": {
+        "reporter": "反饋人",
+        "systemFunction": "系統功能",
+        "remark": "備註"
+      }
+    },
+    "district": {
+      "name": "行政區劃",
+      "fields": {
+        "parentId": "上級",
+        "depth": "層級",
+        "name": "名稱",
+        "pinyin": "拼音",
+        "pinyinShort": "拼音簡寫",
+        "extName": "副檔名稱"
+      }
+    },
+    "numberRule": {
+      "name": "編號規則",
+      "fields": {
+        "refType": "單據型別",
+        "dispatchCenterId": "排程中心",
+        "clientId": "貨主",
+        "prefix": "字首",
+        "timestampEnabled": "啟用時間戳",
+        "timestampPattern": "時間戳格式",
+        "serialLength": "流水號長度",
+        "remark": "備註"
+      }
+    },
+    "operLog": {
+      "name": "操作日誌",
+      "fields": {
+        "title": "系統模組",
+        "businessType": "操作型別",
+        "operName": "操作人員",
+        "requestMethod": "請求方式",
+        "operUrl": "請求地址",
+        "operIp": "主機",
+        "operLocation": "操作地點",
+        "status": "操作狀態",
+        "operParam": "請求引數",
+        "jsonResult": "返回結果",
+        "errorMsg": "錯誤訊息",
+        "operTime": "操作時間"
+      }
+    },
+    "loginLog": {
+      "name": "登入日誌",
+      "fields": {
+        "userName": "登入名稱",
+        "ipaddr": "登入地址",
+        "loginLocation": "登入地點",
+        "browser": "瀏覽器",
+        "os": "作業系統",
+        "status": "登入狀態",
+        "msg": "提示訊息",
+        "loginTime": "訪問時間"
+      }
+    },
     "dictType": {
       "name": "字典型別",
       "fields": {

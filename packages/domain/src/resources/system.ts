@@ -49,7 +49,7 @@ export const config: ResourceDef = {
   fields: [
     { name: 'configName', kind: 'string', required: true, max: 60, search: 'like' },
     { name: 'configKey', kind: 'string', required: true, max: 100, unique: true, search: 'like' },
-    { name: 'configValue', kind: 'string', required: true, max: 500 },
+    { name: 'configValue', kind: 'string', required: true, max: 500, copyable: true },
     { name: 'configType', kind: 'boolean', default: false, search: 'eq' },
     { name: 'remark', kind: 'text', max: 100 },
   ],

@@ -18,14 +18,21 @@ export interface SeedMenu {
   children?: SeedMenu[];
 }
 
+const ACTION_NAMES: Record<string, string> = {
+  query: '查询', get: '详情', add: '新增', edit: '修改', delete: '删除', export: '导出', import: '导入', enable: '启用', disable: '停用', forceLogout: '强退',
+};
+
 const byComponent = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.component, r]));
 
 function page(key: string, name: string, path: string, component: string, perms?: string, extraButtons: string[] = []): SeedMenu {
   const res = byComponent.get(component);
   const buttons: SeedMenu[] = res
-    ? actionsOf(res).map((a) => ({ key: `${key}:${a}`, name: a, path: '', type: 'F' as const, perms: permissionOf(res, a) }))
+    ? actionsOf(res).map((a) => ({ key: `${key}:${a}`, name: ACTION_NAMES[a] ?? a, path: '', type: 'F' as const, perms: permissionOf(res, a) }))
     : [];
-  for (const b of extraButtons) buttons.push({ key: `${key}:${b.split(':').pop()}`, name: b.split(':').pop()!, path: '', type: 'F', perms: b });
+  for (const b of extraButtons) for (const b2 of [b]) {
+    const action = b2.split(':').pop()!;
+    buttons.push({ key: `${key}:${action}`, name: ACTION_NAMES[action] ?? action, path: '', type: 'F', perms: b2 });
+  }
   return { key, name, path, component, type: 'C', perms: res ? permissionOf(res, 'query') : perms, children: buttons };
 }
 
@@ -137,7 +144,7 @@ export const MENU_TREE: SeedMenu[] = [
     children: [
       page('monitorOperLog', '操作日志', '/monitor/operlog', 'monitor/operlog/index', 'monitor:operlog:query'),
       page('monitorLoginLog', '登录日志', '/monitor/logininfor', 'monitor/logininfor/index', 'monitor:logininfor:query'),
-      page('monitorOnline', '在线用户', '/monitor/online', 'monitor/online/index', 'monitor:online:query'),
+      page('monitorOnline', '在线用户', '/monitor/online', 'monitor/online/index', 'monitor:online:query', ['monitor:online:forceLogout']),
       page('monitorServer', '服务监控', '/monitor/server', 'monitor/server/index', 'monitor:server:query'),
     ],
   },

@@ -8,7 +8,21 @@ async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise
   if (r.rows.length) await fn();
 }
 
+type Place = [string, string, string];
+const DISTRICTS: [string, string, string, [string, string, string, Place[]][]][] = [
+  ['上海市', 'shanghai', 'SH', [['上海市', 'shanghai', 'SH', [['浦东新区', 'pudongxinqu', 'PDXQ'], ['嘉定区', 'jiadingqu', 'JDQ'], ['闵行区', 'minhangqu', 'MHQ'], ['青浦区', 'qingpuqu', 'QPQ']]]]],
+  ['北京市', 'beijing', 'BJ', [['北京市', 'beijing', 'BJ', [['朝阳区', 'chaoyangqu', 'CYQ'], ['海淀区', 'haidianqu', 'HDQ'], ['大兴区', 'daxingqu', 'DXQ']]]]],
+  ['广东省', 'guangdong', 'GD', [['广州市', 'guangzhou', 'GZ', [['天河区', 'tianhequ', 'THQ'], ['白云区', 'baiyunqu', 'BYQ']]], ['深圳市', 'shenzhen', 'SZ', [['南山区', 'nanshanqu', 'NSQ'], ['宝安区', 'baoanqu', 'BAQ']]]]],
+  ['江苏省', 'jiangsu', 'JS', [['苏州市', 'suzhou', 'SZ', [['工业园区', 'gongyeyuanqu', 'GYYQ'], ['昆山市', 'kunshanshi', 'KSS']]], ['南京市', 'nanjing', 'NJ', [['江宁区', 'jiangningqu', 'JNQ']]]]],
+  ['浙江省', 'zhejiang', 'ZJ', [['杭州市', 'hangzhou', 'HZ', [['萧山区', 'xiaoshanqu', 'XSQ'], ['余杭区', 'yuhangqu', 'YHQ']]], ['宁波市', 'ningbo', 'NB', [['北仑区', 'beilunqu', 'BLQ']]]]],
+];
+
 const DICTS: [string, string, [string, string, string][]][] = [
+  ['sys_data_scope', '数据范围', [['1', '全部数据', 'All data'], ['2', '自定义部门', 'Custom departments'], ['3', '本部门', 'Own department'], ['4', '本部门及以下', 'Department and below'], ['5', '仅本人', 'Self only']]],
+  ['sys_menu_target', '打开方式', [['_self', '当前窗口', 'Current window'], ['_blank', '新窗口', 'New window']]],
+  ['sys_printer_type', '打印机类型', [['LASER', '激光打印机', 'Laser'], ['LABEL', '标签打印机', 'Label'], ['NEEDLE', '针式打印机', 'Dot matrix']]],
+  ['sys_ref_type', '编号类型', [['ORDER', '订单', 'Order'], ['WAYBILL', '运单', 'Waybill'], ['SHIPMENT', '调度单', 'Shipment'], ['EPOD', '回单', 'Receipt']]],
+  ['sys_timestamp_pattern', '时间戳格式', [['YYYYMMDD', 'YYYYMMDD', 'YYYYMMDD'], ['YYMMDD', 'YYMMDD', 'YYMMDD'], ['YYYYMM', 'YYYYMM', 'YYYYMM'], ['YYMM', 'YYMM', 'YYMM']]],
   // [type, name, [value, zh label, en label]]
   ['sys_normal_disable', '系统开关', [['0', '正常', 'Normal'], ['1', '停用', 'Disabled']]],
   ['sys_yes_no', '系统是否', [['Y', '是', 'Yes'], ['N', '否', 'No']]],
@@ -44,19 +58,22 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
       await q.query(`insert into sys_dept(parent_id, ancestors, dept_name, order_num, create_by) values (0, '0', '总公司', 0, 'system')`);
     });
 
-    await once(q, 'menus', async () => {
-      const insert = async (m: SeedMenu, parentId: number, order: number): Promise<void> => {
-        const r = await q.query<{ id: number }>(
+    // each menu entry once, by key: new screens and buttons appear on upgrade, deleted ones stay deleted
+    const insertMenu = async (m: SeedMenu, parentKey: string | null, order: number): Promise<void> => {
+      await once(q, `menu:${m.key}`, async () => {
+        const parent = parentKey ? (await q.query<{ id: number }>(`select id from sys_menu where menu_key = $1 order by id limit 1`, [parentKey])).rows[0]?.id : 0;
+        if (parent === undefined) return;
+        await q.query(
           `insert into sys_menu(parent_id, menu_name, menu_key, icon, path, component, menu_type, perms, order_num, target, visible, create_by)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'system') returning id`,
-          [parentId, m.name, m.key, m.icon ?? null, m.path, m.component ?? null, m.type, m.perms ?? null, order, m.target ?? '_self', m.hidden ? '1' : '0'],
+           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'system')`,
+          [parent, m.name, m.key, m.icon ?? null, m.path, m.component ?? null, m.type, m.perms ?? null, order, m.target ?? '_self', m.hidden ? '1' : '0'],
         );
-        let i = 0;
-        for (const c of m.children ?? []) await insert(c, r.rows[0]!.id, ++i);
-      };
+      });
       let i = 0;
-      for (const m of MENU_TREE) await insert(m, 0, ++i);
-    });
+      for (const c of m.children ?? []) await insertMenu(c, m.key, ++i);
+    };
+    let order = 0;
+    for (const m of MENU_TREE) await insertMenu(m, null, ++order);
 
     await once(q, 'roles', async () => {
       await q.query(`insert into sys_role(role_key, role_name, role_sort, data_scope, remark, create_by) values
@@ -96,14 +113,40 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
       }
     });
 
-    await once(q, 'dicts', async () => {
-      for (const [type, name, items] of DICTS) {
+    for (const [type, name, items] of DICTS) {
+      await once(q, `dict:${type}`, async () => {
         await q.query(`insert into sys_dict_type(dict_name, dict_type, create_by) values ($1,$2,'system') on conflict (dict_type) do nothing`, [name, type]);
         let i = 0;
         for (const [value, zh] of items) {
           await q.query(`insert into sys_dict_data(dict_type, dict_label, dict_value, dict_sort, create_by) values ($1,$2,$3,$4,'system') on conflict do nothing`, [type, zh, value, ++i]);
         }
+      });
+    }
+
+    await once(q, 'number-rules', async () => {
+      for (const [type, prefix] of [
+        ['ORDER', 'OR'],
+        ['WAYBILL', 'WB'],
+        ['SHIPMENT', 'SP'],
+        ['EPOD', 'EP'],
+      ])
+        await q.query(`insert into sys_number_rule(ref_type, prefix, timestamp_enabled, timestamp_pattern, serial_length, create_by) values ($1,$2,true,'YYYYMMDD',6,'system')`, [type, prefix]);
+    });
+
+    await once(q, 'districts', async () => {
+      const add = async (parent: number, depth: number, name: string, pinyin: string, short: string): Promise<number> =>
+        (await q.query<{ id: number }>(`insert into sys_district(parent_id, depth, name, pinyin, pinyin_short, ext_name, create_by) values ($1,$2,$3,$4,$5,$3,'system') returning id`, [parent, depth, name, pinyin, short])).rows[0]!.id;
+      for (const [prov, py, sh, cities] of DISTRICTS) {
+        const p = await add(0, 1, prov, py, sh);
+        for (const [city, cpy, csh, areas] of cities) {
+          const c = await add(p, 2, city, cpy, csh);
+          for (const [area, apy, ash] of areas) await add(c, 3, area, apy, ash);
+        }
       }
+    });
+
+    await once(q, 'printers', async () => {
+      await q.query(`insert into sys_printer(code, name, type, is_default, create_by) values ('PRN-SH-01', '上海调度室激光打印机', 'LASER', true, 'system'), ('PRN-SH-02', '上海仓库标签打印机', 'LABEL', false, 'system')`);
     });
 
     await once(q, 'config', async () => {

@@ -1,0 +1,393 @@
+/**
+ * System administration beyond plain CRUD: role menus and data scope, user roles / dispatch centers /
+ * data groups / transfer / password reset, tree rules for menus and departments, log clean-up,
+ * online users, the server monitor and number rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { rules } from '@tms/domain';
+import type { Db, Queryable } from '../../platform/db.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { idList, intParam, ok, page } from '../../platform/http.ts';
+import { hashPassword, requireCaller, type Caller } from '../../platform/auth.ts';
+import { mutate } from '../../platform/audit.ts';
+import type { ResourceHooks, Row } from '../../platform/resource-engine.ts';
+import { formatCode, nextCode } from './number-rules.ts';
+
+const num = (v: unknown, field: string) => intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field);
+
+/** Ids of a node and all its descendants in a parent-linked table. */
+async function subtree(q: Queryable, table: 'sys_menu' | 'sys_dept' | 'sys_district', id: number): Promise<Set<number>> {
+  const r = await q.query<{ id: number }>(
+    `with recursive t(id) as (select $1::bigint union all select c.id from ${table} c join t on c.parent_id = t.id) select id from t`,
+    [id],
+  );
+  return new Set(r.rows.map((x) => x.id));
+}
+
+async function checkParent(q: Queryable, table: 'sys_menu' | 'sys_dept' | 'sys_district', values: Row, existing: Row | null) {
+  const parent = Number(values.parentId ?? 0);
+  if (!parent) return;
+  const exists = await q.query(`select 1 from ${table} where id = $1`, [parent]);
+  if (!exists.rows.length) throw badRequest('messages.validationFailed', { parentId: { key: 'validation.invalid' } });
+  if (existing && (await subtree(q, table, Number(existing.id))).has(parent)) {
+    throw badRequest('messages.parentIsDescendant', { parentId: { key: 'messages.parentIsDescendant' } });
+  }
+}
+
+export const systemHooks: Record<string, ResourceHooks> = {
+  dept: {
+    beforeSave: (q, values, _c, existing) => checkParent(q, 'sys_dept', values, existing),
+    beforeRemove: async (q, rows) => {
+      const r = await q.query(`select 1 from sys_dept where parent_id = any($1) and not (id = any($1)) limit 1`, [rows.map((x) => x.id)]);
+      if (r.rows.length) throw conflict('messages.hasChildren');
+    },
+  },
+  district: {
+    beforeSave: (q, values, _c, existing) => checkParent(q, 'sys_district', values, existing),
+  },
+  menu: {
+    beforeSave: async (q, values, _c, existing) => {
+      await checkParent(q, 'sys_menu', values, existing);
+      // a link to an outside address opens in a new window (spec §5)
+      if (typeof values.path === 'string' && /^https?:\/\//i.test(values.path) && values.target !== '_blank') {
+        throw badRequest('messages.outsideLinkNewWindow', { target: { key: 'messages.outsideLinkNewWindow' } });
+      }
+      if (values.menuType === 'F' && !values.perms) throw badRequest('messages.validationFailed', { perms: { key: 'validation.required' } });
+    },
+    beforeRemove: async (q, rows) => {
+      const r = await q.query(`select 1 from sys_menu where parent_id = any($1) and not (id = any($1)) limit 1`, [rows.map((x) => x.id)]);
+      if (r.rows.length) throw conflict('messages.hasChildren');
+    },
+  },
+  role: {
+    beforeSave: async (_q, _values, _c, existing, body) => {
+      const ids = body.menuIds;
+      // a role needs at least one menu (spec §5); an update without menuIds keeps the current ones
+      if (!existing || ids !== undefined) {
+        if (!Array.isArray(ids) || !ids.length) throw badRequest('messages.roleNeedsMenu', { menuIds: { key: 'messages.roleNeedsMenu' } });
+        idList(ids, 'menuIds');
+      }
+      if (existing && existing.role_key === 'admin' && _values.roleKey !== undefined && _values.roleKey !== 'admin') throw conflict('messages.adminRoleProtected');
+    },
+    afterSave: async (q, row, _c, body) => {
+      if (body.menuIds === undefined) return;
+      const ids = idList(body.menuIds, 'menuIds');
+      await q.query(`delete from sys_role_menu where role_id = $1`, [row.id]);
+      const r = await q.query(`insert into sys_role_menu(role_id, menu_id) select $1, id from sys_menu where id = any($2)`, [row.id, ids]);
+      if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { menuIds: { key: 'validation.invalid' } });
+    },
+    beforeRemove: async (_q, rows) => {
+      if (rows.some((r) => r.role_key === 'admin')) throw conflict('messages.adminRoleProtected');
+    },
+    beforeStatus: async (_q, row) => {
+      if (row.role_key === 'admin') throw conflict('messages.adminRoleProtected');
+    },
+  },
+  user: {
+    beforeRemove: async (_q, rows, caller) => {
+      if (rows.some((r) => r.user_name === 'admin' || r.id === caller.userId)) throw conflict('messages.userCannotRemove');
+    },
+    beforeStatus: async (_q, row, status, caller) => {
+      if (status === '1' && (row.user_name === 'admin' || row.id === caller.userId)) throw conflict('messages.userCannotDisable');
+    },
+    afterSave: async (q, row, caller, _body, created) => {
+      // a new user works in the creator's dispatch center until an administrator assigns others
+      if (created && caller.dispatchCenterId) {
+        await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) values ($1,$2,true) on conflict do nothing`, [row.id, caller.dispatchCenterId]);
+      }
+    },
+  },
+};
+
+const eventLoop = monitorEventLoopDelay({ resolution: 20 });
+eventLoop.enable();
+let requestCount = 0;
+
+export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
+  app.addHook('onResponse', async () => {
+    requestCount += 1;
+  });
+
+  // ---- roles ----
+  app.get('/api/system/role/all', { config: { permission: 'system:role:query' } }, async (req) => {
+    const r = await db.query(`select id, role_key as "roleKey", role_name as "roleName", status from sys_role order by role_sort, id`);
+    return ok(req, r.rows);
+  });
+  app.get('/api/system/menu/role/:id', { config: { permission: 'system:role:query' } }, async (req) => {
+    const id = num((req.params as { id: string }).id, 'id');
+    const r = await db.query<{ menu_id: number }>(`select menu_id from sys_role_menu where role_id = $1`, [id]);
+    return ok(req, { checkedKeys: r.rows.map((x) => x.menu_id) });
+  });
+  app.get('/api/system/dept/role/:id', { config: { permission: 'system:role:query' } }, async (req) => {
+    const id = num((req.params as { id: string }).id, 'id');
+    const r = await db.query<{ dept_id: number }>(`select dept_id from sys_role_dept where role_id = $1`, [id]);
+    return ok(req, { checkedKeys: r.rows.map((x) => x.dept_id) });
+  });
+  app.post('/api/system/role/authDataScope', { config: { permission: 'system:role:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const id = num(b.id, 'id');
+    const scope = String(b.dataScope ?? '');
+    if (!['1', '2', '3', '4', '5'].includes(scope)) throw badRequest('messages.validationFailed', { dataScope: { key: 'validation.invalid' } });
+    const deptIds = scope === '2' ? idList(b.deptIds, 'deptIds') : [];
+    await mutate(db, req, { title: 'role', businessType: 'UPDATE' }, async (q) => {
+      const r = await q.query(`update sys_role set data_scope = $1, update_time = now(), version = version + 1 where id = $2`, [scope, id]);
+      if (!r.rowCount) throw notFound();
+      await q.query(`delete from sys_role_dept where role_id = $1`, [id]);
+      if (deptIds.length) await q.query(`insert into sys_role_dept(role_id, dept_id) select $1, id from sys_dept where id = any($2)`, [id, deptIds]);
+      return { id };
+    });
+    return ok(req);
+  });
+  const userRoles = (assigned: boolean) => async (req: import('fastify').FastifyRequest) => {
+    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    const r = await db.query(
+      `select id, role_key as "roleKey", role_name as "roleName", status from sys_role r
+        where ${assigned ? '' : 'not '}exists (select 1 from sys_user_role ur where ur.role_id = r.id and ur.user_id = $1) order by role_sort, id`,
+      [userId],
+    );
+    return ok(req, r.rows);
+  };
+  app.get('/api/system/role/selectUserRefRolesByUserId', { config: { permission: 'system:user:query' } }, userRoles(true));
+  app.get('/api/system/role/selectUserNotRefRolesByUserId', { config: { permission: 'system:user:query' } }, userRoles(false));
+  app.get('/api/system/role/allUser', { config: { permission: 'system:role:query' } }, async (req) => {
+    const roleId = num((req.query as Record<string, unknown>).roleId, 'roleId');
+    const r = await db.query(
+      `select u.id, u.user_name as "userName", u.nick_name as "nickName" from sys_user u join sys_user_role ur on ur.user_id = u.id where ur.role_id = $1 order by u.id`,
+      [roleId],
+    );
+    return ok(req, r.rows);
+  });
+  for (const [action, bind] of [
+    ['binding', true],
+    ['unbinding', false],
+  ] as const) {
+    app.post(`/api/system/role/${action}`, { config: { permission: 'system:user:edit' } }, async (req) => {
+      const src = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
+      const userId = num(src.userId, 'userId');
+      const roleIds = idList(src.roleIds, 'roleIds');
+      await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
+        const u = await q.query<{ user_name: string }>(`select user_name from sys_user where id = $1`, [userId]);
+        if (!u.rows[0]) throw notFound();
+        if (bind) {
+          await q.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where id = any($2) on conflict do nothing`, [userId, roleIds]);
+        } else {
+          if (u.rows[0].user_name === 'admin') {
+            const admin = await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIds]);
+            if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+          }
+          await q.query(`delete from sys_user_role where user_id = $1 and role_id = any($2)`, [userId, roleIds]);
+        }
+        return { userId, roleIds };
+      });
+      return ok(req);
+    });
+  }
+
+  // ---- users ----
+  app.get('/api/system/user/selectAll', { config: { permission: 'system:user:query' } }, async (req) => {
+    const r = await db.query(`select id, user_name as "userName", nick_name as "nickName", status from sys_user order by id`);
+    return ok(req, r.rows);
+  });
+  app.post('/api/system/user/resetPwd', { config: { permission: 'system:user:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const id = num(b.id ?? b.userId, 'id');
+    const pw = typeof b.password === 'string' ? b.password : '';
+    if (!rules.password.pattern.test(pw)) throw badRequest('messages.validationFailed', { password: { key: 'validation.passwordLength' } });
+    const hash = await hashPassword(pw);
+    await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
+      const r = await q.query(`update sys_user set password_hash = $1, update_time = now(), version = version + 1 where id = $2`, [hash, id]);
+      if (!r.rowCount) throw notFound();
+      await q.query(`update sys_session set revoked_at = now() where user_id = $1 and revoked_at is null`, [id]);
+      return { id };
+    });
+    return ok(req);
+  });
+  app.get('/api/system/user/dispatchCenters', { config: { permission: 'system:user:query' } }, async (req) => {
+    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    const r = await db.query(
+      `select d.id, d.code, d.name, (udc.user_id is not null) as assigned, coalesce(udc.is_default, false) as "isDefault"
+         from sys_dispatch_center d left join sys_user_dispatch_center udc on udc.dispatch_center_id = d.id and udc.user_id = $1 order by d.id`,
+      [userId],
+    );
+    return ok(req, r.rows);
+  });
+  app.post('/api/system/user/dispatchCenters', { config: { permission: 'system:user:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const userId = num(b.userId, 'userId');
+    const ids = Array.isArray(b.ids) && b.ids.length === 0 ? [] : idList(b.ids, 'ids');
+    const def = b.defaultId === undefined || b.defaultId === null ? ids[0] : num(b.defaultId, 'defaultId');
+    if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
+    await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
+      if (!(await q.query(`select 1 from sys_user where id = $1`, [userId])).rows.length) throw notFound();
+      await q.query(`delete from sys_user_dispatch_center where user_id = $1`, [userId]);
+      if (ids.length) await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
+      // a session working in a center the user lost moves to the default one
+      await q.query(
+        `update sys_session set dispatch_center_id = $2 where user_id = $1 and revoked_at is null and (dispatch_center_id is null or not (dispatch_center_id = any($3)))`,
+        [userId, def ?? null, ids],
+      );
+      return { userId, ids };
+    });
+    return ok(req);
+  });
+  app.get('/api/system/user/dataGroups', { config: { permission: 'system:user:query' } }, async (req) => {
+    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    const r = await db.query(
+      `select g.id, g.code, g.name, exists (select 1 from sys_user_data_group x where x.user_id = $1 and x.data_group_id = g.id) as assigned from sys_data_group g order by g.id`,
+      [userId],
+    );
+    return ok(req, r.rows);
+  });
+  app.post('/api/system/user/dataGroups', { config: { permission: 'system:user:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const userId = num(b.userId, 'userId');
+    const ids = Array.isArray(b.ids) && b.ids.length === 0 ? [] : idList(b.ids, 'ids');
+    await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
+      if (!(await q.query(`select 1 from sys_user where id = $1`, [userId])).rows.length) throw notFound();
+      await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
+      if (ids.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
+      return { userId, ids };
+    });
+    return ok(req);
+  });
+  app.post('/api/system/user/transfer', { config: { permission: 'system:user:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const from = num(b.fromUserId, 'fromUserId');
+    const to = num(b.toUserId, 'toUserId');
+    if (from === to) throw badRequest('messages.validationFailed', { toUserId: { key: 'validation.invalid' } });
+    const parts = Array.isArray(b.parts) ? b.parts.map(String) : ['roles', 'dispatchCenters', 'dataGroups'];
+    await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {
+      const both = await q.query(`select id from sys_user where id = any($1)`, [[from, to]]);
+      if (both.rows.length !== 2) throw notFound();
+      if (parts.includes('roles')) await q.query(`insert into sys_user_role(user_id, role_id) select $2, role_id from sys_user_role where user_id = $1 on conflict do nothing`, [from, to]);
+      if (parts.includes('dispatchCenters'))
+        await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $2, dispatch_center_id, false from sys_user_dispatch_center where user_id = $1 on conflict do nothing`, [from, to]);
+      if (parts.includes('dataGroups')) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $2, data_group_id from sys_user_data_group where user_id = $1 on conflict do nothing`, [from, to]);
+      return { from, to, parts };
+    });
+    return ok(req);
+  });
+
+  // ---- data groups: bind clients, carriers and zones ----
+  app.get('/api/system/dataGroup/binds', { config: { permission: 'system:dataGroup:query' } }, async (req) => {
+    const id = num((req.query as Record<string, unknown>).id, 'id');
+    const r = await db.query(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
+    return ok(req, r.rows);
+  });
+  app.post('/api/system/dataGroup/bind', { config: { permission: 'system:dataGroup:edit' } }, async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const id = num(b.id, 'id');
+    const type = String(b.targetType ?? '');
+    if (!['CLIENT', 'CARRIER', 'ZONE'].includes(type)) throw badRequest('messages.validationFailed', { targetType: { key: 'validation.invalid' } });
+    const ids = Array.isArray(b.targetIds) && b.targetIds.length === 0 ? [] : idList(b.targetIds, 'targetIds');
+    await mutate(db, req, { title: 'dataGroup', businessType: 'UPDATE' }, async (q) => {
+      if (!(await q.query(`select 1 from sys_data_group where id = $1`, [id])).rows.length) throw notFound();
+      await q.query(`delete from sys_data_group_bind where data_group_id = $1 and target_type = $2`, [id, type]);
+      if (ids.length) await q.query(`insert into sys_data_group_bind(data_group_id, target_type, target_id) select $1, $2, unnest($3::bigint[])`, [id, type, ids]);
+      return { id, type, ids };
+    });
+    return ok(req);
+  });
+
+  // ---- districts: the province → city → area cascader ----
+  app.get('/api/system/districts/children', { config: { permission: 'authenticated' } }, async (req) => {
+    const parentId = intParam((req.query as Record<string, unknown>).parentId, 0, 0, Number.MAX_SAFE_INTEGER, 'parentId');
+    const r = await db.query(
+      `select d.id, d.name, d.depth, exists (select 1 from sys_district c where c.parent_id = d.id) as "hasChildren" from sys_district d where d.parent_id = $1 order by d.id`,
+      [parentId],
+    );
+    return ok(req, r.rows);
+  });
+
+  // ---- number rules ----
+  app.get('/api/system/numberRule/example', { config: { permission: 'system:numberRule:query' } }, async (req) => {
+    const qy = req.query as Record<string, unknown>;
+    const pattern = String(qy.timestampPattern ?? 'YYYYMMDD');
+    const code = formatCode({
+      prefix: String(qy.prefix ?? ''),
+      timestampEnabled: qy.timestampEnabled !== 'false',
+      timestampPattern: pattern,
+      serialLength: intParam(qy.serialLength, 6, 3, 12, 'serialLength'),
+      serial: 1,
+      now: new Date(),
+    });
+    return ok(req, { example: code });
+  });
+  app.post('/api/system/numberRule/next', { config: { permission: 'system:numberRule:edit' } }, async (req) => {
+    const caller = requireCaller(req);
+    const refType = String((req.body as Record<string, unknown> | undefined)?.refType ?? '');
+    const code = await db.tx((q) => nextCode(q, refType, caller.dispatchCenterId, null, new Date()));
+    return ok(req, { code });
+  });
+
+  // ---- logs ----
+  for (const [path, table, perm] of [
+    ['/api/monitor/operlog/clean', 'sys_oper_log', 'monitor:operlog:delete'],
+    ['/api/monitor/logininfor/clean', 'sys_login_log', 'monitor:logininfor:delete'],
+  ] as const) {
+    app.post(path, { config: { permission: perm } }, async (req) => {
+      const n = await mutate(db, req, { title: table, businessType: 'CLEAN' }, async (q) => (await q.query(`delete from ${table}`)).rowCount);
+      return ok(req, { removed: n });
+    });
+  }
+
+  // ---- online users ----
+  app.get('/api/monitor/online/list', { config: { permission: 'monitor:online:query' } }, async (req) => {
+    const qy = req.query as Record<string, unknown>;
+    const pageSize = intParam(qy.pageSize, 10, 1, 500, 'pageSize');
+    const pageNum = intParam(qy.pageNum, 1, 1, 100000, 'pageNum');
+    const name = typeof qy.userName === 'string' && qy.userName ? `%${qy.userName.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
+    const r = await db.query<Row & { total: number }>(
+      `select s.id, u.user_name as "userName", u.nick_name as "nickName", s.ipaddr, s.user_agent as "userAgent", d.name as "dispatchCenterName",
+              s.create_time as "loginTime", s.expires_at as "expiresAt", count(*) over() as total
+         from sys_session s join sys_user u on u.id = s.user_id left join sys_dispatch_center d on d.id = s.dispatch_center_id
+        where s.revoked_at is null and s.expires_at > now() and ($1::text is null or u.user_name ilike $1)
+        order by s.id desc limit $2 offset $3`,
+      [name, pageSize, (pageNum - 1) * pageSize],
+    );
+    return page(req, r.rows.map(({ total: _t, ...x }) => x), Number(r.rows[0]?.total ?? 0));
+  });
+  app.post('/api/monitor/online/forceLogout', { config: { permission: 'monitor:online:forceLogout' } }, async (req) => {
+    const caller: Caller = requireCaller(req);
+    const id = num((req.body as Record<string, unknown> | undefined)?.id, 'id');
+    if (id === caller.sessionId) throw conflict('messages.cannotForceSelf');
+    await mutate(db, req, { title: 'online', businessType: 'FORCE' }, async (q) => {
+      const r = await q.query(`update sys_session set revoked_at = now() where id = $1 and revoked_at is null`, [id]);
+      if (!r.rowCount) throw notFound();
+      return { id };
+    });
+    return ok(req);
+  });
+
+  // ---- server and database monitor ----
+  app.get('/api/monitor/server', { config: { permission: 'monitor:server:query' } }, async (req) => {
+    const mem = process.memoryUsage();
+    const dbStats = await db.query<{ size: number }>(`select pg_database_size(current_database())::int8 as size`).catch(() => ({ rows: [{ size: 0 }] }));
+    const tables = await db.query(
+      `select relname as "table", n_live_tup::int8 as rows, pg_total_relation_size(relid)::int8 as bytes from pg_stat_user_tables order by pg_total_relation_size(relid) desc limit 15`,
+    );
+    const conns = await db
+      .query<{ state: string | null; n: number }>(`select state, count(*)::int8 as n from pg_stat_activity where datname = current_database() group by state`)
+      .catch(() => ({ rows: [] as { state: string | null; n: number }[] }));
+    const slow = await db
+      .query(`select query, calls::int8, round(mean_exec_time::numeric, 2) as "meanMs" from pg_stat_statements order by mean_exec_time desc limit 10`)
+      .catch(() => ({ rows: [] as Row[] }));
+    return ok(req, {
+      process: {
+        uptimeSec: Math.round(process.uptime()),
+        rssBytes: mem.rss,
+        heapUsedBytes: mem.heapUsed,
+        heapTotalBytes: mem.heapTotal,
+        eventLoopDelayMs: { mean: +(eventLoop.mean / 1e6).toFixed(2), p99: +(eventLoop.percentile(99) / 1e6).toFixed(2), max: +(eventLoop.max / 1e6).toFixed(2) },
+        requests: requestCount,
+        requestsPerMinute: +((requestCount / Math.max(1, process.uptime())) * 60).toFixed(1),
+        node: process.version,
+      },
+      host: { cpus: os.cpus().length, loadavg: os.loadavg(), totalMemBytes: os.totalmem(), freeMemBytes: os.freemem(), platform: `${os.type()} ${os.release()}` },
+      database: { kind: db.kind, sizeBytes: dbStats.rows[0]?.size ?? 0, connections: conns.rows, tables: tables.rows, slowest: slow.rows },
+    });
+  });
+}
+
