@@ -13,11 +13,13 @@ import type { Db } from './platform/db.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
 import { installAccess } from './platform/auth.ts';
-import { registerResource } from './platform/resource-engine.ts';
+import { registerResource, type ResourceHooks } from './platform/resource-engine.ts';
 import { registerAuthRoutes } from './modules/system/auth-routes.ts';
 import { registerSessionRoutes } from './modules/system/session-routes.ts';
 import { registerAlertRoutes } from './modules/alert/routes.ts';
 import { registerSystemAdminRoutes, systemHooks } from './modules/system/admin-routes.ts';
+import { authClientHooks, registerAuthClientRoutes } from './modules/system/auth-client.ts';
+import formbody from '@fastify/formbody';
 
 export interface BuildOptions {
   db: Db;
@@ -63,6 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 429, msg: `rate limited, retry in ${ctx.after}` }) });
+  await app.register(formbody); // OAuth token requests are form-encoded
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: 'TMS API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
@@ -73,7 +76,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSessionRoutes(app, db);
   registerAlertRoutes(app, db);
   registerSystemAdminRoutes(app, db);
-  for (const def of RESOURCES) registerResource(app, db, def, systemHooks[def.name]);
+  registerAuthClientRoutes(app, db, clock);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, authClient: authClientHooks };
+  for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(dist);

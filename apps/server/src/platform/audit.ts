@@ -48,7 +48,7 @@ export async function mutate<T>(db: Db, req: FastifyRequest, meta: OperMeta, fn:
   try {
     return await db.tx(async (q) => {
       const out = await fn(q);
-      await writeOperLog(q, req, meta, '0', out);
+      await writeOperLog(q, req, meta, '0', out && typeof out === 'object' && 'row' in out ? (out as { row: unknown }).row : out);
       return out;
     });
   } catch (e) {

@@ -20,6 +20,10 @@ export interface Caller {
   perms: Set<string>;
   isAdmin: boolean;
   deptId: number | null;
+  /** API-client tokens: permission prefixes the token may use (null for people) */
+  scopes: string[] | null;
+  /** API-client tokens: addresses the client may call from (null = any) */
+  allowedIps: string[] | null;
 }
 
 declare module 'fastify' {
@@ -87,6 +91,8 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
     dept_id: number | null;
     roles: string[] | null;
     perms: string[] | null;
+    scopes: string | null;
+    access_ips: string | null;
   }>(
     `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id,
             (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
@@ -95,9 +101,12 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
                join sys_role r on r.id = ur.role_id and r.status = '0'
                join sys_role_menu rm on rm.role_id = r.id
                join sys_menu m on m.id = rm.menu_id and m.status = '0'
-              where ur.user_id = u.id and m.perms is not null and m.perms <> '') as perms
+              where ur.user_id = u.id and m.perms is not null and m.perms <> '') as perms,
+            s.scopes, c.access_ips
        from sys_session s join sys_user u on u.id = s.user_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0'`,
+       left join sys_auth_client c on c.client_id = s.client_id
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0'
+        and (s.client_id is null or c.status = '0')`,
     [hashToken(token), clock.now()],
   );
   const row = r.rows[0];
@@ -112,10 +121,14 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
     perms: new Set(row.perms ?? []),
     isAdmin: roles.includes('admin'),
     deptId: row.dept_id,
+    scopes: row.scopes ? row.scopes.split(',').map((x) => x.trim()).filter(Boolean) : null,
+    allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
   };
 }
 
 export function hasPermission(caller: Caller, permission: string): boolean {
+  // an API client's token is limited to its scopes, whatever its user may do
+  if (caller.scopes && !caller.scopes.some((p) => permission === p || permission.startsWith(p + ':'))) return false;
   return caller.isAdmin || caller.perms.has(permission);
 }
 
@@ -137,8 +150,11 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     const token = bearer(req);
     const caller = token ? await loadCaller(db, clock, token) : null;
     req.caller = caller;
+    if (caller?.allowedIps && !caller.allowedIps.includes(req.ip)) throw forbidden('messages.clientAddress');
     if (perm === 'public') return;
     if (!caller) throw unauthorized();
+    // API clients call business routes only, never the people's session routes
+    if (perm === 'authenticated' && caller.scopes) throw forbidden();
     if (perm === 'authenticated') return;
     if (!hasPermission(caller, perm)) throw forbidden();
   });

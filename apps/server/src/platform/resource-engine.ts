@@ -247,7 +247,7 @@ export interface ResourceHooks {
   /** checks and adjustments before a save / update; `body` is the raw request body (extra, non-column inputs) */
   beforeSave?: (q: Queryable, values: Row, caller: Caller, existing: Row | null, body: Record<string, unknown>) => Promise<void>;
   /** work in the same transaction after the row is written (links to other tables) */
-  afterSave?: (q: Queryable, row: Row, caller: Caller, body: Record<string, unknown>, created: boolean) => Promise<void>;
+  afterSave?: (q: Queryable, row: Row, caller: Caller, body: Record<string, unknown>, created: boolean) => Promise<Row | void>;
   beforeRemove?: (q: Queryable, rows: Row[], caller: Caller) => Promise<void>;
   beforeStatus?: (q: Queryable, row: Row, status: '0' | '1', caller: Caller) => Promise<void>;
 }
@@ -301,14 +301,15 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     app.post(`${base}/save`, { config: { permission: perm('add') }, ...tag }, async (req) => {
       const caller = requireCaller(req);
       const values = parseBody(def, 'create', req.body);
-      const row = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
+      const saved = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
         await checkUnique(tx, def, caller, values, null, req.lang);
         await hooks.beforeSave?.(tx, values, caller, null, req.body as Record<string, unknown>);
         const row = await insertRow(tx, def, caller, values).catch(mapDbError);
-        await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
-        return row;
+        const extra = await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
+        return { row, extra };
       });
-      return ok(req, toApi(def, row));
+      // `extra` carries what is shown once (a generated secret); it is not in the operation log
+      return ok(req, { ...toApi(def, saved.row), ...(saved.extra ?? {}) });
     });
   }
 

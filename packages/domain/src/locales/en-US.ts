@@ -28,6 +28,10 @@ export default {
     userCannotDisable: 'The admin account and your own account cannot be disabled',
     cannotForceSelf: 'You cannot force your own session out; log out instead',
     noNumberRule: 'No number rule is defined for {{refType}}',
+    clientSecretOnce: 'Copy the secret now: it is shown only once',
+    clientBad: 'Invalid client credentials',
+    clientAddress: 'Requests from this address are not allowed for the client',
+    grantUnsupported: 'Unsupported grant type',
     login: {
       badCredentials: 'Wrong user name or password',
       captchaRequired: 'Please complete the slide verification',
@@ -107,6 +111,10 @@ export default {
     remark: 'Remark',
   },
   resources: {
+    authClient: {
+      name: 'API client',
+      fields: { clientId: 'Client ID', clientName: 'System', clientSecret: 'Secret', userId: 'Acts as user', resourceIds: 'Resources', scope: 'Scopes (permission prefixes)', grantTypes: 'Grant types', redirectUri: 'Redirect URI', authorities: 'Authorities', accessIps: 'Allowed addresses', accessTokenValidity: 'Access token validity', refreshTokenValidity: 'Refresh token validity', additionalInfo: 'Additional info', autoApprove: 'Auto approve', remark: 'Remark' },
+    },
     user: {
       name: 'User',
       fields: { userName: 'Login name', nickName: 'Nickname', password: 'Password', deptId: 'Department', mobile: 'Mobile', email: 'E-mail', dateStyle: 'Date format', loginIp: 'Last login address', loginDate: 'Last login time', remark: 'Remark' },

@@ -30,6 +30,10 @@ const zhCN: Shape = {
     userCannotDisable: '不能停用超级管理员账号和当前登录账号',
     cannotForceSelf: '不能强退自己的会话，请直接退出登录',
     noNumberRule: '未配置{{refType}}的编号规则',
+    clientSecretOnce: '请立即复制密钥：它只显示这一次',
+    clientBad: '客户端凭据无效',
+    clientAddress: '该客户端不允许从此地址访问',
+    grantUnsupported: '不支持的授权类型',
     login: {
       badCredentials: '用户名或密码错误',
       captchaRequired: '请完成滑块验证',
@@ -109,6 +113,10 @@ const zhCN: Shape = {
     remark: '备注',
   },
   resources: {
+    authClient: {
+      name: '接口客户端',
+      fields: { clientId: '客户端编号', clientName: '系统', clientSecret: '密钥', userId: '代理用户', resourceIds: '资源', scope: '授权范围（权限前缀）', grantTypes: '授权类型', redirectUri: '回调地址', authorities: '权限', accessIps: '允许访问的地址', accessTokenValidity: '令牌有效期', refreshTokenValidity: '刷新令牌有效期', additionalInfo: '附加信息', autoApprove: '自动授权', remark: '备注' },
+    },
     user: {
       name: '用户',
       fields: { userName: '登录名', nickName: '用户昵称', password: '密码', deptId: '部门', mobile: '手机号码', email: '邮箱', dateStyle: '日期格式', loginIp: '最后登录地址', loginDate: '最后登录时间', remark: '备注' },

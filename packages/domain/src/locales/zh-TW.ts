@@ -28,6 +28,10 @@ const zhTW = {
     "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",
     "cannotForceSelf": "不能強退自己的會話，請直接退出登入",
     "noNumberRule": "未配置{{refType}}的編號規則",
+    "clientSecretOnce": "請立即複製金鑰：它只顯示這一次",
+    "clientBad": "客戶端憑據無效",
+    "clientAddress": "該客戶端不允許從此地址訪問",
+    "grantUnsupported": "不支援的授權型別",
     "login": {
       "badCredentials": "使用者名稱或密碼錯誤",
       "captchaRequired": "請完成滑塊驗證",
@@ -110,6 +114,26 @@ const zhTW = {
     "remark": "備註"
   },
   "resources": {
+    "authClient": {
+      "name": "介面客戶端",
+      "fields": {
+        "clientId": "客戶端編號",
+        "clientName": "系統",
+        "clientSecret": "金鑰",
+        "userId": "代理使用者",
+        "resourceIds": "資源",
+        "scope": "授權範圍（許可權字首）",
+        "grantTypes": "授權型別",
+        "redirectUri": "回撥地址",
+        "authorities": "許可權",
+        "accessIps": "允許訪問的地址",
+        "accessTokenValidity": "令牌有效期",
+        "refreshTokenValidity": "重新整理令牌有效期",
+        "additionalInfo": "附加資訊",
+        "autoApprove": "自動授權",
+        "remark": "備註"
+      }
+    },
     "user": {
       "name": "使用者",
       "fields": {

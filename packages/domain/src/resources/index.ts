@@ -19,6 +19,7 @@ export const RESOURCES: ResourceDef[] = [
   admin.numberRule,
   admin.operLog,
   admin.loginLog,
+  admin.authClient,
 ];
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));

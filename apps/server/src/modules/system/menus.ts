@@ -29,9 +29,9 @@ function page(key: string, name: string, path: string, component: string, perms?
   const buttons: SeedMenu[] = res
     ? actionsOf(res).map((a) => ({ key: `${key}:${a}`, name: ACTION_NAMES[a] ?? a, path: '', type: 'F' as const, perms: permissionOf(res, a) }))
     : [];
-  for (const b of extraButtons) for (const b2 of [b]) {
-    const action = b2.split(':').pop()!;
-    buttons.push({ key: `${key}:${action}`, name: ACTION_NAMES[action] ?? action, path: '', type: 'F', perms: b2 });
+  for (const b of extraButtons) {
+    const action = b.split(':').pop()!;
+    buttons.push({ key: `${key}:${action}`, name: ACTION_NAMES[action] ?? action, path: '', type: 'F', perms: b });
   }
   return { key, name, path, component, type: 'C', perms: res ? permissionOf(res, 'query') : perms, children: buttons };
 }
