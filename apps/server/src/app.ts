@@ -13,13 +13,16 @@ import type { Db } from './platform/db.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
 import { installAccess } from './platform/auth.ts';
-import { registerResource, type ResourceHooks } from './platform/resource-engine.ts';
+import { registerResource, setEngineSecrets, type ResourceHooks } from './platform/resource-engine.ts';
 import { registerAuthRoutes } from './modules/system/auth-routes.ts';
 import { registerSessionRoutes } from './modules/system/session-routes.ts';
 import { registerAlertRoutes } from './modules/alert/routes.ts';
 import { registerSystemAdminRoutes, systemHooks } from './modules/system/admin-routes.ts';
 import { authClientHooks, registerAuthClientRoutes } from './modules/system/auth-client.ts';
 import formbody from '@fastify/formbody';
+import { ossHooks, registerOssRoutes } from './modules/system/oss-routes.ts';
+import { Storage, localRoot } from './platform/storage.ts';
+import { Secrets } from './platform/secrets.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -77,7 +80,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAlertRoutes(app, db);
   registerSystemAdminRoutes(app, db);
   registerAuthClientRoutes(app, db, clock);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, authClient: authClientHooks };
+  const secrets = new Secrets(config.secret);
+  setEngineSecrets(secrets);
+  const storage = new Storage(db, secrets, localRoot(config.dataDir));
+  registerOssRoutes(app, db, storage);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -4,9 +4,11 @@ import { migrate } from './platform/migrate.ts';
 import { seed } from './modules/system/seed.ts';
 import { buildApp } from './app.ts';
 import { resolve } from 'node:path';
+import { developmentSecret } from './platform/secrets.ts';
 
 const started = performance.now();
 const config = loadConfig();
+if (!process.env.TMS_SECRET && !config.production) config.secret = developmentSecret(resolve(config.dataDir, '.secret'));
 const db = await openDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : resolve(config.dataDir, 'pg') });
 const app = await buildApp({ db, config });
 await migrate(db, (m) => app.log.info(m));

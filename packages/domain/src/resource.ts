@@ -17,6 +17,7 @@ export type FieldKind =
   | 'dict' // value from a dictionary type
   | 'ref' // id of another resource
   | 'password' // write-only, stored hashed
+  | 'secret' // write-only, stored encrypted (credentials the server uses again)
   | 'json';
 
 /** How a field takes part in the list's search form. */
@@ -130,13 +131,13 @@ export function columnOf(f: FieldDef): string {
 }
 
 export function inList(f: FieldDef): boolean {
-  return f.list ?? !(f.kind === 'text' || f.kind === 'password' || f.kind === 'json' || f.secret);
+  return f.list ?? !(f.kind === 'text' || f.kind === 'password' || f.kind === 'secret' || f.kind === 'json' || f.secret);
 }
 export function inForm(f: FieldDef): boolean {
   return f.form ?? true;
 }
 export function inDetail(f: FieldDef): boolean {
-  return f.detail ?? !(f.kind === 'password' || f.secret);
+  return f.detail ?? !(f.kind === 'password' || f.kind === 'secret' || f.secret);
 }
 export function isSortable(f: FieldDef): boolean {
   return f.sortable ?? (inList(f) && f.kind !== 'json');
@@ -187,6 +188,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'string':
     case 'text':
+    case 'secret':
     case 'password': {
       let str = z.string(typeErr('validation.string'));
       if (f.max) str = str.max(f.max, { error: 'validation.maxLength' });
@@ -242,7 +244,7 @@ export function bodySchema(def: ResourceDef, mode: 'create' | 'update'): z.ZodOb
     if (mode === 'update' && f.immutable) continue;
     let s = fieldSchema(f);
     // on update a password left empty keeps the old one
-    if (mode === 'update' && f.kind === 'password') s = s.optional().or(z.literal(''));
+    if (mode === 'update' && (f.kind === 'password' || f.kind === 'secret')) s = s.optional().or(z.literal(''));
     shape[f.name] = s;
   }
   if (mode === 'update') {

@@ -67,7 +67,7 @@ export async function exportWorkbook(def: ResourceDef, rows: Record<string, unkn
 }
 
 function importFields(def: ResourceDef): FieldDef[] {
-  return def.fields.filter((f) => inForm(f) && !SERVER_OWNED.has(f.name) && f.kind !== 'json');
+  return def.fields.filter((f) => inForm(f) && !SERVER_OWNED.has(f.name) && f.kind !== 'json' && f.kind !== 'secret');
 }
 
 /** A template with the importable columns, required ones marked, dictionary columns as drop-down lists. */

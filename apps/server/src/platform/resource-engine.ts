@@ -23,6 +23,7 @@ import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.
 import { mutate } from './audit.ts';
 import { exportWorkbook, importTemplate, readImport } from './excel.ts';
 import { translate } from './i18n.ts';
+import type { Secrets } from './secrets.ts';
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
@@ -32,7 +33,7 @@ export type Row = Record<string, unknown>;
 export function toApi(def: ResourceDef, row: Row): Row {
   const out: Row = {};
   for (const f of allFields(def)) {
-    if (f.secret || f.kind === 'password') continue;
+    if (f.secret || f.kind === 'password' || f.kind === 'secret') continue;
     const v = row[columnOf(f)];
     out[f.name] = v instanceof Date ? v.toISOString() : v ?? null;
     if (f.kind === 'ref' && `${f.name}__label` in row) out[`${f.name}Label`] = row[`${f.name}__label`] ?? null;
@@ -227,6 +228,12 @@ async function checkUnique(db: Queryable, def: ResourceDef, caller: Caller, valu
   }
 }
 
+/** Encrypts 'secret' fields; set once at start from TMS_SECRET. */
+let secrets: Secrets | null = null;
+export function setEngineSecrets(s: Secrets): void {
+  secrets = s;
+}
+
 async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
   const cols: Row = {};
   for (const f of def.fields) {
@@ -235,6 +242,11 @@ async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
     if (f.kind === 'password') {
       if (v === undefined || v === null || v === '') continue;
       v = await hashPassword(String(v));
+    }
+    if (f.kind === 'secret') {
+      if (v === undefined || v === null || v === '') continue;
+      if (!secrets) throw new Error('engine secrets not set');
+      v = secrets.encrypt(String(v));
     }
     if (f.kind === 'json' && v !== null && v !== undefined) v = JSON.stringify(v);
     if (def.tree?.parentField === f.name && (v === null || v === undefined)) v = 0;
@@ -429,7 +441,12 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024 } });
       if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const commit = (req.query as Record<string, unknown>).commit === 'true';
-      const preview = await readImport(def, file.file, req.lang, db, caller);
+      const preview = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
+        if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+        // not a readable .xlsx (zip / sheet parse errors): the upload is bad, not the server
+        req.log.warn({ err: e }, 'import: unreadable workbook');
+        throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
+      });
       if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
       // duplicates against the database, per unique field
       for (const f of def.fields.filter((x) => x.unique)) {

@@ -32,6 +32,9 @@ export default {
     clientBad: 'Invalid client credentials',
     clientAddress: 'Requests from this address are not allowed for the client',
     grantUnsupported: 'Unsupported grant type',
+    ossTestOk: 'The storage answered: connection works',
+    ossTestFailed: 'Storage connection failed: {{reason}}',
+    imageOnly: 'Please upload a PNG, JPEG, WebP or GIF image',
     login: {
       badCredentials: 'Wrong user name or password',
       captchaRequired: 'Please complete the slide verification',
@@ -111,6 +114,14 @@ export default {
     remark: 'Remark',
   },
   resources: {
+    ossConfig: {
+      name: 'Storage configuration',
+      fields: { configKey: 'Key', storageType: 'Type', endpoint: 'Endpoint', port: 'Port', useSsl: 'HTTPS', region: 'Region', bucketName: 'Bucket', prefix: 'Prefix', accessKey: 'Access key', secretKey: 'Secret key', isDefault: 'In use', remark: 'Remark' },
+    },
+    oss: {
+      name: 'File',
+      fields: { fileName: 'Stored name', originalName: 'File name', suffix: 'Suffix', contentType: 'Type', sizeBytes: 'Size', configKey: 'Storage' },
+    },
     authClient: {
       name: 'API client',
       fields: { clientId: 'Client ID', clientName: 'System', clientSecret: 'Secret', userId: 'Acts as user', resourceIds: 'Resources', scope: 'Scopes (permission prefixes)', grantTypes: 'Grant types', redirectUri: 'Redirect URI', authorities: 'Authorities', accessIps: 'Allowed addresses', accessTokenValidity: 'Access token validity', refreshTokenValidity: 'Refresh token validity', additionalInfo: 'Additional info', autoApprove: 'Auto approve', remark: 'Remark' },

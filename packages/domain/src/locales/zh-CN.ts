@@ -34,6 +34,9 @@ const zhCN: Shape = {
     clientBad: '客户端凭据无效',
     clientAddress: '该客户端不允许从此地址访问',
     grantUnsupported: '不支持的授权类型',
+    ossTestOk: '存储连接正常',
+    ossTestFailed: '存储连接失败：{{reason}}',
+    imageOnly: '请上传 PNG、JPEG、WebP 或 GIF 图片',
     login: {
       badCredentials: '用户名或密码错误',
       captchaRequired: '请完成滑块验证',
@@ -113,6 +116,14 @@ const zhCN: Shape = {
     remark: '备注',
   },
   resources: {
+    ossConfig: {
+      name: '存储配置',
+      fields: { configKey: '配置标识', storageType: '存储类型', endpoint: '访问站点', port: '端口', useSsl: '使用 HTTPS', region: '区域', bucketName: '桶名称', prefix: '前缀', accessKey: 'AccessKey', secretKey: 'SecretKey', isDefault: '使用中', remark: '备注' },
+    },
+    oss: {
+      name: '文件',
+      fields: { fileName: '存储名称', originalName: '原文件名', suffix: '后缀', contentType: '类型', sizeBytes: '大小', configKey: '存储' },
+    },
     authClient: {
       name: '接口客户端',
       fields: { clientId: '客户端编号', clientName: '系统', clientSecret: '密钥', userId: '代理用户', resourceIds: '资源', scope: '授权范围（权限前缀）', grantTypes: '授权类型', redirectUri: '回调地址', authorities: '权限', accessIps: '允许访问的地址', accessTokenValidity: '令牌有效期', refreshTokenValidity: '刷新令牌有效期', additionalInfo: '附加信息', autoApprove: '自动授权', remark: '备注' },

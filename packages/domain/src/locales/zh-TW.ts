@@ -32,6 +32,9 @@ const zhTW = {
     "clientBad": "客戶端憑據無效",
     "clientAddress": "該客戶端不允許從此地址訪問",
     "grantUnsupported": "不支援的授權型別",
+    "ossTestOk": "儲存連線正常",
+    "ossTestFailed": "儲存連線失敗：{{reason}}",
+    "imageOnly": "請上傳 PNG、JPEG、WebP 或 GIF 圖片",
     "login": {
       "badCredentials": "使用者名稱或密碼錯誤",
       "captchaRequired": "請完成滑塊驗證",
@@ -114,6 +117,34 @@ const zhTW = {
     "remark": "備註"
   },
   "resources": {
+    "ossConfig": {
+      "name": "儲存配置",
+      "fields": {
+        "configKey": "配置標識",
+        "storageType": "儲存型別",
+        "endpoint": "訪問站點",
+        "port": "埠",
+        "useSsl": "使用 HTTPS",
+        "region": "區域",
+        "bucketName": "桶名稱",
+        "prefix": "字首",
+        "accessKey": "AccessKey",
+        "secretKey": "SecretKey",
+        "isDefault": "使用中",
+        "remark": "備註"
+      }
+    },
+    "oss": {
+      "name": "檔案",
+      "fields": {
+        "fileName": "儲存名稱",
+        "originalName": "原檔名",
+        "suffix": "字尾",
+        "contentType": "型別",
+        "sizeBytes": "大小",
+        "configKey": "儲存"
+      }
+    },
     "authClient": {
       "name": "介面客戶端",
       "fields": {

@@ -20,6 +20,8 @@ export const RESOURCES: ResourceDef[] = [
   admin.operLog,
   admin.loginLog,
   admin.authClient,
+  admin.ossConfig,
+  admin.oss,
 ];
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -258,3 +258,48 @@ export const authClient: ResourceDef = {
     { name: 'remark', kind: 'text', max: 100 },
   ],
 };
+
+export const ossConfig: ResourceDef = {
+  name: 'ossConfig',
+  table: 'sys_oss_config',
+  path: '/system/oss/config',
+  permission: 'system:oss',
+  component: 'system/oss/config',
+  labelField: 'configKey',
+  features: { status: true },
+  defaultSort: { field: 'id', order: 'asc' },
+  fields: [
+    { name: 'configKey', kind: 'string', required: true, max: 30, rule: 'code', unique: true, search: 'like' },
+    { name: 'storageType', kind: 'dict', dict: 'sys_oss_type', required: true, default: 'LOCAL', search: 'eq' },
+    { name: 'endpoint', kind: 'string', max: 200 },
+    { name: 'port', kind: 'int', minValue: 1, maxValue: 65535 },
+    { name: 'useSsl', kind: 'boolean', default: true },
+    { name: 'region', kind: 'string', max: 60 },
+    { name: 'bucketName', kind: 'string', max: 100 },
+    { name: 'prefix', kind: 'string', max: 100 },
+    { name: 'accessKey', kind: 'string', max: 200, list: false },
+    // kept encrypted (the server needs it back); write-only for clients
+    { name: 'secretKey', column: 'secret_key_enc', kind: 'secret', max: 200 },
+    { name: 'isDefault', kind: 'boolean', default: false, form: false },
+    { name: 'remark', kind: 'text', max: 100 },
+  ],
+};
+
+export const oss: ResourceDef = {
+  name: 'oss',
+  table: 'sys_oss',
+  path: '/system/oss',
+  permission: 'system:oss',
+  component: 'system/oss/index',
+  labelField: 'originalName',
+  features: { create: false, update: false, export: true },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: [
+    { name: 'fileName', kind: 'string', search: 'like', form: false },
+    { name: 'originalName', kind: 'string', search: 'like', form: false },
+    { name: 'suffix', kind: 'string', search: 'eq', form: false },
+    { name: 'contentType', kind: 'string', form: false },
+    { name: 'sizeBytes', kind: 'int', form: false, unit: 'B' },
+    { name: 'configKey', kind: 'string', search: 'eq', form: false },
+  ],
+};

@@ -18,6 +18,7 @@ const DISTRICTS: [string, string, string, [string, string, string, Place[]][]][]
 ];
 
 const DICTS: [string, string, [string, string, string][]][] = [
+  ['sys_oss_type', '存储类型', [['LOCAL', '本地目录', 'Local folder'], ['S3', 'S3 兼容存储', 'S3-compatible']]],
   ['sys_data_scope', '数据范围', [['1', '全部数据', 'All data'], ['2', '自定义部门', 'Custom departments'], ['3', '本部门', 'Own department'], ['4', '本部门及以下', 'Department and below'], ['5', '仅本人', 'Self only']]],
   ['sys_menu_target', '打开方式', [['_self', '当前窗口', 'Current window'], ['_blank', '新窗口', 'New window']]],
   ['sys_printer_type', '打印机类型', [['LASER', '激光打印机', 'Laser'], ['LABEL', '标签打印机', 'Label'], ['NEEDLE', '针式打印机', 'Dot matrix']]],
@@ -143,6 +144,10 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
           for (const [area, apy, ash] of areas) await add(c, 3, area, apy, ash);
         }
       }
+    });
+
+    await once(q, 'oss-local', async () => {
+      await q.query(`insert into sys_oss_config(config_key, storage_type, is_default, remark, create_by) values ('local', 'LOCAL', true, '数据目录下的 uploads 文件夹', 'system')`);
     });
 
     await once(q, 'printers', async () => {
