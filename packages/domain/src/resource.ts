@@ -87,6 +87,10 @@ export interface ResourceScope {
   client?: string;
   carrier?: string;
   zone?: string;
+  /** column holding a department id, restricted by the roles' data scope (all / custom / own / own and below / self) */
+  dept?: string;
+  /** column compared with the caller's login name when a role's data scope is 'self' */
+  self?: string;
 }
 
 export interface ResourceDef {

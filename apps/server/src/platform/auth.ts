@@ -20,6 +20,8 @@ export interface Caller {
   perms: Set<string>;
   isAdmin: boolean;
   deptId: number | null;
+  /** data scopes of the caller's enabled roles ('1' all … '5' self) */
+  dataScopes: string[];
   /** API-client tokens: permission prefixes the token may use (null for people) */
   scopes: string[] | null;
   /** API-client tokens: addresses the client may call from (null = any) */
@@ -93,6 +95,7 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
     perms: string[] | null;
     scopes: string | null;
     access_ips: string | null;
+    data_scopes: string[] | null;
   }>(
     `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id,
             (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
@@ -102,7 +105,9 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
                join sys_role_menu rm on rm.role_id = r.id
                join sys_menu m on m.id = rm.menu_id and m.status = '0'
               where ur.user_id = u.id and m.perms is not null and m.perms <> '') as perms,
-            s.scopes, c.access_ips
+            s.scopes, c.access_ips,
+            (select array_agg(distinct r.data_scope) from sys_user_role ur join sys_role r on r.id = ur.role_id
+              where ur.user_id = u.id and r.status = '0') as data_scopes
        from sys_session s join sys_user u on u.id = s.user_id
        left join sys_auth_client c on c.client_id = s.client_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0'
@@ -121,6 +126,7 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
     perms: new Set(row.perms ?? []),
     isAdmin: roles.includes('admin'),
     deptId: row.dept_id,
+    dataScopes: row.data_scopes ?? [],
     scopes: row.scopes ? row.scopes.split(',').map((x) => x.trim()).filter(Boolean) : null,
     allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
   };

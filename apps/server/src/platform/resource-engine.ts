@@ -75,13 +75,33 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
       ['ZONE', def.scope?.zone],
     ] as const) {
       if (!col) continue;
-      // A user without data groups of this kind sees every record of it; with groups, only theirs.
+      // A user whose data groups bind nothing of this kind sees every record of it; otherwise only the bound ones.
       params.push(caller.userId, kind);
       const u = `$${params.length - 1}`;
       const k = `$${params.length}`;
-      where.push(
-        `(not exists (select 1 from sys_user_data_group g where g.user_id = ${u}) or ${p}${q(col)} in (select b.target_id from sys_user_data_group g join sys_data_group_bind b on b.data_group_id = g.data_group_id where g.user_id = ${u} and b.target_type = ${k}))`,
-      );
+      const bound = `select b.target_id from sys_user_data_group g join sys_data_group_bind b on b.data_group_id = g.data_group_id where g.user_id = ${u} and b.target_type = ${k}`;
+      where.push(`(not exists (${bound}) or ${p}${q(col)} in (${bound}))`);
+    }
+    const deptCol = def.scope?.dept;
+    if (deptCol && !caller.dataScopes.includes('1')) {
+      // roles' data scopes add up: a record is visible when any of them allows it
+      const any: string[] = [];
+      for (const ds of new Set(caller.dataScopes)) {
+        if (ds === '2') {
+          params.push(caller.userId);
+          any.push(`${p}${q(deptCol)} in (select rd.dept_id from sys_role_dept rd join sys_user_role ur on ur.role_id = rd.role_id where ur.user_id = $${params.length})`);
+        } else if (ds === '3') {
+          params.push(caller.deptId ?? -1);
+          any.push(`${p}${q(deptCol)} = $${params.length}`);
+        } else if (ds === '4') {
+          params.push(caller.deptId ?? -1);
+          any.push(`${p}${q(deptCol)} in (with recursive d(id) as (select $${params.length}::bigint union all select c.id from sys_dept c join d on c.parent_id = d.id) select id from d)`);
+        } else if (ds === '5' && def.scope?.self) {
+          params.push(caller.userName);
+          any.push(`${p}${q(def.scope.self)} = $${params.length}`);
+        }
+      }
+      where.push(any.length ? `(${any.join(' or ')})` : 'false');
     }
   }
   return where;

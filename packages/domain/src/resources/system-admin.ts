@@ -9,6 +9,7 @@ export const dept: ResourceDef = {
   component: 'system/dept/index',
   labelField: 'deptName',
   tree: { parentField: 'parentId' },
+  scope: { dept: 'id' },
   features: { status: true, export: true },
   defaultSort: { field: 'orderNum', order: 'asc' },
   fields: [
@@ -29,6 +30,7 @@ export const user: ResourceDef = {
   component: 'system/user/index',
   labelField: 'nickName',
   features: { status: true, export: true, import: true },
+  scope: { dept: 'dept_id', self: 'user_name' },
   defaultSort: { field: 'id', order: 'asc' },
   fields: [
     { name: 'userName', kind: 'string', required: true, max: 30, rule: 'code', unique: true, immutable: true, search: 'like' },
