@@ -28,7 +28,17 @@ export interface Caller {
   allowedIps: string[] | null;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: string;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** every API route with its declared permission (tests build the access matrix from it) */
+    routeTable: RouteEntry[];
+  }
   interface FastifyContextConfig {
     permission?: string;
   }
@@ -141,6 +151,8 @@ export function hasPermission(caller: Caller, permission: string): boolean {
 /** Installs the route-permission rule and the per-request authentication. */
 export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('caller', null);
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) {
@@ -149,6 +161,7 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     }
     const perm = (route.config as { permission?: string } | undefined)?.permission;
     if (!perm) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    for (const m of [route.method].flat()) if (m !== 'HEAD') table.push({ method: m, url: route.url, permission: perm });
   });
   app.addHook('preHandler', async (req) => {
     const perm = req.routeOptions.config?.permission;

@@ -8,6 +8,7 @@ await instance.init({
   fallbackLng: 'en-US',
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 const fixed = new Map<Lang, TFunction>(LANGS.map((l) => [l, instance.getFixedT(l)]));
