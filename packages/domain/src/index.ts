@@ -3,3 +3,4 @@ export * from './rules.ts';
 export * from './resources/index.ts';
 export * from './locales/index.ts';
 export * from './envelope.ts';
+export * from './dicts.ts';

@@ -1,5 +1,9 @@
+import { dictLocale } from '../dicts.ts';
+
 /** Shared translations (server messages, validation, resource labels). UI-only strings live in apps/web/src/locales. */
 export default {
+  /** labels of the shipped dictionaries (English interfaces translate the stored Chinese labels) */
+  dicts: dictLocale('en'),
   messages: {
     ok: 'Success',
     systemError: 'system error, try again later',

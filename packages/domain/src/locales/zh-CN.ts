@@ -1,7 +1,9 @@
 import type enUS from './en-US.ts';
+import { dictLocale } from '../dicts.ts';
 type Shape = typeof enUS;
 
 const zhCN: Shape = {
+  dicts: dictLocale('zh'),
   messages: {
     ok: '操作成功',
     systemError: '系统错误，请稍后重试',

@@ -1,5 +1,117 @@
 // Generated from zh-CN by scripts/gen-zh-tw.mjs (OpenCC cn → twp). Do not edit by hand.
 const zhTW = {
+  "dicts": {
+    "sys_oss_type": {
+      "LOCAL": "本地目錄",
+      "S3": "S3 相容儲存"
+    },
+    "sys_data_scope": {
+      "1": "全部資料",
+      "2": "自定義部門",
+      "3": "本部門",
+      "4": "本部門及以下",
+      "5": "僅本人"
+    },
+    "sys_menu_target": {
+      "_self": "當前視窗",
+      "_blank": "新視窗"
+    },
+    "sys_printer_type": {
+      "LASER": "雷射印表機",
+      "LABEL": "標籤印表機",
+      "NEEDLE": "針式印表機"
+    },
+    "sys_ref_type": {
+      "ORDER": "訂單",
+      "WAYBILL": "運單",
+      "SHIPMENT": "排程單",
+      "EPOD": "回單"
+    },
+    "sys_timestamp_pattern": {
+      "YYYYMMDD": "YYYYMMDD",
+      "YYMMDD": "YYMMDD",
+      "YYYYMM": "YYYYMM",
+      "YYMM": "YYMM"
+    },
+    "sys_normal_disable": {
+      "0": "正常",
+      "1": "停用"
+    },
+    "sys_yes_no": {
+      "Y": "是",
+      "N": "否"
+    },
+    "sys_show_hide": {
+      "0": "顯示",
+      "1": "隱藏"
+    },
+    "sys_menu_type": {
+      "M": "目錄",
+      "C": "選單",
+      "F": "按鈕"
+    },
+    "sys_oper_type": {
+      "INSERT": "新增",
+      "UPDATE": "修改",
+      "DELETE": "刪除",
+      "STATUS": "狀態",
+      "IMPORT": "匯入",
+      "EFFECT": "生效",
+      "UNEFFECT": "失效"
+    },
+    "sys_common_status": {
+      "0": "成功",
+      "1": "失敗"
+    },
+    "order_status": {
+      "OPEN": "開啟",
+      "EFFECTIVE": "生效"
+    },
+    "waybill_status": {
+      "OPEN": "開啟",
+      "REVIEWED": "已稽核"
+    },
+    "shipment_status": {
+      "OPEN": "開啟",
+      "CONFIRMED": "已確認",
+      "EFFECTIVE": "生效",
+      "SHIPPED": "已發運",
+      "COMPLETED": "已完成"
+    },
+    "epod_status": {
+      "PENDING": "待回單",
+      "REPORTED": "已回單",
+      "AUDITED": "已稽核",
+      "REJECTED": "已駁回",
+      "RECALLED": "已撤回"
+    },
+    "alert_status": {
+      "NEW": "未處理",
+      "HANDLED": "已處理"
+    },
+    "shipment_alert_reason": {
+      "TRAFFIC": "交通擁堵",
+      "WEATHER": "天氣原因",
+      "VEHICLE": "車輛故障",
+      "LOADING": "裝卸延誤",
+      "OTHER": "其他"
+    },
+    "temperature_layer": {
+      "NORMAL": "常溫",
+      "COLD": "冷藏",
+      "FROZEN": "冷凍"
+    },
+    "transport_type": {
+      "ROAD": "公路",
+      "RAIL": "鐵路",
+      "AIR": "航空",
+      "SEA": "水運"
+    },
+    "load_mode": {
+      "FTL": "整車",
+      "LTL": "零擔"
+    }
+  },
   "messages": {
     "ok": "操作成功",
     "systemError": "系統錯誤，請稍後重試",

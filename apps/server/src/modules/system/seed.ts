@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/auth.ts';
 import { MENU_TREE, type SeedMenu } from './menus.ts';
+import { SEED_DICTS as DICTS } from '@tms/domain';
 
 async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise<void> {
   const r = await q.query(`insert into sys_seed(key) values ($1) on conflict do nothing returning key`, [key]);
@@ -17,30 +18,7 @@ const DISTRICTS: [string, string, string, [string, string, string, Place[]][]][]
   ['浙江省', 'zhejiang', 'ZJ', [['杭州市', 'hangzhou', 'HZ', [['萧山区', 'xiaoshanqu', 'XSQ'], ['余杭区', 'yuhangqu', 'YHQ']]], ['宁波市', 'ningbo', 'NB', [['北仑区', 'beilunqu', 'BLQ']]]]],
 ];
 
-const DICTS: [string, string, [string, string, string][]][] = [
-  ['sys_oss_type', '存储类型', [['LOCAL', '本地目录', 'Local folder'], ['S3', 'S3 兼容存储', 'S3-compatible']]],
-  ['sys_data_scope', '数据范围', [['1', '全部数据', 'All data'], ['2', '自定义部门', 'Custom departments'], ['3', '本部门', 'Own department'], ['4', '本部门及以下', 'Department and below'], ['5', '仅本人', 'Self only']]],
-  ['sys_menu_target', '打开方式', [['_self', '当前窗口', 'Current window'], ['_blank', '新窗口', 'New window']]],
-  ['sys_printer_type', '打印机类型', [['LASER', '激光打印机', 'Laser'], ['LABEL', '标签打印机', 'Label'], ['NEEDLE', '针式打印机', 'Dot matrix']]],
-  ['sys_ref_type', '编号类型', [['ORDER', '订单', 'Order'], ['WAYBILL', '运单', 'Waybill'], ['SHIPMENT', '调度单', 'Shipment'], ['EPOD', '回单', 'Receipt']]],
-  ['sys_timestamp_pattern', '时间戳格式', [['YYYYMMDD', 'YYYYMMDD', 'YYYYMMDD'], ['YYMMDD', 'YYMMDD', 'YYMMDD'], ['YYYYMM', 'YYYYMM', 'YYYYMM'], ['YYMM', 'YYMM', 'YYMM']]],
-  // [type, name, [value, zh label, en label]]
-  ['sys_normal_disable', '系统开关', [['0', '正常', 'Normal'], ['1', '停用', 'Disabled']]],
-  ['sys_yes_no', '系统是否', [['Y', '是', 'Yes'], ['N', '否', 'No']]],
-  ['sys_show_hide', '菜单状态', [['0', '显示', 'Shown'], ['1', '隐藏', 'Hidden']]],
-  ['sys_menu_type', '菜单类型', [['M', '目录', 'Catalogue'], ['C', '菜单', 'Menu'], ['F', '按钮', 'Button']]],
-  ['sys_oper_type', '操作类型', [['INSERT', '新增', 'Add'], ['UPDATE', '修改', 'Edit'], ['DELETE', '删除', 'Delete'], ['STATUS', '状态', 'Status'], ['IMPORT', '导入', 'Import'], ['EFFECT', '生效', 'Take effect'], ['UNEFFECT', '失效', 'Lose effect']]],
-  ['sys_common_status', '系统状态', [['0', '成功', 'Success'], ['1', '失败', 'Failure']]],
-  ['order_status', '订单状态', [['OPEN', '打开', 'Open'], ['EFFECTIVE', '生效', 'Effective']]],
-  ['waybill_status', '运单状态', [['OPEN', '打开', 'Open'], ['REVIEWED', '已审核', 'Reviewed']]],
-  ['shipment_status', '调度单状态', [['OPEN', '打开', 'Open'], ['CONFIRMED', '已确认', 'Confirmed'], ['EFFECTIVE', '生效', 'Effective'], ['SHIPPED', '已发运', 'Shipped'], ['COMPLETED', '已完成', 'Completed']]],
-  ['epod_status', '回单状态', [['PENDING', '待回单', 'Pending'], ['REPORTED', '已回单', 'Reported'], ['AUDITED', '已审核', 'Audited'], ['REJECTED', '已驳回', 'Rejected'], ['RECALLED', '已撤回', 'Recalled']]],
-  ['alert_status', '告警状态', [['NEW', '未处理', 'New'], ['HANDLED', '已处理', 'Handled']]],
-  ['shipment_alert_reason', '告警原因', [['TRAFFIC', '交通拥堵', 'Traffic jam'], ['WEATHER', '天气原因', 'Weather'], ['VEHICLE', '车辆故障', 'Vehicle breakdown'], ['LOADING', '装卸延误', 'Loading delay'], ['OTHER', '其他', 'Other']]],
-  ['temperature_layer', '温层', [['NORMAL', '常温', 'Ambient'], ['COLD', '冷藏', 'Chilled'], ['FROZEN', '冷冻', 'Frozen']]],
-  ['transport_type', '运输方式', [['ROAD', '公路', 'Road'], ['RAIL', '铁路', 'Rail'], ['AIR', '航空', 'Air'], ['SEA', '水运', 'Sea']]],
-  ['load_mode', '装载方式', [['FTL', '整车', 'Full truckload'], ['LTL', '零担', 'Less than truckload']]],
-];
+
 
 export async function seed(db: Db, log: (m: string) => void = () => undefined): Promise<void> {
   await db.tx(async (q) => {
