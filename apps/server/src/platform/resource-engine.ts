@@ -458,6 +458,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     app.post(`${base}/import`, { config: { permission: perm('import') }, ...tag }, async (req) => {
       const caller = requireCaller(req);
       if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+      // refuse a declared oversize upload before reading it (20 MB file + room for the multipart framing)
+      if (Number(req.headers['content-length'] ?? 0) > 20 * 1024 * 1024 + 64 * 1024) throw new AppError(413, 'messages.tooLarge');
       const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024 } });
       if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const commit = (req.query as Record<string, unknown>).commit === 'true';

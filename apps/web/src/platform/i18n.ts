@@ -7,15 +7,18 @@ import enUS from '../locales/en-US.ts';
 import enGB from '../locales/en-GB.ts';
 import zhTW from '../locales/zh-TW.ts';
 import { getLang, setLangCookie } from './session.ts';
+import { resourceLocales } from './resource/locales.ts';
+import { systemLocales } from '../features/system/locales.ts';
 
 const web: Record<Lang, object> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enGB, 'zh-TW': zhTW };
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: { ...sharedLocales[l], ...web[l] } }])),
+  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: { ...sharedLocales[l], ...web[l], ...resourceLocales[l], ...systemLocales[l] } }])),
   lng: getLang(),
   fallbackLng: 'en-US',
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 export async function changeLanguage(lang: Lang): Promise<void> {

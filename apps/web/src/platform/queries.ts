@@ -1,5 +1,8 @@
 /** Server state the whole app shares, through TanStack Query (no hand-rolled caches). */
+import { useMemo } from 'react';
 import { QueryClient, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import type { DispatchCenterOption, MenuRecord, UserInfo } from '@tms/domain';
 import { get } from './http.ts';
 import { hasButton } from './access.ts';
@@ -25,8 +28,28 @@ export function useUserInfo() {
 export function useMenus() {
   return useQuery({ queryKey: ['menus'], queryFn: fetchMenus, staleTime: Infinity });
 }
+/**
+ * Dictionary labels are stored in Chinese (administrators edit them); other interfaces show the shipped
+ * translation of an entry (locale key dicts.<type>.<value>) when there is one.
+ */
+export function translateDicts(dicts: Record<string, DictItem[]> | undefined, i18n: Pick<I18n, 'language' | 'exists' | 't'>): Record<string, DictItem[]> | undefined {
+  if (!dicts || i18n.language === 'zh-CN') return dicts;
+  return Object.fromEntries(
+    Object.entries(dicts).map(([type, items]) => [
+      type,
+      items.map((it) => {
+        const key = `dicts.${type}.${it.dictValue}`;
+        return i18n.exists(key) ? { ...it, dictLabel: String(i18n.t(key)) } : it;
+      }),
+    ]),
+  );
+}
+
 export function useDicts() {
-  return useQuery({ queryKey: ['dicts'], queryFn: fetchDicts, staleTime: 5 * 60_000 });
+  const q = useQuery({ queryKey: ['dicts'], queryFn: fetchDicts, staleTime: 5 * 60_000 });
+  const { i18n } = useTranslation();
+  const data = useMemo(() => translateDicts(q.data, i18n), [q.data, i18n, i18n.language]);
+  return { ...q, data };
 }
 /** The items of one dictionary type. */
 export function useDict(type: string | undefined): DictItem[] {

@@ -1,0 +1,266 @@
+/**
+ * API test harness: a real server on a fresh database (a new database on TEST_DATABASE_URL /
+ * DATABASE_URL when set, else PGlite in memory), listening on 127.0.0.1:0, driven over HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Clock } from '../src/platform/config.ts';
+import { openPg, openPglite, type Db } from '../src/platform/db.ts';
+import { migrate } from '../src/platform/migrate.ts';
+import { seed } from '../src/modules/system/seed.ts';
+import { hashPassword } from '../src/platform/auth.ts';
+
+export interface TestClock extends Clock {
+  offsetMs: number;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export function testClock(): TestClock {
+  const c: TestClock = {
+    offsetMs: 0,
+    now: () => new Date(Date.now() + c.offsetMs),
+    advance: (ms) => {
+      c.offsetMs += ms;
+    },
+    reset: () => {
+      c.offsetMs = 0;
+    },
+  };
+  return c;
+}
+
+/** Response bodies are inspected field by field; their shape differs per route. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test envelopes are read dynamically
+export type Json = any;
+
+export interface ApiOptions {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** parsed body when the response is JSON, else null */
+  json: Json;
+  headers: Headers;
+  /** raw body (always read) */
+  body: Buffer;
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  app: FastifyInstance;
+  clock: TestClock;
+  /** which database this server runs on */
+  dbKind: 'pglite' | 'pg';
+  close(): Promise<void>;
+  login(user: string, password: string, headers?: Record<string, string>): Promise<string>;
+  api(method: string, path: string, opts?: ApiOptions): Promise<ApiResponse>;
+}
+
+export interface StartOptions {
+  captcha?: boolean;
+  env?: Record<string, string>;
+}
+
+export const ADMIN = { user: 'admin', password: 'admin123' } as const;
+
+function adminUrl(): string | null {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
+}
+
+async function createDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(base);
+  u.pathname = '/' + name;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+function pgliteTemplate(): string | null {
+  try {
+    return inject('pgliteTemplate') ?? null;
+  } catch {
+    return null; // outside the vitest runner
+  }
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  const base = adminUrl();
+  let db: Db;
+  let drop: (() => Promise<void>) | null = null;
+  if (base) {
+    const created = await createDatabase(base);
+    drop = created.drop;
+    db = await openPg(created.url);
+  } else {
+    const template = pgliteTemplate();
+    if (template) {
+      // a copy of the run's migrated + seeded template (see global-setup.ts)
+      const root = mkdtempSync(join(tmpdir(), 'tms-db-'));
+      cpSync(template, join(root, 'pg'), { recursive: true });
+      db = await openPglite(join(root, 'pg'));
+      drop = async () => rmSync(root, { recursive: true, force: true });
+    } else {
+      db = await openPglite(null);
+    }
+  }
+  const clock = testClock();
+  let app: FastifyInstance;
+  try {
+    await migrate(db);
+    await seed(db);
+    const config = loadConfig({
+      ...process.env,
+      TMS_CAPTCHA: opts.captcha ? 'on' : 'off',
+      TMS_TEST_HOOKS: '1',
+      NODE_ENV: 'test',
+      ...(opts.env ?? {}),
+    });
+    // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test
+    app = await buildApp({ db, config, clock, logger: process.env.TMS_TEST_LOG ? { level: 'error' } : false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (e) {
+    // never leave a database behind
+    await db.close().catch(() => undefined);
+    await drop?.().catch(() => undefined);
+    throw e;
+  }
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${addr.port}`;
+
+  const api = async (method: string, path: string, o: ApiOptions = {}): Promise<ApiResponse> => {
+    const u = new URL(path, url);
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: RequestInit['body'];
+    if (o.body instanceof FormData || typeof o.body === 'string' || o.body instanceof Uint8Array) {
+      body = o.body as RequestInit['body'];
+    } else if (o.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    const res = await fetch(u, { method, headers, body });
+    const buf = Buffer.from(await res.arrayBuffer());
+    let json: Json = null;
+    if ((res.headers.get('content-type') ?? '').includes('json') && buf.length) json = JSON.parse(buf.toString('utf8'));
+    return { status: res.status, json, headers: res.headers, body: buf };
+  };
+
+  const login = async (user: string, password: string, headers: Record<string, string> = {}): Promise<string> => {
+    let extra: Record<string, unknown> = {};
+    if (opts.captcha) {
+      const img = await api('GET', '/api/auth/captcha/captchaImage');
+      const token = img.json.data.token as string;
+      const ans = await api('GET', '/api/auth/captcha/testAnswer', { query: { token } });
+      extra = { captchaToken: token, x: ans.json.data.x };
+    }
+    const r = await api('POST', '/api/auth/login', { body: { username: user, password, ...extra }, headers });
+    if (r.status !== 200) throw new Error(`login ${user} failed: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json.data.token as string;
+  };
+
+  const close = async () => {
+    await app.close();
+    await db.close();
+    if (drop) await drop();
+  };
+
+  return { url, db, app, clock, dbKind: db.kind, close, login, api };
+}
+
+let sharedHash: Promise<string> | null = null;
+
+export interface TestUser {
+  id: number;
+  userName: string;
+  password: string;
+  roleId: number | null;
+}
+
+/**
+ * Creates a user straight in the database: a role granting the menus whose `perms` are listed
+ * (and menus named by key), the user with that role, working in the given dispatch centers.
+ */
+export async function createUser(
+  db: Db,
+  opts: {
+    userName?: string;
+    password?: string;
+    perms?: string[];
+    menuKeys?: string[];
+    /** dispatch center codes; the first is the default */
+    centers?: string[];
+    /** false: no role at all */
+    role?: boolean;
+    status?: '0' | '1';
+  } = {},
+): Promise<TestUser> {
+  const userName = opts.userName ?? `u_${randomBytes(4).toString('hex')}`;
+  const password = opts.password ?? 'test12345';
+  const hash = password === 'test12345' ? await (sharedHash ??= hashPassword('test12345')) : await hashPassword(password);
+  const u = await db.query<{ id: number }>(
+    `insert into sys_user(user_name, nick_name, password_hash, status, create_by) values ($1,$1,$2,$3,'test') returning id`,
+    [userName, hash, opts.status ?? '0'],
+  );
+  const id = u.rows[0]!.id;
+  let roleId: number | null = null;
+  if (opts.role !== false) {
+    const r = await db.query<{ id: number }>(`insert into sys_role(role_key, role_name, create_by) values ($1,$1,'test') returning id`, [`r_${userName}`]);
+    roleId = r.rows[0]!.id;
+    const perms = opts.perms ?? [];
+    const keys = opts.menuKeys ?? [];
+    if (perms.length || keys.length) {
+      const g = await db.query<{ perms: string | null }>(
+        `insert into sys_role_menu(role_id, menu_id) select $1, id from sys_menu where perms = any($2) or menu_key = any($3) on conflict do nothing returning (select perms from sys_menu m where m.id = menu_id)`,
+        [roleId, perms, keys],
+      );
+      const found = new Set(g.rows.map((x) => x.perms));
+      const missing = perms.filter((p) => !found.has(p));
+      if (missing.length) throw new Error(`no menu grants ${missing.join(', ')}`);
+    }
+    await db.query(`insert into sys_user_role(user_id, role_id) values ($1,$2)`, [id, roleId]);
+  }
+  const centers = opts.centers ?? ['SH01'];
+  for (const [i, code] of centers.entries()) {
+    await db.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, $3 from sys_dispatch_center where code = $2`, [id, code, i === 0]);
+  }
+  return { id, userName, password, roleId };
+}
+
+export async function centerId(db: Db, code: string): Promise<number> {
+  const r = await db.query<{ id: number }>(`select id from sys_dispatch_center where code = $1`, [code]);
+  if (!r.rows[0]) throw new Error(`no dispatch center ${code}`);
+  return r.rows[0].id;
+}
+
+export const rand = (n = 6) => randomBytes(n).toString('hex').slice(0, n);

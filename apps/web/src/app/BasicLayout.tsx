@@ -1,0 +1,187 @@
+/**
+ * The basic layout of spec §2: ProLayout with the server menu (side or top, collapsible,
+ * mobile-aware), logo and title, the header widgets, the page tab bar and the settings drawer.
+ */
+import { useMemo } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ProLayout, SettingDrawer, type MenuDataItem } from '@ant-design/pro-components';
+import { Radio, Space, Typography, theme } from 'antd';
+import { normalizeLang } from '@tms/domain';
+import { COLOR_LIST, updateSettings, useLayoutSettings, type LayoutSettings, type PageStyle } from './settings.ts';
+import { isExternal, toMenuNodes, type MenuNode } from './menu.ts';
+import { menuIcon } from './icons.tsx';
+import { useMenuMeta } from './useMenuMeta.ts';
+import { TabBar } from './TabBar.tsx';
+import { HeaderActions } from './header/HeaderActions.tsx';
+import './layout.css';
+
+function toMenuData(nodes: MenuNode[]): MenuDataItem[] {
+  return nodes.map((n) => ({
+    path: n.path,
+    key: n.path,
+    name: n.name,
+    icon: menuIcon(n.icon),
+    hideInMenu: n.hideInMenu,
+    hideChildrenInMenu: n.hideChildrenInMenu,
+    target: n.target ?? undefined,
+    children: n.children ? toMenuData(n.children) : undefined,
+  }));
+}
+
+/** Dark menu on a light page (the "dark" page style, the default). */
+const DARK_SIDER = {
+  sider: {
+    colorMenuBackground: '#001529',
+    colorMenuItemDivider: 'rgba(255,255,255,0.15)',
+    colorTextMenu: 'rgba(255,255,255,0.75)',
+    colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+    colorTextMenuSelected: '#fff',
+    colorTextMenuActive: '#fff',
+    colorTextMenuItemHover: '#fff',
+    colorTextMenuTitle: '#fff',
+    colorTextSubMenuSelected: '#fff',
+    colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+    colorBgMenuItemSelected: 'var(--tms-primary)',
+    colorBgMenuItemCollapsedElevated: '#001529',
+    colorBgCollapsedButton: '#001529',
+    colorTextCollapsedButton: 'rgba(255,255,255,0.75)',
+    colorTextCollapsedButtonHover: '#fff',
+  },
+  header: {
+    colorBgMenuItemSelected: 'var(--tms-primary)',
+  },
+};
+const DARK_TOP = {
+  header: {
+    colorBgHeader: '#001529',
+    colorHeaderTitle: '#fff',
+    colorTextMenu: 'rgba(255,255,255,0.75)',
+    colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+    colorTextMenuSelected: '#fff',
+    colorTextMenuActive: '#fff',
+    colorBgMenuItemSelected: 'var(--tms-primary)',
+    colorTextRightActionsItem: 'rgba(255,255,255,0.85)',
+    colorBgRightActionsItemHover: 'rgba(255,255,255,0.1)',
+  },
+};
+
+function PageStylePicker({ value }: { value: PageStyle }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" size={4} className="tms-page-style">
+      <Typography.Text strong>{t('settings.pageStyle')}</Typography.Text>
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
+        size="small"
+        value={value}
+        onChange={(e) => updateSettings({ pageStyle: e.target.value as PageStyle })}
+        options={[
+          { value: 'light', label: t('settings.light') },
+          { value: 'dark', label: t('settings.dark') },
+          { value: 'realDark', label: t('settings.realDark') },
+        ]}
+      />
+    </Space>
+  );
+}
+
+export function BasicLayout() {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const settings = useLayoutSettings();
+  const { menus, menuName, titleOf } = useMenuMeta();
+  const { token: antToken } = theme.useToken();
+  // ProLayout has no header beside a side menu on desktop: the shell draws its own bar there
+  const ownHeader = settings.layout === 'side';
+  const route = useMemo(() => ({ path: '/', children: toMenuData(toMenuNodes(menus, menuName)) }), [menus, menuName]);
+
+  const navTheme = settings.pageStyle === 'realDark' ? 'realDark' : 'light';
+  const token = settings.pageStyle === 'dark' ? (settings.layout === 'top' ? DARK_TOP : DARK_SIDER) : undefined;
+  const darkHeader = settings.pageStyle === 'dark' && settings.layout === 'top';
+  const proSettings = {
+    navTheme,
+    colorPrimary: settings.colorPrimary,
+    layout: settings.layout,
+    contentWidth: settings.contentWidth,
+    fixedHeader: settings.fixedHeader,
+    fixSiderbar: settings.fixSiderbar,
+    colorWeak: settings.colorWeak,
+    siderMenuType: settings.siderMenuType,
+    splitMenus: settings.splitMenus,
+  } as const;
+
+  return (
+    <div style={{ height: '100vh', ['--tms-primary' as string]: settings.colorPrimary }} className={`tms-style-${settings.pageStyle}`}>
+      <ProLayout
+        {...proSettings}
+        title={t('app.title')}
+        logo="/logo.svg"
+        locale={lang === 'en-GB' ? 'en-US' : lang}
+        route={route}
+        location={{ pathname: location.pathname }}
+        menu={{ locale: false }}
+        token={token}
+        siderWidth={220}
+        onMenuHeaderClick={() => navigate('/welcome')}
+        menuItemRender={(item, dom) => {
+          const path = item.path ?? '/';
+          if (isExternal(path) || item.target === '_blank') {
+            return (
+              <a href={path} target="_blank" rel="noopener noreferrer">
+                {dom}
+              </a>
+            );
+          }
+          return <Link to={path}>{dom}</Link>;
+        }}
+        actionsRender={ownHeader ? undefined : () => [<HeaderActions key="actions" dark={darkHeader} />]}
+        contentStyle={{ padding: 0 }}
+      >
+        <div
+          className="tms-top"
+          style={{ position: settings.fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 20, background: antToken.colorBgContainer, borderBottom: `1px solid ${antToken.colorBorderSecondary}` }}
+        >
+          {ownHeader && (
+            <div className="tms-header" data-testid="header">
+              <Typography.Text strong ellipsis className="tms-header-title">
+                {titleOf(location.pathname)}
+              </Typography.Text>
+              <HeaderActions />
+            </div>
+          )}
+          <TabBar />
+        </div>
+        <div className="tms-page">
+          <Outlet />
+        </div>
+      </ProLayout>
+      <SettingDrawer
+        key={lang}
+        enableDarkTheme
+        disableUrlParams
+        hideHintAlert
+        hideCopyButton
+        colorList={COLOR_LIST}
+        settings={proSettings}
+        drawerProps={{ title: <PageStylePicker value={settings.pageStyle} />, rootClassName: 'tms-setting-drawer' }}
+        onSettingChange={(s) => {
+          const patch: Partial<LayoutSettings> = {};
+          if (s.colorPrimary) patch.colorPrimary = s.colorPrimary;
+          if (s.layout === 'side' || s.layout === 'top') patch.layout = s.layout;
+          if (s.contentWidth) patch.contentWidth = s.contentWidth;
+          if (s.fixedHeader !== undefined) patch.fixedHeader = s.fixedHeader;
+          if (s.fixSiderbar !== undefined) patch.fixSiderbar = s.fixSiderbar;
+          if (s.colorWeak !== undefined) patch.colorWeak = s.colorWeak;
+          if (s.siderMenuType) patch.siderMenuType = s.siderMenuType;
+          if (s.splitMenus !== undefined) patch.splitMenus = s.splitMenus;
+          updateSettings(patch);
+        }}
+      />
+    </div>
+  );
+}
+

@@ -1,0 +1,39 @@
+/**
+ * First entry of a signed-in user (spec §4): user info → dictionaries → the user's menu.
+ * A failed user info shows 'request for user info failed, please retry' and logs out;
+ * a failed menu shows its message and logs out after 3 s.
+ */
+import { message, notification } from 'antd';
+import type { MenuRecord, UserInfo } from '@tms/domain';
+import { get, HttpError } from '../platform/http.ts';
+import { fetchDicts, queryClient } from '../platform/queries.ts';
+import i18n from '../platform/i18n.ts';
+import { logout } from './logout.ts';
+
+export const MENU_FAILURE_LOGOUT_MS = 3000;
+
+export async function bootSession(): Promise<true> {
+  let user: UserInfo;
+  try {
+    user = await get<UserInfo>('/system/user/info', undefined, { silent: true });
+  } catch (e) {
+    notification.error({ message: i18n.t('session.errorTitle'), description: i18n.t('session.userInfoFailed') });
+    void logout();
+    throw e;
+  }
+  queryClient.setQueryData(['userInfo'], user);
+  try {
+    await queryClient.fetchQuery({ queryKey: ['dicts'], queryFn: fetchDicts, staleTime: 5 * 60_000 });
+  } catch {
+    // dictionaries are fetched again by the screens that need them
+  }
+  try {
+    const menus = await get<MenuRecord[]>('/system/menu/user', undefined, { silent: true });
+    queryClient.setQueryData(['menus'], menus);
+  } catch (e) {
+    void message.error(e instanceof HttpError && e.message ? e.message : i18n.t('session.menuFailed'));
+    setTimeout(() => void logout(), MENU_FAILURE_LOGOUT_MS);
+    throw e;
+  }
+  return true;
+}

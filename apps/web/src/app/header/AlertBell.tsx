@@ -1,0 +1,197 @@
+/**
+ * The alert bell (spec §2 / §7): unhandled alerts of the current dispatch center, each handled
+ * with a reason (dictionary shipment_alert_reason, required) and a remark (required, ≤ 800).
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Select, Space, Typography } from 'antd';
+import { BellOutlined, CarOutlined, ClockCircleOutlined, EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
+import { LIMITS } from '@tms/domain';
+import { get, HttpError, postEnvelope } from '../../platform/http.ts';
+import { useCan, useDict, useUserInfo } from '../../platform/queries.ts';
+import { formatDateTime } from '../../platform/format.ts';
+
+export interface Alert {
+  id: number;
+  alertContent: string | null;
+  startPlace: string | null;
+  endPlace: string | null;
+  carrierName: string | null;
+  vehicleIdMainNumberPlates: string | null;
+  driverName: string | null;
+  driverMobile: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  field2: string | null;
+  field3: string | null;
+  createTime?: string | null;
+}
+
+const POLL_MS = 60_000;
+
+function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const reasons = useDict('shipment_alert_reason');
+  const [form] = Form.useForm<{ alertReason: string; alertRemark: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!alert) return;
+    let v: { alertReason: string; alertRemark: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows the messages
+    }
+    setSaving(true);
+    try {
+      const r = await postEnvelope('/shipment/shipmentAlert/deal', { id: alert.id, alertReason: v.alertReason, alertRemark: v.alertRemark }, { silent: true });
+      if (r.code === 0) {
+        void message.success(r.msg);
+        onDone();
+      } else void message.error(r.msg);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        const fe = e.fieldErrors;
+        const fields = Object.entries(fe).filter(([k]) => k === 'alertReason' || k === 'alertRemark');
+        if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as 'alertReason' | 'alertRemark', errors: [msg] })));
+        void message.error(e.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!alert}
+      title={t('alert.handleTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      destroyOnHidden
+      afterClose={() => form.resetFields()}
+      okButtonProps={{ 'data-testid': 'alert-handle-ok' }}
+    >
+      {alert && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
+          {alert.alertContent || alert.field3}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="alertReason" label={t('alert.reason')} rules={[{ required: true, message: t('messages.alert.reasonRequired') }]}>
+          <Select
+            data-testid="alert-reason"
+            placeholder={t('alert.reasonPlaceholder')}
+            options={reasons.map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="alertRemark"
+          label={t('alert.remark')}
+          rules={[
+            { required: true, whitespace: true, message: t('messages.alert.reasonRequired') },
+            { max: LIMITS.alertRemark, message: t('messages.alert.remarkTooLong') },
+          ]}
+        >
+          <Input.TextArea data-testid="alert-remark" rows={4} showCount placeholder={t('alert.remarkPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function AlertBell() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { data: user } = useUserInfo();
+  const allowed = can('shipment:alert:query');
+  const [open, setOpen] = useState(false);
+  const [handling, setHandling] = useState<Alert | null>(null);
+  const { data, refetch, isFetching } = useQuery({
+    queryKey: ['alerts'],
+    queryFn: () => get<Alert[]>('/shipment/shipmentAlert/getAlert', { field1: 'N' }, { silent: true }),
+    enabled: allowed,
+    refetchInterval: POLL_MS,
+  });
+  if (!allowed) return null;
+  const alerts = data ?? [];
+  const dateStyle = user?.sysUserProfile?.dateStyle;
+  const canHandle = can('shipment:alert:edit');
+
+  const list = (
+    <div style={{ width: 380, maxHeight: 420, overflow: 'auto' }} data-testid="alert-list">
+      {alerts.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alert.none')} />
+      ) : (
+        <List
+          size="small"
+          loading={isFetching && !data}
+          dataSource={alerts}
+          renderItem={(a) => (
+            <List.Item
+              key={a.id}
+              actions={
+                canHandle
+                  ? [
+                      <Button
+                        key="handle"
+                        size="small"
+                        type="link"
+                        data-testid={`alert-handle-${a.id}`}
+                        onClick={() => {
+                          setOpen(false);
+                          setHandling(a);
+                        }}
+                      >
+                        {t('alert.handle')}
+                      </Button>,
+                    ]
+                  : []
+              }
+            >
+              <List.Item.Meta
+                title={<Typography.Text strong>{a.alertContent || a.field3 || t('alert.untitled')}</Typography.Text>}
+                description={
+                  <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
+                    <span>
+                      <EnvironmentOutlined /> {a.startPlace || '-'} → {a.endPlace || '-'}
+                    </span>
+                    <span>
+                      <CarOutlined /> {a.vehicleIdMainNumberPlates || '-'} &nbsp; <UserOutlined /> {a.driverName || '-'}
+                      {a.driverMobile ? ` (${a.driverMobile})` : ''}
+                    </span>
+                    <span>
+                      <ClockCircleOutlined /> {formatDateTime(a.startTime ?? a.createTime, dateStyle)}
+                      {a.field2 ? ` · ${t('alert.duration')}: ${a.field2}` : ''}
+                    </span>
+                  </Space>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('alert.title')} content={list}>
+        <Button type="text" aria-label={t('alert.title')} data-testid="alert-bell">
+          <Badge count={alerts.length} size="small" overflowCount={99}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </Button>
+      </Popover>
+      <HandleModal
+        alert={handling}
+        onClose={() => setHandling(null)}
+        onDone={() => {
+          setHandling(null);
+          void refetch();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Routes of spec §2 (history mode). Public: the user layout (login, register), /404, /drag.
+ * Everything else needs a token; business screens come from the server menu (see MenuRouteView).
+ * The signed-in shell (ProLayout, header widgets, tab bar) and every screen are lazy chunks,
+ * so the login page loads none of them.
+ */
+import { lazyView as lazy } from './views-ui.tsx';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { getToken } from '../platform/session.ts';
+import { UserLayout } from './UserLayout.tsx';
+import { LoginPage } from '../features/user/login/LoginPage.tsx';
+import { RegisterPage, RegisterResultPage } from '../features/user/register/RegisterPage.tsx';
+import { LazyView, RouteErrorView } from './views-ui.tsx';
+
+const SignedIn = lazy(() => import('./SignedIn.tsx'));
+const Welcome = lazy(() => import('../features/welcome/Welcome.tsx'));
+const AccountCenter = lazy(() => import('../features/account/AccountCenter.tsx'));
+const AccountSettings = lazy(() => import('../features/account/AccountSettings.tsx'));
+const ExceptionPage = lazy(() => import('../features/exception/ExceptionPage.tsx'));
+const ResultPage = lazy(() => import('../features/result/ResultPage.tsx'));
+const DragDemo = lazy(() => import('../features/drag/DragDemo.tsx'));
+const MenuRouteView = lazy(() => import('./MenuRouteView.tsx'));
+
+/** Unauthenticated visitors go to the login page with the full path they wanted. */
+export function loginRedirectPath(pathname: string, search: string): string {
+  return `/user/login?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+function RequireAuth() {
+  const loc = useLocation();
+  if (!getToken()) return <Navigate to={loginRedirectPath(loc.pathname, loc.search)} replace />;
+  return <LazyView component={SignedIn} />;
+}
+
+/** A logged-in user opening the login page goes to /welcome. */
+function GuestOnly() {
+  if (getToken()) return <Navigate to="/welcome" replace />;
+  return <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/user',
+    element: <UserLayout />,
+    errorElement: <RouteErrorView />,
+    children: [
+      { index: true, element: <Navigate to="/user/login" replace /> },
+      { element: <GuestOnly />, children: [{ path: 'login', element: <LoginPage /> }] },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'register-result', element: <RegisterResultPage /> },
+      { path: '*', element: <Navigate to="/user/login" replace /> },
+    ],
+  },
+  { path: '/404', element: <LazyView component={ExceptionPage} props={{ status: '404', standalone: true }} />, errorElement: <RouteErrorView /> },
+  { path: '/drag', element: <LazyView component={DragDemo} props={{ standalone: true }} />, errorElement: <RouteErrorView /> },
+  {
+    path: '/',
+    element: <RequireAuth />,
+    errorElement: <RouteErrorView />,
+    children: [
+      { index: true, element: <Navigate to="/welcome" replace /> },
+      { path: 'welcome', element: <LazyView component={Welcome} /> },
+      { path: 'dashboard/welcome', element: <LazyView component={Welcome} /> },
+      { path: 'account/center', element: <LazyView component={AccountCenter} /> },
+      { path: 'account/settings', element: <Navigate to="/account/settings/security" replace /> },
+      { path: 'account/settings/:tab', element: <LazyView component={AccountSettings} /> },
+      { path: 'result/success', element: <LazyView component={ResultPage} props={{ status: 'success' }} /> },
+      { path: 'result/error', element: <LazyView component={ResultPage} props={{ status: 'error' }} /> },
+      { path: 'exception/403', element: <LazyView component={ExceptionPage} props={{ status: '403' }} /> },
+      { path: 'exception/404', element: <LazyView component={ExceptionPage} props={{ status: '404' }} /> },
+      { path: 'exception/500', element: <LazyView component={ExceptionPage} props={{ status: '500' }} /> },
+      { path: '*', element: <LazyView component={MenuRouteView} /> },
+    ],
+  },
+]);

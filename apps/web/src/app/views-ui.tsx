@@ -1,0 +1,137 @@
+/**
+ * Lazy-view plumbing shared by every route: a suspense fallback, an error boundary that tells a
+ * chunk load failure (spec §8: ChunkLoadError / CSS chunk load error) from other errors, and the
+ * "not available" view for menu entries whose screen does not exist.
+ */
+import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useRouteError } from 'react-router';
+import { LIMITS } from '@tms/domain';
+import { useTranslation } from 'react-i18next';
+
+/** spec §7 / §9: lazy script and stylesheet chunks time out after 120 s */
+export const CHUNK_TIMEOUT_MS = LIMITS.chunkTimeoutMs;
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+export function isChunkLoadError(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  return (
+    e.name === 'ChunkLoadError' ||
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed|error loading dynamically/i.test(e.message)
+  );
+}
+
+/** React.lazy with the chunk time-out; failures become ChunkLoadError. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy() itself is typed with ComponentType<any>
+export function lazyView<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${CHUNK_TIMEOUT_MS} ms`)), CHUNK_TIMEOUT_MS);
+    });
+    return Promise.race([factory(), timeout])
+      .catch((e: unknown) => {
+        if (isChunkLoadError(e)) throw e instanceof ChunkLoadError ? e : new ChunkLoadError((e as Error).message);
+        throw e;
+      })
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+export function PageLoading({ full }: { full?: boolean }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: 48, height: full ? '100vh' : undefined }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+export function ErrorView({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (isChunkLoadError(error)) {
+    return (
+      <Result
+        status="warning"
+        title={t('views.chunkErrorTitle')}
+        subTitle={t('views.chunkErrorDesc')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('views.reload')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Result
+      status="500"
+      title={t('views.errorTitle')}
+      subTitle={error instanceof Error ? error.message : t('messages.systemError')}
+      extra={
+        <Button type="primary" onClick={() => window.location.assign('/')}>
+          {t('views.backHome')}
+        </Button>
+      }
+    />
+  );
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  override componentDidUpdate(prev: { resetKey?: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+  override render() {
+    return this.state.error ? <ErrorView error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Renders a lazy component inside a suspense fallback and an error boundary. */
+export function LazyView<P extends object>({ component: C, props }: { component: ComponentType<P>; props?: P }) {
+  return (
+    <ViewErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <C {...((props ?? {}) as P)} />
+      </Suspense>
+    </ViewErrorBoundary>
+  );
+}
+
+/** errorElement of the router. */
+export function RouteErrorView() {
+  const error = useRouteError();
+  return (
+    <div style={{ paddingTop: 48 }}>
+      <ErrorView error={error} />
+    </div>
+  );
+}
+
+/** A menu entry whose component path has no view in this build. */
+export function NotAvailableView({ component }: { component?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('views.notAvailableTitle')}
+      subTitle={t('views.notAvailableDesc', { component: component || '-' })}
+      extra={
+        <Button type="primary" href="/welcome">
+          {t('views.backHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The view registry: menu component path → lazy view (spec §2: views are loaded by the component
+ * path in the menu data). Every registered resource maps to the generic resource page; the known
+ * view families of the shell map to their screens. Anything else shows the "not available" view.
+ */
+import { createElement, type ComponentType } from 'react';
+import { RESOURCES, type ResourceDef } from '@tms/domain';
+import { lazyView } from './views-ui.tsx';
+import { systemViews } from '../features/system/views.ts';
+
+const ResourcePage = lazyView(() => import('../platform/resource/ResourcePage.tsx'));
+const Welcome = lazyView(() => import('../features/welcome/Welcome.tsx'));
+const AccountCenter = lazyView(() => import('../features/account/AccountCenter.tsx'));
+const AccountSettings = lazyView(() => import('../features/account/AccountSettings.tsx'));
+const ExceptionPage = lazyView(() => import('../features/exception/ExceptionPage.tsx'));
+const ResultPage = lazyView(() => import('../features/result/ResultPage.tsx'));
+
+function resourceView(def: ResourceDef): ComponentType {
+  const View = () => createElement(ResourcePage, { resource: def });
+  View.displayName = `ResourceView(${def.name})`;
+  return View;
+}
+
+export const views = new Map<string, ComponentType>([
+  ['dashboard/welcome', Welcome],
+  ['welcome', Welcome],
+  ['account/center', AccountCenter],
+  ['account/settings', AccountSettings],
+  ['account/settings/index', AccountSettings],
+  ['result/success', () => createElement(ResultPage, { status: 'success' })],
+  ['result/error', () => createElement(ResultPage, { status: 'error' })],
+  ['exception/403', () => createElement(ExceptionPage, { status: '403' })],
+  ['exception/404', () => createElement(ExceptionPage, { status: '404' })],
+  ['exception/500', () => createElement(ExceptionPage, { status: '500' })],
+]);
+for (const def of RESOURCES) views.set(def.component, resourceView(def));
+// the system administration screens extend the generic pages of their resources
+for (const [component, view] of Object.entries(systemViews)) views.set(component, view);
+
+/** The view of a component path ('/system/dict/index', 'system/dict/index.vue' and 'system/dict' are the same). */
+export function lookupView(component: string | null | undefined): ComponentType | undefined {
+  if (!component) return undefined;
+  const c = component.replace(/^\/+/, '').replace(/\.(vue|tsx?|jsx?)$/, '');
+  return views.get(c) ?? views.get(`${c}/index`) ?? views.get(c.replace(/\/index$/, ''));
+}

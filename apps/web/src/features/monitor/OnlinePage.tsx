@@ -1,0 +1,86 @@
+/** Online users: the live sessions, searchable by login name, with force logout. */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { list, post } from '../../platform/http.ts';
+import { useCan, useUserInfo } from '../../platform/queries.ts';
+import { formatDateTime } from '../../platform/format.ts';
+
+interface OnlineRow {
+  id: number;
+  userName: string;
+  nickName: string;
+  ipaddr: string | null;
+  userAgent: string | null;
+  dispatchCenterName: string | null;
+  loginTime: string;
+  expiresAt: string;
+}
+
+export default function OnlinePage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useCan();
+  const { data: me } = useUserInfo();
+  const dateStyle = me?.sysUserProfile?.dateStyle;
+  const ref = useRef<ActionType>(undefined);
+  const f = (k: string) => t(`system.online.${k}`);
+  const columns: ProColumns<OnlineRow>[] = [
+    { title: f('sessionId'), dataIndex: 'id', search: false, width: 90 },
+    { title: f('userName'), dataIndex: 'userName' },
+    { title: f('nickName'), dataIndex: 'nickName', search: false },
+    { title: f('dispatchCenter'), dataIndex: 'dispatchCenterName', search: false },
+    { title: f('ipaddr'), dataIndex: 'ipaddr', search: false },
+    { title: f('userAgent'), dataIndex: 'userAgent', search: false, ellipsis: true, width: 280 },
+    { title: f('loginTime'), dataIndex: 'loginTime', search: false, onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_d, r) => formatDateTime(r.loginTime, dateStyle) },
+    { title: f('expiresAt'), dataIndex: 'expiresAt', search: false, onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_d, r) => formatDateTime(r.expiresAt, dateStyle) },
+    {
+      title: t('resource.actions'),
+      valueType: 'option',
+      key: 'option',
+      render: (_d, r) =>
+        can('monitor:online:forceLogout')
+          ? [
+              <a
+                key="logout"
+                style={{ color: '#cf1322' }}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('resource.confirmTitle'),
+                    content: t('system.online.forceConfirm', { name: r.userName }),
+                    okText: t('resource.ok'),
+                    okButtonProps: { danger: true },
+                    cancelText: t('resource.cancel'),
+                    onOk: async () => {
+                      await post('/monitor/online/forceLogout', { id: r.id });
+                      message.success(t('system.online.forced'));
+                      void ref.current?.reload();
+                    },
+                  })
+                }
+              >
+                {f('forceLogout')}
+              </a>,
+            ]
+          : [],
+    },
+  ];
+  return (
+    <ProTable<OnlineRow>
+      rowKey="id"
+      actionRef={ref}
+      headerTitle={t('system.online.title')}
+      columns={columns}
+      cardBordered
+      search={{ labelWidth: 'auto' }}
+      options={{ density: true, reload: true, setting: true, fullScreen: false }}
+      pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (total) => t('resource.total', { total }) }}
+      request={async (params) => {
+        const { current, pageSize, userName } = params as { current?: number; pageSize?: number; userName?: string };
+        const r = await list<OnlineRow>('/monitor/online/list', { pageNum: current ?? 1, pageSize: pageSize ?? 20, userName });
+        return { data: r.rows, total: r.total, success: true };
+      }}
+    />
+  );
+}

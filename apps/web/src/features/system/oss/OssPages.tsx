@@ -1,0 +1,108 @@
+/** Object storage: the file list with upload and open / download; the storage configs with "set default" and "test connection". */
+import { useTranslation } from 'react-i18next';
+import { App, Button, Tag, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { resourceByName } from '@tms/domain';
+import { get, HttpError, post, request } from '../../../platform/http.ts';
+import { useCan } from '../../../platform/queries.ts';
+import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
+import type { Row } from '../../../platform/resource/columns.ts';
+
+const ossDef = resourceByName.get('oss')!;
+const configDef = resourceByName.get('ossConfig')!;
+
+export function OssPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  const open = async (row: Row) => {
+    const r = await get<{ url: string }>(`/system/oss/url/${row.id}`);
+    window.open(r.url, '_blank', 'noopener');
+  };
+  return (
+    <ResourceTable
+      resource={ossDef}
+      syncUrl
+      rowActions={(row) => [
+        <a key="open" onClick={() => void open(row)}>
+          {t('system.oss.open')}
+        </a>,
+      ]}
+      toolbarExtra={(api) =>
+        can('system:oss:upload')
+          ? [
+              <Upload
+                key="upload"
+                showUploadList={false}
+                customRequest={async ({ file, onSuccess, onError }) => {
+                  const fd = new FormData();
+                  fd.append('file', file as Blob);
+                  try {
+                    const r = await request<{ data: { id: number; url: string } }>('POST', '/system/oss/upload', { data: fd, timeoutMs: 120_000 });
+                    onSuccess?.(r.data);
+                    message.success(t('system.oss.uploaded'));
+                    api.reload();
+                  } catch (e) {
+                    onError?.(e as Error);
+                  }
+                }}
+              >
+                <Button type="primary" icon={<UploadOutlined />}>
+                  {t('system.oss.upload')}
+                </Button>
+              </Upload>,
+            ]
+          : []
+      }
+    />
+  );
+}
+
+export function OssConfigPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  return (
+    <ResourceTable
+      resource={configDef}
+      syncUrl
+      rowActions={(row, api) => {
+        const out = [];
+        if (row.isDefault) out.push(<Tag key="default" color="blue">{t('system.oss.isDefault')}</Tag>);
+        else if (can('system:oss:edit'))
+          out.push(
+            <a
+              key="default"
+              onClick={async () => {
+                await post('/system/oss/config/setDefault', { id: row.id });
+                message.success(t('system.oss.defaultSet'));
+                api.reload();
+              }}
+            >
+              {t('system.oss.setDefault')}
+            </a>,
+          );
+        out.push(
+          <a
+            key="test"
+            onClick={async () => {
+              const hide = message.loading(t('system.oss.testing'), 0);
+              try {
+                const r = await request<{ msg: string }>('POST', '/system/oss/config/test', { data: { id: row.id }, silent: true, timeoutMs: 30_000 });
+                message.success(r.msg || t('system.oss.testOk'));
+              } catch (e) {
+                message.error(e instanceof HttpError ? e.message : t('messages.systemError'));
+              } finally {
+                hide();
+              }
+            }}
+          >
+            {t('system.oss.test')}
+          </a>,
+        );
+        return out;
+      }}
+    />
+  );
+}
+

@@ -1,0 +1,310 @@
+/** Users: the generic list plus roles, dispatch centers, data groups, password reset and user transfer. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table, Transfer } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { resourceByName } from '@tms/domain';
+import { HttpError, get, post } from '../../../platform/http.ts';
+import { useCan } from '../../../platform/queries.ts';
+import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
+import type { Row } from '../../../platform/resource/columns.ts';
+
+const def = resourceByName.get('user')!;
+
+interface RoleOption {
+  id: number;
+  roleKey: string;
+  roleName: string;
+  status: string;
+}
+
+function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const assigned = useQuery({ queryKey: ['userRoles', user.id, true], queryFn: () => get<RoleOption[]>('/system/role/selectUserRefRolesByUserId', { userId: user.id }), staleTime: 0 });
+  const other = useQuery({ queryKey: ['userRoles', user.id, false], queryFn: () => get<RoleOption[]>('/system/role/selectUserNotRefRolesByUserId', { userId: user.id }), staleTime: 0 });
+  const [target, setTarget] = useState<number[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const all = [...(assigned.data ?? []), ...(other.data ?? [])];
+  const initial = (assigned.data ?? []).map((r) => r.id);
+  const keys = target ?? initial;
+  return (
+    <Modal
+      open
+      title={t('system.user.rolesTitle', { name: user.nickName })}
+      width={640}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      confirmLoading={saving}
+      onCancel={onClose}
+      onOk={async () => {
+        const add = keys.filter((k) => !initial.includes(k));
+        const remove = initial.filter((k) => !keys.includes(k));
+        setSaving(true);
+        try {
+          if (add.length) await post('/system/role/binding', { userId: user.id, roleIds: add });
+          if (remove.length) await post('/system/role/unbinding', { userId: user.id, roleIds: remove });
+          message.success(t('resource.saveSuccess'));
+          onClose();
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <Spin spinning={assigned.isLoading || other.isLoading}>
+        <div data-testid="user-roles-transfer">
+          <Transfer
+            dataSource={all.map((r) => ({ key: r.id, title: `${r.roleName} (${r.roleKey})`, disabled: r.status !== '0' && !initial.includes(r.id) }))}
+            titles={[t('system.user.unassignedRoles'), t('system.user.assignedRoles')]}
+            targetKeys={keys}
+            onChange={(k) => setTarget(k.map(Number))}
+            render={(i) => i.title}
+            showSearch
+            listStyle={{ width: 270, height: 320 }}
+            locale={{ itemUnit: t('system.items'), itemsUnit: t('system.items'), searchPlaceholder: t('system.search'), notFoundContent: t('system.none') }}
+          />
+        </div>
+      </Spin>
+    </Modal>
+  );
+}
+
+interface CenterOption {
+  id: number;
+  code: string;
+  name: string;
+  assigned: boolean;
+  isDefault?: boolean;
+}
+
+function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const q = useQuery({ queryKey: ['userCenters', user.id], queryFn: () => get<CenterOption[]>('/system/user/dispatchCenters', { userId: user.id }), staleTime: 0 });
+  const [ids, setIds] = useState<number[] | null>(null);
+  const [def, setDef] = useState<number | null | undefined>(undefined);
+  const rows = q.data ?? [];
+  const chosen = ids ?? rows.filter((r) => r.assigned).map((r) => r.id);
+  const dflt = def !== undefined ? def : (rows.find((r) => r.isDefault)?.id ?? null);
+  const effectiveDefault = dflt !== null && chosen.includes(dflt) ? dflt : (chosen[0] ?? null);
+  return (
+    <Modal
+      open
+      title={t('system.user.centersTitle', { name: user.nickName })}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      onCancel={onClose}
+      onOk={async () => {
+        await post('/system/user/dispatchCenters', { userId: user.id, ids: chosen, defaultId: effectiveDefault });
+        message.success(t('resource.saveSuccess'));
+        onClose();
+      }}
+    >
+      <Table<CenterOption>
+        size="small"
+        rowKey="id"
+        loading={q.isLoading}
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          {
+            title: t('system.user.assigned'),
+            width: 80,
+            render: (_v, r) => (
+              <Checkbox
+                aria-label={r.name}
+                checked={chosen.includes(r.id)}
+                onChange={(e) => setIds(e.target.checked ? [...chosen, r.id] : chosen.filter((x) => x !== r.id))}
+              />
+            ),
+          },
+          { title: t('system.code'), dataIndex: 'code' },
+          { title: t('system.name'), dataIndex: 'name' },
+          {
+            title: t('system.user.defaultCenter'),
+            width: 90,
+            render: (_v, r) => <Radio checked={effectiveDefault === r.id} disabled={!chosen.includes(r.id)} onChange={() => setDef(r.id)} />,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const q = useQuery({ queryKey: ['userGroups', user.id], queryFn: () => get<CenterOption[]>('/system/user/dataGroups', { userId: user.id }), staleTime: 0 });
+  const [ids, setIds] = useState<number[] | null>(null);
+  const rows = q.data ?? [];
+  const chosen = ids ?? rows.filter((r) => r.assigned).map((r) => r.id);
+  return (
+    <Modal
+      open
+      title={t('system.user.groupsTitle', { name: user.nickName })}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      onCancel={onClose}
+      onOk={async () => {
+        await post('/system/user/dataGroups', { userId: user.id, ids: chosen });
+        message.success(t('resource.saveSuccess'));
+        onClose();
+      }}
+    >
+      <Spin spinning={q.isLoading}>
+        {rows.length ? (
+          <Checkbox.Group
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            value={chosen}
+            onChange={(v) => setIds(v as number[])}
+            options={rows.map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+          />
+        ) : (
+          <Empty description={t('system.user.noGroups')} />
+        )}
+      </Spin>
+    </Modal>
+  );
+}
+
+function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  return (
+    <Modal
+      open
+      title={t('system.user.resetPwdTitle', { name: user.userName })}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      onCancel={onClose}
+      onOk={async () => {
+        const v = await form.validateFields();
+        try {
+          await post('/system/user/resetPwd', { id: user.id, password: v.password }, { silent: true });
+          message.success(t('system.user.resetPwdDone'));
+          onClose();
+        } catch (e) {
+          if (e instanceof HttpError && e.fieldErrors.password) form.setFields([{ name: 'password', errors: [e.fieldErrors.password] }]);
+          else message.error(e instanceof Error ? e.message : t('messages.systemError'));
+        }
+      }}
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="password" label={t('system.user.newPassword')} rules={[{ required: true, message: t('validation.required') }, { min: 6, max: 16, message: t('validation.passwordLength') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('system.user.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('validation.required') },
+            ({ getFieldValue }) => ({ validator: (_r, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('system.user.passwordMismatch')))) }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface UserOption {
+  id: number;
+  userName: string;
+  nickName: string;
+}
+
+function TransferModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ fromUserId: number; toUserId: number; parts: string[] }>();
+  const users = useQuery({ queryKey: ['allUsers'], queryFn: () => get<UserOption[]>('/system/user/selectAll'), staleTime: 0 });
+  const options = (users.data ?? []).map((u) => ({ value: u.id, label: `${u.nickName} (${u.userName})` }));
+  return (
+    <Modal
+      open
+      title={t('system.user.transferTitle')}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      onCancel={onClose}
+      onOk={async () => {
+        const v = await form.validateFields();
+        await post('/system/user/transfer', v);
+        message.success(t('system.user.transferDone'));
+        onClose();
+      }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ parts: ['roles', 'dispatchCenters', 'dataGroups'] }}>
+        <Form.Item name="fromUserId" label={t('system.user.fromUser')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Select showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
+        </Form.Item>
+        <Form.Item
+          name="toUserId"
+          label={t('system.user.toUser')}
+          dependencies={['fromUserId']}
+          rules={[
+            { required: true, message: t('validation.required') },
+            ({ getFieldValue }) => ({ validator: (_r, v) => (v && v === getFieldValue('fromUserId') ? Promise.reject(new Error(t('system.user.sameUser'))) : Promise.resolve()) }),
+          ]}
+        >
+          <Select showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
+        </Form.Item>
+        <Form.Item name="parts" label={t('system.user.parts')} rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }]}>
+          <Checkbox.Group options={(['roles', 'dispatchCenters', 'dataGroups'] as const).map((p) => ({ value: p, label: t(`system.user.part.${p}`) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type Dialog = { kind: 'roles' | 'centers' | 'groups' | 'password'; user: Row } | { kind: 'transfer' } | null;
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const editable = can('system:user:edit');
+  const close = () => setDialog(null);
+  return (
+    <>
+      <ResourceTable
+        resource={def}
+        syncUrl
+        rowActions={(row) => {
+          if (!editable) return [];
+          return [
+            <a key="roles" onClick={() => setDialog({ kind: 'roles', user: row })}>
+              {t('system.user.roles')}
+            </a>,
+            <a key="centers" onClick={() => setDialog({ kind: 'centers', user: row })}>
+              {t('system.user.centers')}
+            </a>,
+            <a key="groups" onClick={() => setDialog({ kind: 'groups', user: row })}>
+              {t('system.user.groups')}
+            </a>,
+            <a key="pwd" onClick={() => setDialog({ kind: 'password', user: row })}>
+              {t('system.user.resetPwd')}
+            </a>,
+          ];
+        }}
+        toolbarExtra={() =>
+          editable
+            ? [
+                <Button key="transfer" icon={<SwapOutlined />} onClick={() => setDialog({ kind: 'transfer' })}>
+                  {t('system.user.transfer')}
+                </Button>,
+              ]
+            : []
+        }
+      />
+      {dialog?.kind === 'roles' && <RolesModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'centers' && <CentersModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'groups' && <GroupsModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'password' && <ResetPasswordModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'transfer' && <TransferModal onClose={close} />}
+    </>
+  );
+}

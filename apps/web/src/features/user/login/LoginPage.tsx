@@ -1,0 +1,80 @@
+/**
+ * The login page: user name, password and the slide captcha (spec §7 POST /auth/login/slide).
+ * After login the user returns to the page they wanted (?redirect=) or /welcome.
+ */
+import { useState } from 'react';
+import { useNavigate, useSearchParams, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { HttpError, post } from '../../../platform/http.ts';
+import { setToken } from '../../../platform/session.ts';
+import { queryClient } from '../../../platform/queries.ts';
+import { SlideCaptcha, type CaptchaState } from './SlideCaptcha.tsx';
+
+/** Only same-site paths are followed after login (no open redirect). */
+export function safeRedirect(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/user/login')) return '/welcome';
+  return raw;
+}
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [captcha, setCaptcha] = useState<CaptchaState>({ enabled: true, token: null, x: 0, verified: false });
+  const [reloadSignal, setReloadSignal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (v: LoginForm) => {
+    setError(null);
+    if (captcha.enabled && (!captcha.verified || !captcha.token)) {
+      setError(t('login.captchaNeeded'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const body = captcha.enabled ? { username: v.username, password: v.password, captchaToken: captcha.token, x: captcha.x } : { username: v.username, password: v.password };
+      const data = await post<{ token: string; expiresAt: string }>('/auth/login/slide', body, { silent: true });
+      setToken(data.token);
+      queryClient.clear();
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (e) {
+      if (e instanceof HttpError) setError(e.status === 429 && !e.body?.msg ? t('login.rateLimited') : e.message || t('messages.systemError'));
+      else setError(t('messages.systemError'));
+      // a captcha is good for one login attempt
+      setReloadSignal((n) => n + 1);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card style={{ width: 380, maxWidth: '100%' }} styles={{ body: { padding: '28px 32px 12px' } }} data-testid="login-card">
+      <Form<LoginForm> size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} data-testid="login-error" />}
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+          <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" data-testid="login-username" maxLength={60} />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" data-testid="login-password" maxLength={200} />
+        </Form.Item>
+        <SlideCaptcha onChange={setCaptcha} reloadSignal={reloadSignal} />
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form.Item>
+        <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 12 }}>
+          <Link to="/user/register">{t('login.register')}</Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+// antd 5 on React 19 needs its compatibility patch before anything of antd runs
+import '@ant-design/v5-patch-for-react-19';
+import './platform/i18n.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setUnauthorizedHandler } from './platform/http.ts';
+import { App } from './app/App.tsx';
+import './app/global.css';
+
+// spec §8: on a 401 with a token, the client clears it and reloads after 1.5 s (the login page follows)
+setUnauthorizedHandler(() => window.location.reload());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,71 @@
+/** Form widget of a 'ref' field: a read-only box showing the referenced record's label, and a button opening its SelectModal. */
+import { useState } from 'react';
+import { Button, Input, Space } from 'antd';
+import { CloseCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { resourceByName } from '@tms/domain';
+import { get } from '../http.ts';
+import type { Row } from './columns.ts';
+import { useResourceContext } from './context.ts';
+import SelectModal from './SelectModal.tsx';
+
+export interface RefInputProps {
+  /** name of the referenced resource */
+  refName: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  disabled?: boolean;
+}
+
+export default function RefInput({ refName, value, onChange, disabled }: RefInputProps) {
+  const { t } = useResourceContext();
+  const def = resourceByName.get(refName);
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<Row | null>(null);
+  const hasValue = value !== undefined && value !== null;
+  const known = picked && picked.id === value ? picked : null;
+  const { data } = useQuery({
+    queryKey: ['ref', refName, value],
+    queryFn: () => get<Row>(`${def!.path}/get/${value}`, undefined, { silent: true }),
+    enabled: !!def && hasValue && !known,
+    staleTime: 60_000,
+  });
+  const row = known ?? data ?? null;
+  const label = hasValue ? (row && def ? String(row[def.labelField] ?? value) : String(value)) : '';
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          readOnly
+          value={label}
+          placeholder={t('resource.refPlaceholder')}
+          disabled={disabled}
+          onClick={() => !disabled && def && setOpen(true)}
+          suffix={
+            hasValue && !disabled ? (
+              <CloseCircleOutlined aria-label={t('resource.clear')} style={{ color: 'rgba(0,0,0,.25)' }} onClick={(e) => (e.stopPropagation(), onChange?.(null))} />
+            ) : null
+          }
+        />
+        <Button icon={<SearchOutlined />} disabled={disabled || !def} onClick={() => setOpen(true)}>
+          {t('resource.select')}
+        </Button>
+      </Space.Compact>
+      {def && (
+        <SelectModal
+          resource={def}
+          open={open}
+          onCancel={() => setOpen(false)}
+          onOk={(rows) => {
+            const r = rows[0];
+            setOpen(false);
+            if (r) {
+              setPicked(r);
+              onChange?.(r.id);
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,469 @@
+/**
+ * The generic list of a resource: ProTable whose columns and search form come from the definition,
+ * a toolbar and row actions gated by the user's buttons, and the form, detail, import and child
+ * modals. In 'select' mode it is the body of the SelectModal (no actions, a row selection).
+ */
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { App, Button, Space, Switch, theme } from 'antd';
+import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
+import { download, list, post } from '../http.ts';
+import {
+  buildColumns,
+  decodeListState,
+  DEFAULT_PAGE_SIZE,
+  displayValue,
+  encodeListState,
+  filterParamNames,
+  listParams,
+  PAGE_SIZES,
+  resourceTitle,
+  searchValuesToParams,
+  sortFromTable,
+  type ListState,
+  type Row,
+} from './columns.ts';
+import { useResourceContext } from './context.ts';
+import ResourceForm, { type FormExtension } from './ResourceForm.tsx';
+import ResourceDetail from './ResourceDetail.tsx';
+import ImportModal from './ImportModal.tsx';
+import ChildModal from './ChildModal.tsx';
+
+export interface ResourceTableProps {
+  resource: ResourceDef;
+  /** keep page, filters and sort in the URL query string (the menu page) */
+  syncUrl?: boolean;
+  /** fixed filters, also prefilled (and hidden) in the add form: a child list's foreign key */
+  fixed?: Record<string, string | number>;
+  mode?: 'manage' | 'select';
+  multiple?: boolean;
+  onSelectionChange?: (rows: Row[]) => void;
+  /** select mode: a double click picks the row at once (single selection) */
+  onPick?: (row: Row) => void;
+  headerTitle?: ReactNode;
+  /** extra links of each row, after the built-in ones (manage mode) */
+  rowActions?: (row: Row, api: TableApi) => ReactNode[];
+  /** extra toolbar buttons, after the built-in ones (manage mode) */
+  toolbarExtra?: (api: TableApi) => ReactNode[];
+  /** resources with def.tree: load every row and show them nested by the parent field, all expanded */
+  tree?: boolean;
+  /** extensions of the add / edit form (custom widgets, extra fields, body additions) */
+  form?: FormExtension;
+}
+
+/** What extensions may do with the table. */
+export interface TableApi {
+  reload: () => void;
+  /** opens the add form (record null, optional initial values) or the edit form of a record */
+  openForm: (record: Row | null, initial?: Record<string, unknown>) => void;
+  /** the rows currently loaded (the whole tree in tree mode) */
+  rows: () => Row[];
+}
+
+/** Rows nested by their parent field (a row whose parent is not loaded becomes a root). */
+export function nestRows(rows: Row[], parentField: string): Row[] {
+  const byId = new Map<number, Row & { children?: Row[] }>(rows.map((r) => [r.id, { ...r }]));
+  const roots: Row[] = [];
+  for (const r of byId.values()) {
+    const p = byId.get(Number(r[parentField]));
+    if (p && p !== r) (p.children ??= []).push(r);
+    else roots.push(r);
+  }
+  return roots;
+}
+
+/** Largest page the tree mode asks for (the server's limit). */
+const TREE_PAGE_SIZE = 500;
+
+const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
+
+/** Our part of the query string in canonical form (so order or foreign keys do not look like a change). */
+function canonical(def: ResourceDef, sp: URLSearchParams): string {
+  return encodeListState(decodeListState(def, sp)).toString();
+}
+
+export default function ResourceTable({
+  resource: def,
+  syncUrl = false,
+  fixed,
+  mode = 'manage',
+  multiple = false,
+  onSelectionChange,
+  onPick,
+  headerTitle,
+  rowActions,
+  toolbarExtra,
+  tree = false,
+  form: formExt,
+}: ResourceTableProps) {
+  const ctx = useResourceContext();
+  const { t, can } = ctx;
+  const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
+  const actionRef = useRef<ActionType>(undefined);
+  const [sp, setSp] = useSearchParams();
+  const urlState = syncUrl ? canonical(def, sp) : '';
+  const written = useRef(urlState);
+  const [epoch, setEpoch] = useState(0);
+  const lastState = useRef<ListState | null>(null);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [form, setForm] = useState<{ open: boolean; record: Row | null; initial?: Record<string, unknown> }>({ open: false, record: null });
+  const treeMode = tree && !!def.tree;
+  const loaded = useRef<Row[]>([]);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [detail, setDetail] = useState<Row | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [child, setChild] = useState<{ def: ResourceDef; foreignKey: string; value: string | number; parent: Row } | null>(null);
+  const fixedMemo = useMemo(() => fixed ?? {}, [JSON.stringify(fixed ?? {})]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // the URL changed from outside (back / forward, a menu click): start over from it
+  useEffect(() => {
+    if (syncUrl && urlState !== written.current) {
+      written.current = urlState;
+      setEpoch((e) => e + 1);
+    }
+  }, [syncUrl, urlState]);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const initState = useMemo(() => decodeListState(def, syncUrl ? sp : new URLSearchParams()), [def, syncUrl, epoch]);
+
+  const manage = mode === 'manage';
+  const perm = (a: Parameters<typeof permissionOf>[1]) => can(permissionOf(def, a));
+  const f = def.features ?? {};
+  const canDelete = manage && f.remove !== false && perm('delete');
+  const canEffect = manage && !!f.effect && (perm('enable') || perm('disable'));
+  const label = (row: Row) => String(row[def.labelField] ?? row.id);
+  const reload = () => {
+    setSelected([]);
+    onSelectionChange?.([]);
+    void actionRef.current?.reload();
+  };
+  const api: TableApi = {
+    reload,
+    openForm: (record, initial) => setForm({ open: true, record, initial }),
+    rows: () => loaded.current,
+  };
+
+  const copy = async (text: string) => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(text);
+      message.success(t('resource.copySuccess'));
+    } catch {
+      message.error(t('resource.copyFailed'));
+    }
+  };
+
+  const changeStatus = (row: Row, on: boolean) => {
+    modal.confirm({
+      title: t('resource.confirmTitle'),
+      content: t(on ? 'resource.confirmEnable' : 'resource.confirmDisable', { label: label(row) }),
+      okText: t('resource.ok'),
+      cancelText: t('resource.cancel'),
+      onOk: async () => {
+        await post(`${def.path}/status`, { id: row.id, status: on ? '0' : '1' });
+        message.success(t('resource.statusSuccess'));
+        reload();
+      },
+    });
+  };
+
+  const remove = (rows: Row[]) => {
+    if (!rows.length) return void message.warning(t('resource.selectRows'));
+    modal.confirm({
+      title: t('resource.confirmTitle'),
+      content: rows.length === 1 ? t('resource.confirmDeleteOne', { label: label(rows[0]!) }) : t('resource.confirmDelete', { count: rows.length }),
+      okText: t('resource.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('resource.cancel'),
+      onOk: async () => {
+        await post(`${def.path}/remove?ids=${rows.map((r) => r.id).join(',')}`);
+        message.success(t('resource.deleteSuccess'));
+        reload();
+      },
+    });
+  };
+
+  const effect = (rows: Row[], on: boolean) => {
+    if (!rows.length) return void message.warning(t('resource.selectRows'));
+    modal.confirm({
+      title: t('resource.confirmTitle'),
+      content: t(on ? 'resource.confirmEffect' : 'resource.confirmUneffect', { count: rows.length }),
+      okText: t('resource.ok'),
+      cancelText: t('resource.cancel'),
+      onOk: async () => {
+        await post(`${def.path}/${on ? 'effect' : 'uneffect'}`, { ids: rows.map((r) => r.id) });
+        message.success(t(on ? 'resource.effectSuccess' : 'resource.uneffectSuccess'));
+        reload();
+      },
+    });
+  };
+
+  const columns = useMemo(() => {
+    const cols = buildColumns(def, { t, dicts: ctx.dicts, dateStyle: ctx.dateStyle, state: initState, hidden: Object.keys(fixedMemo) });
+    const fields = new Map(allFields(def).map((x) => [x.name, x]));
+    for (const col of cols) {
+      const fd = fields.get(String(col.dataIndex));
+      if (!fd || col.hideInTable) continue;
+      if (fd.copyable) {
+        col.render = (_dom, row) => {
+          const text = displayValue(fd, row[fd.name], ctx);
+          if (!text) return '-';
+          return (
+            <Space size={4}>
+              {/* plain CSS ellipsis: Typography's measuring ellipsis forces a layout per cell */}
+              <span title={text} style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+                {text}
+              </span>
+              <Button type="link" size="small" icon={<CopyOutlined />} aria-label={t('resource.copy')} title={t('resource.copy')} onClick={() => void copy(text)} />
+            </Space>
+          );
+        };
+      }
+      if (manage && fd.name === 'status' && f.status) {
+        col.render = (dom, row) => {
+          const on = row.status === '0';
+          // switching on needs :enable, switching off needs :disable
+          const allowed = on ? perm('disable') : perm('enable');
+          if (!allowed) return dom;
+          // the switch reads as the state (dictionary labels), the confirm names the action
+          return (
+            <Switch
+              size="small"
+              checked={on}
+              checkedChildren={displayValue(fd, '0', ctx) || t('resource.enable')}
+              unCheckedChildren={displayValue(fd, '1', ctx) || t('resource.disable')}
+              onChange={(v) => changeStatus(row, v)}
+            />
+          );
+        };
+      }
+    }
+    if (treeMode && def.tree) {
+      // the tree reads from its label column; the parent column says what the nesting shows already
+      const i = cols.findIndex((c) => c.dataIndex === def.labelField);
+      if (i > 0) cols.unshift(...cols.splice(i, 1));
+      for (const c of cols) if (c.dataIndex === def.tree.parentField) c.hideInTable = true;
+    }
+    if (manage) {
+      const option: ProColumns<Row> = {
+        title: t('resource.actions'),
+        valueType: 'option',
+        key: '__option',
+        fixed: 'right',
+        onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+        render: (_dom, row) => {
+          const links: ReactNode[] = [
+            <a key="view" onClick={() => setDetail(row)}>
+              {t('resource.view')}
+            </a>,
+          ];
+          if (f.update !== false && perm('edit'))
+            links.push(
+              <a key="edit" onClick={() => setForm({ open: true, record: row })}>
+                {t('resource.edit')}
+              </a>,
+            );
+          // built-in rows (system config) cannot be removed: the server refuses, so no link
+          const builtin = def.builtinField ? [true, 'Y', '1'].includes(row[def.builtinField] as string | boolean) : false;
+          if (canDelete && !builtin)
+            links.push(
+              <a key="delete" style={{ color: token.colorError }} onClick={() => remove([row])}>
+                {t('resource.delete')}
+              </a>,
+            );
+          for (const c of def.children ?? []) {
+            const cd = resourceByName.get(c.resource);
+            if (!cd || !can(permissionOf(cd, 'query'))) continue;
+            const value = row[c.parentKey];
+            if (value === null || value === undefined) continue;
+            links.push(
+              <a key={`child-${c.resource}`} onClick={() => setChild({ def: cd, foreignKey: c.foreignKey, value: value as string | number, parent: row })}>
+                {resourceTitle(t, cd)}
+              </a>,
+            );
+          }
+          if (rowActions) links.push(...rowActions(row, api));
+          return links;
+        },
+      };
+      cols.push(option);
+    }
+    return cols;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, t, ctx.dicts, ctx.dateStyle, initState, fixedMemo, manage, can, token.colorError, rowActions, treeMode]);
+
+  const toolbar = () => {
+    if (!manage) return [];
+    const out: ReactNode[] = [];
+    if (f.create !== false && perm('add'))
+      out.push(
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, record: null })}>
+          {t('resource.add')}
+        </Button>,
+      );
+    if (canDelete)
+      out.push(
+        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => remove(selected)}>
+          {t('resource.delete')}
+        </Button>,
+      );
+    if (f.effect && perm('enable'))
+      out.push(
+        <Button key="effect" icon={<CheckCircleOutlined />} disabled={!selected.length} onClick={() => effect(selected, true)}>
+          {t('resource.effect')}
+        </Button>,
+      );
+    if (f.effect && perm('disable'))
+      out.push(
+        <Button key="uneffect" icon={<StopOutlined />} disabled={!selected.length} onClick={() => effect(selected, false)}>
+          {t('resource.uneffect')}
+        </Button>,
+      );
+    if (f.import && perm('import'))
+      out.push(
+        <Button key="import" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+          {t('resource.import')}
+        </Button>,
+      );
+    if (f.export !== false && perm('export'))
+      out.push(
+        <Button
+          key="export"
+          icon={<DownloadOutlined />}
+          onClick={async () => {
+            const s = lastState.current ?? initState;
+            const p = listParams(s, fixedMemo);
+            delete p.pageNum;
+            delete p.pageSize;
+            const hide = message.loading(t('resource.exporting'), 0);
+            try {
+              await download(`${def.path}/export`, p, `${resourceTitle(t, def)}.xlsx`);
+            } finally {
+              hide();
+            }
+          }}
+        >
+          {t('resource.export')}
+        </Button>,
+      );
+    if (toolbarExtra) out.push(...toolbarExtra(api));
+    return out;
+  };
+
+  const selectable = manage ? canDelete || canEffect : true;
+
+  return (
+    <>
+      <ProTable<Row>
+        key={`${def.name}-${epoch}`}
+        rowKey="id"
+        actionRef={actionRef}
+        headerTitle={headerTitle ?? (manage ? resourceTitle(t, def) : undefined)}
+        columns={columns}
+        cardBordered={manage}
+        scroll={{ x: 'max-content' }}
+        size={manage ? 'middle' : 'small'}
+        search={{ labelWidth: 'auto', defaultCollapsed: true, searchText: undefined }}
+        options={manage ? { density: true, reload: true, setting: true, fullScreen: false } : false}
+        expandable={treeMode ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
+        pagination={treeMode ? false : {
+          defaultCurrent: initState.pageNum,
+          defaultPageSize: initState.pageSize ?? DEFAULT_PAGE_SIZE,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('resource.total', { total }),
+        }}
+        rowSelection={
+          selectable
+            ? {
+                type: manage || multiple ? 'checkbox' : 'radio',
+                selectedRowKeys: selected.map((r) => r.id),
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rows) => {
+                  const clean = rows.filter(Boolean);
+                  setSelected(clean);
+                  onSelectionChange?.(clean);
+                },
+              }
+            : false
+        }
+        tableAlertRender={manage ? undefined : false}
+        onRow={
+          !manage && !multiple && onPick
+            ? (row) => ({ onDoubleClick: () => onPick(row) })
+            : undefined
+        }
+        toolBarRender={toolbar}
+        request={async (params, sort) => {
+          const { current, pageSize, ...values } = params as Record<string, unknown> & { current?: number; pageSize?: number };
+          const state: ListState = {
+            pageNum: current ?? 1,
+            pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
+            filters: searchValuesToParams(def, values),
+            sort: sortFromTable(sort as Record<string, 'ascend' | 'descend' | null>),
+          };
+          lastState.current = state;
+          if (syncUrl) {
+            const ours = encodeListState(state);
+            const s = ours.toString();
+            if (s !== written.current) {
+              written.current = s;
+              // keep query parameters that are not ours
+              const names = filterParamNames(def);
+              const next = new URLSearchParams();
+              for (const [k, v] of sp) if (!STATE_KEYS.includes(k) && !names.has(k)) next.append(k, v);
+              for (const [k, v] of ours) next.append(k, v);
+              setSp(next, { replace: true });
+            }
+          }
+          if (treeMode && def.tree) {
+            const p = listParams({ ...state, pageNum: 1, pageSize: TREE_PAGE_SIZE }, fixedMemo);
+            const r = await list<Row>(`${def.path}/list`, p);
+            loaded.current = r.rows;
+            const nested = nestRows(r.rows, def.tree.parentField);
+            // every node with children starts expanded
+            const parents = new Set(r.rows.map((x) => Number(x[def.tree!.parentField])));
+            setExpanded(r.rows.filter((x) => parents.has(x.id)).map((x) => x.id));
+            return { data: nested, total: r.total, success: true };
+          }
+          const r = await list<Row>(`${def.path}/list`, listParams(state, fixedMemo));
+          loaded.current = r.rows;
+          return { data: r.rows, total: r.total, success: true };
+        }}
+      />
+      {manage && (
+        <>
+          <ResourceForm
+            resource={def}
+            open={form.open}
+            record={form.record}
+            initial={form.initial}
+            extension={formExt}
+            fixed={fixedMemo}
+            onClose={() => setForm({ open: false, record: form.record })}
+            onSaved={(saved) => {
+              formExt?.onSaved?.(saved, form.record === null);
+              setForm({ open: false, record: form.record });
+              reload();
+            }}
+          />
+          <ResourceDetail resource={def} record={detail} onClose={() => setDetail(null)} />
+          {f.import && <ImportModal resource={def} open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} />}
+          {child && (
+            <ChildModal
+              resource={child.def}
+              parentResource={def}
+              parent={child.parent}
+              foreignKey={child.foreignKey}
+              value={child.value}
+              onClose={() => setChild(null)}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

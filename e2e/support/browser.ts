@@ -1,0 +1,26 @@
+/** Headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = new URL('../../.test-artifacts/e2e/', import.meta.url).pathname;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: lang });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15_000);
+  return { ctx, page };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}

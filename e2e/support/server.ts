@@ -1,0 +1,112 @@
+/**
+ * Starts the real product for browser tests: the built web app and the API in one server process,
+ * on a fresh database (a new database on TEST_DATABASE_URL when set, else a fresh PGlite folder).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+export const WEB_DIST = join(ROOT, 'apps/web/dist');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (a && typeof a !== 'string' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ProductServer {
+  url: string;
+  stop(): Promise<void>;
+  /** GET/POST against the API, as the admin by default */
+  api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T }>;
+  adminToken(): Promise<string>;
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('the web app is not built: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tms-e2e-'));
+  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  let dbName: string | null = null;
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TMS_DATA_DIR: dataDir,
+    TMS_TEST_HOOKS: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  if (base) {
+    dbName = `tms_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`create database "${dbName}"`);
+    await c.end();
+    const u = new URL(base);
+    u.pathname = '/' + dbName;
+    childEnv.DATABASE_URL = u.toString();
+  }
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - t0 > 120_000) throw new Error('server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let token: string | null = null;
+  const api = async <T>(method: string, path: string, body?: unknown, tok?: string) => {
+    const headers: Record<string, string> = {};
+    const t = tok ?? token;
+    if (t) headers.authorization = `Bearer ${t}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const r = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.status, json: (await r.json()) as T };
+  };
+  const adminToken = async () => {
+    if (token) return token;
+    const img = await api<{ data: { token: string } }>('GET', '/api/auth/captcha/captchaImage');
+    const ans = await api<{ data: { x: number } }>('GET', `/api/auth/captcha/testAnswer?token=${img.json.data.token}`);
+    const r = await api<{ data: { token: string } }>('POST', '/api/auth/login/slide', {
+      username: 'admin',
+      password: 'admin123',
+      captchaToken: img.json.data.token,
+      x: ans.json.data.x,
+    });
+    token = r.json.data.token;
+    return token;
+  };
+  return {
+    url,
+    api,
+    adminToken,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (base && dbName) {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists "${dbName}" with (force)`);
+        await c.end();
+      }
+    },
+  };
+}

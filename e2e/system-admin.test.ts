@@ -1,0 +1,228 @@
+/**
+ * Issue 3 in the browser: an administrator creates a role with two screens and one button and a user
+ * with that role in one dispatch center; the user signs in and sees exactly those menus and that button;
+ * the administrator withdraws the button, the user no longer sees it on the next sign-in, and the server
+ * refuses the withdrawn action when it is called directly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startProduct, type ProductServer } from './support/server.ts';
+import { launch, newPage, shot } from './support/browser.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { Shell } from './pages/shell.ts';
+
+const ROLE_KEY = 'e2e_dict_clerk';
+const ROLE_NAME = 'E2E 字典员';
+const USER = 'e2eclerk';
+const PASSWORD = 'clerk12345';
+/** every catalogue of the seeded menu tree but the one the role gets */
+const OTHER_CATALOGUES = ['仪表盘', '订单管理', '运单管理', '调度管理', '电子回单', '报表', '基础信息', '物流账号', '系统监控', '流程管理', '系统工具'];
+
+let server: ProductServer;
+let browser: Browser;
+let admin: { ctx: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  server = await startProduct();
+  browser = await launch();
+  admin = await newPage(browser);
+  const login = new LoginPage(admin.page, server.url);
+  await login.open();
+  await login.login('admin', 'admin123');
+  await admin.page.waitForURL(/\/welcome/);
+});
+
+afterAll(async () => {
+  await admin?.ctx.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const modal = (page: Page) => page.locator('.ant-modal-content:visible').last();
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+/** The visible nodes of the role form's menu tree, by title (the first after `after`, when given). */
+async function treeNode(page: Page, title: string, after?: string): Promise<Locator> {
+  const nodes = page.locator('[data-testid=role-menu-tree] .ant-tree-list-holder-inner .ant-tree-treenode');
+  const titles = await nodes.evaluateAll((els) => els.map((e) => e.querySelector('.ant-tree-title')?.textContent ?? ''));
+  const i = titles.indexOf(title, after ? titles.indexOf(after) + 1 : 0);
+  if (i < 0) throw new Error(`no tree node "${title}" in ${titles.join(', ')}`);
+  return nodes.nth(i);
+}
+
+/** Opens 系统管理 › 字典管理 in the role form's tree (one level at a time). */
+async function expandDict(page: Page) {
+  await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '系统管理' }).first().waitFor();
+  await (await treeNode(page, '系统管理')).locator('.ant-tree-switcher').click();
+  await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '字典管理' }).first().waitFor();
+  await (await treeNode(page, '字典管理')).locator('.ant-tree-switcher').click();
+  await page.waitForTimeout(400); // the node slides open
+}
+
+const checked = async (node: Locator) => (await node.locator('.ant-tree-checkbox-checked').count()) > 0;
+
+async function signIn(): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+  const { ctx, page } = await newPage(browser);
+  const login = new LoginPage(page, server.url);
+  await login.open();
+  await login.login(USER, PASSWORD);
+  await page.waitForURL(/\/welcome/);
+  await new Shell(page).waitReady();
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('Access-Token') ?? '{}') as { value?: string }).value ?? '');
+  return { ctx, page, token };
+}
+
+/** Texts of the side menu: its catalogues, and the entries of one catalogue once opened. */
+async function sideMenu(page: Page, open: string): Promise<{ catalogues: string[]; entries: string[] }> {
+  const menu = page.locator('.ant-pro-sider-menu');
+  await menu.waitFor();
+  const catalogues = await menu.locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts();
+  await menu.getByText(open, { exact: true }).click();
+  const sub = menu.locator(':scope > li.ant-menu-submenu-open ul.ant-menu-sub');
+  await sub.waitFor();
+  await page.waitForTimeout(400);
+  const entries = await sub.locator('li.ant-menu-item').allInnerTexts();
+  return { catalogues: catalogues.map((s) => s.trim()), entries: entries.map((s) => s.trim()) };
+}
+
+async function openDict(page: Page) {
+  await page.goto(server.url + '/system/dict');
+  await rows(page).first().waitFor();
+  await page.locator('.ant-pro-table-list-toolbar').waitFor();
+}
+
+const addButton = (page: Page) => page.locator('.ant-pro-table-list-toolbar button', { hasText: /新\s*增/ });
+
+describe('role, user and what the user sees', () => {
+  it('creates a role with two screens and one button through the role form', async () => {
+    const page = admin.page;
+    await page.goto(server.url + '/system/role');
+    await rows(page).first().waitFor();
+    await addButton(page).click();
+    const m = modal(page);
+    await m.locator('input#roleKey').fill(ROLE_KEY);
+    await m.locator('input#roleName').fill(ROLE_NAME);
+    // saving without a menu is refused on the spot
+    await m.locator('.ant-modal-footer button.ant-btn-primary').click();
+    await m.getByText('请至少选择一个菜单').waitFor();
+    // checking a node takes its ancestors; without linkage it leaves the children alone
+    await page.getByTestId('tree-linkage').click();
+    await expandDict(page);
+    await (await treeNode(page, '新增', '字典管理')).locator('.ant-tree-checkbox').click();
+    await (await treeNode(page, '参数设置')).locator('.ant-tree-checkbox').click();
+    expect(await checked(await treeNode(page, '系统管理'))).toBe(true);
+    expect(await checked(await treeNode(page, '字典管理'))).toBe(true);
+    expect(await checked(await treeNode(page, '修改', '字典管理'))).toBe(false);
+    await shot(page, 'system-admin-role-form');
+    await m.locator('.ant-modal-footer button.ant-btn-primary').click();
+    await page.getByText('保存成功').first().waitFor();
+    await rows(page).filter({ hasText: ROLE_KEY }).waitFor();
+
+    // the server holds exactly those four menu records
+    const token = await server.adminToken();
+    const list = await server.api<{ rows: { id: number; roleKey: string }[] }>('GET', `/api/system/role/list?roleKey=${ROLE_KEY}`, undefined, token);
+    const role = list.json.rows.find((r) => r.roleKey === ROLE_KEY)!;
+    const menus = await server.api<{ data: { checkedKeys: number[] } }>('GET', `/api/system/menu/role/${role.id}`, undefined, token);
+    const all = await server.api<{ rows: { id: number; menuKey: string }[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token);
+    const keys = all.json.rows.filter((r) => menus.json.data.checkedKeys.includes(r.id)).map((r) => r.menuKey);
+    expect(keys.sort()).toEqual(['system', 'systemConfig', 'systemDict', 'systemDict:add']);
+  });
+
+  it('creates a user, gives it the role and keeps it in one dispatch center', async () => {
+    const page = admin.page;
+    await page.goto(server.url + '/system/user');
+    await rows(page).first().waitFor();
+    await addButton(page).click();
+    const m = modal(page);
+    await m.locator('input#userName').fill(USER);
+    await m.locator('input#nickName').fill('E2E 字典员');
+    await m.locator('input#password').fill(PASSWORD);
+    await m.locator('.ant-modal-footer button.ant-btn-primary').click();
+    await page.getByText('保存成功').first().waitFor();
+    const row = rows(page).filter({ hasText: USER });
+    await row.waitFor();
+
+    await row.locator('a', { hasText: '分配角色' }).click();
+    const transfer = page.getByTestId('user-roles-transfer');
+    await transfer.getByText(`${ROLE_NAME} (${ROLE_KEY})`).click();
+    await transfer.locator('.ant-transfer-operation button').first().click();
+    await expect.poll(() => transfer.locator('.ant-transfer-list').nth(1).innerText()).toContain(ROLE_KEY);
+    await shot(page, 'system-admin-user-roles');
+    await modal(page).locator('.ant-modal-footer button.ant-btn-primary').click();
+    await page.getByText('保存成功').first().waitFor();
+
+    // a new user works in its creator's dispatch center only: keep exactly that one, as the default
+    await row.locator('a', { hasText: '调度中心' }).click();
+    const centers = modal(page);
+    await centers.locator('.ant-table-row').first().waitFor();
+    await expect.poll(() => centers.locator('.ant-checkbox-checked').count()).toBe(1);
+    await expect.poll(() => centers.locator('.ant-radio-wrapper-checked').count()).toBe(1);
+    await shot(page, 'system-admin-user-centers');
+    await centers.locator('.ant-modal-footer button.ant-btn-primary').click();
+    await page.getByText('保存成功').first().waitFor();
+  });
+});
+
+describe('the user sees exactly what was granted, until it is withdrawn', () => {
+  let firstToken = '';
+
+  it('signs in and sees those two screens and that button', async () => {
+    const { ctx, page, token } = await signIn();
+    firstToken = token;
+    const menu = await sideMenu(page, '系统管理');
+    expect(menu.catalogues).toContain('系统管理');
+    for (const c of OTHER_CATALOGUES) expect(menu.catalogues).not.toContain(c);
+    expect(menu.entries).toEqual(['字典管理', '参数设置']);
+    await shot(page, 'system-admin-user-menu');
+
+    await openDict(page);
+    await expect.poll(() => addButton(page).count()).toBe(1);
+    const toolbar = page.locator('.ant-pro-table-list-toolbar');
+    await expect.poll(() => toolbar.locator('button', { hasText: /导\s*出|删\s*除/ }).count()).toBe(0);
+    expect(await rows(page).first().locator('a', { hasText: /修改|删除/ }).count()).toBe(0);
+    await shot(page, 'system-admin-user-dict');
+
+    await page.goto(server.url + '/system/config');
+    await rows(page).first().waitFor();
+    expect(await addButton(page).count()).toBe(0);
+
+    // the granted action works when called directly
+    const ok = await server.api('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_granted' }, token);
+    expect(ok.status).toBe(200);
+    await ctx.close();
+  });
+
+  it('the administrator withdraws the button through the role form', async () => {
+    const page = admin.page;
+    await page.goto(server.url + '/system/role');
+    const row = rows(page).filter({ hasText: ROLE_KEY });
+    await row.waitFor();
+    await row.locator('a', { hasText: '修改' }).click();
+    await expandDict(page);
+    const button = await treeNode(page, '新增', '字典管理');
+    await expect.poll(() => checked(button)).toBe(true);
+    await button.locator('.ant-tree-checkbox').click();
+    expect(await checked(await treeNode(page, '新增', '字典管理'))).toBe(false);
+    await modal(page).locator('.ant-modal-footer button.ant-btn-primary').click();
+    await page.getByText('保存成功').first().waitFor();
+  });
+
+  it('on the next sign-in the button is gone, and the server refuses the action', async () => {
+    const { ctx, page, token } = await signIn();
+    const menu = await sideMenu(page, '系统管理');
+    expect(menu.entries).toEqual(['字典管理', '参数设置']);
+    await openDict(page);
+    await page.waitForTimeout(300);
+    expect(await addButton(page).count()).toBe(0);
+    await shot(page, 'system-admin-user-dict-withdrawn');
+
+    for (const tk of [token, firstToken]) {
+      const refused = await server.api<{ code: number }>('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_refused' }, tk);
+      expect(refused.status).toBe(403);
+    }
+    // and nothing was written
+    const found = await server.api<{ total: number }>('GET', '/api/system/dict/type/list?dictType=e2e_refused', undefined, await server.adminToken());
+    expect(found.json.total).toBe(0);
+    await ctx.close();
+  });
+});
