@@ -6,17 +6,13 @@ import { writeFileSync } from 'node:fs';
 
 const convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
 const pairs = [
-  ['../packages/domain/src/locales/zh-CN.ts', '../packages/domain/src/locales/zh-TW.ts'],
-  ['../apps/web/src/locales/zh-CN.ts', '../apps/web/src/locales/zh-TW.ts'],
+  ['../packages/domain/src/locales/zh-CN.ts', 'default', '../packages/domain/src/locales/zh-TW.ts'],
+  // the web's composite Simplified Chinese texts (shell, resource engine, feature screens)
+  ['../apps/web/src/locales/index.ts', 'zhCN', '../apps/web/src/locales/zh-TW.ts'],
 ];
-for (const [from, to] of pairs) {
-  let mod;
-  try {
-    mod = await import(new URL(from, import.meta.url).href);
-  } catch {
-    continue;
-  }
-  const data = JSON.parse(convert(JSON.stringify(mod.default)));
+for (const [from, name, to] of pairs) {
+  const mod = await import(new URL(from, import.meta.url).href);
+  const data = JSON.parse(convert(JSON.stringify(mod[name])));
   const body = `// Generated from zh-CN by scripts/gen-zh-tw.mjs (OpenCC cn → twp). Do not edit by hand.\nconst zhTW = ${JSON.stringify(data, null, 2)};\nexport default zhTW;\n`;
   writeFileSync(new URL(to, import.meta.url), body);
   console.log('wrote', to);

@@ -2,18 +2,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGS, sharedLocales, type Lang } from '@tms/domain';
-import zhCN from '../locales/zh-CN.ts';
-import enUS from '../locales/en-US.ts';
-import enGB from '../locales/en-GB.ts';
-import zhTW from '../locales/zh-TW.ts';
+import { webLocales } from '../locales/index.ts';
 import { getLang, setLangCookie } from './session.ts';
-import { resourceLocales } from './resource/locales.ts';
-import { systemLocales } from '../features/system/locales.ts';
-
-const web: Record<Lang, object> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enGB, 'zh-TW': zhTW };
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: { ...sharedLocales[l], ...web[l], ...resourceLocales[l], ...systemLocales[l] } }])),
+  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: { ...sharedLocales[l], ...webLocales[l] } }])),
   lng: getLang(),
   fallbackLng: 'en-US',
   interpolation: { escapeValue: false },

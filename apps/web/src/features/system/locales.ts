@@ -1,5 +1,4 @@
 /** UI texts of the system administration and monitor screens (top-level key `system`). */
-import type { Lang } from '@tms/domain';
 
 const zhCN = {
   system: {
@@ -260,8 +259,5 @@ const enUS: typeof zhCN = {
     avatar: { change: 'Change avatar', uploaded: 'Avatar updated', tooLarge: 'The image must be 2 MB or less', imageOnly: 'Images only' },
   },
 };
-
-/** en-GB and zh-TW fall back to en-US and zh-CN until they get their own texts. */
-export const systemLocales: Record<Lang, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enUS, 'zh-TW': zhCN };
 
 export default { 'zh-CN': zhCN, 'en-US': enUS };

@@ -1,5 +1,4 @@
 /** UI texts of the resource engine (list page, form, detail, select and import modals). */
-import type { Lang } from '@tms/domain';
 
 const zhCN = {
   resource: {
@@ -130,8 +129,5 @@ const enUS: typeof zhCN = {
     total: '{{total}} in total',
   },
 };
-
-/** en-GB and zh-TW fall back to en-US and zh-CN until they get their own texts. */
-export const resourceLocales: Record<Lang, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enUS, 'zh-TW': zhCN };
 
 export default { 'zh-CN': zhCN, 'en-US': enUS };
