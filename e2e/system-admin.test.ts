@@ -55,7 +55,14 @@ async function expandDict(page: Page) {
   await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '系统管理' }).first().waitFor();
   await (await treeNode(page, '系统管理')).locator('.ant-tree-switcher').click();
   await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '字典管理' }).first().waitFor();
-  await (await treeNode(page, '字典管理')).locator('.ant-tree-switcher').click();
+  // a click while the tree is still sliding open is ignored by the tree: retry until the buttons show
+  const buttons = page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '新增' }).first();
+  for (let i = 0; i < 10 && !(await buttons.isVisible()); i++) {
+    await page.waitForTimeout(300);
+    const sw = (await treeNode(page, '字典管理')).locator('.ant-tree-switcher');
+    if (await sw.evaluate((e) => e.classList.contains('ant-tree-switcher_close'))) await sw.click();
+  }
+  await buttons.waitFor();
   await page.waitForTimeout(400); // the node slides open
 }
 

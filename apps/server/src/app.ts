@@ -21,6 +21,7 @@ import { registerSystemAdminRoutes, systemHooks } from './modules/system/admin-r
 import { authClientHooks, registerAuthClientRoutes } from './modules/system/auth-client.ts';
 import formbody from '@fastify/formbody';
 import { ossHooks, registerOssRoutes } from './modules/system/oss-routes.ts';
+import { baseinfoHooks, registerBaseinfoRoutes } from './modules/baseinfo/hooks.ts';
 import { Storage, localRoot } from './platform/storage.ts';
 import { Secrets } from './platform/secrets.ts';
 
@@ -84,7 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   setEngineSecrets(secrets);
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerOssRoutes(app, db, storage);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks };
+  registerBaseinfoRoutes(app, db);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -113,15 +113,28 @@ export async function sampleValue(def: ResourceDef, f: FieldDef, depth = 0): Pro
 export const EXTRAS: Record<string, () => Promise<Body>> = {
   // a role needs at least one menu (spec §5)
   role: async () => ({ menuIds: [(await ctx.s.db.query<{ id: number }>(`select id from sys_menu where menu_key = 'dashboard'`)).rows[0]!.id] }),
+  // one restriction per station and vehicle type; windows of one station must not overlap and start before they end
+  stationLimit: async () => ({ stationId: await freshId('station') }),
+  timeWindow: async () => ({ stationId: await freshId('station'), startTime: '08:00', endTime: '09:30' }),
+  extraWindow: async () => ({ stationId: await freshId('station'), startTime: '08:00', endTime: '09:30' }),
 };
 
+/** A new record of a resource (from its sample), for rules that need a record of their own. */
+export async function freshId(name: string): Promise<number> {
+  const def = resourceByName.get(name)!;
+  const made = await call('POST', def, 'save', { body: await sample(def) });
+  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  return made.json.data.id as number;
+}
+
 export async function sample(def: ResourceDef, depth = 0): Promise<Body> {
-  const out: Body = { ...((await EXTRAS[def.name]?.()) ?? {}) };
+  const out: Body = {};
   for (const f of formFields(def)) {
     const v = await sampleValue(def, f, depth);
     if (v !== undefined) out[f.name] = v;
   }
-  return out;
+  // the extras win over the generated values
+  return { ...out, ...((await EXTRAS[def.name]?.()) ?? {}) };
 }
 
 /** A text-like field whose value can be searched for, preferring unique ones. */

@@ -26,6 +26,16 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['temperature_layer', '温层', [['NORMAL', '常温', 'Ambient'], ['COLD', '冷藏', 'Chilled'], ['FROZEN', '冷冻', 'Frozen']]],
   ['transport_type', '运输方式', [['ROAD', '公路', 'Road'], ['RAIL', '铁路', 'Rail'], ['AIR', '航空', 'Air'], ['SEA', '水运', 'Sea']]],
   ['load_mode', '装载方式', [['FTL', '整车', 'Full truckload'], ['LTL', '零担', 'Less than truckload']]],
+  ['licence_type', '证照类型', [['BUSINESS', '营业执照', 'Business licence'], ['ROAD_TRANSPORT', '道路运输经营许可证', 'Road transport permit'], ['VEHICLE', '车辆行驶证', 'Vehicle registration'], ['INSURANCE', '保险单', 'Insurance policy']]],
+  ['driver_licence_type', '驾照类型', [['A1', 'A1', 'A1'], ['A2', 'A2', 'A2'], ['B1', 'B1', 'B1'], ['B2', 'B2', 'B2'], ['C1', 'C1', 'C1']]],
+  ['platform_source', '平台来源', [['MANUAL', '手工录入', 'Manual entry'], ['G7', 'G7 物联', 'G7 IoT'], ['BEIDOU', '北斗平台', 'BeiDou platform'], ['OTHER', '其他', 'Other']]],
+  ['location_type', '地点类型', [['WAREHOUSE', '仓库', 'Warehouse'], ['HUB', '中转场', 'Hub'], ['STORE', '门店', 'Store'], ['FACTORY', '工厂', 'Factory']]],
+  ['station_type', '站点类型', [['PICKUP', '提货点', 'Pick-up point'], ['DELIVERY', '收货点', 'Delivery point'], ['BOTH', '收提货点', 'Pick-up and delivery']]],
+  ['station_limit_type', '站点限制类型', [['FORBID', '禁止进入', 'Not allowed'], ['ALLOW', '仅允许', 'Allowed only']]],
+  ['shipment_type', '调度类型', [['TRUNK', '干线', 'Trunk line'], ['DELIVERY', '配送', 'Delivery'], ['SHUTTLE', '短驳', 'Shuttle']]],
+  ['print_template_type', '打印模板类型', [['DISPATCH', '派车单', 'Dispatch sheet'], ['WAYBILL', '运单', 'Waybill'], ['ORDER', '订单', 'Order']]],
+  ['alert_rule_type', '告警规则类型', [['LATE_DEPARTURE', '晚点发车', 'Late departure'], ['LATE_ARRIVAL', '晚点到达', 'Late arrival'], ['FENCE_EXIT', '驶出围栏', 'Left the e-fence'], ['LONG_STOP', '长时间停留', 'Long stop'], ['NO_POSITION', '无定位', 'No position']]],
+  ['app_type', '应用类型', [['android', 'Android', 'Android'], ['ios', 'iOS', 'iOS']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

@@ -63,3 +63,15 @@ export interface DispatchCenterOption {
 
 export const PUBLIC = 'public' as const;
 export const AUTHENTICATED = 'authenticated' as const;
+
+/** GET /auth/captcha/captchaImage: the slide captcha (images as data URLs; the answer stays on the server). */
+export interface CaptchaImage {
+  token: string;
+  backgroundImage: string;
+  pieceImage: string;
+  /** top of the piece in the background */
+  y: number;
+  width: number;
+  height: number;
+  pieceSize: number;
+}

@@ -7,6 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from './db.ts';
 import type { Clock } from './config.ts';
+import type { CaptchaImage } from '@tms/domain';
 
 export const CAPTCHA = { width: 310, height: 160, piece: 50, tolerance: 6, ttlMs: 120_000 } as const;
 
@@ -56,15 +57,6 @@ function backgroundSvg(): string {
     <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
 }
 
-export interface CaptchaImage {
-  token: string;
-  backgroundImage: string;
-  pieceImage: string;
-  y: number;
-  width: number;
-  height: number;
-  pieceSize: number;
-}
 
 /** Draws a new captcha and stores its answer. */
 export async function createCaptcha(db: Db, clock: Clock): Promise<CaptchaImage> {

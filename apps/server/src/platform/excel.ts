@@ -3,7 +3,7 @@
  * Headers are the field labels in the user's language; dictionary columns carry drop-down lists.
  */
 import ExcelJS from 'exceljs';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { LANGS, allFields, bodySchema, inForm, inList, issueToError, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
 import type { Queryable } from './db.ts';
 import type { Caller } from './auth.ts';
@@ -158,6 +158,47 @@ function coerce(f: FieldDef, v: unknown, dictByLabel: Map<string, string>): unkn
 }
 
 /** Streams an uploaded workbook: each row mapped by header, validated like a form, with its errors. */
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The rows of the first worksheet. Read with exceljs's streaming reader (no workbook model in memory);
+ * that reader depends on the order of the parts in the zip and, for some files, meets a worksheet before
+ * the workbook part and reads nothing — then the workbook is loaded whole (uploads are capped at 20 MB).
+ */
+async function* sheetRows(buf: Buffer): AsyncGenerator<{ number: number; values: ExcelJS.CellValue[] }> {
+  let yielded = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+    let first = true;
+    for await (const ws of reader) {
+      if (!first) {
+        for await (const _ of ws) void _; // drain the other sheets (the template's hidden lists)
+        continue;
+      }
+      first = false;
+      for await (const row of ws) {
+        yielded += 1;
+        yield { number: row.number, values: (row.values as ExcelJS.CellValue[]).slice(1) };
+      }
+    }
+  } catch (e) {
+    if (yielded) throw e;
+  }
+  if (yielded) return;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  if (!ws) return;
+  for (let i = 1; i <= ws.rowCount; i++) {
+    const row = ws.getRow(i);
+    if (row.hasValues) yield { number: i, values: (row.values as ExcelJS.CellValue[]).slice(1) };
+  }
+}
+
 export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, _caller: Caller) {
   const fields = importFields(def);
   const byHeader = new Map<string, FieldDef>();
@@ -172,16 +213,8 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
   const rows: ImportRow[] = [];
   let headers: (FieldDef | null)[] = [];
   const seen = new Map<string, Map<unknown, number>>();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
-  let sheetNo = 0;
-  for await (const ws of reader) {
-    sheetNo += 1;
-    if (sheetNo > 1) {
-      for await (const _ of ws) void _; // drain the other sheets (the template's hidden lists)
-      continue;
-    }
-    for await (const row of ws) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+  for await (const row of sheetRows(await collect(stream))) {
+      const values = row.values;
       if (row.number === 1) {
         headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
         continue;
@@ -216,7 +249,6 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
         }
       }
       rows.push({ rowNum: row.number, raw, values: r.success ? (r.data as Record<string, unknown>) : null, errors });
-    }
   }
   return { headers: fields.map((f) => ({ name: f.name, label: fieldLabel(def, f, lang) })), rows };
 }

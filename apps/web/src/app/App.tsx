@@ -1,7 +1,6 @@
-/** Providers: server state, antd theme and locale (following the i18n language), router. */
-import { useEffect } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+/** Providers: antd theme and locale (following the i18n language), router. */
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -14,12 +13,22 @@ import 'dayjs/locale/en-gb';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, type Lang } from '@tms/domain';
-import { queryClient } from '../platform/queries.ts';
 import { useLayoutSettings } from './settings.ts';
 import { router } from './router.tsx';
 
 const ANTD_LOCALES: Record<Lang, Locale> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enGB, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'en-GB': 'en-gb', 'zh-TW': 'zh-tw' };
+
+/**
+ * The text style antd's <App> gives its children (colour, font). antd's App itself (message / modal /
+ * notification holders) wraps the signed-in shell only (SignedIn.tsx): the login page does not need it.
+ */
+function AppText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ height: '100%', color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>
+  );
+}
 
 function Themed() {
   const { i18n, t } = useTranslation();
@@ -43,17 +52,14 @@ function Themed() {
         token: { colorPrimary: settings.colorPrimary },
       }}
     >
-      <AntApp style={{ height: '100%' }}>
+      <AppText>
         <RouterProvider router={router} />
-      </AntApp>
+      </AppText>
     </ConfigProvider>
   );
 }
 
+/** Server state (TanStack Query) is provided by the signed-in part (SignedIn.tsx): the login page does without. */
 export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Themed />
-    </QueryClientProvider>
-  );
+  return <Themed />;
 }

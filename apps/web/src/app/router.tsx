@@ -9,7 +9,6 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import { getToken } from '../platform/session.ts';
 import { UserLayout } from './UserLayout.tsx';
 import { LoginPage } from '../features/user/login/LoginPage.tsx';
-import { RegisterPage, RegisterResultPage } from '../features/user/register/RegisterPage.tsx';
 import { LazyView, RouteErrorView } from './views-ui.tsx';
 
 const SignedIn = lazy(() => import('./SignedIn.tsx'));
@@ -20,6 +19,8 @@ const ExceptionPage = lazy(() => import('../features/exception/ExceptionPage.tsx
 const ResultPage = lazy(() => import('../features/result/ResultPage.tsx'));
 const DragDemo = lazy(() => import('../features/drag/DragDemo.tsx'));
 const MenuRouteView = lazy(() => import('./MenuRouteView.tsx'));
+const RegisterPage = lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx')).RegisterPage }));
+const RegisterResultPage = lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx')).RegisterResultPage }));
 
 /** Unauthenticated visitors go to the login page with the full path they wanted. */
 export function loginRedirectPath(pathname: string, search: string): string {
@@ -46,8 +47,8 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to="/user/login" replace /> },
       { element: <GuestOnly />, children: [{ path: 'login', element: <LoginPage /> }] },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'register-result', element: <RegisterResultPage /> },
+      { path: 'register', element: <LazyView component={RegisterPage} /> },
+      { path: 'register-result', element: <LazyView component={RegisterResultPage} /> },
       { path: '*', element: <Navigate to="/user/login" replace /> },
     ],
   },

@@ -7,6 +7,7 @@ import { createElement, type ComponentType } from 'react';
 import { RESOURCES, type ResourceDef } from '@tms/domain';
 import { lazyView } from './views-ui.tsx';
 import { systemViews } from '../features/system/views.ts';
+import { baseinfoViews } from '../features/baseinfo/views.ts';
 
 const ResourcePage = lazyView(() => import('../platform/resource/ResourcePage.tsx'));
 const Welcome = lazyView(() => import('../features/welcome/Welcome.tsx'));
@@ -36,6 +37,7 @@ export const views = new Map<string, ComponentType>([
 for (const def of RESOURCES) views.set(def.component, resourceView(def));
 // the system administration screens extend the generic pages of their resources
 for (const [component, view] of Object.entries(systemViews)) views.set(component, view);
+for (const [component, view] of Object.entries(baseinfoViews)) views.set(component, view);
 
 /** The view of a component path ('/system/dict/index', 'system/dict/index.vue' and 'system/dict' are the same). */
 export function lookupView(component: string | null | undefined): ComponentType | undefined {

@@ -10,8 +10,9 @@ import zhTW from './zh-TW.ts';
 import { toBritish } from './en-GB.ts';
 import resource from '../platform/resource/locales.ts';
 import system from '../features/system/locales.ts';
+import baseinfo from '../features/baseinfo/locales.ts';
 
-export const zhCN = { ...shellZhCN, ...resource['zh-CN'], ...system['zh-CN'] };
-export const enUS = { ...shellEnUS, ...resource['en-US'], ...system['en-US'] };
+export const zhCN = { ...shellZhCN, ...resource['zh-CN'], ...system['zh-CN'], ...baseinfo['zh-CN'] };
+export const enUS = { ...shellEnUS, ...resource['en-US'], ...system['en-US'], ...baseinfo['en-US'] };
 
 export const webLocales: Record<Lang, object> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': toBritish(enUS), 'zh-TW': zhTW };

@@ -90,6 +90,9 @@ const zhTW = {
     "baseTransportMeans": "運輸工具",
     "baseItem": "物料",
     "baseStation": "站點",
+    "baseStationLimit": "站點限制",
+    "baseTimeWindow": "送貨時間窗",
+    "baseExtraWindow": "額外收貨視窗",
     "baseLocation": "地點",
     "baseZone": "區域",
     "baseRoute": "標準線路",
@@ -510,6 +513,21 @@ const zhTW = {
       "uploaded": "頭像已更新",
       "tooLarge": "圖片不能超過 2 MB",
       "imageOnly": "只能上傳圖片"
+    }
+  },
+  "baseinfo": {
+    "station": {
+      "detail": "詳情",
+      "detailTitle": "站點詳情 - {{name}}",
+      "tabs": {
+        "profile": "基本資訊",
+        "limits": "站點限制",
+        "timeWindows": "送貨時間窗",
+        "extraWindows": "額外收貨視窗",
+        "location": "繫結地點"
+      },
+      "noLocation": "該站點尚未繫結地點",
+      "summary": "{{limits}} 條限制，{{windows}} 個時間窗，{{extra}} 個額外視窗"
     }
   }
 };

@@ -2,12 +2,21 @@
  * The HTTP client of spec §7 / §8: base /api, 10 s time-out, token and lang headers (GET also ?lang=),
  * envelope unwrapping, and the 401 / 403 / other-status notifications.
  */
-import { notification } from 'antd';
 import { LIMITS, type Envelope, type PageEnvelope } from '@tms/domain';
 import { clearToken, getLang, getToken } from './session.ts';
 import i18n from './i18n.ts';
 
 export const API_BASE = '/api';
+
+/**
+ * The error notification. antd's notification (with rc-notification) is loaded on first use, so the
+ * login page does not carry it; the signed-in shell has it already (boot.ts).
+ */
+function notifyError(message: string, description: string | undefined) {
+  void import('./notify.ts')
+    .then((m) => m.notification.error({ message, description }))
+    .catch(() => console.error(message, description));
+}
 
 export class HttpError extends Error {
   constructor(
@@ -66,7 +75,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     res = await fetch(API_BASE + url + query(opts.params, method), { method, headers, body, signal: ctrl.signal });
   } catch (e) {
     clearTimeout(timer);
-    if (!opts.silent) notification.error({ message: i18n.t('http.error'), description: i18n.t('messages.systemError') });
+    if (!opts.silent) notifyError(i18n.t('http.error'), i18n.t('messages.systemError'));
     throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('messages.systemError') });
   }
   clearTimeout(timer);
@@ -78,7 +87,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     json = null;
   }
   if (res.status === 401) {
-    if (!opts.silent) notification.error({ message: i18n.t('http.unauthorized'), description: i18n.t('messages.unauthorized') });
+    if (!opts.silent) notifyError(i18n.t('http.unauthorized'), i18n.t('messages.unauthorized'));
     if (token) {
       clearToken();
       setTimeout(() => onUnauthorized(), 1500);
@@ -86,11 +95,11 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     throw new HttpError(401, json);
   }
   if (res.status === 403) {
-    if (!opts.silent) notification.error({ message: i18n.t('http.forbidden'), description: json?.msg });
+    if (!opts.silent) notifyError(i18n.t('http.forbidden'), json?.msg);
     throw new HttpError(403, json);
   }
   if (res.status < 200 || res.status >= 300) {
-    if (!opts.silent) notification.error({ message: i18n.t('http.error'), description: json?.msg ?? `HTTP ${res.status}` });
+    if (!opts.silent) notifyError(i18n.t('http.error'), json?.msg ?? `HTTP ${res.status}`);
     throw new HttpError(res.status, json);
   }
   return json as T;

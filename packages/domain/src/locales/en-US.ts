@@ -24,6 +24,10 @@ export default {
     badSort: 'Sorting by "{{field}}" is not allowed',
     badFilter: 'Filter "{{field}}" is not valid',
     parentIsDescendant: 'The parent cannot be the record itself or one of its descendants',
+    windowOrder: 'The start time must be before the end time',
+    dayOrder: 'The start day must not be after the end day',
+    windowOverlap: 'Overlaps the window {{start}}–{{end}} of the same station on the same weekday',
+    stationLimitExists: 'This station already has a restriction for this transport means type',
     hasChildren: 'Remove the records under it first',
     outsideLinkNewWindow: 'A link to an outside address must open in a new window',
     roleNeedsMenu: 'Select at least one menu',
@@ -177,6 +181,106 @@ export default {
     dispatchCenter: {
       name: 'Dispatch center',
       fields: { code: 'Code', shortCode: 'Short code', name: 'Name', contactPhone: 'Contact phone', remark: 'Remark' },
+    },
+    client: {
+      name: 'Client',
+      fields: { code: 'Code', shortCode: 'Short code', name: 'Name', industryCategory: 'Industry category', contact: 'Contact', mobile: 'Mobile', address: 'Address', description: 'Description' },
+    },
+    carrier: {
+      name: 'Carrier',
+      fields: { code: 'Code', externalCode: 'External code', name: 'Name', isOwn: 'Own fleet', contact: 'Contact', mobile: 'Mobile', address: 'Address', description: 'Description' },
+    },
+    carrierLicence: {
+      name: 'Carrier licence',
+      fields: { carrierId: 'Carrier', licenceType: 'Licence type', licenceNumber: 'Licence number', validFrom: 'Valid from', validTo: 'Valid to', remark: 'Remark' },
+    },
+    licence: {
+      name: 'Licence',
+      fields: { code: 'Code', name: 'Name', licenceType: 'Licence type', remark: 'Remark' },
+    },
+    driver: {
+      name: 'Driver',
+      fields: { carrierId: 'Carrier', code: 'Code', name: 'Name', mobile: 'Mobile', idCard: 'ID card', licenceType: 'Licence type', licenceNumber: 'Licence number', loginName: 'Login name', password: 'Password' },
+    },
+    transportMeansType: {
+      name: 'Transport means type',
+      fields: { carrierId: 'Carrier', code: 'Code', name: 'Name', temperatureLayer: 'Temperature layer', ratedLoad: 'Rated load', ratedVolume: 'Rated volume', vehicleWeight: 'Vehicle weight', innerLength: 'Inner length', innerWidth: 'Inner width', innerHeight: 'Inner height', outerLength: 'Outer length', outerWidth: 'Outer width', outerHeight: 'Outer height' },
+    },
+    transportMeans: {
+      name: 'Transport means',
+      fields: { carrierId: 'Carrier', driverId: 'Driver', typeId: 'Type', code: 'Code', plateNumber: 'Plate number', frameNumber: 'Frame number', platformSource: 'Platform source', lockFlag: 'Locked', brand: 'Brand', ownFlag: 'Own vehicle', deviceNumber: 'Device number', description: 'Description' },
+    },
+    item: {
+      name: 'Item',
+      fields: { clientId: 'Client', code: 'Code', name: 'Name', temperatureLayer: 'Temperature layer', transportClass: 'Transport classification', itemGroup: 'Item group', itemType: 'Item type', operationUnit: 'Operation unit', packageSpec: 'Packaging specification', weight: 'Weight', volume: 'Volume', length: 'Length', width: 'Width', height: 'Height', lengthUnit: 'Length unit', volumeUnit: 'Volume unit', weightUnit: 'Weight unit', source: 'Source', unitLevels: 'Unit levels', boxFactor: 'Box conversion factor', palletFactor: 'Pallet conversion factor' },
+    },
+    zone: {
+      name: 'Zone',
+      fields: { code: 'Code', name: 'Name', geometry: 'Shape', remark: 'Remark' },
+    },
+    location: {
+      name: 'Location',
+      fields: { code: 'Code', name: 'Name', type: 'Type', address: 'Address', zoneId: 'Transport zone' },
+    },
+    station: {
+      name: 'Station',
+      fields: { code: 'Code', name: 'Name', clientId: 'Client', contactName: 'Contact', addressCode: 'Address code', type: 'Type', locationId: 'Bound location', description: 'Description', fenceDistance: 'E-fence distance', inCity: 'In city', source: 'Source', longitude: 'Longitude', latitude: 'Latitude' },
+    },
+    stationLimit: {
+      name: 'Station limit',
+      fields: { stationId: 'Station', transportMeansTypeId: 'Transport means type', type: 'Type', remark: 'Remark' },
+    },
+    timeWindow: {
+      name: 'Delivery time window',
+      fields: { stationId: 'Station', weekday: 'Weekday', startTime: 'Start time', endTime: 'End time', remark: 'Remark' },
+    },
+    extraWindow: {
+      name: 'Extra receiving window',
+      fields: { code: 'Code', name: 'Name', stationId: 'Station', weekday: 'Weekday', startTime: 'Start time', endTime: 'End time', startDay: 'Start day', endDay: 'End day' },
+    },
+    route: {
+      name: 'Standard route',
+      fields: { code: 'Code', name: 'Name', originZoneId: 'Origin zone', destZoneId: 'Destination zone', transportType: 'Transport way', shipmentType: 'Shipment type', transportGroup: 'Transport group', mileage: 'Mileage', cost: 'Cost', timeLimit: 'Time limit' },
+    },
+    carrierRoute: {
+      name: 'Carrier route',
+      fields: { carrierId: 'Carrier', routeId: 'Route', mileage: 'Mileage', sequence: 'Sequence', timeLimit: 'Time limit' },
+    },
+    contact: {
+      name: 'Contact',
+      fields: { code: 'Code', name: 'Name', mobile: 'Mobile', phone: 'Phone', wechat: 'WeChat', email: 'Email', fax: 'Fax' },
+    },
+    address: {
+      name: 'Address',
+      fields: { code: 'Code', country: 'Country', province: 'Province', city: 'City', area: 'District', street: 'Street', houseNumber: 'House number', address1: 'Address line 1', address2: 'Address line 2', postcode: 'Postcode', longitude: 'Longitude', latitude: 'Latitude' },
+    },
+    orderType: {
+      name: 'Order type',
+      fields: { code: 'Code', name: 'Name', remark: 'Remark' },
+    },
+    printTemplate: {
+      name: 'Print template',
+      fields: { code: 'Code', name: 'Name', type: 'Type', isDefault: 'Default', content: 'Content (HTML)', remark: 'Remark' },
+    },
+    alertRule: {
+      name: 'Alert rule',
+      fields: { code: 'Code', name: 'Name', type: 'Type', toleranceMinutes: 'Tolerance (minutes)', remark: 'Remark' },
+    },
+    externalSystem: {
+      name: 'External system',
+      fields: { code: 'Code', name: 'Name', remark: 'Remark' },
+    },
+    appManage: {
+      name: 'App version',
+      fields: { type: 'Platform', versionName: 'Version', downloadUrl: 'Download URL', remark: 'Remark' },
+    },
+    transModel: {
+      name: 'Transport model',
+      fields: { code: 'Code', name: 'Name', remark: 'Remark' },
+    },
+    transRoute: {
+      name: 'Transport line',
+      fields: { code: 'Code', name: 'Name', remark: 'Remark' },
     },
   },
 };

@@ -24,6 +24,10 @@ const zhCN: Shape = {
     badSort: '不允许按“{{field}}”排序',
     badFilter: '查询条件“{{field}}”无效',
     parentIsDescendant: '上级不能选择自身或其下级',
+    windowOrder: '开始时间必须早于结束时间',
+    dayOrder: '开始日期不能晚于结束日期',
+    windowOverlap: '与同一站点同一星期的时间窗 {{start}}–{{end}} 重叠',
+    stationLimitExists: '该站点已有此运输工具类型的限制',
     hasChildren: '请先删除其下级记录',
     outsideLinkNewWindow: '外部链接必须在新窗口打开',
     roleNeedsMenu: '请至少选择一个菜单',
@@ -177,6 +181,106 @@ const zhCN: Shape = {
     dispatchCenter: {
       name: '调度中心',
       fields: { code: '编码', shortCode: '简码', name: '名称', contactPhone: '联系电话', remark: '备注' },
+    },
+    client: {
+      name: '货主',
+      fields: { code: '货主编码', shortCode: '简码', name: '货主名称', industryCategory: '行业类别', contact: '联系人', mobile: '联系电话', address: '地址', description: '描述' },
+    },
+    carrier: {
+      name: '承运商',
+      fields: { code: '承运商编码', externalCode: '外部编码', name: '承运商名称', isOwn: '自有车队', contact: '联系人', mobile: '联系电话', address: '地址', description: '描述' },
+    },
+    carrierLicence: {
+      name: '承运商证照',
+      fields: { carrierId: '承运商', licenceType: '证照类型', licenceNumber: '证照号码', validFrom: '生效日期', validTo: '失效日期', remark: '备注' },
+    },
+    licence: {
+      name: '证照',
+      fields: { code: '编码', name: '名称', licenceType: '证照类型', remark: '备注' },
+    },
+    driver: {
+      name: '司机',
+      fields: { carrierId: '承运商', code: '司机编码', name: '姓名', mobile: '手机号码', idCard: '身份证号', licenceType: '驾照类型', licenceNumber: '驾照号码', loginName: '登录名', password: '密码' },
+    },
+    transportMeansType: {
+      name: '运输工具类型',
+      fields: { carrierId: '承运商', code: '类型编码', name: '类型名称', temperatureLayer: '温层', ratedLoad: '额定载重', ratedVolume: '额定体积', vehicleWeight: '车辆自重', innerLength: '内长', innerWidth: '内宽', innerHeight: '内高', outerLength: '外长', outerWidth: '外宽', outerHeight: '外高' },
+    },
+    transportMeans: {
+      name: '运输工具',
+      fields: { carrierId: '承运商', driverId: '随车司机', typeId: '车型', code: '编码', plateNumber: '车牌号', frameNumber: '车架号', platformSource: '物流平台来源', lockFlag: '锁定', brand: '品牌', ownFlag: '自有车辆', deviceNumber: '设备号', description: '描述' },
+    },
+    item: {
+      name: '物料',
+      fields: { clientId: '货主', code: '物料编码', name: '物料名称', temperatureLayer: '温层', transportClass: '运输分类', itemGroup: '物料组', itemType: '物料类型', operationUnit: '作业单位', packageSpec: '包装规格', weight: '重量', volume: '体积', length: '长', width: '宽', height: '高', lengthUnit: '长度单位', volumeUnit: '体积单位', weightUnit: '重量单位', source: '来源', unitLevels: '单位层级', boxFactor: '箱换算系数', palletFactor: '托换算系数' },
+    },
+    zone: {
+      name: '区域',
+      fields: { code: '区域编码', name: '区域名称', geometry: '区域形状', remark: '备注' },
+    },
+    location: {
+      name: '地点',
+      fields: { code: '地点编码', name: '地点名称', type: '类型', address: '地址', zoneId: '运输区域' },
+    },
+    station: {
+      name: '站点',
+      fields: { code: '站点编码', name: '站点名称', clientId: '货主', contactName: '联系人', addressCode: '地址编码', type: '类型', locationId: '绑定地点', description: '描述', fenceDistance: '电子围栏距离', inCity: '市内', source: '来源', longitude: '经度', latitude: '纬度' },
+    },
+    stationLimit: {
+      name: '站点限制',
+      fields: { stationId: '站点', transportMeansTypeId: '运输工具类型', type: '限制类型', remark: '备注' },
+    },
+    timeWindow: {
+      name: '送货时间窗',
+      fields: { stationId: '站点', weekday: '星期', startTime: '开始时间', endTime: '结束时间', remark: '备注' },
+    },
+    extraWindow: {
+      name: '额外收货窗口',
+      fields: { code: '编码', name: '名称', stationId: '站点', weekday: '星期', startTime: '开始时间', endTime: '结束时间', startDay: '开始日期', endDay: '结束日期' },
+    },
+    route: {
+      name: '标准线路',
+      fields: { code: '线路编码', name: '线路名称', originZoneId: '始发区域', destZoneId: '目的区域', transportType: '运输方式', shipmentType: '调度类型', transportGroup: '运输组', mileage: '里程', cost: '费用', timeLimit: '时效' },
+    },
+    carrierRoute: {
+      name: '承运商线路',
+      fields: { carrierId: '承运商', routeId: '线路', mileage: '里程', sequence: '顺序', timeLimit: '时效' },
+    },
+    contact: {
+      name: '联系人',
+      fields: { code: '编码', name: '姓名', mobile: '手机号码', phone: '电话', wechat: '微信', email: '邮箱', fax: '传真' },
+    },
+    address: {
+      name: '地址',
+      fields: { code: '地址编码', country: '国家', province: '省', city: '市', area: '区县', street: '街道', houseNumber: '门牌号', address1: '地址1', address2: '地址2', postcode: '邮编', longitude: '经度', latitude: '纬度' },
+    },
+    orderType: {
+      name: '订单类型',
+      fields: { code: '编码', name: '名称', remark: '备注' },
+    },
+    printTemplate: {
+      name: '打印模板',
+      fields: { code: '模板编码', name: '模板名称', type: '模板类型', isDefault: '默认', content: '模板内容（HTML）', remark: '备注' },
+    },
+    alertRule: {
+      name: '告警规则',
+      fields: { code: '规则编码', name: '规则名称', type: '规则类型', toleranceMinutes: '容差（分钟）', remark: '备注' },
+    },
+    externalSystem: {
+      name: '外部系统',
+      fields: { code: '编码', name: '名称', remark: '备注' },
+    },
+    appManage: {
+      name: '应用版本',
+      fields: { type: '平台', versionName: '版本号', downloadUrl: '下载地址', remark: '备注' },
+    },
+    transModel: {
+      name: '运输模式',
+      fields: { code: '编码', name: '名称', remark: '备注' },
+    },
+    transRoute: {
+      name: '运输线路',
+      fields: { code: '编码', name: '名称', remark: '备注' },
     },
   },
 };

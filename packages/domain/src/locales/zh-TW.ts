@@ -110,6 +110,61 @@ const zhTW = {
     "load_mode": {
       "FTL": "整車",
       "LTL": "零擔"
+    },
+    "licence_type": {
+      "BUSINESS": "營業執照",
+      "ROAD_TRANSPORT": "道路運輸經營許可證",
+      "VEHICLE": "車輛行駛證",
+      "INSURANCE": "保險單"
+    },
+    "driver_licence_type": {
+      "A1": "A1",
+      "A2": "A2",
+      "B1": "B1",
+      "B2": "B2",
+      "C1": "C1"
+    },
+    "platform_source": {
+      "MANUAL": "手工錄入",
+      "G7": "G7 物聯",
+      "BEIDOU": "北斗平臺",
+      "OTHER": "其他"
+    },
+    "location_type": {
+      "WAREHOUSE": "倉庫",
+      "HUB": "中轉場",
+      "STORE": "門店",
+      "FACTORY": "工廠"
+    },
+    "station_type": {
+      "PICKUP": "提貨點",
+      "DELIVERY": "收貨點",
+      "BOTH": "收提貨點"
+    },
+    "station_limit_type": {
+      "FORBID": "禁止進入",
+      "ALLOW": "僅允許"
+    },
+    "shipment_type": {
+      "TRUNK": "幹線",
+      "DELIVERY": "配送",
+      "SHUTTLE": "短駁"
+    },
+    "print_template_type": {
+      "DISPATCH": "派車單",
+      "WAYBILL": "運單",
+      "ORDER": "訂單"
+    },
+    "alert_rule_type": {
+      "LATE_DEPARTURE": "晚點發車",
+      "LATE_ARRIVAL": "晚點到達",
+      "FENCE_EXIT": "駛出圍欄",
+      "LONG_STOP": "長時間停留",
+      "NO_POSITION": "無定位"
+    },
+    "app_type": {
+      "android": "Android",
+      "ios": "iOS"
     }
   },
   "messages": {
@@ -132,6 +187,10 @@ const zhTW = {
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",
     "parentIsDescendant": "上級不能選擇自身或其下級",
+    "windowOrder": "開始時間必須早於結束時間",
+    "dayOrder": "開始日期不能晚於結束日期",
+    "windowOverlap": "與同一站點同一星期的時間窗 {{start}}–{{end}} 重疊",
+    "stationLimitExists": "該站點已有此運輸工具型別的限制",
     "hasChildren": "請先刪除其下級記錄",
     "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
     "roleNeedsMenu": "請至少選擇一個選單",
@@ -449,6 +508,312 @@ const zhTW = {
         "shortCode": "簡碼",
         "name": "名稱",
         "contactPhone": "聯絡電話",
+        "remark": "備註"
+      }
+    },
+    "client": {
+      "name": "貨主",
+      "fields": {
+        "code": "貨主編碼",
+        "shortCode": "簡碼",
+        "name": "貨主名稱",
+        "industryCategory": "行業類別",
+        "contact": "聯絡人",
+        "mobile": "聯絡電話",
+        "address": "地址",
+        "description": "描述"
+      }
+    },
+    "carrier": {
+      "name": "承運商",
+      "fields": {
+        "code": "承運商編碼",
+        "externalCode": "外部編碼",
+        "name": "承運商名稱",
+        "isOwn": "自有車隊",
+        "contact": "聯絡人",
+        "mobile": "聯絡電話",
+        "address": "地址",
+        "description": "描述"
+      }
+    },
+    "carrierLicence": {
+      "name": "承運商證照",
+      "fields": {
+        "carrierId": "承運商",
+        "licenceType": "證照型別",
+        "licenceNumber": "證照號碼",
+        "validFrom": "生效日期",
+        "validTo": "失效日期",
+        "remark": "備註"
+      }
+    },
+    "licence": {
+      "name": "證照",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "licenceType": "證照型別",
+        "remark": "備註"
+      }
+    },
+    "driver": {
+      "name": "司機",
+      "fields": {
+        "carrierId": "承運商",
+        "code": "司機編碼",
+        "name": "姓名",
+        "mobile": "手機號碼",
+        "idCard": "身份證號",
+        "licenceType": "駕照型別",
+        "licenceNumber": "駕照號碼",
+        "loginName": "登入名",
+        "password": "密碼"
+      }
+    },
+    "transportMeansType": {
+      "name": "運輸工具型別",
+      "fields": {
+        "carrierId": "承運商",
+        "code": "型別編碼",
+        "name": "型別名稱",
+        "temperatureLayer": "溫層",
+        "ratedLoad": "額定載重",
+        "ratedVolume": "額定體積",
+        "vehicleWeight": "車輛自重",
+        "innerLength": "內長",
+        "innerWidth": "內寬",
+        "innerHeight": "內高",
+        "outerLength": "外長",
+        "outerWidth": "外寬",
+        "outerHeight": "外高"
+      }
+    },
+    "transportMeans": {
+      "name": "運輸工具",
+      "fields": {
+        "carrierId": "承運商",
+        "driverId": "隨車司機",
+        "typeId": "車型",
+        "code": "編碼",
+        "plateNumber": "車牌號",
+        "frameNumber": "車架號",
+        "platformSource": "物流平臺來源",
+        "lockFlag": "鎖定",
+        "brand": "品牌",
+        "ownFlag": "自有車輛",
+        "deviceNumber": "裝置號",
+        "description": "描述"
+      }
+    },
+    "item": {
+      "name": "物料",
+      "fields": {
+        "clientId": "貨主",
+        "code": "物料編碼",
+        "name": "物料名稱",
+        "temperatureLayer": "溫層",
+        "transportClass": "運輸分類",
+        "itemGroup": "物料組",
+        "itemType": "物料型別",
+        "operationUnit": "作業單位",
+        "packageSpec": "包裝規格",
+        "weight": "重量",
+        "volume": "體積",
+        "length": "長",
+        "width": "寬",
+        "height": "高",
+        "lengthUnit": "長度單位",
+        "volumeUnit": "體積單位",
+        "weightUnit": "重量單位",
+        "source": "來源",
+        "unitLevels": "單位層級",
+        "boxFactor": "箱換算係數",
+        "palletFactor": "托換算係數"
+      }
+    },
+    "zone": {
+      "name": "區域",
+      "fields": {
+        "code": "區域編碼",
+        "name": "區域名稱",
+        "geometry": "區域形狀",
+        "remark": "備註"
+      }
+    },
+    "location": {
+      "name": "地點",
+      "fields": {
+        "code": "地點編碼",
+        "name": "地點名稱",
+        "type": "型別",
+        "address": "地址",
+        "zoneId": "運輸區域"
+      }
+    },
+    "station": {
+      "name": "站點",
+      "fields": {
+        "code": "站點編碼",
+        "name": "站點名稱",
+        "clientId": "貨主",
+        "contactName": "聯絡人",
+        "addressCode": "地址編碼",
+        "type": "型別",
+        "locationId": "繫結地點",
+        "description": "描述",
+        "fenceDistance": "電子圍欄距離",
+        "inCity": "市內",
+        "source": "來源",
+        "longitude": "經度",
+        "latitude": "緯度"
+      }
+    },
+    "stationLimit": {
+      "name": "站點限制",
+      "fields": {
+        "stationId": "站點",
+        "transportMeansTypeId": "運輸工具型別",
+        "type": "限制類型",
+        "remark": "備註"
+      }
+    },
+    "timeWindow": {
+      "name": "送貨時間窗",
+      "fields": {
+        "stationId": "站點",
+        "weekday": "星期",
+        "startTime": "開始時間",
+        "endTime": "結束時間",
+        "remark": "備註"
+      }
+    },
+    "extraWindow": {
+      "name": "額外收貨視窗",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "stationId": "站點",
+        "weekday": "星期",
+        "startTime": "開始時間",
+        "endTime": "結束時間",
+        "startDay": "開始日期",
+        "endDay": "結束日期"
+      }
+    },
+    "route": {
+      "name": "標準線路",
+      "fields": {
+        "code": "線路編碼",
+        "name": "線路名稱",
+        "originZoneId": "始發區域",
+        "destZoneId": "目的區域",
+        "transportType": "運輸方式",
+        "shipmentType": "排程型別",
+        "transportGroup": "運輸組",
+        "mileage": "里程",
+        "cost": "費用",
+        "timeLimit": "時效"
+      }
+    },
+    "carrierRoute": {
+      "name": "承運商線路",
+      "fields": {
+        "carrierId": "承運商",
+        "routeId": "線路",
+        "mileage": "里程",
+        "sequence": "順序",
+        "timeLimit": "時效"
+      }
+    },
+    "contact": {
+      "name": "聯絡人",
+      "fields": {
+        "code": "編碼",
+        "name": "姓名",
+        "mobile": "手機號碼",
+        "phone": "電話",
+        "wechat": "微信",
+        "email": "郵箱",
+        "fax": "傳真"
+      }
+    },
+    "address": {
+      "name": "地址",
+      "fields": {
+        "code": "地址編碼",
+        "country": "國家",
+        "province": "省",
+        "city": "市",
+        "area": "區縣",
+        "street": "街道",
+        "houseNumber": "門牌號",
+        "address1": "地址1",
+        "address2": "地址2",
+        "postcode": "郵編",
+        "longitude": "經度",
+        "latitude": "緯度"
+      }
+    },
+    "orderType": {
+      "name": "訂單型別",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "remark": "備註"
+      }
+    },
+    "printTemplate": {
+      "name": "列印模板",
+      "fields": {
+        "code": "模板編碼",
+        "name": "模板名稱",
+        "type": "模板型別",
+        "isDefault": "預設",
+        "content": "模板內容（HTML）",
+        "remark": "備註"
+      }
+    },
+    "alertRule": {
+      "name": "告警規則",
+      "fields": {
+        "code": "規則編碼",
+        "name": "規則名稱",
+        "type": "規則型別",
+        "toleranceMinutes": "容差（分鐘）",
+        "remark": "備註"
+      }
+    },
+    "externalSystem": {
+      "name": "外部系統",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "remark": "備註"
+      }
+    },
+    "appManage": {
+      "name": "應用版本",
+      "fields": {
+        "type": "平臺",
+        "versionName": "版本號",
+        "downloadUrl": "下載地址",
+        "remark": "備註"
+      }
+    },
+    "transModel": {
+      "name": "運輸模式",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "remark": "備註"
+      }
+    },
+    "transRoute": {
+      "name": "運輸線路",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
         "remark": "備註"
       }
     }

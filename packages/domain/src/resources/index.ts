@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../resource.ts';
 import * as system from './system.ts';
 import * as admin from './system-admin.ts';
+import * as base from './baseinfo.ts';
 
 /** Every registered resource. Generic server routes, web pages and test suites loop over this. */
 export const RESOURCES: ResourceDef[] = [
@@ -22,6 +23,31 @@ export const RESOURCES: ResourceDef[] = [
   admin.authClient,
   admin.ossConfig,
   admin.oss,
+  base.client,
+  base.carrier,
+  base.carrierLicence,
+  base.licence,
+  base.driver,
+  base.transportMeansType,
+  base.transportMeans,
+  base.item,
+  base.zone,
+  base.location,
+  base.station,
+  base.stationLimit,
+  base.timeWindow,
+  base.extraWindow,
+  base.route,
+  base.carrierRoute,
+  base.contact,
+  base.address,
+  base.orderType,
+  base.printTemplate,
+  base.alertRule,
+  base.externalSystem,
+  base.appManage,
+  base.transModel,
+  base.transRoute,
 ];
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));

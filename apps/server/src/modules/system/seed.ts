@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/auth.ts';
 import { MENU_TREE, type SeedMenu } from './menus.ts';
 import { SEED_DICTS as DICTS } from '@tms/domain';
+import { seedBaseinfo } from '../baseinfo/seed.ts';
 
 async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise<void> {
   const r = await q.query(`insert into sys_seed(key) values ($1) on conflict do nothing returning key`, [key]);
@@ -158,6 +159,8 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
         ('android', '1.0.0', 'https://example.com/tms-driver/tms-driver-1.0.0.apk', 'system'),
         ('ios', '1.0.0', 'https://example.com/tms-driver/ios', 'system')`);
     });
+
+    await seedBaseinfo(q, once);
   });
   log('seed checked');
 }

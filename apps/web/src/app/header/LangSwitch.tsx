@@ -6,9 +6,10 @@ import { normalizeLang, type Lang } from '@tms/domain';
 import { changeLanguage } from '../../platform/i18n.ts';
 import { queryClient } from '../../platform/queries.ts';
 
-export const SWITCHER_LANGS: { lang: Lang; label: string; flag: string }[] = [
-  { lang: 'zh-CN', label: '简体中文', flag: '🇨🇳' },
-  { lang: 'en-US', label: 'English', flag: '🇺🇸' },
+// each language names itself (no flag emoji: not every machine has a font for them)
+export const SWITCHER_LANGS: { lang: Lang; label: string; short: string }[] = [
+  { lang: 'zh-CN', label: '简体中文', short: '中' },
+  { lang: 'en-US', label: 'English', short: 'EN' },
 ];
 
 export function LangSwitch() {
@@ -20,7 +21,7 @@ export function LangSwitch() {
       menu={{
         selectable: true,
         selectedKeys: [lang],
-        items: SWITCHER_LANGS.map((l) => ({ key: l.lang, label: `${l.flag} ${l.label}` })),
+        items: SWITCHER_LANGS.map((l) => ({ key: l.lang, label: `${l.short} · ${l.label}` })),
         onClick: async ({ key }) => {
           await changeLanguage(key as Lang);
           // server texts (messages, dictionary labels) come back in the new language; the session itself stays

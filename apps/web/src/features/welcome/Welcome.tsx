@@ -1,4 +1,5 @@
 /** The landing page: greeting, current dispatch center, shortcuts to the user's screens, dashboards. */
+import { lookupView } from '../../app/views.ts';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
@@ -29,7 +30,9 @@ export default function Welcome() {
   const { data: centers } = useDispatchCenters();
   const { menus, menuName } = useMenuMeta();
   const center = centers?.find((c) => c.current);
-  const shortcuts = leafScreens(menus).filter((m) => !m.path.startsWith('/dashboard')).slice(0, 8);
+  // screens that exist in this version come first
+  const screens = leafScreens(menus).filter((m) => !m.path.startsWith('/dashboard'));
+  const shortcuts = [...screens.filter((m) => lookupView(m.component)), ...screens.filter((m) => !lookupView(m.component))].slice(0, 8);
   const parentIcon = new Map<number, string | null | undefined>(menus.map((m) => [m.id, m.icon]));
 
   return (

@@ -5,11 +5,13 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form, theme } from 'antd';
+// the input itself, not antd's Input barrel (which brings TextArea, Search and OTP along)
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { HttpError, post } from '../../../platform/http.ts';
 import { setToken } from '../../../platform/session.ts';
-import { queryClient } from '../../../platform/queries.ts';
 import { SlideCaptcha, type CaptchaState } from './SlideCaptcha.tsx';
 
 /** Only same-site paths are followed after login (no open redirect). */
@@ -25,6 +27,7 @@ interface LoginForm {
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [captcha, setCaptcha] = useState<CaptchaState>({ enabled: true, token: null, x: 0, verified: false });
@@ -43,7 +46,8 @@ export function LoginPage() {
       const body = captcha.enabled ? { username: v.username, password: v.password, captchaToken: captcha.token, x: captcha.x } : { username: v.username, password: v.password };
       const data = await post<{ token: string; expiresAt: string }>('/auth/login/slide', body, { silent: true });
       setToken(data.token);
-      queryClient.clear();
+      // the server-state cache comes with the signed-in code (needed next anyway); nothing of another user may remain
+      (await import('../../../platform/queries.ts')).queryClient.clear();
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
       if (e instanceof HttpError) setError(e.status === 429 && !e.body?.msg ? t('login.rateLimited') : e.message || t('messages.systemError'));
@@ -56,14 +60,26 @@ export function LoginPage() {
   };
 
   return (
-    <Card style={{ width: 380, maxWidth: '100%' }} styles={{ body: { padding: '28px 32px 12px' } }} data-testid="login-card">
+    // a plain card (antd's Card would bring Tabs and more into the login page's code)
+    <div
+      style={{
+        width: 380,
+        maxWidth: '100%',
+        boxSizing: 'border-box',
+        padding: '28px 32px 12px',
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+      data-testid="login-card"
+    >
       <Form<LoginForm> size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} data-testid="login-error" />}
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
           <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" data-testid="login-username" maxLength={60} />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" data-testid="login-password" maxLength={200} />
+          <Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" data-testid="login-password" maxLength={200} />
         </Form.Item>
         <SlideCaptcha onChange={setCaptcha} reloadSignal={reloadSignal} />
         <Form.Item>
@@ -75,6 +91,6 @@ export function LoginPage() {
           <Link to="/user/register">{t('login.register')}</Link>
         </div>
       </Form>
-    </Card>
+    </div>
   );
 }

@@ -5,18 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton, Tooltip, Typography, theme } from 'antd';
+import { Button, Skeleton, Tooltip, theme } from 'antd';
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { get, HttpError, post } from '../../../platform/http.ts';
+import type { CaptchaImage } from '@tms/domain';
 
-export interface CaptchaData {
-  token: string;
-  backgroundImage: string;
-  pieceImage: string;
-  y: number;
-  width: number;
-  height: number;
-  pieceSize: number;
+export interface CaptchaData extends CaptchaImage {
+  /** false when the captcha is switched off (config or TMS_CAPTCHA=off) */
   enabled: boolean;
 }
 
@@ -65,7 +60,7 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
   if (loadError) {
     return (
       <div style={{ marginBottom: 24 }}>
-        <Typography.Text type="danger">{t('login.captchaLoadFailed')}</Typography.Text>{' '}
+        <span style={{ color: tk.colorError }}>{t('login.captchaLoadFailed')}</span>{' '}
         <Button size="small" icon={<ReloadOutlined />} onClick={() => void load()} data-testid="captcha-refresh">
           {t('login.refreshCaptcha')}
         </Button>
@@ -193,9 +188,9 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
         </div>
       </div>
       {error && (
-        <Typography.Text type="danger" style={{ display: 'block', marginTop: 6 }} data-testid="captcha-error">
+        <span style={{ display: 'block', marginTop: 6, color: tk.colorError }} data-testid="captcha-error">
           {error}
-        </Typography.Text>
+        </span>
       )}
     </div>
   );

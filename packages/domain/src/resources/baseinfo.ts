@@ -1,0 +1,442 @@
+/**
+ * Master data (baseinfo, spec §1 / §3): clients, carriers, drivers, vehicles, items, zones, locations,
+ * stations with their limits and time windows, routes, contacts, addresses and the small catalogues.
+ * Units follow spec §9: weight kg, volume m3, dimensions cm, mileage km, cost yuan, time limit h.
+ */
+import type { FieldDef, ResourceDef } from '../resource.ts';
+
+const code = (extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'code', kind: 'string', required: true, max: 30, rule: 'code', unique: true, search: 'like', ...extra });
+const name = (extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'name', kind: 'string', required: true, max: 60, search: 'like', ...extra });
+const remark: FieldDef = { name: 'remark', kind: 'text', max: 100 };
+const description: FieldDef = { name: 'description', kind: 'text', max: 100 };
+const dec = (n: string, unit: string | undefined, extra: Partial<FieldDef> = {}): FieldDef => ({ name: n, kind: 'decimal', ...(unit ? { unit } : {}), minValue: 0, maxValue: 99999999, scale: 3, ...extra });
+const master = { effect: true, export: true, import: true } as const;
+
+export const client: ResourceDef = {
+  name: 'client',
+  table: 'base_client',
+  path: '/baseinfo/client',
+  permission: 'baseinfo:client',
+  component: 'baseinfo/client/index',
+  labelField: 'name',
+  features: { ...master, status: true },
+  scope: { client: 'id' },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: [
+    code(),
+    { name: 'shortCode', kind: 'string', max: 30, search: 'like' },
+    name(),
+    { name: 'industryCategory', kind: 'string', max: 60 },
+    { name: 'contact', kind: 'string', max: 60 },
+    { name: 'mobile', kind: 'string', max: 11, rule: 'mobile' },
+    { name: 'address', kind: 'string', max: 100 },
+    description,
+  ],
+};
+
+export const carrier: ResourceDef = {
+  name: 'carrier',
+  table: 'base_carrier',
+  path: '/baseinfo/carrier',
+  permission: 'baseinfo:carrier',
+  component: 'baseinfo/carrier/index',
+  labelField: 'name',
+  features: { ...master, status: true },
+  scope: { carrier: 'id' },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: [
+    code(),
+    { name: 'externalCode', kind: 'string', max: 30, search: 'like' },
+    name(),
+    { name: 'isOwn', kind: 'boolean', default: false, search: 'eq' },
+    { name: 'contact', kind: 'string', max: 60 },
+    { name: 'mobile', kind: 'string', max: 11, rule: 'mobile' },
+    { name: 'address', kind: 'string', max: 100 },
+    description,
+  ],
+};
+
+export const carrierLicence: ResourceDef = {
+  name: 'carrierLicence',
+  table: 'base_carrier_licence',
+  path: '/baseinfo/carrierLicence',
+  permission: 'baseinfo:carrierLicence',
+  component: 'baseinfo/carrierLicence/index',
+  labelField: 'licenceNumber',
+  features: { export: true, import: true },
+  scope: { carrier: 'carrier_id' },
+  fields: [
+    { name: 'carrierId', kind: 'ref', ref: 'carrier', required: true, search: 'eq' },
+    { name: 'licenceType', kind: 'dict', dict: 'licence_type', required: true, search: 'eq' },
+    { name: 'licenceNumber', kind: 'string', required: true, max: 60, search: 'like' },
+    { name: 'validFrom', kind: 'date' },
+    { name: 'validTo', kind: 'date', search: 'range' },
+    remark,
+  ],
+};
+
+export const licence: ResourceDef = {
+  name: 'licence',
+  table: 'base_licence',
+  path: '/baseinfo/licence',
+  permission: 'baseinfo:licence',
+  component: 'baseinfo/licence/index',
+  labelField: 'name',
+  features: { status: true, export: true, import: true },
+  fields: [code(), name(), { name: 'licenceType', kind: 'dict', dict: 'licence_type', required: true, search: 'eq' }, remark],
+};
+
+export const driver: ResourceDef = {
+  name: 'driver',
+  table: 'base_driver',
+  path: '/baseinfo/driver',
+  permission: 'baseinfo:driver',
+  component: 'baseinfo/driver/index',
+  labelField: 'name',
+  features: master,
+  scope: { carrier: 'carrier_id' },
+  fields: [
+    { name: 'carrierId', kind: 'ref', ref: 'carrier', required: true, search: 'eq' },
+    code(),
+    name({ max: 30 }),
+    { name: 'mobile', kind: 'string', required: true, max: 11, rule: 'mobile', search: 'like' },
+    { name: 'idCard', kind: 'string', max: 18, list: false },
+    { name: 'licenceType', kind: 'dict', dict: 'driver_licence_type', search: 'eq' },
+    { name: 'licenceNumber', kind: 'string', max: 30 },
+    { name: 'loginName', kind: 'string', required: true, max: 30, rule: 'code', unique: true, search: 'like' },
+    // for the driver app; stored hashed, never sent back
+    { name: 'password', column: 'password_hash', kind: 'password', required: true },
+  ],
+};
+
+export const transportMeansType: ResourceDef = {
+  name: 'transportMeansType',
+  table: 'base_transport_means_type',
+  path: '/baseinfo/transportMeansType',
+  permission: 'baseinfo:transportMeansType',
+  component: 'baseinfo/transportMeansType/index',
+  labelField: 'name',
+  features: master,
+  scope: { carrier: 'carrier_id' },
+  fields: [
+    { name: 'carrierId', kind: 'ref', ref: 'carrier', search: 'eq' },
+    code(),
+    name(),
+    { name: 'temperatureLayer', kind: 'dict', dict: 'temperature_layer', search: 'eq' },
+    dec('ratedLoad', 'kg'),
+    dec('ratedVolume', 'm3'),
+    dec('vehicleWeight', 'kg', { list: false }),
+    dec('innerLength', 'cm', { list: false }),
+    dec('innerWidth', 'cm', { list: false }),
+    dec('innerHeight', 'cm', { list: false }),
+    dec('outerLength', 'cm', { list: false }),
+    dec('outerWidth', 'cm', { list: false }),
+    dec('outerHeight', 'cm', { list: false }),
+  ],
+};
+
+export const transportMeans: ResourceDef = {
+  name: 'transportMeans',
+  table: 'base_transport_means',
+  path: '/baseinfo/transportMeans',
+  permission: 'baseinfo:transportMeans',
+  component: 'baseinfo/transportMeans/index',
+  labelField: 'plateNumber',
+  features: master,
+  scope: { carrier: 'carrier_id' },
+  fields: [
+    { name: 'carrierId', kind: 'ref', ref: 'carrier', required: true, search: 'eq' },
+    { name: 'driverId', kind: 'ref', ref: 'driver', search: 'eq' },
+    { name: 'typeId', kind: 'ref', ref: 'transportMeansType', search: 'eq' },
+    code(),
+    { name: 'plateNumber', kind: 'string', required: true, max: 20, unique: true, search: 'like' },
+    { name: 'frameNumber', kind: 'string', max: 30, list: false },
+    { name: 'platformSource', kind: 'dict', dict: 'platform_source', search: 'eq' },
+    { name: 'lockFlag', kind: 'boolean', default: false, search: 'eq' },
+    { name: 'brand', kind: 'string', max: 30 },
+    { name: 'ownFlag', kind: 'boolean', default: false, search: 'eq' },
+    { name: 'deviceNumber', kind: 'string', max: 30, search: 'like' },
+    description,
+  ],
+};
+
+export const item: ResourceDef = {
+  name: 'item',
+  table: 'base_item',
+  path: '/baseinfo/item',
+  permission: 'baseinfo:item',
+  component: 'baseinfo/item/index',
+  labelField: 'name',
+  features: master,
+  scope: { client: 'client_id' },
+  fields: [
+    { name: 'clientId', kind: 'ref', ref: 'client', required: true, search: 'eq' },
+    code(),
+    name(),
+    { name: 'temperatureLayer', kind: 'dict', dict: 'temperature_layer', search: 'eq' },
+    { name: 'transportClass', kind: 'string', max: 30, list: false },
+    { name: 'itemGroup', kind: 'string', max: 30, search: 'like' },
+    { name: 'itemType', kind: 'string', max: 30 },
+    { name: 'operationUnit', kind: 'string', max: 10 },
+    { name: 'packageSpec', kind: 'string', max: 60, list: false },
+    dec('weight', 'kg'),
+    dec('volume', 'm3', { scale: 6 }),
+    dec('length', 'cm', { list: false }),
+    dec('width', 'cm', { list: false }),
+    dec('height', 'cm', { list: false }),
+    { name: 'lengthUnit', kind: 'string', max: 10, default: 'cm', list: false },
+    { name: 'volumeUnit', kind: 'string', max: 10, default: 'm3', list: false },
+    { name: 'weightUnit', kind: 'string', max: 10, default: 'kg', list: false },
+    { name: 'source', kind: 'string', max: 30, list: false },
+    { name: 'unitLevels', kind: 'int', minValue: 1, maxValue: 3, default: 1 },
+    dec('boxFactor', undefined, { maxValue: 999999 }),
+    dec('palletFactor', undefined, { maxValue: 999999 }),
+  ],
+};
+
+export const zone: ResourceDef = {
+  name: 'zone',
+  table: 'base_zone',
+  path: '/baseinfo/zone',
+  permission: 'baseinfo:zone',
+  component: 'baseinfo/zone/index',
+  labelField: 'name',
+  features: master,
+  scope: { zone: 'id' },
+  fields: [
+    code(),
+    name(),
+    // polygon or circle drawn on the map (GeoJSON-like); edited by the map editor
+    { name: 'geometry', kind: 'json', form: false },
+    remark,
+  ],
+};
+
+export const location: ResourceDef = {
+  name: 'location',
+  table: 'base_location',
+  path: '/baseinfo/location',
+  permission: 'baseinfo:location',
+  component: 'baseinfo/location/index',
+  labelField: 'name',
+  features: master,
+  scope: { zone: 'zone_id' },
+  fields: [
+    code(),
+    name(),
+    { name: 'type', kind: 'dict', dict: 'location_type', search: 'eq' },
+    { name: 'address', kind: 'string', max: 100 },
+    { name: 'zoneId', kind: 'ref', ref: 'zone', search: 'eq' },
+  ],
+};
+
+export const station: ResourceDef = {
+  name: 'station',
+  table: 'base_station',
+  path: '/baseinfo/station',
+  permission: 'baseinfo:station',
+  component: 'baseinfo/station/index',
+  labelField: 'name',
+  features: { ...master, status: true },
+  scope: { client: 'client_id' },
+  fields: [
+    code(),
+    name(),
+    { name: 'clientId', kind: 'ref', ref: 'client', required: true, search: 'eq' },
+    { name: 'contactName', kind: 'string', max: 60 },
+    { name: 'addressCode', kind: 'string', max: 30, search: 'like' },
+    { name: 'type', kind: 'dict', dict: 'station_type', search: 'eq' },
+    { name: 'locationId', kind: 'ref', ref: 'location', search: 'eq' },
+    description,
+    dec('fenceDistance', 'km', { maxValue: 1000 }),
+    { name: 'inCity', kind: 'boolean', default: false, search: 'eq' },
+    { name: 'source', kind: 'string', max: 30, list: false },
+    { name: 'longitude', kind: 'decimal', minValue: -180, maxValue: 180, scale: 6, list: false },
+    { name: 'latitude', kind: 'decimal', minValue: -90, maxValue: 90, scale: 6, list: false },
+  ],
+};
+
+export const stationLimit: ResourceDef = {
+  name: 'stationLimit',
+  table: 'base_station_limit',
+  path: '/baseinfo/stationLimit',
+  permission: 'baseinfo:stationLimit',
+  component: 'baseinfo/stationLimit/index',
+  labelField: 'type',
+  features: { export: true, import: true },
+  fields: [
+    { name: 'stationId', kind: 'ref', ref: 'station', required: true, search: 'eq' },
+    { name: 'transportMeansTypeId', kind: 'ref', ref: 'transportMeansType', required: true, search: 'eq' },
+    { name: 'type', kind: 'dict', dict: 'station_limit_type', required: true, search: 'eq' },
+    remark,
+  ],
+};
+
+const windowFields: FieldDef[] = [
+  { name: 'stationId', kind: 'ref', ref: 'station', required: true, search: 'eq' },
+  { name: 'weekday', kind: 'int', required: true, minValue: 1, maxValue: 7, search: 'eq' },
+  { name: 'startTime', kind: 'string', required: true, max: 8, rule: 'time' },
+  { name: 'endTime', kind: 'string', required: true, max: 8, rule: 'time' },
+];
+
+export const timeWindow: ResourceDef = {
+  name: 'timeWindow',
+  table: 'base_time_window',
+  path: '/baseinfo/timeWindow',
+  permission: 'baseinfo:timeWindow',
+  component: 'baseinfo/timeWindow/index',
+  labelField: 'startTime',
+  features: { export: true, import: true },
+  defaultSort: { field: 'weekday', order: 'asc' },
+  fields: [...windowFields, remark],
+};
+
+export const extraWindow: ResourceDef = {
+  name: 'extraWindow',
+  table: 'base_extra_window',
+  path: '/baseinfo/extraWindow',
+  permission: 'baseinfo:extraWindow',
+  component: 'baseinfo/extraWindow/index',
+  labelField: 'name',
+  features: { export: true, import: true },
+  fields: [code(), name(), ...windowFields, { name: 'startDay', kind: 'date' }, { name: 'endDay', kind: 'date' }],
+};
+
+export const route: ResourceDef = {
+  name: 'route',
+  table: 'base_route',
+  path: '/baseinfo/route',
+  permission: 'baseinfo:route',
+  component: 'baseinfo/route/index',
+  labelField: 'name',
+  features: master,
+  fields: [
+    code(),
+    name(),
+    { name: 'originZoneId', kind: 'ref', ref: 'zone', required: true, search: 'eq' },
+    { name: 'destZoneId', kind: 'ref', ref: 'zone', required: true, search: 'eq' },
+    { name: 'transportType', kind: 'dict', dict: 'transport_type', search: 'eq' },
+    { name: 'shipmentType', kind: 'dict', dict: 'shipment_type', search: 'eq' },
+    { name: 'transportGroup', kind: 'string', max: 60 },
+    dec('mileage', 'km'),
+    dec('cost', '¥', { scale: 2 }),
+    dec('timeLimit', 'h', { maxValue: 9999 }),
+  ],
+};
+
+export const carrierRoute: ResourceDef = {
+  name: 'carrierRoute',
+  table: 'base_carrier_route',
+  path: '/baseinfo/carrierRoute',
+  permission: 'baseinfo:carrierRoute',
+  component: 'baseinfo/carrierRoute/index',
+  labelField: 'id',
+  features: master,
+  scope: { carrier: 'carrier_id' },
+  fields: [
+    { name: 'carrierId', kind: 'ref', ref: 'carrier', required: true, search: 'eq' },
+    { name: 'routeId', kind: 'ref', ref: 'route', required: true, search: 'eq' },
+    dec('mileage', 'km'),
+    { name: 'sequence', kind: 'int', minValue: 0, maxValue: 9999, default: 0 },
+    dec('timeLimit', 'h', { maxValue: 9999 }),
+  ],
+};
+
+export const contact: ResourceDef = {
+  name: 'contact',
+  table: 'base_contact',
+  path: '/baseinfo/contact',
+  permission: 'baseinfo:contact',
+  component: 'baseinfo/contact/index',
+  labelField: 'name',
+  features: { export: true, import: true },
+  fields: [
+    code(),
+    name({ max: 30 }),
+    { name: 'mobile', kind: 'string', max: 11, rule: 'mobile', search: 'like' },
+    { name: 'phone', kind: 'string', max: 20, rule: 'phone' },
+    { name: 'wechat', kind: 'string', max: 30 },
+    { name: 'email', kind: 'string', max: 60, rule: 'email' },
+    { name: 'fax', kind: 'string', max: 20, rule: 'phone' },
+  ],
+};
+
+export const address: ResourceDef = {
+  name: 'address',
+  table: 'base_address',
+  path: '/baseinfo/address',
+  permission: 'baseinfo:address',
+  component: 'baseinfo/address/index',
+  labelField: 'address1',
+  features: { export: true, import: true },
+  fields: [
+    code(),
+    { name: 'country', kind: 'string', max: 30, default: '中国' },
+    { name: 'province', kind: 'string', max: 30, search: 'like' },
+    { name: 'city', kind: 'string', max: 30, search: 'like' },
+    { name: 'area', kind: 'string', max: 30 },
+    { name: 'street', kind: 'string', max: 60, list: false },
+    { name: 'houseNumber', kind: 'string', max: 30, list: false },
+    { name: 'address1', kind: 'string', required: true, max: 100, search: 'like' },
+    { name: 'address2', kind: 'string', max: 100, list: false },
+    { name: 'postcode', kind: 'string', max: 10 },
+    { name: 'longitude', kind: 'decimal', minValue: -180, maxValue: 180, scale: 6 },
+    { name: 'latitude', kind: 'decimal', minValue: -90, maxValue: 90, scale: 6 },
+  ],
+};
+
+const catalogue = (n: string, table: string, extra: Partial<ResourceDef> = {}): ResourceDef => ({
+  name: n,
+  table,
+  path: `/baseinfo/${n}`,
+  permission: `baseinfo:${n}`,
+  component: `baseinfo/${n}/index`,
+  labelField: 'name',
+  features: { status: true, export: true, import: true },
+  fields: [code(), name(), remark],
+  ...extra,
+});
+
+export const orderType = catalogue('orderType', 'base_order_type');
+export const externalSystem = catalogue('externalSystem', 'base_external_system');
+export const transModel = catalogue('transModel', 'base_trans_model');
+export const transRoute = catalogue('transRoute', 'base_trans_route');
+
+export const printTemplate = catalogue('printTemplate', 'base_print_template', {
+  fields: [
+    code(),
+    name(),
+    { name: 'type', kind: 'dict', dict: 'print_template_type', required: true, search: 'eq' },
+    { name: 'isDefault', kind: 'boolean', default: false, search: 'eq' },
+    // HTML with {{placeholders}} filled from the printed record
+    { name: 'content', kind: 'text', max: 20000 },
+    remark,
+  ],
+});
+
+export const alertRule = catalogue('alertRule', 'base_alert_rule', {
+  features: { effect: true, export: true, import: true },
+  fields: [
+    code(),
+    name(),
+    { name: 'type', kind: 'dict', dict: 'alert_rule_type', required: true, search: 'eq' },
+    { name: 'toleranceMinutes', kind: 'int', required: true, minValue: 0, maxValue: 10080, default: 30 },
+    remark,
+  ],
+});
+
+export const appManage: ResourceDef = {
+  name: 'appManage',
+  table: 'app_info',
+  path: '/baseinfo/appManage',
+  permission: 'baseinfo:appManage',
+  component: 'baseinfo/appManage/index',
+  labelField: 'versionName',
+  features: { status: true, export: true, import: true },
+  fields: [
+    { name: 'type', kind: 'dict', dict: 'app_type', required: true, max: 10, search: 'eq' },
+    { name: 'versionName', kind: 'string', required: true, max: 30, search: 'like' },
+    { name: 'downloadUrl', kind: 'string', required: true, max: 300, rule: 'url' },
+    remark,
+  ],
+};
