@@ -213,6 +213,15 @@ export async function getInScope(db: Queryable, def: ResourceDef, caller: Caller
   return r.rows[0];
 }
 
+/** Locks the rows of a bulk action in one statement; any id outside the caller's scope answers 404 and nothing changes. */
+export async function getManyInScope(db: Queryable, def: ResourceDef, caller: Caller, ids: number[]): Promise<Row[]> {
+  const params: unknown[] = [ids];
+  const where = ['"id" = any($1)', ...scopeOf(def, caller, params)];
+  const r = await db.query<Row>(`select t.* from ${q(def.table)} t where ${where.join(' and ')} order by "id" for update`, params);
+  if (r.rows.length !== ids.length) throw notFound();
+  return r.rows;
+}
+
 /** Validates a create / update body; returns the parsed values or throws 400 with field errors. */
 export function parseBody(def: ResourceDef, mode: 'create' | 'update', body: unknown): Row {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
@@ -378,8 +387,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       const caller = requireCaller(req);
       const ids = idList((req.params as { id?: string }).id ?? (req.query as Record<string, unknown>).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
       await mutate(db, req, { title, businessType: 'DELETE' }, async (tx) => {
-        const rows: Row[] = [];
-        for (const id of ids) rows.push(await getInScope(tx, def, caller, id, true));
+        const rows = await getManyInScope(tx, def, caller, ids);
         if (def.builtinField) {
           const col = columnOf(def.fields.find((f) => f.name === def.builtinField)!);
           if (rows.some((r) => r[col] === true || r[col] === 'Y' || r[col] === '1')) throw conflict('messages.builtinCannotRemove');
@@ -422,10 +430,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         const caller = requireCaller(req);
         const ids = idList((req.body as Record<string, unknown> | undefined)?.ids ?? (req.query as Record<string, unknown>).ids);
         await mutate(db, req, { title, businessType: action.toUpperCase() }, async (tx) => {
-          for (const id of ids) {
-            const row = await getInScope(tx, def, caller, id, true);
-            if (row.effective === target) throw conflict(target ? 'messages.alreadyEffective' : 'messages.alreadyIneffective');
-          }
+          const rows = await getManyInScope(tx, def, caller, ids);
+          if (rows.some((row) => row.effective === target)) throw conflict(target ? 'messages.alreadyEffective' : 'messages.alreadyIneffective');
           await tx.query(`update ${q(def.table)} set "effective" = $1, "update_by" = $2, "update_time" = now(), "version" = "version" + 1 where "id" = any($3)`, [target, caller.userName, ids]);
           return { changed: ids.length };
         });
