@@ -71,3 +71,8 @@ export function idList(v: unknown, field = 'ids'): number[] {
   }
   return [...new Set(ids)];
 }
+
+/** Like idList, but an empty array is a valid answer (unassign everything). */
+export function idListOrEmpty(v: unknown, field = 'ids'): number[] {
+  return Array.isArray(v) && v.length === 0 ? [] : idList(v, field);
+}

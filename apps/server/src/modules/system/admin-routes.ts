@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { rules } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { idList, intParam, ok, page } from '../../platform/http.ts';
+import { idList, idListOrEmpty, intParam, ok, page } from '../../platform/http.ts';
 import { hashPassword, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { ResourceHooks, Row } from '../../platform/resource-engine.ts';
@@ -216,7 +216,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/system/user/dispatchCenters', { config: { permission: 'system:user:edit' } }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const userId = num(b.userId, 'userId');
-    const ids = Array.isArray(b.ids) && b.ids.length === 0 ? [] : idList(b.ids, 'ids');
+    const ids = idListOrEmpty(b.ids, 'ids');
     const def = b.defaultId === undefined || b.defaultId === null ? ids[0] : num(b.defaultId, 'defaultId');
     if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
@@ -243,7 +243,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/system/user/dataGroups', { config: { permission: 'system:user:edit' } }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const userId = num(b.userId, 'userId');
-    const ids = Array.isArray(b.ids) && b.ids.length === 0 ? [] : idList(b.ids, 'ids');
+    const ids = idListOrEmpty(b.ids, 'ids');
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       if (!(await q.query(`select 1 from sys_user where id = $1`, [userId])).rows.length) throw notFound();
       await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
@@ -281,7 +281,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const id = num(b.id, 'id');
     const type = String(b.targetType ?? '');
     if (!['CLIENT', 'CARRIER', 'ZONE'].includes(type)) throw badRequest('messages.validationFailed', { targetType: { key: 'validation.invalid' } });
-    const ids = Array.isArray(b.targetIds) && b.targetIds.length === 0 ? [] : idList(b.targetIds, 'targetIds');
+    const ids = idListOrEmpty(b.targetIds, 'targetIds');
     await mutate(db, req, { title: 'dataGroup', businessType: 'UPDATE' }, async (q) => {
       if (!(await q.query(`select 1 from sys_data_group where id = $1`, [id])).rows.length) throw notFound();
       await q.query(`delete from sys_data_group_bind where data_group_id = $1 and target_type = $2`, [id, type]);
