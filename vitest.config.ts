@@ -39,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           fileParallelism: false,
           maxWorkers: 1,
           testTimeout: 120_000,

@@ -1,7 +1,7 @@
 /**
  * Platform benchmarks (issue: platform). Run: `npm run bench` (needs a PostgreSQL server for the
  * list-vs-SQL figure: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
- * the web must be built: `npm run build`). Prints a Markdown table to paste into bench/README.md.
+ * the web must be built: `npm run build`, or BENCH_WEB_DIST names another build folder). Prints a Markdown table to paste into bench/README.md.
  *
  * Figures:
  * - cold start to first served page (fresh data dir, embedded PGlite: migrations + seed + listen + GET /)
@@ -18,6 +18,8 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+/** the built web app the server serves and the JS figures read (BENCH_WEB_DIST: another build folder) */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? join(ROOT, 'apps/web/dist');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const results: [string, string, string][] = [];
 
@@ -30,7 +32,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<{
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TMS_WEB_DIST: WEB_DIST, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -149,7 +151,7 @@ async function browserFigures(base: string, token: string) {
       await page.waitForTimeout(2000); // the user area and idle prefetches
       await ctx.close();
       let gz = 0;
-      for (const p of seen) gz += gzipSync(readFileSync(join(ROOT, 'apps/web/dist', p))).length;
+      for (const p of seen) gz += gzipSync(readFileSync(join(WEB_DIST, p))).length;
       return gz;
     };
     const loginKb = (await measure('/user/login', false)) / 1024;

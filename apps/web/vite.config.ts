@@ -1,8 +1,48 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * antd's button style takes `isBright` from the color picker's presets module, which imports Collapse:
+ * ~5 KB gzip of Collapse on every page, the login page included. The button style gets `isBright` alone.
+ */
+function antdButtonIsBright(): Plugin {
+  const shim = fileURLToPath(new URL('./build-shims/antd-is-bright.js', import.meta.url));
+  return {
+    name: 'tms-antd-button-is-bright',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../../color-picker/components/ColorPresets' && importer?.replace(/\\/g, '/').endsWith('/antd/es/button/style/token.js')) return shim;
+      return null;
+    },
+  };
+}
+
+/**
+ * antd's css-in-js (through rc-util's dynamicCSS) rescans <head> and re-reads a style sheet for every
+ * component instance; `build-shims/dynamic-css.js` answers a repeated write of the same CSS at once.
+ * Every importer of the module gets the shim; the shim itself imports the original (`?tms-original`).
+ */
+function fastDynamicCss(): Plugin {
+  const shim = fileURLToPath(new URL('./build-shims/dynamic-css.js', import.meta.url));
+  return {
+    name: 'tms-fast-dynamic-css',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source === 'rc-util/es/Dom/dynamicCSS.js?tms-original') {
+        const r = await this.resolve('rc-util/es/Dom/dynamicCSS.js', importer, { ...options, skipSelf: true });
+        return r?.id;
+      }
+      if (importer !== shim && /^rc-util\/es\/Dom\/dynamicCSS(\.js)?$/.test(source)) return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [antdButtonIsBright(), fastDynamicCss(), react()],
+  // rc-resize-observer (antd) imports the polyfill, which hands out the native ResizeObserver when there is one
+  resolve: { alias: { 'resize-observer-polyfill': fileURLToPath(new URL('./build-shims/resize-observer.js', import.meta.url)) } },
   server: { port: 8000, proxy: { '/api': 'http://localhost:8080' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
 });

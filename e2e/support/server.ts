@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createDatabase } from '../../apps/server/test/helpers.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-export const WEB_DIST = join(ROOT, 'apps/web/dist');
+/** The built web app; TMS_E2E_WEB_DIST points elsewhere (parallel work builds into its own folder). */
+export const WEB_DIST = process.env.TMS_E2E_WEB_DIST || join(ROOT, 'apps/web/dist');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +36,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tms-e2e-'));
   const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  let dbName: string | null = null;
+  let dropDb: (() => Promise<void>) | null = null;
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -45,18 +45,15 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     TMS_TEST_HOOKS: '1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    TMS_WEB_DIST: WEB_DIST,
     ...env,
   };
   delete childEnv.DATABASE_URL;
   if (base) {
-    dbName = `tms_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`create database "${dbName}"`);
-    await c.end();
-    const u = new URL(base);
-    u.pathname = '/' + dbName;
-    childEnv.DATABASE_URL = u.toString();
+    // a copy of the run's migrated and seeded template database (apps/server/test/global-setup.ts)
+    const created = await createDatabase(base);
+    dropDb = created.drop;
+    childEnv.DATABASE_URL = created.url;
   }
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -101,12 +98,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       proc.kill('SIGTERM');
       await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
-      if (base && dbName) {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists "${dbName}" with (force)`);
-        await c.end();
-      }
+      await dropDb?.();
     },
   };
 }

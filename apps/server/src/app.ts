@@ -22,8 +22,23 @@ import { authClientHooks, registerAuthClientRoutes } from './modules/system/auth
 import formbody from '@fastify/formbody';
 import { ossHooks, registerOssRoutes } from './modules/system/oss-routes.ts';
 import { baseinfoHooks, registerBaseinfoRoutes } from './modules/baseinfo/hooks.ts';
+import { registerWaybillRoutes, waybillHooks } from './modules/waybill/routes.ts';
+import { registerOrderRoutes } from './modules/order/routes.ts';
+import { epodHooks, registerEpodRoutes } from './modules/epod/routes.ts';
+import { registerEpodDriverRoutes } from './modules/epod/driver-routes.ts';
+import { registerGeneratorRoutes } from './modules/generator/routes.ts';
+import { registerReportRoutes } from './modules/report/routes.ts';
 import { Storage, localRoot } from './platform/storage.ts';
+import { registerShipmentRoutes, shipmentHooks } from './modules/shipment/routes.ts';
 import { Secrets } from './platform/secrets.ts';
+import { registerWorkflowRoutes, workflowHooks } from './modules/workflow/routes.ts';
+import { createJobs } from './platform/jobs.ts';
+import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
+import { registerDriverRoutes } from './modules/driver/routes.ts';
+import { installDriverPrincipal } from './modules/driver/auth.ts';
+import { registerAccountModule } from './modules/account/index.ts';
+import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
+import { registerGeoRoutes } from './modules/geo/routes.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -50,6 +65,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   installHttp(app);
   installAccess(app, db, clock);
+  installDriverPrincipal(app, db, clock); // the driver app's tokens: routes with permission 'driver:…'
+  // background jobs: started once the server is ready (migrations applied), stopped on close
+  const jobs = createJobs({ db, clock, mode: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('realtime', createRealtime(db, app.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -76,17 +98,29 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuthRoutes(app, db, config, clock);
+  const secrets = new Secrets(config.secret);
+  registerAuthRoutes(app, db, config, clock, registerAccountModule(app, db, config, clock, secrets));
   registerSessionRoutes(app, db);
-  registerAlertRoutes(app, db);
+  await registerAlertRoutes(app, db, clock);
   registerSystemAdminRoutes(app, db);
   registerAuthClientRoutes(app, db, clock);
-  const secrets = new Secrets(config.secret);
   setEngineSecrets(secrets);
+  registerRealtimeRoutes(app, db, clock, secrets);
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
+  registerDriverRoutes(app, db, clock, storage);
   registerOssRoutes(app, db, storage);
+  registerEpodRoutes(app, db, storage, clock);
+  registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks };
+  registerGeneratorRoutes(app, db);
+  registerReportRoutes(app, db);
+  registerWorkflowRoutes(app, db);
+  registerShipmentRoutes(app, db, clock);
+  registerWaybillRoutes(app, db, clock);
+  registerOrderRoutes(app, db, clock);
+  await registerLogisticsModule(app, db, clock, secrets);
+  registerGeoRoutes(app, db);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

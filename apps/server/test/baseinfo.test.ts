@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
 import { createUser, rand, type Json } from './helpers.ts';
-import { call, ctx, sample, useServer, zh } from './resource-kit.ts';
+import { call, ctx, saveSample, sample, useServer, zh } from './resource-kit.ts';
 
 useServer();
 
@@ -16,12 +16,7 @@ const timeWindow = getResource('timeWindow');
 const extraWindow = getResource('extraWindow');
 const stationLimit = getResource('stationLimit');
 
-async function save(name: string, body: Record<string, unknown>): Promise<Json> {
-  const def = getResource(name);
-  const r = await call('POST', def, 'save', { body: { ...(await sample(def)), ...body } });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json.data;
-}
+const save = saveSample;
 
 describe('seeded demo master data', () => {
   it('has clients, carriers, stations in several cities and one print template per type', async () => {

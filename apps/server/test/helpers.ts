@@ -79,12 +79,22 @@ function adminUrl(): string | null {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 }
 
-async function createDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh database on the server: a copy of the run's migrated and seeded template when there is one. */
+export async function createDatabase(base: string, template: string | null = injected('pgTemplate')): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+        break;
+      } catch (e) {
+        // two files copying the template at the same instant: PostgreSQL refuses the second, briefly
+        if (!template || attempt >= 20 || !/being accessed by other users/.test(String(e))) throw e;
+        await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
+      }
+    }
   } finally {
     await admin.end();
   }
@@ -104,13 +114,14 @@ async function createDatabase(base: string): Promise<{ url: string; drop: () => 
   };
 }
 
-function pgliteTemplate(): string | null {
+function injected(key: 'pgliteTemplate' | 'pgTemplate'): string | null {
   try {
-    return inject('pgliteTemplate') ?? null;
+    return inject(key) ?? null;
   } catch {
     return null; // outside the vitest runner
   }
 }
+const pgliteTemplate = () => injected('pgliteTemplate');
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const base = adminUrl();

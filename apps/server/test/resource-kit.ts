@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { SERVER_OWNED, inForm, resourceByName, sharedLocales, type FieldDef, type ResourceDef } from '@tms/domain';
 import { translate } from '../src/platform/i18n.ts';
-import { ADMIN, rand, startServer, type ApiOptions, type ApiResponse, type TestServer } from './helpers.ts';
+import { ADMIN, rand, startServer, type ApiOptions, type ApiResponse, type Json, type TestServer } from './helpers.ts';
 
 export const ctx = { s: null as unknown as TestServer, admin: '' };
 
@@ -217,3 +217,10 @@ export function isXlsx(r: ApiResponse) {
   expect(r.body.subarray(0, 2).toString('latin1')).toBe('PK');
 }
 
+/** Creates a record from a sample body with the given values over it; fails the test unless it is saved. */
+export async function saveSample(name: string, body: Body = {}): Promise<Json> {
+  const def = resourceByName.get(name)!;
+  const r = await call('POST', def, 'save', { body: { ...(await sample(def)), ...body } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data;
+}

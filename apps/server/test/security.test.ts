@@ -210,15 +210,16 @@ describe('secrets and logs', () => {
   it('no password hash or token in any list, get or export', async () => {
     for (const def of RESOURCES) {
       const list = await s.api('GET', `/api${def.path}/list`, { token: admin, query: { pageSize: 500 } });
-      expect(list.status).toBe(200);
+      expect(list.status, `${def.name} list`).toBe(200);
       const text = JSON.stringify(list.json);
       expect(text).not.toMatch(/argon2|password_?hash|token_?hash/i);
       if (list.json.rows[0]) {
         const one = await s.api('GET', `/api${def.path}/get/${list.json.rows[0].id}`, { token: admin });
         expect(JSON.stringify(one.json)).not.toMatch(/argon2|password_?hash/i);
       }
+      if (def.features?.export === false) continue; // no export route
       const x = await s.api('GET', `/api${def.path}/export`, { token: admin });
-      expect(x.status).toBe(200);
+      expect(x.status, `${def.name} export`).toBe(200);
       expect(x.body.toString('latin1')).not.toMatch(/argon2/);
     }
   });

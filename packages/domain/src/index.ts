@@ -1,6 +1,27 @@
 export * from './resource.ts';
 export * from './rules.ts';
+export * from './account.ts';
+export type { GeoHit } from './geo.ts';
+export { LOGISTICS_DEFAULT_MAPPING, LOGISTICS_SIGNATURE_HEADERS, type LogisticsFieldMapping } from './resources/logistics.ts';
 export * from './resources/index.ts';
+export * from './lang.ts';
 export * from './locales/index.ts';
 export * from './envelope.ts';
 export * from './dicts.ts';
+export * from './split.ts';
+export { WAYBILL_SECTIONS } from './resources/waybill.ts';
+export {
+  order as orderResource,
+  orderLine as orderLineResource,
+  orderImportRow as orderImportResource,
+  ORDER_LINE_INPUT,
+  ORDER_LINES_MAX,
+  ORDER_REMARK_MAX,
+  ORDER_TOTALS,
+  orderTotals,
+  type OrderTotals,
+  type OrderImportPreview,
+  type OrderImportGroup,
+} from './resources/order.ts';
+export * from './generator.ts';
+export * from './reports.ts';

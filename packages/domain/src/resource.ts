@@ -91,6 +91,8 @@ export interface ResourceScope {
   dept?: string;
   /** column compared with the caller's login name when a role's data scope is 'self' */
   self?: string;
+  /** a child row is in scope when the parent row it refers to (through `column`) is in the parent resource's scope */
+  parent?: { column: string; resource: string };
 }
 
 export interface ResourceDef {

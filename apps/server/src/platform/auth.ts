@@ -32,12 +32,23 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: string;
+  /** set for routes of another principal than staff (e.g. 'driver'): see `app.principals` */
+  principal?: string;
 }
+
+/**
+ * Another kind of caller than staff (the driver app): routes whose permission starts with
+ * `<name>:` are authenticated by its `authenticate` instead of staff sessions, so a staff token
+ * opens none of them and its tokens open no staff route.
+ */
+export type PrincipalAuth = (req: FastifyRequest, token: string | null) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** every API route with its declared permission (tests build the access matrix from it) */
     routeTable: RouteEntry[];
+    /** other principals by permission prefix (register before their routes) */
+    principals: Map<string, PrincipalAuth>;
   }
   interface FastifyContextConfig {
     permission?: string;
@@ -69,6 +80,13 @@ export async function verifyPassword(hash: string, pw: string): Promise<boolean>
   }
 }
 
+/** A new session token: the token, its stored hash, and its 12-hour life from now. */
+export function issueToken(clock: Clock): { token: string; hash: string; now: Date; expiresAt: Date } {
+  const token = newToken();
+  const now = clock.now();
+  return { token, hash: hashToken(token), now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) };
+}
+
 export async function createSession(
   q: Queryable,
   clock: Clock,
@@ -76,15 +94,13 @@ export async function createSession(
   dispatchCenterId: number | null,
   meta: { ip?: string; userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
-  const now = clock.now();
-  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
+  const t = issueToken(clock);
   await q.query(
     `insert into sys_session(token_hash, user_id, dispatch_center_id, ipaddr, user_agent, create_time, expires_at)
      values ($1,$2,$3,$4,$5,$6,$7)`,
-    [hashToken(token), userId, dispatchCenterId, meta.ip ?? null, (meta.userAgent ?? '').slice(0, 300), now, expiresAt],
+    [t.hash, userId, dispatchCenterId, meta.ip ?? null, (meta.userAgent ?? '').slice(0, 300), t.now, t.expiresAt],
   );
-  return { token, expiresAt };
+  return { token: t.token, expiresAt: t.expiresAt };
 }
 
 export function bearer(req: FastifyRequest): string | null {
@@ -153,6 +169,12 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
   app.decorateRequest('caller', null);
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
+  const principals = new Map<string, PrincipalAuth>();
+  app.decorate('principals', principals);
+  const principalOf = (perm: string) => {
+    const i = perm.indexOf(':');
+    return i > 0 && principals.has(perm.slice(0, i)) ? perm.slice(0, i) : undefined;
+  };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) {
@@ -161,12 +183,15 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     }
     const perm = (route.config as { permission?: string } | undefined)?.permission;
     if (!perm) throw new Error(`route ${route.method} ${route.url} declares no permission`);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') table.push({ method: m, url: route.url, permission: perm });
+    const principal = principalOf(perm);
+    for (const m of [route.method].flat()) if (m !== 'HEAD') table.push({ method: m, url: route.url, permission: perm, ...(principal ? { principal } : {}) });
   });
   app.addHook('preHandler', async (req) => {
     const perm = req.routeOptions.config?.permission;
     if (!perm) return; // non-API (static files, 404)
     const token = bearer(req);
+    const principal = principalOf(perm);
+    if (principal) return principals.get(principal)!(req, token);
     const caller = token ? await loadCaller(db, clock, token) : null;
     req.caller = caller;
     if (caller?.allowedIps && !caller.allowedIps.includes(req.ip)) throw forbidden('messages.clientAddress');

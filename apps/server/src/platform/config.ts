@@ -12,6 +12,10 @@ export interface AppConfig {
   testHooks: boolean;
   webDist: string | null;
   logLevel: string;
+  /** SMS provider (platform/sms.ts): an HTTP endpoint, its key and message template; no URL = the log provider (development only) */
+  sms: { url: string | null; key: string; template: string | null };
+  /** background schedules: 'on' runs their timers; 'manual' (tests' default) runs a tick only when asked */
+  jobs: 'on' | 'manual';
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
@@ -35,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testHooks,
     webDist: env.TMS_WEB_DIST ?? null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    sms: { url: env.TMS_SMS_URL || null, key: env.TMS_SMS_KEY ?? '', template: env.TMS_SMS_TEMPLATE || null },
+    jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
   };
 }
 

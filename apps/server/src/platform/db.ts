@@ -19,6 +19,11 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: every statement commits or none does. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL server only: LISTEN on `channel` over a connection of its own (reconnecting after a
+   * failure); resolves to the function that stops listening and gives the connection back.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const INT8 = 20;
@@ -65,6 +70,57 @@ export async function openPg(url: string): Promise<Db> {
     async close() {
       await pool.end();
     },
+    listen: (channel, onMessage) => listenOn(pool, channel, onMessage),
+  };
+}
+
+async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  /** the listening connection and how to give it back to the pool exactly once */
+  let current: { c: pg.PoolClient; release: (destroy?: boolean) => void } | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = await pool.connect();
+    let released = false;
+    const onNotification = (m: pg.Notification) => {
+      if (m.channel === channel && m.payload !== undefined) onMessage(m.payload);
+    };
+    const onError = () => {
+      // the connection broke: drop it and listen again on a new one
+      release(true);
+      if (!stopped) schedule();
+    };
+    const release = (destroy?: boolean) => {
+      if (released) return; // an error after the release (e.g. the database dropped) is the pool's concern
+      released = true;
+      c.off('notification', onNotification);
+      c.off('error', onError);
+      if (current?.c === c) current = null;
+      c.release(destroy);
+    };
+    c.on('notification', onNotification);
+    c.on('error', onError);
+    try {
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (e) {
+      release(true);
+      throw e;
+    }
+    current = { c, release };
+  };
+  const schedule = () => {
+    retry = setTimeout(() => void connect().catch(() => !stopped && schedule()), 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const cur = current;
+    if (cur) {
+      await cur.c.query(`UNLISTEN *`).catch(() => undefined);
+      cur.release();
+    }
   };
 }
 

@@ -4,10 +4,12 @@
  */
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
-import { LANGS, allFields, bodySchema, inForm, inList, issueToError, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
+import { StringDecoder } from 'node:string_decoder';
+import { LANGS, allFields, bodySchema, columnOf, inForm, inList, issueToError, resourceByName, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
 import type { Queryable } from './db.ts';
 import type { Caller } from './auth.ts';
 import { translate } from './i18n.ts';
+import { scopeOf } from './resource-engine.ts';
 
 export function fieldLabel(def: ResourceDef, f: FieldDef, lang: Lang): string {
   const key = `resources.${def.name}.fields.${f.name}`;
@@ -164,6 +166,34 @@ async function collect(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A chunk sequence of UTF-8 bytes as strings, a character split between two chunks kept whole. */
+async function* decodeUtf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const c of chunks) {
+    const s = typeof c === 'string' ? c : decoder.write(c);
+    if (s) yield s;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/**
+ * exceljs 4.4.0's streaming reader decodes each compressed-entry chunk on its own, so a Chinese character
+ * that straddles two chunks turns into '��' (exceljs issues #2063, #2084). Its worksheet and shared-string
+ * parsers accept strings as well: they get the entries decoded across chunk boundaries instead.
+ */
+function utf8Safe(reader: ExcelJS.stream.xlsx.WorkbookReader): ExcelJS.stream.xlsx.WorkbookReader {
+  const r = reader as unknown as {
+    _parseWorksheet: (it: AsyncIterable<Buffer>, sheetNo: string) => Generator<unknown>;
+    _parseSharedStrings: (entry: Readable) => AsyncGenerator<unknown>;
+  };
+  const parseWorksheet = r._parseWorksheet.bind(reader);
+  const parseSharedStrings = r._parseSharedStrings.bind(reader);
+  r._parseWorksheet = (it, sheetNo) => parseWorksheet(decodeUtf8(it) as unknown as AsyncIterable<Buffer>, sheetNo);
+  r._parseSharedStrings = (entry) => parseSharedStrings(entry.setEncoding('utf8'));
+  return reader;
+}
+
 /**
  * The rows of the first worksheet. Read with exceljs's streaming reader (no workbook model in memory);
  * that reader depends on the order of the parts in the zip and, for some files, meets a worksheet before
@@ -172,7 +202,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 async function* sheetRows(buf: Buffer): AsyncGenerator<{ number: number; values: ExcelJS.CellValue[] }> {
   let yielded = 0;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+    const reader = utf8Safe(new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' }));
     let first = true;
     for await (const ws of reader) {
       if (!first) {
@@ -199,7 +229,58 @@ async function* sheetRows(buf: Buffer): AsyncGenerator<{ number: number; values:
   }
 }
 
-export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, _caller: Caller) {
+/** Cells of one data row, keyed by field, after type coercion (references still as written). */
+interface RawRow {
+  rowNum: number;
+  raw: Record<string, unknown>;
+}
+
+/**
+ * References are written by code or name (or id) in a sheet: each ref column is resolved in one query per
+ * column, among the records the caller may see (data scope). An unknown value stays as written and fails.
+ */
+async function resolveRefs(db: Queryable, fields: FieldDef[], rows: RawRow[], caller: Caller): Promise<Map<string, Set<unknown>>> {
+  const unresolved = new Map<string, Set<unknown>>();
+  for (const f of fields) {
+    const target = f.kind === 'ref' && f.ref ? resourceByName.get(f.ref) : undefined;
+    if (!target) continue;
+    const wanted = [...new Set(rows.map((r) => r.raw[f.name]).filter((v) => v !== null && v !== undefined && v !== 0))].map(String);
+    if (!wanted.length) continue;
+    const code = target.fields.find((x) => x.name === 'code' && x.unique);
+    const label = allFields(target).find((x) => x.name === target.labelField);
+    const params: unknown[] = [wanted, wanted.filter((w) => /^\d{1,15}$/.test(w)).map(Number)];
+    const cols = [`t.id`, code ? `t.${qi(columnOf(code))}::text as code` : `null as code`, label ? `t.${qi(columnOf(label))}::text as label` : `null as label`];
+    const match = [`t.id = any($2::bigint[])`, code ? `t.${qi(columnOf(code))}::text = any($1)` : null, label ? `t.${qi(columnOf(label))}::text = any($1)` : null].filter(Boolean);
+    const where = [`(${match.join(' or ')})`, ...scopeOf(target, caller, params)];
+    const r = await db.query<{ id: string | number; code: string | null; label: string | null }>(`select ${cols.join(', ')} from ${qi(target.table)} t where ${where.join(' and ')}`, params);
+    const byCode = new Map<string, number>();
+    const byLabel = new Map<string, number[]>();
+    const labels = new Map<number, string | null>();
+    for (const x of r.rows) {
+      labels.set(Number(x.id), x.label);
+      if (x.code !== null) byCode.set(x.code, Number(x.id));
+      if (x.label !== null) byLabel.set(x.label, [...(byLabel.get(x.label) ?? []), Number(x.id)]);
+    }
+    const bad = new Set<unknown>();
+    for (const row of rows) {
+      const v = row.raw[f.name];
+      if (v === null || v === undefined || v === 0) continue;
+      const s = String(v);
+      const named = byLabel.get(s);
+      const id = byCode.get(s) ?? (named?.length === 1 ? named[0] : undefined) ?? (labels.has(Number(s)) ? Number(s) : undefined);
+      // the preview shows the record's label (<field>Label, as lists do), or what was written
+      row.raw[`${f.name}Label`] = id !== undefined ? (labels.get(id) ?? s) : s;
+      if (id !== undefined) row.raw[f.name] = id;
+      else bad.add(v);
+    }
+    unresolved.set(f.name, bad);
+  }
+  return unresolved;
+}
+
+const qi = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, caller: Caller) {
   const fields = importFields(def);
   const byHeader = new Map<string, FieldDef>();
   for (const f of fields) {
@@ -210,45 +291,49 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
   const labelMaps = new Map<string, Map<string, string>>();
   for (const [t, opts] of dicts) labelMaps.set(t, new Map(opts.flatMap((o) => [[o.label, o.value], [o.value, o.value]])));
   const schema = bodySchema(def, 'create');
-  const rows: ImportRow[] = [];
   let headers: (FieldDef | null)[] = [];
-  const seen = new Map<string, Map<unknown, number>>();
+  const rawRows: RawRow[] = [];
   for await (const row of sheetRows(await collect(stream))) {
-      const values = row.values;
-      if (row.number === 1) {
-        headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
-        continue;
-      }
-      const raw: Record<string, unknown> = {};
-      let empty = true;
-      headers.forEach((f, i) => {
-        if (!f) return;
-        const v = cellValue(values[i] ?? null);
-        if (v !== null && v !== '') empty = false;
-        raw[f.name] = coerce(f, v, labelMaps.get(f.dict ?? '') ?? new Map());
-      });
-      if (empty) continue;
-      const errors: Record<string, string> = {};
-      const r = schema.safeParse(raw);
-      if (!r.success) {
-        for (const issue of r.error.issues) {
-          const name = String(issue.path[0] ?? '');
-          const f = fields.find((x) => x.name === name);
-          const e = issueToError(f, issue);
-          errors[name] ??= translate(lang, e.key, e.params);
-        }
-      }
-      for (const f of fields) {
-        if (f.dict && raw[f.name] != null && !labelMaps.get(f.dict)?.has(String(raw[f.name]))) errors[f.name] ??= translate(lang, 'validation.invalid');
-        if (f.unique && raw[f.name] != null) {
-          const m = seen.get(f.name) ?? new Map<unknown, number>();
-          seen.set(f.name, m);
-          const prev = m.get(raw[f.name]);
-          if (prev) errors[f.name] ??= translate(lang, 'messages.duplicate', { field: fieldLabel(def, f, lang), value: raw[f.name] });
-          else m.set(raw[f.name], row.number);
-        }
-      }
-      rows.push({ rowNum: row.number, raw, values: r.success ? (r.data as Record<string, unknown>) : null, errors });
+    const values = row.values;
+    if (row.number === 1) {
+      headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
+      continue;
+    }
+    const raw: Record<string, unknown> = {};
+    let empty = true;
+    headers.forEach((f, i) => {
+      if (!f) return;
+      const v = cellValue(values[i] ?? null);
+      if (v !== null && v !== '') empty = false;
+      raw[f.name] = coerce(f, v, labelMaps.get(f.dict ?? '') ?? new Map());
+    });
+    if (!empty) rawRows.push({ rowNum: row.number, raw });
   }
+  const unresolved = await resolveRefs(db, fields, rawRows, caller);
+  const seen = new Map<string, Map<unknown, number>>();
+  const rows: ImportRow[] = rawRows.map(({ rowNum, raw }) => {
+    const errors: Record<string, string> = {};
+    for (const [name, bad] of unresolved) if (bad.has(raw[name])) errors[name] = translate(lang, 'validation.refNotFound', { value: raw[name] });
+    const r = schema.safeParse(raw);
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        const name = String(issue.path[0] ?? '');
+        const f = fields.find((x) => x.name === name);
+        const e = issueToError(f, issue);
+        errors[name] ??= translate(lang, e.key, e.params);
+      }
+    }
+    for (const f of fields) {
+      if (f.dict && raw[f.name] != null && !labelMaps.get(f.dict)?.has(String(raw[f.name]))) errors[f.name] ??= translate(lang, 'validation.invalid');
+      if (f.unique && raw[f.name] != null) {
+        const m = seen.get(f.name) ?? new Map<unknown, number>();
+        seen.set(f.name, m);
+        const prev = m.get(raw[f.name]);
+        if (prev) errors[f.name] ??= translate(lang, 'messages.duplicate', { field: fieldLabel(def, f, lang), value: raw[f.name] });
+        else m.set(raw[f.name], rowNum);
+      }
+    }
+    return { rowNum, raw, values: r.success ? (r.data as Record<string, unknown>) : null, errors };
+  });
   return { headers: fields.map((f) => ({ name: f.name, label: fieldLabel(def, f, lang) })), rows };
 }

@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage 
 import { idList, intParam, ok, page } from './http.ts';
 import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
 import { mutate } from './audit.ts';
-import { exportWorkbook, importTemplate, readImport } from './excel.ts';
+import { exportWorkbook, importTemplate, readImport, type ImportRow } from './excel.ts';
 import { translate } from './i18n.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -67,6 +67,11 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
   if (def.scope?.dispatchCenter) {
     params.push(caller.dispatchCenterId ?? -1);
     where.push(`${p}${q(def.scope.dispatchCenter)} = $${params.length}`);
+  }
+  const parent = def.scope?.parent && resourceByName.get(def.scope.parent.resource);
+  if (parent && def.scope?.parent) {
+    const inner = scopeOf(parent, caller, params, 'sp');
+    if (inner.length) where.push(`${p}${q(def.scope.parent.column)} in (select sp."id" from ${q(parent.table)} sp where ${inner.join(' and ')})`);
   }
   if (!caller.isAdmin) {
     for (const [kind, col] of [
@@ -291,9 +296,12 @@ export interface ResourceHooks {
   afterSave?: (q: Queryable, row: Row, caller: Caller, body: Record<string, unknown>, created: boolean) => Promise<Row | void>;
   beforeRemove?: (q: Queryable, rows: Row[], caller: Caller) => Promise<void>;
   beforeStatus?: (q: Queryable, row: Row, status: '0' | '1', caller: Caller) => Promise<void>;
+  /** what GET /get/{id} adds to the record (its lines, …) */
+  afterGet?: (q: Queryable, row: Row, caller: Caller) => Promise<Row>;
 }
 
-export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller, values: Row): Promise<Row> {
+/** The columns of a new row: defaults, hashed / encrypted secrets, dispatch center and creator. */
+async function insertColumns(def: ResourceDef, caller: Caller, values: Row): Promise<Row> {
   const withDefaults: Row = { ...values };
   for (const f of allFields(def)) {
     if (f.default !== undefined && (withDefaults[f.name] === undefined || withDefaults[f.name] === null)) withDefaults[f.name] = f.default;
@@ -302,12 +310,30 @@ export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller,
   for (const f of allFields(def)) if ((f.name === 'status' || f.name === 'effective') && f.default !== undefined) cols[columnOf(f)] = f.default;
   if (def.scope?.dispatchCenter) cols[def.scope.dispatchCenter] = caller.dispatchCenterId;
   if (!def.noAudit) cols.create_by = caller.userName;
+  return cols;
+}
+
+export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller, values: Row): Promise<Row> {
+  const cols = await insertColumns(def, caller, values);
   const keys = Object.keys(cols);
   const r = await db.query<Row>(
     `insert into ${q(def.table)} (${keys.map(q).join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning *`,
     keys.map((k) => cols[k]),
   );
   return r.rows[0]!;
+}
+
+/** Many new rows in multi-row inserts (a column a row leaves out takes the table default). */
+export async function insertRows(db: Queryable, def: ResourceDef, caller: Caller, list: Row[]): Promise<void> {
+  const prepared: Row[] = [];
+  for (const v of list) prepared.push(await insertColumns(def, caller, v)); // one at a time: password hashing is heavy
+  const keys = [...new Set(prepared.flatMap((c) => Object.keys(c)))];
+  const per = Math.max(1, Math.floor(30_000 / Math.max(1, keys.length))); // well under the 65 535 parameters of a statement
+  for (let i = 0; i < prepared.length; i += per) {
+    const params: unknown[] = [];
+    const tuples = prepared.slice(i, i + per).map((c) => `(${keys.map((k) => (k in c ? (params.push(c[k]), `$${params.length}`) : 'default')).join(',')})`);
+    await db.query(`insert into ${q(def.table)} (${keys.map(q).join(',')}) values ${tuples.join(',')}`, params).catch(mapDbError);
+  }
 }
 
 function mapDbError(e: unknown): never {
@@ -335,7 +361,9 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
 
   app.get(`${base}/get/:id`, { config: { permission: perm('query') }, ...tag }, async (req) => {
     const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    return ok(req, toApi(def, await getInScope(db, def, requireCaller(req), id)));
+    const caller = requireCaller(req);
+    const row = await getInScope(db, def, caller, id);
+    return ok(req, { ...toApi(def, row), ...(hooks.afterGet ? await hooks.afterGet(db, row, caller) : {}) });
   });
 
   if (features.create !== false) {
@@ -476,30 +504,76 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
       });
       if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-      // duplicates against the database, per unique field
-      for (const f of def.fields.filter((x) => x.unique)) {
-        const vals = preview.rows.filter((r) => r.values && r.values[f.name] != null).map((r) => r.values![f.name]);
-        if (!vals.length) continue;
-        const ex = await db.query<Row>(`select ${q(columnOf(f))} as v from ${q(def.table)} where ${q(columnOf(f))} = any($1)`, [vals]);
-        const taken = new Set(ex.rows.map((r) => r.v));
-        for (const r of preview.rows) {
-          if (r.values && taken.has(r.values[f.name])) {
-            const label = translate(req.lang, `resources.${def.name}.fields.${f.name}`);
-            r.errors[f.name] = translate(req.lang, 'messages.duplicate', { field: label, value: r.values[f.name] });
-          }
-        }
+      await checkImportUnique(db, def, caller, preview.rows, req.lang);
+      const hooked = !!(hooks.beforeSave || hooks.afterSave);
+      const summarize = (committed: boolean) => {
+        const bad = preview.rows.filter((r) => Object.keys(r.errors).length);
+        // at most 1000 rows go back: every row with an error first (up to that many), then the first others
+        const shown = new Set(bad.slice(0, 1000));
+        for (const r of preview.rows) if (shown.size < 1000) shown.add(r);
+        const rows = preview.rows.filter((r) => shown.has(r)).map(({ rowNum, raw, errors }) => ({ rowNum, raw, errors }));
+        return { total: preview.rows.length, errors: bad.length, headers: preview.headers, rows, committed };
+      };
+      // the preview runs the resource's own save rules too (e.g. time-window overlaps), in a transaction rolled back
+      if (!commit) {
+        if (hooked) await db.tx((tx) => importRows(tx, def, caller, hooks, preview.rows, req.lang).then(() => Promise.reject(ROLLBACK))).catch((e: unknown) => {
+          if (e !== ROLLBACK) throw e;
+        });
+        return ok(req, summarize(false));
       }
-      const bad = preview.rows.filter((r) => Object.keys(r.errors).length);
-      const summary = { total: preview.rows.length, errors: bad.length, headers: preview.headers, rows: preview.rows.slice(0, 1000).map(({ rowNum, raw, errors }) => ({ rowNum, raw, errors })), committed: false };
-      if (!commit || bad.length || !preview.rows.length) {
-        if (commit && bad.length) throw new AppError(400, 'messages.validationFailed', undefined, undefined, summary);
-        return ok(req, summary);
-      }
+      if (!preview.rows.length) return ok(req, summarize(false));
+      if (preview.rows.some((r) => Object.keys(r.errors).length)) throw new AppError(400, 'messages.validationFailed', undefined, undefined, summarize(false));
+      // all or nothing: a row the save rules refuse rolls the whole import back
       await mutate(db, req, { title, businessType: 'IMPORT' }, async (tx) => {
-        for (const r of preview.rows) await insertRow(tx, def, caller, r.values!).catch(mapDbError);
+        await importRows(tx, def, caller, hooks, preview.rows, req.lang);
+        if (preview.rows.some((r) => Object.keys(r.errors).length)) throw new AppError(400, 'messages.validationFailed', undefined, undefined, summarize(false));
         return { imported: preview.rows.length };
       });
-      return ok(req, { ...summary, committed: true });
+      return ok(req, summarize(true));
     });
   }
 }
+
+const ROLLBACK = Symbol('rollback');
+
+/** Values already taken in the table (per unique field, in the caller's dispatch center when the table has one). */
+async function checkImportUnique(db: Queryable, def: ResourceDef, caller: Caller, rows: ImportRow[], lang: FastifyRequest['lang']): Promise<void> {
+  for (const f of def.fields.filter((x) => x.unique)) {
+    const vals = rows.filter((r) => r.values && r.values[f.name] != null).map((r) => r.values![f.name]);
+    if (!vals.length) continue;
+    const params: unknown[] = [vals];
+    let sql = `select ${q(columnOf(f))} as v from ${q(def.table)} where ${q(columnOf(f))} = any($1)`;
+    if (def.scope?.dispatchCenter) {
+      params.push(caller.dispatchCenterId ?? -1);
+      sql += ` and ${q(def.scope.dispatchCenter)} = $2`;
+    }
+    const taken = new Set((await db.query<Row>(sql, params)).rows.map((r) => r.v));
+    const label = translate(lang, `resources.${def.name}.fields.${f.name}`);
+    for (const r of rows) if (r.values && taken.has(r.values[f.name])) r.errors[f.name] ??= translate(lang, 'messages.duplicate', { field: label, value: r.values[f.name] });
+  }
+}
+
+/**
+ * Writes the valid rows of an import. A resource with save hooks gets them row by row, in file order, so
+ * each row meets the rows before it (overlaps inside the file count too); a refusal becomes that row's
+ * errors. Others go in batched multi-row inserts.
+ */
+async function importRows(tx: Queryable, def: ResourceDef, caller: Caller, hooks: ResourceHooks, rows: ImportRow[], lang: FastifyRequest['lang']): Promise<void> {
+  const valid = rows.filter((r) => r.values && !Object.keys(r.errors).length);
+  if (!hooks.beforeSave && !hooks.afterSave) return insertRows(tx, def, caller, valid.map((r) => r.values!));
+  for (const r of valid) {
+    try {
+      await hooks.beforeSave?.(tx, r.values!, caller, null, r.values!);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status >= 500) throw e;
+      const fields = Object.entries(e.fieldErrors ?? {});
+      if (fields.length) for (const [name, m] of fields) r.errors[name] = translate(lang, m.key, m.params);
+      else r.errors[importFieldNames(def)[0] ?? 'id'] = translate(lang, e.key, e.params);
+      continue;
+    }
+    const row = await insertRow(tx, def, caller, r.values!).catch(mapDbError);
+    await hooks.afterSave?.(tx, row, caller, r.values!, true);
+  }
+}
+
+const importFieldNames = (def: ResourceDef) => def.fields.filter((f) => f.kind !== 'json' && f.form !== false).map((f) => f.name);

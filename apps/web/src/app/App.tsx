@@ -1,23 +1,46 @@
 /** Providers: antd theme and locale (following the i18n language), router. */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
-import enGB from 'antd/es/locale/en_GB';
-import zhTW from 'antd/es/locale/zh_TW';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
-import 'dayjs/locale/en-gb';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, type Lang } from '@tms/domain';
 import { useLayoutSettings } from './settings.ts';
 import { router } from './router.tsx';
+import { setProgressColor } from './progress.ts';
 
-const ANTD_LOCALES: Record<Lang, Locale> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': enGB, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'en-GB': 'en-gb', 'zh-TW': 'zh-tw' };
+/** zh-CN and en-US come with the page; en-GB and zh-TW (antd + dayjs) load when chosen, like their texts. */
+const antdLocales: Partial<Record<Lang, Locale>> = { 'zh-CN': zhCN, 'en-US': enUS };
+const LOAD_LOCALE: Partial<Record<Lang, () => Promise<Locale>>> = {
+  'en-GB': () => Promise.all([import('antd/es/locale/en_GB'), import('dayjs/locale/en-gb')]).then(([m]) => m.default),
+  'zh-TW': () => Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]).then(([m]) => m.default),
+};
+
+/** The antd locale of the language, and the language whose antd / dayjs locale is in use until it has loaded. */
+function useLocale(lang: Lang): { locale: Locale; effective: Lang } {
+  const [, setLoaded] = useState(0);
+  const load = LOAD_LOCALE[lang];
+  useEffect(() => {
+    if (antdLocales[lang] || !load) return;
+    let live = true;
+    load()
+      .then((l) => {
+        antdLocales[lang] = l;
+        if (live) setLoaded((n) => n + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [lang, load]);
+  const effective: Lang = antdLocales[lang] ? lang : lang.startsWith('zh') ? 'zh-CN' : 'en-US';
+  return { locale: antdLocales[effective]!, effective };
+}
 
 /**
  * The text style antd's <App> gives its children (colour, font). antd's App itself (message / modal /
@@ -34,7 +57,8 @@ function Themed() {
   const { i18n, t } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const settings = useLayoutSettings();
-  dayjs.locale(DAYJS_LOCALES[lang]);
+  const { locale, effective } = useLocale(lang);
+  dayjs.locale(DAYJS_LOCALES[effective]);
   useEffect(() => {
     document.documentElement.lang = lang;
     document.title = t('app.title');
@@ -44,9 +68,10 @@ function Themed() {
   useEffect(() => {
     document.body.classList.toggle('tms-colorweak', settings.colorWeak);
   }, [settings.colorWeak]);
+  useEffect(() => setProgressColor(settings.colorPrimary), [settings.colorPrimary]);
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
+      locale={locale}
       theme={{
         algorithm: settings.pageStyle === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: settings.colorPrimary },

@@ -2,19 +2,23 @@
  * The basic layout of spec §2: ProLayout with the server menu (side or top, collapsible,
  * mobile-aware), logo and title, the header widgets, the page tab bar and the settings drawer.
  */
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ProLayout, SettingDrawer, type MenuDataItem } from '@ant-design/pro-components';
-import { Radio, Space, Typography, theme } from 'antd';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { theme } from 'antd';
 import { normalizeLang } from '@tms/domain';
-import { COLOR_LIST, updateSettings, useLayoutSettings, type LayoutSettings, type PageStyle } from './settings.ts';
+import { useLayoutSettings } from './settings.ts';
 import { isExternal, toMenuNodes, type MenuNode } from './menu.ts';
 import { menuIcon } from './icons.tsx';
 import { useMenuMeta } from './useMenuMeta.ts';
 import { TabBar } from './TabBar.tsx';
 import { HeaderActions } from './header/HeaderActions.tsx';
+import { useShellIdle } from './idle.ts';
 import './layout.css';
+
+// the settings drawer is not needed for the first paint: it loads at the shell's idle moment
+const LayoutSettingDrawer = lazy(() => import('./LayoutSettingDrawer.tsx'));
 
 function toMenuData(nodes: MenuNode[]): MenuDataItem[] {
   return nodes.map((n) => ({
@@ -66,27 +70,6 @@ const DARK_TOP = {
   },
 };
 
-function PageStylePicker({ value }: { value: PageStyle }) {
-  const { t } = useTranslation();
-  return (
-    <Space direction="vertical" size={4} className="tms-page-style">
-      <Typography.Text strong>{t('settings.pageStyle')}</Typography.Text>
-      <Radio.Group
-        optionType="button"
-        buttonStyle="solid"
-        size="small"
-        value={value}
-        onChange={(e) => updateSettings({ pageStyle: e.target.value as PageStyle })}
-        options={[
-          { value: 'light', label: t('settings.light') },
-          { value: 'dark', label: t('settings.dark') },
-          { value: 'realDark', label: t('settings.realDark') },
-        ]}
-      />
-    </Space>
-  );
-}
-
 export function BasicLayout() {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
@@ -95,6 +78,7 @@ export function BasicLayout() {
   const settings = useLayoutSettings();
   const { menus, menuName, titleOf } = useMenuMeta();
   const { token: antToken } = theme.useToken();
+  const idle = useShellIdle();
   // ProLayout has no header beside a side menu on desktop: the shell draws its own bar there
   const ownHeader = settings.layout === 'side';
   const route = useMemo(() => ({ path: '/', children: toMenuData(toMenuNodes(menus, menuName)) }), [menus, menuName]);
@@ -147,9 +131,7 @@ export function BasicLayout() {
         >
           {ownHeader && (
             <div className="tms-header" data-testid="header">
-              <Typography.Text strong ellipsis className="tms-header-title">
-                {titleOf(location.pathname)}
-              </Typography.Text>
+              <span className="tms-header-title" style={{ color: antToken.colorText }}>{titleOf(location.pathname)}</span>
               <HeaderActions />
             </div>
           )}
@@ -159,28 +141,11 @@ export function BasicLayout() {
           <Outlet />
         </div>
       </ProLayout>
-      <SettingDrawer
-        key={lang}
-        enableDarkTheme
-        disableUrlParams
-        hideHintAlert
-        hideCopyButton
-        colorList={COLOR_LIST}
-        settings={proSettings}
-        drawerProps={{ title: <PageStylePicker value={settings.pageStyle} />, rootClassName: 'tms-setting-drawer' }}
-        onSettingChange={(s) => {
-          const patch: Partial<LayoutSettings> = {};
-          if (s.colorPrimary) patch.colorPrimary = s.colorPrimary;
-          if (s.layout === 'side' || s.layout === 'top') patch.layout = s.layout;
-          if (s.contentWidth) patch.contentWidth = s.contentWidth;
-          if (s.fixedHeader !== undefined) patch.fixedHeader = s.fixedHeader;
-          if (s.fixSiderbar !== undefined) patch.fixSiderbar = s.fixSiderbar;
-          if (s.colorWeak !== undefined) patch.colorWeak = s.colorWeak;
-          if (s.siderMenuType) patch.siderMenuType = s.siderMenuType;
-          if (s.splitMenus !== undefined) patch.splitMenus = s.splitMenus;
-          updateSettings(patch);
-        }}
-      />
+      {idle && (
+        <Suspense fallback={null}>
+          <LayoutSettingDrawer key={lang} settings={proSettings} pageStyle={settings.pageStyle} />
+        </Suspense>
+      )}
     </div>
   );
 }

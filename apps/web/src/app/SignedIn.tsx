@@ -5,16 +5,19 @@ import { App as AntApp } from 'antd';
 import { queryClient } from '../platform/queries.ts';
 import { bootSession } from './boot.ts';
 import { PageLoading } from './views-ui.tsx';
+import { ensureFullTexts } from '../platform/i18n.ts';
 import { BasicLayout } from './BasicLayout.tsx';
+import { shellIdle } from './idle.ts';
 
 /**
  * Once the shell is up and the browser is idle, load the code of the resource list pages (ProTable and
  * the rest of pro-components, ~230 KB gzip) so the first list page opened from the menu does not wait
- * for it. Returns the cancel of the idle callback.
+ * for it; what waits for the idle moment (app/idle.ts) loads too. Returns the cancel of the idle callback.
  */
 function prefetchListCode(): () => void {
   const run = () => {
-    performance.mark('tms-prefetch');
+    shellIdle();
+    ensureFullTexts().catch(() => undefined);
     // a failure shows when the page is opened
     import('./MenuRouteView.tsx').catch(() => undefined);
     import('../platform/resource/ResourcePage.tsx').catch(() => undefined);

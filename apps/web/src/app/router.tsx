@@ -10,17 +10,24 @@ import { getToken } from '../platform/session.ts';
 import { UserLayout } from './UserLayout.tsx';
 import { LoginPage } from '../features/user/login/LoginPage.tsx';
 import { LazyView, RouteErrorView } from './views-ui.tsx';
+import { routeChanged } from './progress.ts';
 
-const SignedIn = lazy(() => import('./SignedIn.tsx'));
-const Welcome = lazy(() => import('../features/welcome/Welcome.tsx'));
+/** views that use only the shell's texts show without waiting for the rest (platform/i18n.ts) */
+const CORE = { coreTextsOnly: true };
+const SignedIn = lazy(() => import('./SignedIn.tsx'), CORE);
+const Welcome = lazy(() => import('../features/welcome/Welcome.tsx'), CORE);
 const AccountCenter = lazy(() => import('../features/account/AccountCenter.tsx'));
 const AccountSettings = lazy(() => import('../features/account/AccountSettings.tsx'));
-const ExceptionPage = lazy(() => import('../features/exception/ExceptionPage.tsx'));
-const ResultPage = lazy(() => import('../features/result/ResultPage.tsx'));
+const ExceptionPage = lazy(() => import('../features/exception/ExceptionPage.tsx'), CORE);
+const ResultPage = lazy(() => import('../features/result/ResultPage.tsx'), CORE);
 const DragDemo = lazy(() => import('../features/drag/DragDemo.tsx'));
-const MenuRouteView = lazy(() => import('./MenuRouteView.tsx'));
-const RegisterPage = lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx')).RegisterPage }));
-const RegisterResultPage = lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx')).RegisterResultPage }));
+const MenuRouteView = lazy(() => import('./MenuRouteView.tsx'), CORE);
+// the account pages use the login route's texts only (no wait for the full texts)
+const accountPage = (name: 'RegisterPage' | 'RegisterResultPage' | 'ForgetPasswordPage') =>
+  lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx'))[name] }), { coreTextsOnly: true });
+const RegisterPage = accountPage('RegisterPage');
+const RegisterResultPage = accountPage('RegisterResultPage');
+const ForgetPasswordPage = accountPage('ForgetPasswordPage');
 
 /** Unauthenticated visitors go to the login page with the full path they wanted. */
 export function loginRedirectPath(pathname: string, search: string): string {
@@ -49,6 +56,7 @@ export const router = createBrowserRouter([
       { element: <GuestOnly />, children: [{ path: 'login', element: <LoginPage /> }] },
       { path: 'register', element: <LazyView component={RegisterPage} /> },
       { path: 'register-result', element: <LazyView component={RegisterResultPage} /> },
+      { path: 'forget-password', element: <LazyView component={ForgetPasswordPage} /> },
       { path: '*', element: <Navigate to="/user/login" replace /> },
     ],
   },
@@ -74,3 +82,11 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// the top progress bar on every route change (not on query-string-only changes such as list filters)
+let lastPath = router.state.location.pathname;
+router.subscribe((state) => {
+  if (state.location.pathname === lastPath) return;
+  lastPath = state.location.pathname;
+  routeChanged();
+});

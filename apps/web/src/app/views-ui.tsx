@@ -4,10 +4,12 @@
  * "not available" view for menu entries whose screen does not exist.
  */
 import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useRouteError } from 'react-router';
 import { LIMITS } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
+import { ensureFullTexts } from '../platform/i18n.ts';
+import { trackLoad } from './progress.ts';
 
 /** spec §7 / §9: lazy script and stylesheet chunks time out after 120 s */
 export const CHUNK_TIMEOUT_MS = LIMITS.chunkTimeoutMs;
@@ -24,15 +26,19 @@ export function isChunkLoadError(e: unknown): boolean {
   );
 }
 
-/** React.lazy with the chunk time-out; failures become ChunkLoadError. */
+/**
+ * React.lazy with the chunk time-out; failures become ChunkLoadError. The view shows once every text
+ * is loaded (platform/i18n.ts), unless `coreTextsOnly` says the shell's texts are all it uses.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy() itself is typed with ComponentType<any>
-export function lazyView<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+export function lazyView<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, opts: { coreTextsOnly?: boolean } = {}): LazyExoticComponent<T> {
   return lazy(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${CHUNK_TIMEOUT_MS} ms`)), CHUNK_TIMEOUT_MS);
     });
-    return Promise.race([factory(), timeout])
+    const load = opts.coreTextsOnly ? factory() : Promise.all([factory(), ensureFullTexts()]).then(([m]) => m);
+    return trackLoad(Promise.race([load, timeout]))
       .catch((e: unknown) => {
         if (isChunkLoadError(e)) throw e instanceof ChunkLoadError ? e : new ChunkLoadError((e as Error).message);
         throw e;
@@ -46,36 +52,6 @@ export function PageLoading({ full }: { full?: boolean }) {
     <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: 48, height: full ? '100vh' : undefined }}>
       <Spin size="large" />
     </div>
-  );
-}
-
-export function ErrorView({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  if (isChunkLoadError(error)) {
-    return (
-      <Result
-        status="warning"
-        title={t('views.chunkErrorTitle')}
-        subTitle={t('views.chunkErrorDesc')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('views.reload')}
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <Result
-      status="500"
-      title={t('views.errorTitle')}
-      subTitle={error instanceof Error ? error.message : t('messages.systemError')}
-      extra={
-        <Button type="primary" onClick={() => window.location.assign('/')}>
-          {t('views.backHome')}
-        </Button>
-      }
-    />
   );
 }
 
@@ -109,29 +85,55 @@ export function LazyView<P extends object>({ component: C, props }: { component:
   );
 }
 
-/** errorElement of the router. */
-export function RouteErrorView() {
-  const error = useRouteError();
+
+const ErrorViews = () => import('./views-error.tsx');
+const LazyErrorView = lazy(() => ErrorViews().then((m) => ({ default: m.ErrorView })));
+const LazyRouteErrorView = lazy(() => ErrorViews().then((m) => ({ default: m.RouteErrorView })));
+const LazyNotAvailableView = lazy(() => ErrorViews().then((m) => ({ default: m.NotAvailableView })));
+
+/** Shown when even the error view's chunk cannot load (the network is gone): plain elements only. */
+function PlainChunkError() {
+  const { t } = useTranslation();
   return (
-    <div style={{ paddingTop: 48 }}>
-      <ErrorView error={error} />
+    <div style={{ padding: 48, textAlign: 'center' }}>
+      <h3>{t('views.chunkErrorTitle')}</h3>
+      <p>{t('views.chunkErrorDesc')}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('views.reload')}
+      </button>
     </div>
   );
 }
 
+class ErrorViewBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <PlainChunkError /> : this.props.children;
+  }
+}
+
+function errorChunk(node: ReactNode) {
+  return (
+    <ErrorViewBoundary>
+      <Suspense fallback={<PageLoading />}>{node}</Suspense>
+    </ErrorViewBoundary>
+  );
+}
+
+export function ErrorView({ error }: { error: unknown }) {
+  return errorChunk(<LazyErrorView error={error} />);
+}
+
+/** errorElement of the router. */
+export function RouteErrorView() {
+  const error = useRouteError();
+  return errorChunk(<LazyRouteErrorView error={error} />);
+}
+
 /** A menu entry whose component path has no view in this build. */
 export function NotAvailableView({ component }: { component?: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('views.notAvailableTitle')}
-      subTitle={t('views.notAvailableDesc', { component: component || '-' })}
-      extra={
-        <Button type="primary" href="/welcome">
-          {t('views.backHome')}
-        </Button>
-      }
-    />
-  );
+  return errorChunk(<LazyNotAvailableView component={component} />);
 }

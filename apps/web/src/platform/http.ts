@@ -75,8 +75,8 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     res = await fetch(API_BASE + url + query(opts.params, method), { method, headers, body, signal: ctrl.signal });
   } catch (e) {
     clearTimeout(timer);
-    if (!opts.silent) notifyError(i18n.t('http.error'), i18n.t('messages.systemError'));
-    throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('messages.systemError') });
+    if (!opts.silent) notifyError(i18n.t('http.error'), i18n.t('http.systemError'));
+    throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('http.systemError') });
   }
   clearTimeout(timer);
   if (opts.raw && res.ok) return res as unknown as T;
@@ -87,7 +87,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     json = null;
   }
   if (res.status === 401) {
-    if (!opts.silent) notifyError(i18n.t('http.unauthorized'), i18n.t('messages.unauthorized'));
+    if (!opts.silent) notifyError(i18n.t('http.unauthorized'), i18n.t('http.verifyFailed'));
     if (token) {
       clearToken();
       setTimeout(() => onUnauthorized(), 1500);
@@ -118,14 +118,23 @@ export async function postEnvelope<T>(url: string, data?: unknown, opts: Request
   return request<Envelope<T>>('POST', url, { ...opts, data });
 }
 /** A paged list: { rows, total }. */
-export async function list<T>(url: string, params: Record<string, unknown>): Promise<{ rows: T[]; total: number }> {
-  const r = await request<PageEnvelope<T>>('GET', url, { params });
-  return { rows: r.rows, total: r.total };
+export async function list<T>(url: string, params: Record<string, unknown>): Promise<{ rows: T[]; total: number } & Record<string, unknown>> {
+  const r = await request<PageEnvelope<T> & Record<string, unknown>>('GET', url, { params });
+  // extra members of the answer (e.g. the order list's summary) stay available to the caller
+  return { ...r, rows: r.rows, total: r.total };
 }
 
 /** Downloads a file (export, template) with the session headers. */
 export async function download(url: string, params: Record<string, unknown>, filename: string): Promise<void> {
-  const res = await request<Response>('GET', url, { params, raw: true, timeoutMs: 120_000 });
+  await saveResponse(await request<Response>('GET', url, { params, raw: true, timeoutMs: 120_000 }), filename);
+}
+
+/** Downloads what a POST answers (a file generated from the body sent). */
+export async function downloadPost(url: string, data: unknown, filename: string): Promise<void> {
+  await saveResponse(await request<Response>('POST', url, { data, raw: true, timeoutMs: 120_000 }), filename);
+}
+
+async function saveResponse(res: Response, filename: string): Promise<void> {
   const blob = await res.blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);

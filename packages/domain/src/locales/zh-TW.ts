@@ -67,6 +67,11 @@ const zhTW = {
       "OPEN": "開啟",
       "EFFECTIVE": "生效"
     },
+    "order_source": {
+      "MANUAL": "手工建立",
+      "IMPORT": "Excel 匯入",
+      "EXTERNAL": "外部系統"
+    },
     "waybill_status": {
       "OPEN": "開啟",
       "REVIEWED": "已稽核"
@@ -84,6 +89,86 @@ const zhTW = {
       "AUDITED": "已稽核",
       "REJECTED": "已駁回",
       "RECALLED": "已撤回"
+    },
+    "epod_report_source": {
+      "DRIVER": "司機回單",
+      "STAFF": "簽收登記"
+    },
+    "epod_handle_result": {
+      "ACCEPT": "接受差異",
+      "CLAIM": "向承運商索賠",
+      "RESEND": "補發貨物",
+      "RETURN": "退貨處理",
+      "OTHER": "其他"
+    },
+    "epod_opinion_type": {
+      "AUDIT": "稽核意見",
+      "REJECT": "駁回意見",
+      "HANDLE": "異常處理意見"
+    },
+    "shipment_receive": {
+      "ACCEPTED": "已接受",
+      "REFUSED": "已拒絕"
+    },
+    "shipment_stop_type": {
+      "LOAD": "裝貨",
+      "UNLOAD": "卸貨",
+      "BOTH": "裝卸貨"
+    },
+    "tracking_operation": {
+      "ORDER_CREATE": "建立訂單",
+      "ORDER_IMPORT": "匯入訂單",
+      "ORDER_UPDATE": "修改訂單",
+      "ORDER_REVIEW": "稽核訂單",
+      "ORDER_RETRACT": "撤回訂單",
+      "ORDER_LOCK": "鎖定訂單",
+      "ORDER_UNLOCK": "解鎖訂單",
+      "ORDER_ASSIGN": "分配承運商線路",
+      "ORDER_PRINT": "列印訂單",
+      "ORDER_PRINT_CHECK": "列印校驗",
+      "WAYBILL_CREATE": "生成運單",
+      "WAYBILL_DELETE": "刪除運單",
+      "WAYBILL_REVIEW": "稽核運單",
+      "WAYBILL_RETRACT": "撤回運單",
+      "WAYBILL_SPLIT": "拆分運單",
+      "WAYBILL_BIND": "運單繫結排程單",
+      "WAYBILL_UNBIND": "運單解綁排程單",
+      "SHIPMENT_CREATE": "建立排程單",
+      "SHIPMENT_BIND": "繫結運單",
+      "SHIPMENT_UNBIND": "解綁運單",
+      "SHIPMENT_SCHEDULE": "排程",
+      "SHIPMENT_CANCEL_SCHEDULE": "取消排程",
+      "SHIPMENT_EFFECT": "生效",
+      "SHIPMENT_WITHDRAW": "撤回",
+      "SHIPMENT_SHIP": "發運",
+      "SHIPMENT_FINISH": "完成",
+      "SHIPMENT_REASSIGN": "司機改派",
+      "SHIPMENT_REASSIGN_TRANSIT": "在途改派",
+      "SHIPMENT_RETURN": "管理員退回",
+      "SHIPMENT_PRINT": "列印派車單",
+      "EPOD_CREATE": "生成回單",
+      "EPOD_REPORT": "回單上報",
+      "EPOD_AUDIT": "稽核回單",
+      "EPOD_REJECT": "駁回回單",
+      "EPOD_RECALL": "撤回回單",
+      "EPOD_HANDLE": "回單異常處理",
+      "DRIVER_ACCEPT": "司機接受排程單",
+      "DRIVER_REFUSE": "司機拒絕排程單",
+      "VEHICLE_CHECK": "車輛檢查"
+    },
+    "vehicle_check_item": {
+      "TYRES": "輪胎",
+      "BRAKES": "制動",
+      "LIGHTS": "燈光",
+      "CARGO_AREA": "貨廂清潔完好",
+      "REFRIGERATION": "冷機溫度",
+      "SEAL": "封籤",
+      "DOCUMENTS": "隨車證件",
+      "SAFETY_KIT": "滅火器與三角牌"
+    },
+    "vehicle_check_result": {
+      "PASS": "合格",
+      "FAIL": "不合格"
     },
     "alert_status": {
       "NEW": "未處理",
@@ -130,6 +215,10 @@ const zhTW = {
       "BEIDOU": "北斗平臺",
       "OTHER": "其他"
     },
+    "logistics_mode": {
+      "PULL": "定時拉取",
+      "PUSH": "平臺推送"
+    },
     "location_type": {
       "WAREHOUSE": "倉庫",
       "HUB": "中轉場",
@@ -150,6 +239,10 @@ const zhTW = {
       "DELIVERY": "配送",
       "SHUTTLE": "短駁"
     },
+    "map_shape_type": {
+      "POLYGON": "多邊形",
+      "CIRCLE": "圓形"
+    },
     "print_template_type": {
       "DISPATCH": "派車單",
       "WAYBILL": "運單",
@@ -165,9 +258,111 @@ const zhTW = {
     "app_type": {
       "android": "Android",
       "ios": "iOS"
+    },
+    "wf_leave_type": {
+      "ANNUAL": "年假",
+      "SICK": "病假",
+      "PERSONAL": "事假",
+      "MARRIAGE": "婚假",
+      "MATERNITY": "產假",
+      "OTHER": "其他"
+    },
+    "wf_apply_status": {
+      "DRAFT": "草稿",
+      "RUNNING": "審批中",
+      "APPROVED": "已通過",
+      "REJECTED": "已駁回",
+      "CANCELED": "已撤銷"
+    },
+    "wf_instance_status": {
+      "RUNNING": "執行中",
+      "COMPLETED": "已結束",
+      "TERMINATED": "已終止"
+    },
+    "wf_result": {
+      "APPROVED": "通過",
+      "REJECTED": "駁回"
+    },
+    "wf_business_type": {
+      "LEAVE": "請假申請",
+      "PURCHASE": "採購申請",
+      "OTHER": "其他業務"
+    },
+    "wf_assignee_type": {
+      "USER": "指定使用者",
+      "ROLE": "指定角色",
+      "APPLICANT": "發起人"
+    },
+    "wf_task_action": {
+      "START": "發起",
+      "APPROVE": "同意",
+      "REJECT": "駁回",
+      "END": "結束",
+      "TERMINATE": "終止"
+    },
+    "wf_task_status": {
+      "OPEN": "待辦",
+      "DONE": "已辦",
+      "CANCELED": "已取消"
     }
   },
   "messages": {
+    "workflow": {
+      "engineError": "流程引擎執行出錯：{{message}}",
+      "taskNotWaiting": "流程已不在等待該任務",
+      "invalidBpmn": "BPMN 模型無效：{{detail}}",
+      "noDefinition": "流程“{{key}}”尚未部署",
+      "definitionSuspended": "流程定義“{{name}}”已掛起，不能發起新的流程",
+      "taskNotOpen": "該任務已辦理或流程已結束",
+      "taskClaimed": "該任務已被 {{user}} 簽收",
+      "rejectNeedsComment": "駁回時請填寫審批意見",
+      "instanceNotRunning": "只能終止執行中的流程",
+      "notSubmittable": "只有草稿、已駁回或已撤銷的申請可以提交",
+      "notEditable": "審批中或已通過的申請不能修改",
+      "removeRunning": "審批中的申請不能刪除，請先撤銷",
+      "notCancelable": "只能撤銷審批中的申請",
+      "keyStart": "模型標識必須以字母或下劃線開頭",
+      "importKey": "流程標識“{{key}}”不能作為模型標識（只能包含字母、數字、中劃線和下劃線）",
+      "importDuplicate": "模型標識“{{key}}”已存在",
+      "noSuchAssignee": "使用者或角色“{{name}}”不存在",
+      "alreadySuspended": "所選流程定義已是掛起狀態",
+      "alreadyActive": "所選流程定義已是啟用狀態",
+      "modelSaved": "模型已儲存",
+      "imported": "模型已匯入",
+      "deployed": "部署成功，版本 v{{version}}",
+      "suspended": "已掛起",
+      "activated": "已啟用",
+      "nodesSaved": "節點配置已儲存",
+      "started": "流程已發起",
+      "terminated": "流程已終止",
+      "claimed": "簽收成功",
+      "approved": "已同意",
+      "rejected": "已駁回",
+      "submitted": "申請已提交",
+      "canceled": "申請已撤銷"
+    },
+    "epod": {
+      "reportNotAllowed": "只有待回單、已駁回或已撤回的回單可以回單",
+      "alreadyAudited": "回單已稽核，不能再修改",
+      "auditOnlyReported": "稽核失敗，請選擇已回單的回單！",
+      "auditRejectedRecalled": "已駁回或已撤回的回單不能稽核",
+      "handleBeforeAudit": "回單{{code}}存在異常，請先進行異常處理再稽核",
+      "rejectOnlyReported": "駁回失敗，請選擇已回單的回單！",
+      "recallOnlyReported": "撤回失敗，請選擇已回單的回單！",
+      "handleOnlyAbnormal": "只有異常回單（短少或破損）需要異常處理",
+      "handleOnlyReported": "請選擇已回單的異常回單進行處理",
+      "signBeforeArrival": "簽收時間不能早於到達時間",
+      "lineNotOfEpod": "明細 {{lineId}} 不屬於該回單",
+      "linesIncomplete": "請填寫每一行的簽收數量",
+      "notYourShipment": "該回單不在您的排程單上",
+      "pictureLimit": "每張回單最多上傳 {{max}} 張圖片",
+      "videoOnly": "請上傳 MP4、WebM 或 Ogg 格式的影片",
+      "reported": "簽收登記成功",
+      "audited": "稽核成功",
+      "rejected": "駁回成功",
+      "recalled": "撤回成功",
+      "handled": "異常處理已儲存"
+    },
     "ok": "操作成功",
     "systemError": "系統錯誤，請稍後重試",
     "unauthorized": "許可權驗證失敗",
@@ -206,6 +401,38 @@ const zhTW = {
     "ossTestOk": "儲存連線正常",
     "ossTestFailed": "儲存連線失敗：{{reason}}",
     "imageOnly": "請上傳 PNG、JPEG、WebP 或 GIF 圖片",
+    "geoFailed": "地址搜尋服務暫不可用",
+    "account": {
+      "smsSent": "驗證碼已傳送，{{minutes}} 分鐘內有效",
+      "smsSentIfKnown": "如該手機號已繫結賬號，驗證碼已傳送，{{minutes}} 分鐘內有效",
+      "smsTooSoon": "獲取驗證碼過於頻繁，請 {{seconds}} 秒後再試",
+      "smsDailyCap": "該手機號今日獲取驗證碼次數已達上限，請明天再試",
+      "smsUnavailable": "簡訊服務未配置，請聯絡管理員",
+      "smsSendFailed": "簡訊傳送失敗，請稍後重試",
+      "smsCodeWrong": "驗證碼錯誤",
+      "smsCodeExpired": "驗證碼已失效，請重新獲取",
+      "smsReportBad": "簽名無效",
+      "registerClosed": "暫未開放自助註冊，請聯絡管理員開通賬號",
+      "registerRejected": "該使用者名稱或手機號不能用於註冊，請更換後重試",
+      "registered": "註冊成功，賬號需管理員啟用後才能登入",
+      "passwordReset": "密碼已重置，請使用新密碼登入",
+      "resetRejected": "無法通過該手機號重置密碼，請聯絡管理員",
+      "twoStepSent": "請輸入傳送到 {{mobile}} 的簡訊驗證碼",
+      "twoStepNoMobile": "該賬號需要簡訊驗證，但未繫結手機號，請聯絡管理員",
+      "twoStepExpired": "驗證已過期，請重新登入",
+      "selfRegistered": "自助註冊，待啟用"
+    },
+    "logistics": {
+      "badSignature": "簽名無效",
+      "notPushAccount": "該賬號不接收推送的位置",
+      "notPullAccount": "推送模式的賬號不主動拉取位置",
+      "accountDisabled": "賬號已停用",
+      "noSecret": "未配置金鑰",
+      "endpointRequired": "拉取模式的賬號需要填寫介面地址",
+      "mappingInvalid": "欄位對映無效：{{reason}}",
+      "received": "已接收 {{accepted}} 條位置，{{skipped}} 條沒有匹配的車輛",
+      "syncFailed": "同步失敗：{{reason}}"
+    },
     "login": {
       "badCredentials": "使用者名稱或密碼錯誤",
       "captchaRequired": "請完成滑塊驗證",
@@ -224,6 +451,30 @@ const zhTW = {
       "handled": "告警已處理",
       "alreadyHandled": "該告警已處理"
     },
+    "driver": {
+      "badCredentials": "登入名或密碼錯誤",
+      "notEffective": "司機未生效，請聯絡排程員",
+      "driverOnly": "該介面僅供司機 App 使用",
+      "onlyEffective": "只有生效狀態的排程單可以接受或拒絕",
+      "alreadyAccepted": "該排程單已接受",
+      "accepted": "已接受排程單",
+      "refused": "已拒絕排程單",
+      "refuseReasonRequired": "請填寫拒絕原因",
+      "positionsReceived": "已接收 {{count}} 條位置",
+      "tooManyPositions": "每次最多上傳 {{max}} 條位置",
+      "shipmentNotYours": "排程單 {{id}} 不屬於您或不在運輸中",
+      "checkOnlyInProgress": "只有生效或已發運的排程單可以做車輛檢查",
+      "checkSaved": "車輛檢查已提交",
+      "pictureNotYours": "圖片 {{id}} 不是您上傳的"
+    },
+    "alertText": {
+      "LATE_DEPARTURE": "計劃發車時間已過 {{minutes}} 分鐘仍未發車",
+      "LATE_ARRIVAL": "計劃到達時間已過 {{minutes}} 分鐘仍未到達",
+      "FENCE_EXIT": "車輛偏離計劃路線 {{minutes}} 分鐘，距路線 {{km}} 公里（最近站點 {{station}}）",
+      "LONG_STOP": "車輛在非站點位置停留 {{minutes}} 分鐘",
+      "NO_POSITION": "已 {{minutes}} 分鐘沒有定位上報",
+      "duration": "{{minutes}}分鐘"
+    },
     "order": {
       "deleteOnlyOpen": "刪除失敗，只能刪除開啟狀態的訂單",
       "deleteOnlyManual": "只能刪除手工建立的訂單",
@@ -233,11 +484,36 @@ const zhTW = {
       "lockOnlyOpenEffective": "鎖定失敗，請選擇開啟或生效狀態的訂單！",
       "unlockOnlyLocked": "解鎖失敗，請選擇鎖定狀態的訂單進行解鎖！",
       "selectOpen": "請選擇開啟狀態的訂單！",
-      "selectOwnerFirst": "請先選擇貨主"
+      "selectOwnerFirst": "請先選擇貨主",
+      "linesRequired": "請至少新增一條物料明細",
+      "sameStations": "發貨站點和收貨站點不能相同",
+      "itemNotOfClient": "物料不屬於該訂單的貨主",
+      "editUnlockFirst": "修改失敗，請先解鎖",
+      "editOnlyOpen": "只能修改開啟狀態的訂單",
+      "waybillInUse": "撤回失敗：訂單 {{code}} 的運單 {{waybill}} 已稽核或已加入排程單",
+      "lockedNoAction": "訂單 {{code}} 已鎖定，請先解鎖",
+      "verifyNotPrinted": "訂單 {{code}} 尚未列印",
+      "reprintNeedsReason": "訂單 {{code}} 已列印過，重新列印請填寫重置原因",
+      "unknownCode": "“{{value}}”不存在",
+      "importHeaderMismatch": "訂單 {{key}} 的各行貨主和站點必須一致"
     },
     "waybill": {
       "auditOnlyOpen": "稽核失敗，請選擇開啟狀態的運單！",
-      "withdrawOnlyReviewed": "撤回失敗，請選擇稽核狀態的運單！"
+      "withdrawOnlyReviewed": "撤回失敗，請選擇稽核狀態的運單！",
+      "withdrawBound": "撤回失敗：運單 {{codes}} 已在排程單 {{shipment}} 上，請先解綁",
+      "splitOnlyOpen": "拆分失敗，請選擇開啟狀態的運單！",
+      "splitNotAllowed": "該運單的訂單不允許拆分",
+      "splitNotAllowedReason": "該運單的訂單不允許拆分：{{reason}}",
+      "splitNumRange": "拆分數量必須是 0 到 {{max}} 之間的整數",
+      "splitMeasureRange": "必須在 0 到 {{max}} 之間，最多 3 位小數",
+      "splitMeasureFixed": "必須為 {{value}}：整行拆出時取全部，不拆的行不取",
+      "splitLineUnknown": "明細 {{lineId}} 不屬於該運單（或重複填寫）",
+      "splitNothing": "請至少在一行填寫大於 0 的拆分數量",
+      "splitAll": "原運單必須保留部分數量，不能把所有明細全部拆出",
+      "splitDone": "拆分成功，新運單為 {{code}}",
+      "reviewDone": "已稽核 {{count}} 個運單",
+      "retractDone": "已撤回 {{count}} 個運單",
+      "toRosDone": "運單已加入排程單 {{code}}"
     },
     "shipment": {
       "selectFirst": "請先選擇排程單！",
@@ -247,14 +523,93 @@ const zhTW = {
       "finishNotShipped": "無法完成，排程單尚未發運",
       "effectOk": "生效成功！",
       "withdrawOk": "撤回成功！",
-      "noVehicleAlternative": "當前車型沒有可替代的車輛"
+      "noVehicleAlternative": "當前車型沒有可替代的車輛",
+      "carrierMismatch": "排程單的承運商與運單的承運商不一致，是否繼續繫結？",
+      "waybillNotReviewed": "只有已稽核的運單才能加入排程單：{{codes}}",
+      "waybillAlreadyBound": "運單 {{codes}} 已在排程單 {{shipment}} 上",
+      "waybillNotOnShipment": "運單 {{codes}} 不在排程單 {{shipment}} 上",
+      "bindOnlyOpenConfirmed": "只有開啟或已確認狀態的排程單才能增減運單",
+      "selectEffective": "請選擇生效狀態的排程單操作！",
+      "selectConfirmedOrEffective": "請選擇已確認或生效狀態的排程單操作！",
+      "selectShipped": "請選擇已發運狀態的排程單操作！",
+      "withdrawAccepted": "司機已接受排程單 {{code}}，不能撤回",
+      "vehicleBusy": "車輛 {{plate}} 已在排程單 {{shipment}} 上（{{etd}} – {{eta}}）",
+      "driverBusy": "司機 {{name}} 已在排程單 {{shipment}} 上（{{etd}} – {{eta}}）",
+      "vehicleTypeNotAllowed": "車型 {{type}} 不允許進入站點 {{station}}",
+      "etaBeforeEtd": "預計到達時間必須晚於預計發車時間",
+      "notOfCarrier": "{{what}} 不屬於所選承運商",
+      "sameDriver": "主駕和副駕不能是同一人",
+      "sameVehicle": "掛車不能與主車相同",
+      "printReasonRequired": "該派車單已列印過，請填寫列印原因",
+      "noPrintTemplate": "沒有啟用的派車單列印模板",
+      "scheduled": "排程成功",
+      "scheduleCancelled": "已取消排程",
+      "shipped": "發運成功",
+      "finished": "完成成功",
+      "returned": "退回成功",
+      "reassigned": "改派成功",
+      "bound": "繫結成功",
+      "unbound": "解綁成功",
+      "finishBeforeShip": "排程單 {{code}} 的完成時間早於實際發車時間",
+      "handoverBeforeShip": "交接時間早於實際發車時間"
     }
   },
   "common": {
     "yes": "是",
     "no": "否"
   },
+  "reports": {
+    "total": "合計",
+    "order": {
+      "title": "訂單報表"
+    },
+    "shipment": {
+      "title": "排程報表"
+    },
+    "epod": {
+      "title": "回單報表"
+    },
+    "check": {
+      "title": "車輛檢查報表"
+    },
+    "col": {
+      "day": "日期",
+      "clientName": "貨主",
+      "carrierName": "承運商",
+      "groupName": "貨主 / 承運商",
+      "orders": "訂單數",
+      "effective": "已生效",
+      "lines": "明細行數",
+      "weight": "重量(kg)",
+      "volume": "體積(m3)",
+      "quantity": "件數",
+      "shipments": "排程單數",
+      "departed": "已發車",
+      "onTimeDepartures": "準時發車",
+      "onTimeDepartureRate": "準時發車率(%)",
+      "arrived": "已到達",
+      "onTimeArrivals": "準時到達",
+      "onTimeArrivalRate": "準時到達率(%)",
+      "receipts": "回單數",
+      "audited": "已稽核",
+      "abnormal": "異常",
+      "shippedQuantity": "發運數量",
+      "signedQuantity": "簽收數量",
+      "shortage": "短少",
+      "damage": "破損",
+      "shortageRate": "短少率(%)",
+      "damageRate": "破損率(%)",
+      "itemCode": "檢查項",
+      "checks": "檢查次數",
+      "failed": "不合格",
+      "failRate": "不合格率(%)"
+    }
+  },
   "validation": {
+    "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
+    "refNotFound": "“{{value}}”不存在或無權使用",
+    "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
+    "circle": "圓形需要圓心和大於 0 的半徑",
     "required": "必填項",
     "invalid": "值無效",
     "string": "必須是文本",
@@ -270,6 +625,8 @@ const zhTW = {
     "phone": "電話號碼格式不正確",
     "url": "地址格式不正確",
     "passwordLength": "密碼長度為 6 到 16 個字元",
+    "passwordMismatch": "兩次輸入的密碼不一致",
+    "smsCode": "請輸入 6 位數字驗證碼",
     "date": "日期無效",
     "datetime": "日期時間無效",
     "time": "時間無效（HH:mm）",
@@ -288,6 +645,422 @@ const zhTW = {
     "remark": "備註"
   },
   "resources": {
+    "actModel": {
+      "name": "流程模型",
+      "fields": {
+        "modelKey": "模型標識",
+        "name": "模型名稱",
+        "description": "描述",
+        "deployedVersion": "已部署版本",
+        "deployTime": "部署時間"
+      }
+    },
+    "actDefinition": {
+      "name": "流程定義",
+      "fields": {
+        "defKey": "流程標識",
+        "name": "流程名稱",
+        "defVersion": "版本",
+        "suspended": "已掛起",
+        "modelId": "來源模型",
+        "description": "描述",
+        "createTime": "部署時間",
+        "createBy": "部署人"
+      }
+    },
+    "actInstance": {
+      "name": "流程例項",
+      "fields": {
+        "defName": "流程名稱",
+        "defKey": "流程標識",
+        "defVersion": "版本",
+        "businessType": "業務型別",
+        "businessKey": "業務編號",
+        "applicant": "發起人",
+        "currentNodes": "當前節點",
+        "status": "狀態",
+        "result": "審批結果",
+        "endTime": "結束時間",
+        "definitionId": "流程定義",
+        "createTime": "發起時間"
+      }
+    },
+    "leave": {
+      "name": "請假申請",
+      "fields": {
+        "leaveType": "請假型別",
+        "startDate": "開始日期",
+        "endDate": "結束日期",
+        "days": "請假天數",
+        "reason": "請假事由",
+        "status": "審批狀態",
+        "applyUser": "申請人",
+        "submitTime": "提交時間",
+        "finishTime": "完成時間",
+        "instanceId": "流程例項",
+        "deptId": "部門"
+      }
+    },
+    "purchase": {
+      "name": "採購申請",
+      "fields": {
+        "item": "採購物品",
+        "quantity": "數量",
+        "amount": "金額",
+        "reason": "採購事由",
+        "status": "審批狀態",
+        "applyUser": "申請人",
+        "submitTime": "提交時間",
+        "finishTime": "完成時間",
+        "instanceId": "流程例項",
+        "deptId": "部門"
+      }
+    },
+    "order": {
+      "name": "訂單",
+      "fields": {
+        "code": "訂單號",
+        "status": "狀態",
+        "isLock": "鎖定",
+        "lockReason": "鎖定原因",
+        "source": "來源",
+        "clientId": "貨主",
+        "orderTypeId": "訂單型別",
+        "sourceStationId": "發貨站點",
+        "destStationId": "收貨站點",
+        "orderDate": "訂單日期",
+        "prepDate": "備貨日期",
+        "etd": "預計發車時間",
+        "eta": "預計到達時間",
+        "transType": "運輸方式",
+        "loadMode": "裝載方式",
+        "carrierId": "承運商",
+        "routeId": "線路",
+        "carrierRouteId": "承運商線路",
+        "routeCode": "線路編碼",
+        "batchCode": "批次號",
+        "refNo": "參考號",
+        "refNo1": "參考號1",
+        "refNo2": "參考號2",
+        "refNo3": "參考號3",
+        "refNo4": "參考號4",
+        "customerOrderNo": "客戶訂單號",
+        "customerSubOrderNo": "客戶子訂單號",
+        "isSplitAllowed": "允許拆分",
+        "sourceZoneId": "發貨區域",
+        "destZoneId": "收貨區域",
+        "totalWeight": "總重量",
+        "totalVolume": "總體積",
+        "totalQuantity": "總件數",
+        "totalCases": "總箱數",
+        "totalPallets": "總托數",
+        "totalOther": "其他合計",
+        "isPrint": "列印狀態",
+        "isPrintCheck": "列印校驗",
+        "printDate": "列印日期",
+        "printTime": "列印時間",
+        "printerId": "印表機",
+        "printQty": "列印次數",
+        "printBy": "列印人",
+        "resetPrint": "重新列印",
+        "resetReason": "重置原因",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "remark": "備註"
+      }
+    },
+    "orderLine": {
+      "name": "訂單明細",
+      "fields": {
+        "orderCode": "訂單號",
+        "clientId": "貨主",
+        "orderStatus": "訂單狀態",
+        "posNo": "行號",
+        "itemId": "物料",
+        "itemCode": "物料編碼",
+        "itemName": "物料名稱",
+        "itemType": "物料型別",
+        "quantity": "件數",
+        "weight": "重量",
+        "volume": "體積",
+        "cases": "箱數",
+        "pallets": "托數",
+        "other": "其他",
+        "unit": "單位",
+        "extLineNo": "外部行號"
+      }
+    },
+    "orderImport": {
+      "name": "訂單匯入",
+      "fields": {
+        "customerOrderNo": "客戶訂單號",
+        "clientCode": "貨主編碼",
+        "sourceStationCode": "發貨站點編碼",
+        "destStationCode": "收貨站點編碼",
+        "orderTypeCode": "訂單型別編碼",
+        "orderDate": "訂單日期",
+        "prepDate": "備貨日期",
+        "etd": "預計發車時間",
+        "eta": "預計到達時間",
+        "transType": "運輸方式",
+        "loadMode": "裝載方式",
+        "refNo": "參考號",
+        "refNo3": "參考號3",
+        "refNo4": "參考號4",
+        "remark": "備註",
+        "itemCode": "物料編碼",
+        "quantity": "件數",
+        "weight": "重量",
+        "volume": "體積",
+        "cases": "箱數",
+        "pallets": "托數",
+        "other": "其他",
+        "unit": "單位",
+        "extLineNo": "外部行號"
+      }
+    },
+    "shipment": {
+      "name": "排程單",
+      "fields": {
+        "shipmentCode": "排程單號",
+        "status": "狀態",
+        "carrierId": "承運商",
+        "vehicleIdMain": "主車車牌",
+        "vehicleIdSlave": "掛車",
+        "driverIdMaster": "主駕",
+        "driverIdSecond": "副駕",
+        "operatingDriverId": "操作司機",
+        "etd": "預計發車",
+        "eta": "預計到達",
+        "atd": "實際發車",
+        "ata": "實際完成",
+        "stationNum": "站點數",
+        "totalWeight": "重量",
+        "totalVolume": "體積",
+        "totalQuantity": "數量",
+        "totalCases": "箱數",
+        "totalPallets": "托數",
+        "totalOther": "其他",
+        "isReceive": "司機接單",
+        "printQty": "列印次數",
+        "orderTypeId": "訂單型別",
+        "transType": "運輸方式",
+        "deliveryZoneId": "配送區域",
+        "transModelId": "車型",
+        "transMode": "裝載方式",
+        "wireNo": "線路號",
+        "marketAreaGroup": "市場區域組",
+        "fromLocationId": "起運地點",
+        "toLocationId": "目的地點",
+        "routeId": "線路",
+        "alertRuleId": "告警規則",
+        "scheduleBy": "排程人",
+        "scheduleTime": "排程時間",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "containerNo": "集裝箱號",
+        "sealNo": "封條號",
+        "trackNo": "跟蹤號",
+        "shiftNo": "班次號",
+        "ferryNo": "輪渡號",
+        "warehouseCode": "倉庫編碼",
+        "warehouseName": "倉庫名稱",
+        "returnReasons": "退回原因",
+        "rejectReasons": "司機拒單原因",
+        "cancelStatus": "取消狀態",
+        "remark": "備註"
+      }
+    },
+    "shipmentStop": {
+      "name": "排程單站點",
+      "fields": {
+        "shipmentId": "排程單",
+        "seq": "順序",
+        "stationId": "站點",
+        "stopType": "站點型別",
+        "eta": "預計到達",
+        "ata": "實際到達",
+        "atd": "實際離開",
+        "createTime": "建立時間"
+      }
+    },
+    "shipmentLine": {
+      "name": "排程單明細",
+      "fields": {
+        "shipmentCode": "排程單號",
+        "shipmentId": "排程單",
+        "waybillCode": "運單號",
+        "clientId": "貨主",
+        "posNo": "行號",
+        "itemCode": "物料編碼",
+        "itemName": "物料名稱",
+        "temperature": "溫層",
+        "quantity": "數量",
+        "weight": "重量",
+        "volume": "體積",
+        "cases": "箱數",
+        "pallets": "托數",
+        "other": "其他",
+        "unit": "單位",
+        "realQuantity": "實裝數量",
+        "realWeight": "實裝重量",
+        "createTime": "建立時間"
+      }
+    },
+    "shipmentRos": {
+      "name": "待排程運單",
+      "fields": {
+        "code": "運單號",
+        "orderCode": "訂單號",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "transType": "運輸方式",
+        "loadMode": "裝載方式",
+        "sourceStationId": "發貨站點",
+        "destStationId": "收貨站點",
+        "etd": "預計發車",
+        "eta": "預計到達",
+        "totalWeight": "重量",
+        "totalVolume": "體積",
+        "totalQuantity": "數量",
+        "totalCases": "箱數",
+        "totalPallets": "托數",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "createTime": "建立時間"
+      }
+    },
+    "shipmentLog": {
+      "name": "業務日誌",
+      "fields": {
+        "operationTime": "操作時間",
+        "operationType": "操作型別",
+        "relatedCode": "關聯單號",
+        "shipmentCode": "排程單號",
+        "waybillCode": "運單號",
+        "orderCode": "訂單號",
+        "shipmentId": "排程單",
+        "orderId": "訂單",
+        "waybillId": "運單",
+        "operatorName": "操作人",
+        "operatorId": "操作人 ID",
+        "driverId": "司機",
+        "remark": "說明"
+      }
+    },
+    "orderTracking": {
+      "name": "訂單跟蹤",
+      "fields": {
+        "operationTime": "操作時間",
+        "operationType": "操作型別",
+        "relatedCode": "關聯單號",
+        "shipmentCode": "排程單號",
+        "waybillCode": "運單號",
+        "orderCode": "訂單號",
+        "shipmentId": "排程單",
+        "orderId": "訂單",
+        "waybillId": "運單",
+        "operatorName": "操作人",
+        "operatorId": "操作人 ID",
+        "driverId": "司機",
+        "remark": "說明"
+      }
+    },
+    "logisticsAccount": {
+      "name": "物流平臺賬號",
+      "fields": {
+        "platform": "平臺",
+        "accountName": "賬號名稱",
+        "appKey": "App Key",
+        "secret": "金鑰",
+        "mode": "接入方式",
+        "endpointUrl": "介面地址",
+        "pullInterval": "拉取間隔",
+        "fieldMapping": "欄位對映",
+        "lastSyncTime": "最近同步",
+        "lastPositionTime": "最新位置時間",
+        "lastError": "最近錯誤",
+        "lastErrorTime": "錯誤時間",
+        "failureCount": "連續失敗次數",
+        "nextPullAt": "下次拉取",
+        "remark": "備註"
+      }
+    },
+    "epod": {
+      "name": "回單",
+      "fields": {
+        "code": "回單號",
+        "waybillCode": "運單號",
+        "shipmentCode": "排程單號",
+        "orderCode": "訂單號",
+        "batchCode": "批次號",
+        "status": "稽核狀態",
+        "isAbnormal": "是否異常",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "stationId": "收貨站點",
+        "reportSource": "回單來源",
+        "reportBy": "回單人",
+        "reportTime": "回單時間",
+        "arrivalTime": "到達時間",
+        "signTime": "簽收時間",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "handleResult": "處理結果",
+        "handleRemark": "處理說明",
+        "handleBy": "處理人",
+        "handleTime": "處理時間",
+        "remark": "備註",
+        "shipmentId": "排程單",
+        "waybillId": "運單",
+        "orderId": "訂單",
+        "stopId": "站點",
+        "videoFileId": "影片"
+      }
+    },
+    "epodCheck": {
+      "name": "異常回單",
+      "fields": {
+        "code": "回單號",
+        "waybillCode": "運單號",
+        "shipmentCode": "排程單號",
+        "orderCode": "訂單號",
+        "batchCode": "批次號",
+        "status": "稽核狀態",
+        "isHandled": "是否已處理",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "stationId": "收貨站點",
+        "reportSource": "回單來源",
+        "reportBy": "回單人",
+        "reportTime": "回單時間",
+        "arrivalTime": "到達時間",
+        "signTime": "簽收時間",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "handleResult": "處理結果",
+        "handleRemark": "處理說明",
+        "handleBy": "處理人",
+        "handleTime": "處理時間",
+        "remark": "備註",
+        "shipmentId": "排程單",
+        "waybillId": "運單",
+        "orderId": "訂單",
+        "stopId": "站點",
+        "videoFileId": "影片"
+      }
+    },
+    "epodOpinion": {
+      "name": "回單意見",
+      "fields": {
+        "epodCode": "回單號",
+        "opinionType": "意見型別",
+        "content": "意見內容",
+        "opinionBy": "意見人",
+        "opinionTime": "意見時間",
+        "epodId": "回單"
+      }
+    },
     "ossConfig": {
       "name": "儲存配置",
       "fields": {
@@ -638,7 +1411,11 @@ const zhTW = {
         "code": "區域編碼",
         "name": "區域名稱",
         "geometry": "區域形狀",
-        "remark": "備註"
+        "remark": "備註",
+        "shapeType": "圖形型別",
+        "centerLongitude": "圓心經度",
+        "centerLatitude": "圓心緯度",
+        "radius": "半徑"
       }
     },
     "location": {
@@ -666,7 +1443,9 @@ const zhTW = {
         "inCity": "市內",
         "source": "來源",
         "longitude": "經度",
-        "latitude": "緯度"
+        "latitude": "緯度",
+        "fenceType": "圍欄型別",
+        "fenceGeometry": "圍欄多邊形"
       }
     },
     "stationLimit": {
@@ -815,6 +1594,84 @@ const zhTW = {
         "code": "編碼",
         "name": "名稱",
         "remark": "備註"
+      }
+    },
+    "waybill": {
+      "name": "運單",
+      "fields": {
+        "code": "運單號",
+        "orderCode": "訂單號",
+        "orderId": "訂單",
+        "status": "狀態",
+        "clientId": "貨主",
+        "orderTypeId": "訂單型別",
+        "transType": "運輸方式",
+        "loadMode": "裝載方式",
+        "routeId": "線路",
+        "carrierId": "承運商",
+        "actualCarrierId": "實際承運商",
+        "sourceStationId": "發貨站點",
+        "destStationId": "收貨站點",
+        "sourceLocationId": "起運地點",
+        "destLocationId": "目的地點",
+        "shipmentCode": "排程單號",
+        "shipmentId": "排程單",
+        "isSplit": "已拆分",
+        "splitQuantity": "拆分數量",
+        "parentWaybillId": "拆自運單",
+        "nonSplitReason": "不可拆分原因",
+        "totalWeight": "重量",
+        "totalVolume": "體積",
+        "totalQuantity": "數量",
+        "totalCases": "箱數",
+        "totalPallets": "托數",
+        "totalOther": "其他",
+        "realWeight": "實裝重量",
+        "realVolume": "實裝體積",
+        "realCases": "實裝箱數",
+        "realPallets": "實裝托數",
+        "realOther": "實裝其他",
+        "etd": "預計發車時間",
+        "eta": "預計到達時間",
+        "atd": "實際發車時間",
+        "ata": "實際到達時間",
+        "auditBy": "稽核人",
+        "auditTime": "稽核時間",
+        "cancelType": "取消型別",
+        "sourceContactName": "發貨聯絡人",
+        "sourceContactMobile": "發貨人手機",
+        "sourceContactPhone": "發貨人電話",
+        "sourceContactEmail": "發貨人郵箱",
+        "destContactName": "收貨聯絡人",
+        "destContactMobile": "收貨人手機",
+        "destContactPhone": "收貨人電話",
+        "destContactEmail": "收貨人郵箱",
+        "remark": "備註"
+      }
+    },
+    "waybillLine": {
+      "name": "運單明細",
+      "fields": {
+        "waybillId": "運單",
+        "posNo": "行號",
+        "itemCode": "物料編碼",
+        "itemName": "物料名稱",
+        "temperature": "溫層",
+        "itemTypeName": "物料型別",
+        "quantity": "數量",
+        "weight": "重量",
+        "volume": "體積",
+        "cases": "箱數",
+        "pallets": "托數",
+        "other": "其他",
+        "unit": "單位",
+        "splitNum": "拆分數量",
+        "realWeight": "實裝重量",
+        "realVolume": "實裝體積",
+        "realQuantity": "實裝數量",
+        "realCases": "實裝箱數",
+        "realPallets": "實裝托數",
+        "realOther": "實裝其他"
       }
     }
   }

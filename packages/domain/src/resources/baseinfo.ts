@@ -3,6 +3,7 @@
  * stations with their limits and time windows, routes, contacts, addresses and the small catalogues.
  * Units follow spec §9: weight kg, volume m3, dimensions cm, mileage km, cost yuan, time limit h.
  */
+import { z } from 'zod';
 import type { FieldDef, ResourceDef } from '../resource.ts';
 
 const code = (extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'code', kind: 'string', required: true, max: 30, rule: 'code', unique: true, search: 'like', ...extra });
@@ -206,9 +207,13 @@ export const zone: ResourceDef = {
   fields: [
     code(),
     name(),
-    // polygon or circle drawn on the map (GeoJSON-like); edited by the map editor
-    { name: 'geometry', kind: 'json', form: false },
     remark,
+    // polygon or circle drawn with the map editor (POST /baseinfo/zone/shape), not the form
+    { name: 'shapeType', kind: 'dict', dict: 'map_shape_type', form: false, search: 'eq' },
+    { name: 'geometry', kind: 'json', form: false },
+    { name: 'centerLongitude', kind: 'decimal', scale: 6, form: false, list: false },
+    { name: 'centerLatitude', kind: 'decimal', scale: 6, form: false, list: false },
+    dec('radius', 'km', { maxValue: 1000, form: false }),
   ],
 };
 
@@ -253,6 +258,9 @@ export const station: ResourceDef = {
     { name: 'source', kind: 'string', max: 30, list: false },
     { name: 'longitude', kind: 'decimal', minValue: -180, maxValue: 180, scale: 6, list: false },
     { name: 'latitude', kind: 'decimal', minValue: -90, maxValue: 90, scale: 6, list: false },
+    // the e-fence: a circle of fenceDistance around the station, or a polygon (POST /baseinfo/station/fence)
+    { name: 'fenceType', kind: 'dict', dict: 'map_shape_type', form: false, list: false, default: 'CIRCLE' },
+    { name: 'fenceGeometry', kind: 'json', form: false },
   ],
 };
 
@@ -439,4 +447,130 @@ export const appManage: ResourceDef = {
     { name: 'downloadUrl', kind: 'string', required: true, max: 300, rule: 'url' },
     remark,
   ],
+};
+
+// ---------------------------------------------------------------------------
+// Shapes drawn on the map: zone shapes and station e-fences (GeoJSON, positions are [longitude, latitude]).
+
+export const MAX_SHAPE_VERTICES = 500;
+export const MAX_RADIUS_KM = 1000;
+export type ShapeType = 'POLYGON' | 'CIRCLE';
+export type Position = [number, number];
+export interface PolygonGeometry {
+  type: 'Polygon';
+  coordinates: Position[][];
+}
+
+const lng = z.number({ error: 'validation.number' }).min(-180, { error: 'validation.invalid' }).max(180, { error: 'validation.invalid' });
+const lat = z.number({ error: 'validation.number' }).min(-90, { error: 'validation.invalid' }).max(90, { error: 'validation.invalid' });
+const samePos = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
+
+/** One closed outer ring (first position = last), 3..MAX distinct vertices, no holes. */
+export const polygonSchema = z
+  .object({ type: z.literal('Polygon', { error: 'validation.polygon' }), coordinates: z.array(z.array(z.tuple([lng, lat])), { error: 'validation.polygon' }).length(1, { error: 'validation.polygon' }) })
+  .refine(
+    (g) => {
+      const ring = g.coordinates[0]!;
+      if (ring.length < 4 || ring.length > MAX_SHAPE_VERTICES + 1 || !samePos(ring[0]!, ring[ring.length - 1]!)) return false;
+      return new Set(ring.slice(0, -1).map((p) => p.join(','))).size >= 3;
+    },
+    { error: 'validation.polygon' },
+  );
+
+const radius = z.number({ error: 'validation.circle' }).gt(0, { error: 'validation.circle' }).max(MAX_RADIUS_KM, { error: 'validation.max' });
+const version = { id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), version: z.number({ error: 'validation.required' }).int().min(0) };
+
+/** POST /baseinfo/zone/shape: a polygon, a circle (centre + radius km) or nothing (shapeType null). */
+export const zoneShapeSchema = z.discriminatedUnion(
+  'shapeType',
+  [
+    z.object({ ...version, shapeType: z.literal('POLYGON'), geometry: polygonSchema }),
+    z.object({ ...version, shapeType: z.literal('CIRCLE'), centerLongitude: lng, centerLatitude: lat, radius }),
+    z.object({ ...version, shapeType: z.null() }),
+  ],
+  { error: 'validation.invalid' },
+);
+export type ZoneShapeBody = z.infer<typeof zoneShapeSchema>;
+
+/** POST /baseinfo/station/fence: the station's point and its e-fence (circle of fenceDistance km, or a polygon). */
+export const stationFenceSchema = z.discriminatedUnion(
+  'fenceType',
+  [
+    z.object({ ...version, longitude: lng, latitude: lat, fenceType: z.literal('CIRCLE'), fenceDistance: radius }),
+    z.object({ ...version, longitude: lng, latitude: lat, fenceType: z.literal('POLYGON'), fenceGeometry: polygonSchema, fenceDistance: z.number().min(0).max(MAX_RADIUS_KM).nullable().optional() }),
+  ],
+  { error: 'validation.invalid' },
+);
+export type StationFenceBody = z.infer<typeof stationFenceSchema>;
+
+// ---------------------------------------------------------------------------
+// Print templates: HTML with mustache placeholders ({{field}}, {{#lines}}…{{/lines}} repeats a block per line).
+// The sample records below feed the editor's live preview; the print actions of orders, waybills and
+// shipments fill the same names from the printed record.
+
+const sampleLines = [
+  { index: 1, itemCode: 'ITM-001', itemName: '冷冻水饺 1kg', quantity: 20, unit: '箱', weight: 200, volume: 0.8, cases: 20, pallets: 0 },
+  { index: 2, itemCode: 'ITM-002', itemName: '鲜牛奶 950ml', quantity: 12, unit: '箱', weight: 140.4, volume: 0.36, cases: 12, pallets: 0 },
+];
+/** What an order and its waybill share. */
+const shipped = {
+  clientName: '鲜丰食品有限公司',
+  carrierName: '顺达物流',
+  sourceStation: '上海嘉定仓',
+  destStation: '上海浦东门店',
+  etd: '2026-03-18 14:00',
+  eta: '2026-03-18 18:00',
+  quantity: 32,
+  weight: 340.4,
+  volume: 1.16,
+  cases: 32,
+  pallets: 0,
+  remark: '轻拿轻放',
+  printTime: '2026-03-18 09:30:00',
+  lines: sampleLines,
+};
+/** The names the print actions fill (order: modules/order/print.ts; dispatch sheet: modules/shipment/print.ts). */
+export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<string, unknown>> = {
+  ORDER: {
+    code: 'OR20260318000001',
+    ...shipped,
+    orderTypeName: '普通订单',
+    orderDate: '2026-03-18',
+    customerOrderNo: 'PO-88001',
+    routeName: '上海市内配送',
+    printerName: '上海调度室激光打印机',
+  },
+  WAYBILL: {
+    code: 'WB20260318000001',
+    ...shipped,
+    orderCode: 'OR20260318000001',
+    destContactName: '陈静',
+    destContactMobile: '13816881001',
+  },
+  DISPATCH: {
+    code: 'SP20260318000001',
+    shipmentCode: 'SP20260318000001',
+    carrierName: '顺达物流',
+    plateNumber: '沪A12345',
+    trailerPlate: '',
+    driverName: '张伟',
+    driverMobile: '13800138000',
+    secondDriverName: '',
+    etd: '2026-03-18 14:00',
+    eta: '2026-03-18 17:30',
+    stationNum: 2,
+    totalWeight: 340.4,
+    totalVolume: 1.16,
+    totalQuantity: 32,
+    totalCases: 32,
+    totalPallets: 0,
+    remark: '',
+    printQty: 1,
+    printTime: '2026-03-18 09:30',
+    stops: [
+      { seq: 1, station: '上海嘉定仓', stopType: 'PICKUP', eta: '2026-03-18 14:00' },
+      { seq: 2, station: '上海浦东门店', stopType: 'DELIVERY', eta: '2026-03-18 16:30' },
+    ],
+    waybills: [{ code: 'WB20260318000001', sourceStation: '上海嘉定仓', destStation: '上海浦东门店', quantity: 32, weight: 340.4, volume: 1.16 }],
+  },
 };

@@ -2,6 +2,26 @@ import type { ResourceDef } from '../resource.ts';
 import * as system from './system.ts';
 import * as admin from './system-admin.ts';
 import * as base from './baseinfo.ts';
+import * as logistics from './logistics.ts';
+import * as epod from './epod.ts';
+import * as waybill from './waybill.ts';
+import * as shipment from './shipment.ts';
+import * as workflow from './workflow.ts';
+
+export { SHIPMENT_SECTIONS } from './shipment.ts';
+export {
+  MAX_RADIUS_KM,
+  MAX_SHAPE_VERTICES,
+  PRINT_SAMPLES,
+  polygonSchema,
+  stationFenceSchema,
+  zoneShapeSchema,
+  type PolygonGeometry,
+  type Position,
+  type ShapeType,
+  type StationFenceBody,
+  type ZoneShapeBody,
+} from './baseinfo.ts';
 
 /** Every registered resource. Generic server routes, web pages and test suites loop over this. */
 export const RESOURCES: ResourceDef[] = [
@@ -48,7 +68,28 @@ export const RESOURCES: ResourceDef[] = [
   base.appManage,
   base.transModel,
   base.transRoute,
+  logistics.logisticsAccount,
+  epod.epod,
+  epod.epodCheck,
+  epod.epodOpinion,
+  waybill.waybill,
+  waybill.waybillLine,
+  shipment.shipment,
+  shipment.shipmentStop,
+  shipment.shipmentLine,
+  shipment.shipmentRos,
+  shipment.shipmentLog,
+  shipment.orderTracking,
+  workflow.actModel,
+  workflow.actDefinition,
+  workflow.actInstance,
+  workflow.leave,
+  workflow.purchase,
 ];
+
+export { EPOD_STATUSES, EPOD_ACTION_FROM, EPOD_ACTION_TO, EPOD_PICTURES_SHOWN, EPOD_LIMITS, epodRefusal, shownPictures, epodReport, epodLineReport, epodReject, epodHandle, epodAudit, type EpodReportInput, type EpodStatus, type EpodAction, type EpodState } from './epod.ts';
+
+export { WF_APPROVED_VARIABLE, WF_BUSINESS_RESOURCES, WF_BUSINESS_TYPES, actDefinition, actInstance, actModel, type WfBusinessType } from './workflow.ts';
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));
 export const resourceByComponent = new Map(RESOURCES.map((r) => [r.component, r]));

@@ -2,22 +2,28 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
+import type { Clock } from '../../platform/config.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
+import { alertTexts, registerAlertJob } from './job.ts';
 
-export function registerAlertRoutes(app: FastifyInstance, db: Db): void {
+export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock): Promise<void> {
+  await registerAlertJob(app, db);
+
   app.get('/api/shipment/shipmentAlert/getAlert', { config: { permission: 'shipment:alert:query' } }, async (req) => {
     const caller = requireCaller(req);
-    const r = await db.query(
-      `select id, alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
+    const r = await db.query<{ alertType: string | null; alertParams: Record<string, unknown> | null; field2: string | null; field3: string | null }>(
+      `select id, shipment_id as "shipmentId", alert_type as "alertType", alert_params as "alertParams", alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
               vehicle_id_main_number_plates as "vehicleIdMainNumberPlates", driver_name as "driverName", driver_mobile as "driverMobile",
               start_time as "startTime", end_time as "endTime", field1, field2, field3, status, create_time as "createTime"
          from shipment_alert where dispatch_center_id = $1 and status = 'NEW' order by id desc limit 200`,
       [caller.dispatchCenterId ?? -1],
     );
-    return ok(req, r.rows);
+    // alerts raised by the rules job read in the caller's language
+    const rows = r.rows.map(({ alertParams, ...a }) => (a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a));
+    return ok(req, rows);
   });
 
   app.post('/api/shipment/shipmentAlert/deal', { config: { permission: 'shipment:alert:edit' } }, async (req) => {
@@ -43,9 +49,11 @@ export function registerAlertRoutes(app: FastifyInstance, db: Db): void {
       if (!r.rows[0]) throw notFound();
       if (r.rows[0].status !== 'NEW') throw conflict('messages.alert.alreadyHandled');
       await q.query(
-        `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = now(), update_by = $3, update_time = now(), version = version + 1 where id = $4`,
-        [reason, remark, caller.userName, id],
+        `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = $5, update_by = $3, update_time = $5, version = version + 1 where id = $4`,
+        [reason, remark, caller.userName, id, clock.now()],
       );
+      // the other bells of the center drop it too
+      await app.realtime.publish({ type: 'alertHandled', dispatchCenterId: caller.dispatchCenterId, data: { id } }, q);
       return { id };
     });
     return ok(req, { id }, 'messages.alert.handled');

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
 import { requireCaller } from '../../platform/auth.ts';
+import { registerMapRoutes } from './map-routes.ts';
 import { getInScope, selectList, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 
 /** 'HH:mm' or 'HH:mm:ss' → seconds of the day. */
@@ -45,6 +46,12 @@ async function checkWindow(q: Queryable, table: 'base_time_window' | 'base_extra
 }
 
 export const baseinfoHooks: Record<string, ResourceHooks> = {
+  // one default template per type: setting a default clears the previous one
+  printTemplate: {
+    afterSave: async (q, row) => {
+      if (row.is_default === true) await q.query(`update base_print_template set is_default = false where type = $1 and id <> $2 and is_default`, [row.type, row.id]);
+    },
+  },
   timeWindow: { beforeSave: (q, values, _c, existing) => checkWindow(q, 'base_time_window', values, existing) },
   extraWindow: { beforeSave: (q, values, _c, existing) => checkWindow(q, 'base_extra_window', values, existing) },
   stationLimit: {
@@ -60,6 +67,7 @@ export const baseinfoHooks: Record<string, ResourceHooks> = {
 };
 
 export function registerBaseinfoRoutes(app: FastifyInstance, db: Db): void {
+  registerMapRoutes(app, db);
   const station = getResource('station');
   const children = [
     ['limits', getResource('stationLimit'), 'transport_means_type_id'],

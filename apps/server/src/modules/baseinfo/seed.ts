@@ -1,6 +1,7 @@
 /** Demo master data, seeded once: clients, carriers, vehicles, drivers, items, zones, stations, routes, templates, alert rules. */
 import type { Queryable } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/auth.ts';
+import { DEFAULT_TILE_ATTRIBUTION } from './map-routes.ts';
 
 type Once = (q: Queryable, key: string, fn: () => Promise<void>) => Promise<void>;
 type Values = Record<string, unknown>;
@@ -14,12 +15,18 @@ async function ins(q: Queryable, table: string, v: Values): Promise<number> {
   return r.rows[0]!.id;
 }
 
-const TEMPLATE = (title: string, rows: [string, string][]) =>
+// mustache placeholders: {{field}}, and {{#lines}}…{{/lines}} repeats its block per line (see PRINT_SAMPLES)
+const LINES = `
+  <table style="width:100%;border-collapse:collapse;margin-top:12px" border="1" cellpadding="6">
+    <tr><th>行号</th><th>物料编码</th><th>物料名称</th><th>数量</th><th>重量(kg)</th></tr>
+    {{#lines}}<tr><td>{{index}}</td><td>{{itemCode}}</td><td>{{itemName}}</td><td>{{quantity}}</td><td>{{weight}}</td></tr>{{/lines}}
+  </table>`;
+const TEMPLATE = (title: string, rows: [string, string][], withLines: boolean) =>
   `<div style="font-family:sans-serif;padding:16px">
   <h2 style="text-align:center">${title}</h2>
   <table style="width:100%;border-collapse:collapse" border="1" cellpadding="6">
 ${rows.map(([label, ph]) => `    <tr><th style="width:30%;text-align:left">${label}</th><td>{{${ph}}}</td></tr>`).join('\n')}
-  </table>
+  </table>${withLines ? LINES : ''}
   <p style="text-align:right">打印时间：{{printTime}}</p>
 </div>`;
 
@@ -152,7 +159,7 @@ export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
       ['TPL-WAYBILL', '运单模板', 'WAYBILL', [['运单号', 'code'], ['发货站点', 'sourceStation'], ['收货站点', 'destStation'], ['件数', 'quantity'], ['重量(kg)', 'weight']]],
       ['TPL-ORDER', '订单模板', 'ORDER', [['订单号', 'code'], ['货主', 'clientName'], ['订单日期', 'orderDate'], ['总件数', 'quantity'], ['备注', 'remark']]],
     ] as [string, string, string, [string, string][]][])
-      await ins(q, 'base_print_template', { code, name, type, is_default: true, content: TEMPLATE(name.replace('模板', ''), rows) });
+      await ins(q, 'base_print_template', { code, name, type, is_default: true, content: TEMPLATE(name.replace('模板', ''), rows, type !== 'DISPATCH') });
 
     for (const [code, name, type, minutes] of [
       ['AR-LATE-DEP', '晚点发车', 'LATE_DEPARTURE', 30],
@@ -162,5 +169,13 @@ export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
       ['AR-NOPOS', '无定位', 'NO_POSITION', 15],
     ] as const)
       await ins(q, 'base_alert_rule', { code, name, type, tolerance_minutes: minutes, ...eff });
+  });
+
+  // the tile source's attribution, next to sys.map.tileUrl (seeded with the system config)
+  await once(q, 'config-map-attribution', async () => {
+    await q.query(
+      `insert into sys_config(config_name, config_key, config_value, config_type, remark, create_by) values ($1,$2,$3,true,$4,'system') on conflict (config_key) do nothing`,
+      ['地图瓦片版权说明', 'sys.map.tileAttribution', DEFAULT_TILE_ATTRIBUTION, '显示在地图右下角的瓦片来源说明（纯文本）'],
+    );
   });
 }

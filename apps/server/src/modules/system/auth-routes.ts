@@ -6,6 +6,8 @@ import type { AppConfig, Clock } from '../../platform/config.ts';
 import { AppError, badRequest, tooMany } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { bearer, createSession, hashPassword, hashToken, requireCaller, verifyPassword } from '../../platform/auth.ts';
+import { openLoginSession } from '../../platform/login-session.ts';
+import type { SecondFactor } from '../account/index.ts';
 import { captchaAnswer, checkCaptcha, consumeCaptcha, createCaptcha } from '../../platform/captcha.ts';
 import { writeLoginLog } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -20,7 +22,8 @@ export async function captchaEnabled(db: Db, config: AppConfig): Promise<boolean
 
 let dummyHash: Promise<string> | null = null;
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock): void {
+/** `secondFactor`: users it names sign in with an SMS code after the password (modules/account). */
+export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock, secondFactor?: SecondFactor): void {
   const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   app.get('/api/auth/captcha/captchaImage', { config: { permission: 'public', ...limited } }, async (req) => {
@@ -82,19 +85,10 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     if (!u || !good) throw await fail(401, 'messages.login.badCredentials');
     if (u.status !== '0') throw await fail(403, 'messages.login.userDisabled');
 
-    const center = (
-      await db.query<{ dispatch_center_id: number }>(
-        `select udc.dispatch_center_id from sys_user_dispatch_center udc join sys_dispatch_center d on d.id = udc.dispatch_center_id and d.status = '0'
-          where udc.user_id = $1 order by udc.is_default desc, udc.dispatch_center_id limit 1`,
-        [u.id],
-      )
-    ).rows[0]?.dispatch_center_id ?? null;
-    const s = await db.tx(async (q) => {
-      const sess = await createSession(q, clock, u.id, center, { ip: req.ip, userAgent: req.headers['user-agent'] });
-      await q.query(`update sys_user set login_ip = $1, login_date = $2 where id = $3`, [req.ip, now, u.id]);
-      await writeLoginLog(q, req, username, '0', translate(req.lang, 'messages.login.success'), now);
-      return sess;
-    });
+    // a second step: no token yet, a ticket for POST /auth/2step-code and an SMS code on its way
+    const challenge = await secondFactor?.challenge(req, { id: u.id, userName: username });
+    if (challenge) return ok(req, challenge, 'messages.account.twoStepSent', { mobile: challenge.mobile });
+    const s = await openLoginSession(db, clock, req, u.id, username);
     return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
   };
 

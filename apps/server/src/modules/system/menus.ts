@@ -19,7 +19,20 @@ export interface SeedMenu {
 }
 
 const ACTION_NAMES: Record<string, string> = {
-  query: '查询', get: '详情', add: '新增', edit: '修改', delete: '删除', export: '导出', import: '导入', enable: '启用', disable: '停用', forceLogout: '强退',
+  query: '查询', get: '详情', review: '审核', retract: '撤回', split: '拆分', toRos: '转调度', add: '新增', edit: '修改', delete: '删除', export: '导出', import: '导入', enable: '启用', disable: '停用', forceLogout: '强退', sync: '同步',
+  // order actions (domain.md "Order"); a full permission key names a button whose action word is shared
+  lock: '锁定', unlock: '解锁', assign: '分配承运商线路', verify: '打印校验', 'order:order:print': '打印订单',
+  // shipment actions (domain.md "Shipment")
+  create: '创建调度单', schedule: '排程', cancelSchedule: '取消排程', effect: '生效', withdraw: '撤回', ship: '发运', finish: '完成', bind: '绑定运单', unbind: '解绑运单',
+  reassign: '司机改派', reassignTransit: '在途改派', return: '退回', print: '打印派车单',
+  // epod actions (domain.md "Epod")
+  signFor: '签收登记', audit: '审核', reject: '驳回', recall: '撤回', handle: '异常处理',
+  // code generator (issue 7)
+  'tool:gen:code': '生成代码',
+  // workflow actions (issue 7)
+  'act:models:import': '导入模型', 'act:models:export': '导出模型', 'act:models:deploy': '部署', 'act:process:suspend': '挂起', 'act:process:activate': '激活',
+  'act:process:node': '节点配置', 'act:process:start': '发起流程', 'act:instance:terminate': '终止流程', 'act:task:claim': '签收任务', 'act:task:complete': '办理任务',
+  'act:leave:submit': '提交申请', 'act:leave:cancel': '撤销申请', 'act:purchase:submit': '提交申请', 'act:purchase:cancel': '撤销申请',
 };
 
 const byComponent = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.component, r]));
@@ -31,7 +44,7 @@ function page(key: string, name: string, path: string, component: string, perms?
     : [];
   for (const b of extraButtons) {
     const action = b.split(':').pop()!;
-    buttons.push({ key: `${key}:${action}`, name: ACTION_NAMES[action] ?? action, path: '', type: 'F', perms: b });
+    buttons.push({ key: `${key}:${action}`, name: ACTION_NAMES[b] ?? ACTION_NAMES[action] ?? action, path: '', type: 'F', perms: b });
   }
   return { key, name, path, component, type: 'C', perms: res ? permissionOf(res, 'query') : perms, children: buttons };
 }
@@ -48,21 +61,28 @@ export const MENU_TREE: SeedMenu[] = [
   {
     key: 'order', name: '订单管理', path: '/order', icon: 'FileTextOutlined', type: 'M',
     children: [
-      page('orderList', '订单', '/order/list', 'order/index', 'order:order:query'),
+      page('orderList', '订单', '/order/list', 'order/index', 'order:order:query', [
+        'order:order:add', 'order:order:edit', 'order:order:delete', 'order:order:review', 'order:order:retract', 'order:order:lock', 'order:order:unlock',
+        'order:order:assign', 'order:order:print', 'order:order:verify', 'order:order:import', 'order:order:export',
+      ]),
       page('orderLine', '订单明细', '/order/lines', 'order/lines', 'order:line:query'),
     ],
   },
   {
     key: 'waybill', name: '运单管理', path: '/waybill', icon: 'ProfileOutlined', type: 'M',
     children: [
-      page('waybillList', '运单', '/waybill/list', 'waybill/index', 'waybill:waybill:query'),
+      page('waybillList', '运单', '/waybill/list', 'waybill/index', 'waybill:waybill:query', ['waybill:waybill:review', 'waybill:waybill:retract', 'waybill:waybill:split', 'waybill:waybill:toRos']),
       page('waybillLine', '运单明细', '/waybill/lines', 'waybill/lines', 'waybill:line:query'),
     ],
   },
   {
     key: 'shipment', name: '调度管理', path: '/shipment', icon: 'CarOutlined', type: 'M',
     children: [
-      page('shipmentList', '调度单', '/shipment/list', 'shipment/index', 'shipment:shipment:query'),
+      page('shipmentList', '调度单', '/shipment/list', 'shipment/index', 'shipment:shipment:query', [
+        'shipment:shipment:create', 'shipment:shipment:schedule', 'shipment:shipment:cancelSchedule', 'shipment:shipment:effect', 'shipment:shipment:withdraw',
+        'shipment:shipment:ship', 'shipment:shipment:finish', 'shipment:shipment:bind', 'shipment:shipment:unbind', 'shipment:shipment:reassign',
+        'shipment:shipment:reassignTransit', 'shipment:shipment:return', 'shipment:shipment:print',
+      ]),
       page('shipmentLine', '调度单明细', '/shipment/lines', 'shipment/lines', 'shipment:line:query'),
       page('shipmentStop', '调度单站点', '/shipment/stops', 'shipment/stops', 'shipment:stop:query'),
       page('shipmentRos', '待调度运单', '/shipment/ros', 'shipment/ros', 'shipment:ros:query'),
@@ -75,9 +95,9 @@ export const MENU_TREE: SeedMenu[] = [
   {
     key: 'epod', name: '电子回单', path: '/epod', icon: 'AuditOutlined', type: 'M',
     children: [
-      page('epodList', '回单', '/epod/list', 'epod/index', 'epod:epod:query'),
+      page('epodList', '回单', '/epod/list', 'epod/index', 'epod:epod:query', ['epod:epod:signFor', 'epod:epod:audit', 'epod:epod:reject', 'epod:epod:recall', 'epod:epod:handle']),
       page('epodOpinion', '回单意见', '/epod/opinion', 'epod/opinion', 'epod:opinion:query'),
-      page('epodCheck', '异常回单处理', '/epod/check', 'epod/check', 'epod:check:query'),
+      page('epodCheck', '异常回单处理', '/epod/check', 'epod/check', 'epod:check:query', ['epod:epod:handle', 'epod:epod:audit']),
     ],
   },
   {
@@ -121,7 +141,7 @@ export const MENU_TREE: SeedMenu[] = [
   },
   {
     key: 'logistics', name: '物流账号', path: '/logistics', icon: 'ApiOutlined', type: 'M',
-    children: [page('logisticsAccount', '物流平台账号', '/logistics/account', 'logistics/account/index', 'logistics:account:query')],
+    children: [page('logisticsAccount', '物流平台账号', '/logistics/account', 'logistics/account/index', 'logistics:account:query', ['logistics:account:sync'])],
   },
   {
     key: 'system', name: '系统管理', path: '/system', icon: 'SettingOutlined', type: 'M',
@@ -155,18 +175,35 @@ export const MENU_TREE: SeedMenu[] = [
   {
     key: 'workflow', name: '流程管理', path: '/workflow', icon: 'PartitionOutlined', type: 'M',
     children: [
-      page('actModels', '流程模型', '/workflow/models', 'workflow/models/index', 'act:models:query'),
-      page('actProcess', '流程定义', '/workflow/process', 'workflow/process/index', 'act:process:query'),
-      page('actRunning', '运行中流程', '/workflow/running', 'workflow/running/index', 'act:instance:query'),
+      page('actModels', '流程模型', '/workflow/models', 'workflow/models/index', 'act:models:query', ['act:models:import', 'act:models:export', 'act:models:deploy']),
+      page('actProcess', '流程定义', '/workflow/process', 'workflow/process/index', 'act:process:query', ['act:process:suspend', 'act:process:activate', 'act:process:node', 'act:process:start']),
+      page('actRunning', '运行中流程', '/workflow/running', 'workflow/running/index', 'act:instance:query', ['act:instance:terminate']),
       page('actFinished', '已结束流程', '/workflow/finished', 'workflow/finished/index', 'act:instance:query'),
-      page('actTodo', '待办任务', '/workflow/todo', 'workflow/todo/index', 'act:task:query'),
+      page('actTodo', '待办任务', '/workflow/todo', 'workflow/todo/index', 'act:task:query', ['act:task:claim', 'act:task:complete']),
       page('actDone', '已办任务', '/workflow/done', 'workflow/done/index', 'act:task:query'),
-      page('actLeave', '请假申请', '/workflow/leave', 'workflow/leave/index', 'act:leave:query'),
-      page('actPurchase', '采购申请', '/workflow/purchase', 'workflow/purchase/index', 'act:purchase:query'),
+      page('actLeave', '请假申请', '/workflow/leave', 'workflow/leave/index', 'act:leave:query', ['act:leave:submit', 'act:leave:cancel']),
+      page('actPurchase', '采购申请', '/workflow/purchase', 'workflow/purchase/index', 'act:purchase:query', ['act:purchase:submit', 'act:purchase:cancel']),
+    ],
+  },
+  {
+    key: 'views', name: '视图示例', path: '/views', icon: 'AppstoreOutlined', type: 'M',
+    children: [
+      page('viewBaseForm', '基础表单', '/views/form/base', 'form/base-form', 'demo:view:query'),
+      page('viewStepForm', '分步表单', '/views/form/step', 'form/step-form', 'demo:view:query'),
+      page('viewAdvancedForm', '高级表单', '/views/form/advanced', 'form/advanced-form', 'demo:view:query'),
+      page('viewEditor', '编辑器', '/views/form/editor', 'form/editor', 'demo:view:query'),
+      page('viewTableList', '查询表格', '/views/list/table', 'list/table-list', 'demo:view:query'),
+      page('viewBasicList', '标准列表', '/views/list/basic', 'list/basic-list', 'demo:view:query'),
+      page('viewCardList', '卡片列表', '/views/list/card', 'list/card-list', 'demo:view:query'),
+      page('viewArticles', '搜索列表（文章）', '/views/list/search/articles', 'list/search/articles', 'demo:view:query'),
+      page('viewProjects', '搜索列表（项目）', '/views/list/search/projects', 'list/search/projects', 'demo:view:query'),
+      page('viewApplications', '搜索列表（应用）', '/views/list/search/applications', 'list/search/applications', 'demo:view:query'),
+      page('viewBasicProfile', '基础详情页', '/views/profile/basic', 'profile/basic', 'demo:view:query'),
+      page('viewAdvancedProfile', '高级详情页', '/views/profile/advanced', 'profile/advanced', 'demo:view:query'),
     ],
   },
   {
     key: 'tool', name: '系统工具', path: '/tool', icon: 'ToolOutlined', type: 'M',
-    children: [page('toolGen', '代码生成', '/tool/gen', 'tool/gen/index', 'tool:gen:query')],
+    children: [page('toolGen', '代码生成', '/tool/gen', 'tool/gen/index', 'tool:gen:query', ['tool:gen:code'])],
   },
 ];

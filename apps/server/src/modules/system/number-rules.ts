@@ -31,6 +31,12 @@ function periodOf(enabled: boolean, pattern: string, now: Date): string {
 
 /** The next code of a reference type for a dispatch center (a center's own rule wins over the global one). */
 export async function nextCode(q: Queryable, refType: string, dispatchCenterId: number | null, clientId: number | null, now: Date): Promise<string> {
+  return (await nextCodes(q, refType, dispatchCenterId, clientId, now, 1))[0]!;
+}
+
+/** `count` consecutive codes reserved with one counter update (bulk creation: one waybill per order). */
+export async function nextCodes(q: Queryable, refType: string, dispatchCenterId: number | null, clientId: number | null, now: Date, count: number): Promise<string[]> {
+  if (count < 1) return [];
   const r = await q.query<{ id: number; prefix: string; timestamp_enabled: boolean; timestamp_pattern: string; serial_length: number }>(
     `select id, prefix, timestamp_enabled, timestamp_pattern, serial_length from sys_number_rule
       where ref_type = $1 and status = '0' and (dispatch_center_id = $2 or dispatch_center_id is null) and (client_id = $3 or client_id is null)
@@ -41,16 +47,19 @@ export async function nextCode(q: Queryable, refType: string, dispatchCenterId: 
   if (!rule) throw conflict('messages.noNumberRule', { refType });
   const period = periodOf(rule.timestamp_enabled, rule.timestamp_pattern, now);
   const seq = await q.query<{ value: number }>(
-    `insert into sys_number_seq(rule_id, period, value) values ($1, $2, 1)
-     on conflict (rule_id, period) do update set value = sys_number_seq.value + 1 returning value`,
-    [rule.id, period],
+    `insert into sys_number_seq(rule_id, period, value) values ($1, $2, $3)
+     on conflict (rule_id, period) do update set value = sys_number_seq.value + $3 returning value`,
+    [rule.id, period, count],
   );
-  return formatCode({
-    prefix: rule.prefix,
-    timestampEnabled: rule.timestamp_enabled,
-    timestampPattern: rule.timestamp_pattern,
-    serialLength: rule.serial_length,
-    serial: seq.rows[0]!.value,
-    now,
-  });
+  const last = seq.rows[0]!.value;
+  return Array.from({ length: count }, (_, i) =>
+    formatCode({
+      prefix: rule.prefix,
+      timestampEnabled: rule.timestamp_enabled,
+      timestampPattern: rule.timestamp_pattern,
+      serialLength: rule.serial_length,
+      serial: last - count + 1 + i,
+      now,
+    }),
+  );
 }

@@ -4,6 +4,11 @@ import { hashPassword } from '../../platform/auth.ts';
 import { MENU_TREE, type SeedMenu } from './menus.ts';
 import { SEED_DICTS as DICTS } from '@tms/domain';
 import { seedBaseinfo } from '../baseinfo/seed.ts';
+import { seedOrders } from '../order/seed.ts';
+import { seedWorkflow } from '../workflow/seed.ts';
+import { seedAccount } from '../account/index.ts';
+import { seedEpodDemo } from '../epod/demo.ts';
+import { seedShipmentDemo } from '../shipment/demo.ts';
 
 async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise<void> {
   const r = await q.query(`insert into sys_seed(key) values ($1) on conflict do nothing returning key`, [key]);
@@ -93,14 +98,20 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
       }
     });
 
-    for (const [type, name, items] of DICTS) {
-      await once(q, `dict:${type}`, async () => {
-        await q.query(`insert into sys_dict_type(dict_name, dict_type, create_by) values ($1,$2,'system') on conflict (dict_type) do nothing`, [name, type]);
-        let i = 0;
-        for (const [value, zh] of items) {
-          await q.query(`insert into sys_dict_data(dict_type, dict_label, dict_value, dict_sort, create_by) values ($1,$2,$3,$4,'system') on conflict do nothing`, [type, zh, value, ++i]);
-        }
-      });
+    // each dictionary type and each of its values is seeded once, so a value added by a later release
+    // reaches existing databases too; once seeded, a value an administrator removes stays removed
+    // one round trip claims every seed key not yet taken, instead of one query per type and value at each start
+    const types = DICTS.map(([type, name]) => ({ key: `dict:${type}`, type, name }));
+    const values = DICTS.flatMap(([type, , items]) => items.map(([value, zh], i) => ({ key: `dict:${type}:${value}`, type, value, zh, sort: i + 1 })));
+    const claimed = await q.query<{ key: string }>(`insert into sys_seed(key) select unnest($1::text[]) on conflict do nothing returning key`, [
+      [...types, ...values].map((x) => x.key),
+    ]);
+    const fresh = new Set(claimed.rows.map((r) => r.key));
+    for (const t of types.filter((x) => fresh.has(x.key))) {
+      await q.query(`insert into sys_dict_type(dict_name, dict_type, create_by) values ($1,$2,'system') on conflict (dict_type) do nothing`, [t.name, t.type]);
+    }
+    for (const v of values.filter((x) => fresh.has(x.key))) {
+      await q.query(`insert into sys_dict_data(dict_type, dict_label, dict_value, dict_sort, create_by) values ($1,$2,$3,$4,'system') on conflict do nothing`, [v.type, v.zh, v.value, v.sort]);
     }
 
     await once(q, 'number-rules', async () => {
@@ -161,6 +172,11 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
     });
 
     await seedBaseinfo(q, once);
+    await seedOrders(q, once);
+    await seedWorkflow(q, once);
+    await seedAccount(q, once);
+    await once(q, 'epod-demo', () => seedEpodDemo(q));
+    await once(q, 'shipment-demo-positions', () => seedShipmentDemo(q));
   });
   log('seed checked');
 }

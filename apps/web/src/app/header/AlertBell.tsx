@@ -3,7 +3,7 @@
  * with a reason (dictionary shipment_alert_reason, required) and a remark (required, ≤ 800).
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Select, Space, Typography } from 'antd';
 import { BellOutlined, CarOutlined, ClockCircleOutlined, EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
@@ -11,6 +11,7 @@ import { LIMITS } from '@tms/domain';
 import { get, HttpError, postEnvelope } from '../../platform/http.ts';
 import { useCan, useDict, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
+import { useRealtime } from './realtime.ts';
 
 export interface Alert {
   id: number;
@@ -28,7 +29,9 @@ export interface Alert {
   createTime?: string | null;
 }
 
+/** polling is the fallback; the realtime stream refreshes the list as alerts are raised or handled */
 const POLL_MS = 60_000;
+const ALERT_EVENTS = new Set(['alert', 'alertHandled']);
 
 function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -75,7 +78,7 @@ function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose:
     >
       {alert && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
-          {alert.alertContent || alert.field3}
+          {[alert.alertContent, alert.field3].filter((x, i, all) => x && all.indexOf(x) === i).join(' — ')}
         </Typography.Paragraph>
       )}
       <Form form={form} layout="vertical" preserve={false}>
@@ -113,6 +116,10 @@ export function AlertBell() {
     queryFn: () => get<Alert[]>('/shipment/shipmentAlert/getAlert', { field1: 'N' }, { silent: true }),
     enabled: allowed,
     refetchInterval: POLL_MS,
+  });
+  const queryClient = useQueryClient();
+  useRealtime(allowed, (type) => {
+    if (ALERT_EVENTS.has(type)) void queryClient.invalidateQueries({ queryKey: ['alerts'] });
   });
   if (!allowed) return null;
   const alerts = data ?? [];
@@ -154,6 +161,7 @@ export function AlertBell() {
                 title={<Typography.Text strong>{a.alertContent || a.field3 || t('alert.untitled')}</Typography.Text>}
                 description={
                   <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
+                    {a.field3 && a.field3 !== a.alertContent && <Typography.Text data-testid={`alert-detail-${a.id}`}>{a.field3}</Typography.Text>}
                     <span>
                       <EnvironmentOutlined /> {a.startPlace || '-'} → {a.endPlace || '-'}
                     </span>

@@ -1,10 +1,14 @@
 /** The QR widget (spec §2): the site address as a 100×100 QR code, plus the driver app downloads. */
+import { Suspense, lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Popover, Space, Typography } from 'antd';
+import { Button, Popover, Space } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import { QRCodeSVG } from 'qrcode.react';
 import { get } from '../../platform/http.ts';
+
+// the popover's content renders on first open: the QR code library loads then
+const loadCode = () => import('./QrCode.tsx');
+const QrCode = lazy(loadCode);
 
 interface AppInfo {
   type: string;
@@ -12,16 +16,11 @@ interface AppInfo {
   versionName?: string;
 }
 
-export const QR_SIZE = 100;
-
 function Code({ value, label }: { value: string; label: string }) {
   return (
-    <Space direction="vertical" align="center" size={4}>
-      <QRCodeSVG value={value} size={QR_SIZE} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {label}
-      </Typography.Text>
-    </Space>
+    <Suspense fallback={<div style={{ width: 100, height: 120 }} />}>
+      <QrCode value={value} label={label} />
+    </Suspense>
   );
 }
 
@@ -46,7 +45,7 @@ export function QrWidget() {
         </Space>
       }
     >
-      <Button type="text" icon={<QrcodeOutlined />} aria-label={t('header.qr')} data-testid="qr-button" />
+      <Button type="text" icon={<QrcodeOutlined />} aria-label={t('header.qr')} data-testid="qr-button" onPointerEnter={() => void loadCode().catch(() => undefined)} />
     </Popover>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * Stations: the generic list plus the station detail (spec §2 "Station detail"): a drawer with tabs for
  * the profile, site restrictions (station limits), delivery time windows, extra receiving windows and
- * the bound location. Each child tab is the generic list of its resource, fixed to the station.
+ * the bound location, and the e-fence on the map. The add / edit form picks the station's point on the map. Each child tab is the generic list of its resource, fixed to the station.
  */
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Drawer, Empty, Space, Spin, Tabs } from 'antd';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
@@ -14,8 +14,14 @@ import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import { pointPickerExtension } from './point-form.tsx';
+import { withAddressSearch } from '../../platform/geocoder/AddressSearch.tsx';
+
+const StationFence = lazy(() => import('./StationFence.tsx'));
 
 const station = resourceByName.get('station')!;
+// the address search (when a geocoder is configured) fills the station's coordinates
+const stationForm = withAddressSearch(pointPickerExtension);
 const location = resourceByName.get('location')!;
 const stationLimit = resourceByName.get('stationLimit')!;
 const timeWindow = resourceByName.get('timeWindow')!;
@@ -71,6 +77,16 @@ function StationDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { key: 'timeWindows', label: <Space size={0}>{t('baseinfo.station.tabs.timeWindows')}{count(d.timeWindows.length)}</Space>, children: child(timeWindow) },
               { key: 'extraWindows', label: <Space size={0}>{t('baseinfo.station.tabs.extraWindows')}{count(d.extraWindows.length)}</Space>, children: child(extraWindow) },
               {
+                key: 'fence',
+                label: t('baseinfo.station.tabs.fence'),
+                children: (
+                  <Suspense fallback={<Spin />}>
+                    {/* keyed by version: a saved fence starts again from the stored one */}
+                    <StationFence key={String(d.station.version)} station={d.station} onSaved={() => void q.refetch()} />
+                  </Suspense>
+                ),
+              },
+              {
                 key: 'location',
                 label: t('baseinfo.station.tabs.location'),
                 children: d.location ? <Profile def={location} record={d.location} /> : <Empty description={t('baseinfo.station.noLocation')} />,
@@ -96,7 +112,7 @@ export default function StationPage() {
   );
   return (
     <>
-      <ResourceTable resource={station} syncUrl rowActions={rowActions} />
+      <ResourceTable resource={station} syncUrl rowActions={rowActions} form={stationForm} />
       {open !== null && <StationDrawer id={open} onClose={() => setOpen(null)} />}
     </>
   );

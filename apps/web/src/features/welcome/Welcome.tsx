@@ -1,5 +1,5 @@
 /** The landing page: greeting, current dispatch center, shortcuts to the user's screens, dashboards. */
-import { lookupView } from '../../app/views.ts';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
@@ -10,6 +10,33 @@ import { leafScreens, normalizePath } from '../../app/menu.ts';
 import { useMenuMeta } from '../../app/useMenuMeta.ts';
 import { menuIcon } from '../../app/icons.tsx';
 import { formatDateTime } from '../../platform/format.ts';
+import { afterShellIdle } from '../../app/idle.ts';
+
+type LookupView = typeof import('../../app/views.ts').lookupView;
+let knownLookup: LookupView | undefined;
+
+/**
+ * The view registry (every resource definition, ~35 KB gzip) is not needed for the first paint: it loads
+ * at the shell's idle moment, with the list-page code; until then the shortcuts keep the menu's order.
+ */
+function useLookupView(): LookupView | undefined {
+  const [lookup, setLookup] = useState(() => knownLookup);
+  useEffect(() => {
+    if (lookup) return;
+    let live = true;
+    afterShellIdle()
+      .then(() => import('../../app/views.ts'))
+      .then((m) => {
+        knownLookup = m.lookupView;
+        if (live) setLookup(() => m.lookupView);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [lookup]);
+  return lookup;
+}
 
 const DASHBOARDS = [
   { path: '/dashboard/analysis', key: 'menu.dashboardAnalysis', icon: <BarChartOutlined /> },
@@ -29,10 +56,11 @@ export default function Welcome() {
   const { data: user } = useUserInfo();
   const { data: centers } = useDispatchCenters();
   const { menus, menuName } = useMenuMeta();
+  const lookupView = useLookupView();
   const center = centers?.find((c) => c.current);
   // screens that exist in this version come first
   const screens = leafScreens(menus).filter((m) => !m.path.startsWith('/dashboard'));
-  const shortcuts = [...screens.filter((m) => lookupView(m.component)), ...screens.filter((m) => !lookupView(m.component))].slice(0, 8);
+  const shortcuts = (lookupView ? [...screens.filter((m) => lookupView(m.component)), ...screens.filter((m) => !lookupView(m.component))] : screens).slice(0, 8);
   const parentIcon = new Map<number, string | null | undefined>(menus.map((m) => [m.id, m.icon]));
 
   return (

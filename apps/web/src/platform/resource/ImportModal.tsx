@@ -8,7 +8,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { allFields, type ResourceDef } from '@tms/domain';
 import { download, HttpError, post } from '../http.ts';
-import { displayValue, resourceTitle } from './columns.ts';
+import { displayValue, resourceTitle, type Row } from './columns.ts';
 import { useResourceContext } from './context.ts';
 
 export interface ImportPreview {
@@ -71,7 +71,7 @@ export default function ImportModal({ resource: def, open, onClose, onImported }
       render: (_: unknown, row: PreviewRow) => {
         const f = fields.get(h.name);
         const v = row.raw[h.name];
-        const text = f ? displayValue(f, v, ctx) : v === null || v === undefined ? '' : String(v);
+        const text = f ? displayValue(f, v, ctx, row.raw as Row) : v === null || v === undefined ? '' : String(v);
         const err = row.errors[h.name];
         if (!err) return <div style={{ maxWidth: 280, wordBreak: 'break-all' }}>{text}</div>;
         return (

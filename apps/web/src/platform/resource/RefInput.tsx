@@ -15,9 +15,11 @@ export interface RefInputProps {
   value?: number | null;
   onChange?: (v: number | null) => void;
   disabled?: boolean;
+  /** fixed filters of the selection list (e.g. only the vehicles of one carrier) */
+  filters?: Record<string, string | number>;
 }
 
-export default function RefInput({ refName, value, onChange, disabled }: RefInputProps) {
+export default function RefInput({ refName, value, onChange, disabled, filters }: RefInputProps) {
   const { t } = useResourceContext();
   const def = resourceByName.get(refName);
   const [open, setOpen] = useState(false);
@@ -55,6 +57,7 @@ export default function RefInput({ refName, value, onChange, disabled }: RefInpu
         <SelectModal
           resource={def}
           open={open}
+          filters={filters}
           onCancel={() => setOpen(false)}
           onOk={(rows) => {
             const r = rows[0];

@@ -51,6 +51,12 @@ export interface ResourceTableProps {
   tree?: boolean;
   /** extensions of the add / edit form (custom widgets, extra fields, body additions) */
   form?: FormExtension;
+  /** manage mode: rows can be ticked for the toolbarExtra actions even without delete / effect rights */
+  selectable?: boolean;
+  /** manage mode: the row's view link opens this instead of the generic detail drawer */
+  onView?: (row: Row) => void;
+  /** each list answer as it arrives (extra members such as a summary of the filtered set) */
+  onLoaded?: (answer: { rows: Row[]; total: number } & Record<string, unknown>) => void;
 }
 
 /** What extensions may do with the table. */
@@ -60,6 +66,8 @@ export interface TableApi {
   openForm: (record: Row | null, initial?: Record<string, unknown>) => void;
   /** the rows currently loaded (the whole tree in tree mode) */
   rows: () => Row[];
+  /** the ticked rows */
+  selected: Row[];
 }
 
 /** Rows nested by their parent field (a row whose parent is not loaded becomes a root). */
@@ -97,6 +105,9 @@ export default function ResourceTable({
   toolbarExtra,
   tree = false,
   form: formExt,
+  selectable: selectableProp = false,
+  onView,
+  onLoaded,
 }: ResourceTableProps) {
   const ctx = useResourceContext();
   const { t, can } = ctx;
@@ -144,6 +155,7 @@ export default function ResourceTable({
     reload,
     openForm: (record, initial) => setForm({ open: true, record, initial }),
     rows: () => loaded.current,
+    selected,
   };
 
   const copy = async (text: string) => {
@@ -256,7 +268,7 @@ export default function ResourceTable({
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
         render: (_dom, row) => {
           const links: ReactNode[] = [
-            <a key="view" onClick={() => setDetail(row)}>
+            <a key="view" data-testid="row-view" onClick={() => (onView ? onView(row) : setDetail(row))}>
               {t('resource.view')}
             </a>,
           ];
@@ -293,7 +305,7 @@ export default function ResourceTable({
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, t, ctx.dicts, ctx.dateStyle, initState, fixedMemo, manage, can, token.colorError, rowActions, treeMode]);
+  }, [def, t, ctx.dicts, ctx.dateStyle, initState, fixedMemo, manage, can, token.colorError, rowActions, treeMode, onView]);
 
   const toolbar = () => {
     if (!manage) return [];
@@ -353,7 +365,7 @@ export default function ResourceTable({
     return out;
   };
 
-  const selectable = manage ? canDelete || canEffect : true;
+  const selectable = manage ? selectableProp || canDelete || canEffect : true;
 
   return (
     <>
@@ -431,6 +443,7 @@ export default function ResourceTable({
           }
           const r = await list<Row>(`${def.path}/list`, listParams(state, fixedMemo));
           loaded.current = r.rows;
+          onLoaded?.(r);
           return { data: r.rows, total: r.total, success: true };
         }}
       />

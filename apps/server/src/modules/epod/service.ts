@@ -1,0 +1,151 @@
+/**
+ * The epod state machine on the database (design/domain.md "Epod"): report (driver app or staff
+ * sign-for registration), audit, reject, recall and check-and-handle. Every function runs inside
+ * the caller's transaction on rows it locked, refuses with 409 and the message of the refusal
+ * (`epodRefusal`), and writes an order-tracking row per receipt it changes.
+ */
+import { epodRefusal, type EpodAction, type EpodReportInput } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { track } from '../shipment/tracking.ts';
+
+/** Who acts: a staff user, or a driver (no staff user id; the tracking row names the driver). */
+export interface Who {
+  userId: number | null;
+  userName: string;
+  driverId?: number | null;
+}
+
+/** The columns the state machine reads from a locked tms_epod row. */
+export interface EpodRow {
+  id: number;
+  code: string;
+  status: string;
+  is_abnormal: boolean;
+  handle_time: Date | null;
+  dispatch_center_id: number;
+  shipment_id: number;
+  waybill_id: number;
+  order_id: number | null;
+  client_id: number | null;
+  carrier_id: number | null;
+  version: number;
+}
+
+/** Throws the refusal of an action on any of the rows (409), naming the first refused receipt. */
+export function assertAllowed(action: EpodAction, rows: EpodRow[]): void {
+  for (const r of rows) {
+    const key = epodRefusal(action, { status: r.status, isAbnormal: r.is_abnormal, handled: r.handle_time !== null });
+    if (key) throw conflict(key, { code: r.code });
+  }
+}
+
+const OPERATION: Record<EpodAction, string> = {
+  report: 'EPOD_REPORT',
+  audit: 'EPOD_AUDIT',
+  reject: 'EPOD_REJECT',
+  recall: 'EPOD_RECALL',
+  handle: 'EPOD_HANDLE',
+};
+
+async function trackAll(q: Queryable, who: Who, now: Date, action: EpodAction, rows: EpodRow[], remark?: string | null) {
+  // operator_id is nullable: a driver or the seed has no staff user id
+  await track(
+    q,
+    who as Pick<Caller, 'userId' | 'userName'>,
+    now,
+    rows.map((r) => ({
+      dispatchCenterId: r.dispatch_center_id,
+      operationType: OPERATION[action],
+      relatedCode: r.code,
+      shipmentId: r.shipment_id,
+      waybillId: r.waybill_id,
+      orderId: r.order_id,
+      driverId: who.driverId ?? null,
+      remark: remark ?? null,
+    })),
+  );
+}
+
+async function addOpinion(q: Queryable, r: EpodRow, type: 'AUDIT' | 'REJECT' | 'HANDLE', content: string, who: Who, now: Date) {
+  await q.query(
+    `insert into tms_epod_opinion(dispatch_center_id, epod_id, epod_code, client_id, carrier_id, opinion_type, content, opinion_by, opinion_time, create_by, create_time)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$8,$9)`,
+    [r.dispatch_center_id, r.id, r.code, r.client_id, r.carrier_id, type, content, who.userName, now],
+  );
+}
+
+/**
+ * Signed figures of every line → REPORTED. The receipt becomes abnormal when a line has a shortage
+ * or damage; a new report clears an earlier handling and audit (the figures it judged changed).
+ */
+export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInput, who: Who, source: 'DRIVER' | 'STAFF', now: Date): Promise<void> {
+  assertAllowed('report', [r]);
+  if (new Date(input.signTime) < new Date(input.arrivalTime)) throw badRequest('messages.epod.signBeforeArrival', { signTime: { key: 'messages.epod.signBeforeArrival' } });
+  const lines = (await q.query<{ id: number }>(`select id from tms_epod_line where epod_id = $1 for update`, [r.id])).rows;
+  const own = new Set(lines.map((l) => l.id));
+  const foreign = input.lines.find((l) => !own.has(l.lineId));
+  if (foreign) throw badRequest('messages.epod.lineNotOfEpod', { lines: { key: 'messages.epod.lineNotOfEpod', params: { lineId: foreign.lineId } } }, { lineId: foreign.lineId });
+  const given = new Set(input.lines.map((l) => l.lineId));
+  if (given.size !== own.size) throw badRequest('messages.epod.linesIncomplete', { lines: { key: 'messages.epod.linesIncomplete' } });
+  const col = <K extends keyof EpodReportInput['lines'][number]>(k: K) => input.lines.map((l) => l[k] ?? null);
+  await q.query(
+    `update tms_epod_line l set signed_quantity = u.signed, cases = u.cases, pallets = u.pallets, shortage = u.shortage, damage = u.damage,
+            remark = u.remark, update_by = $8, update_time = $9, version = l.version + 1
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) as u(id, signed, cases, pallets, shortage, damage, remark)
+      where l.id = u.id`,
+    [col('lineId'), col('signedQuantity'), col('cases'), col('pallets'), col('shortage'), col('damage'), col('remark'), who.userName, now],
+  );
+  const abnormal = input.lines.some((l) => l.shortage > 0 || l.damage > 0);
+  await q.query(
+    `update tms_epod set status = 'REPORTED', is_abnormal = $2, report_source = $3, report_by = $4, report_time = $5,
+            arrival_time = $6, sign_time = $7, remark = coalesce($8, remark),
+            handle_result = null, handle_remark = null, handle_by = null, handle_time = null, audit_by = null, audit_time = null,
+            update_by = $4, update_time = $5, version = version + 1
+      where id = $1`,
+    [r.id, abnormal, source, who.userName, now, input.arrivalTime, input.signTime, input.remark ?? null],
+  );
+  await trackAll(q, who, now, 'report', [r], abnormal ? 'ABNORMAL' : null);
+}
+
+/** REPORTED → AUDITED for every row (all or none); an abnormal one must have been handled. */
+export async function auditEpods(q: Queryable, rows: EpodRow[], opinion: string | null, who: Who, now: Date): Promise<void> {
+  assertAllowed('audit', rows);
+  await q.query(
+    `update tms_epod set status = 'AUDITED', audit_by = $2, audit_time = $3, update_by = $2, update_time = $3, version = version + 1 where id = any($1::bigint[])`,
+    [rows.map((r) => r.id), who.userName, now],
+  );
+  if (opinion) for (const r of rows) await addOpinion(q, r, 'AUDIT', opinion, who, now);
+  await trackAll(q, who, now, 'audit', rows, opinion);
+}
+
+/** REPORTED → REJECTED with the opinion sent back to the reporter. */
+export async function rejectEpod(q: Queryable, r: EpodRow, opinion: string, who: Who, now: Date): Promise<void> {
+  assertAllowed('reject', [r]);
+  await setStatus(q, r, 'REJECTED', who, now);
+  await addOpinion(q, r, 'REJECT', opinion, who, now);
+  await trackAll(q, who, now, 'reject', [r], opinion);
+}
+
+/** REPORTED → RECALLED: the reporter pulls the report back to correct it. */
+export async function recallEpod(q: Queryable, r: EpodRow, who: Who, now: Date): Promise<void> {
+  assertAllowed('recall', [r]);
+  await setStatus(q, r, 'RECALLED', who, now);
+  await trackAll(q, who, now, 'recall', [r]);
+}
+
+/** Check and handle of an abnormal, reported receipt: the handling result and remark (may be revised until audit). */
+export async function handleEpod(q: Queryable, r: EpodRow, result: string, remark: string, who: Who, now: Date): Promise<void> {
+  assertAllowed('handle', [r]);
+  await q.query(
+    `update tms_epod set handle_result = $2, handle_remark = $3, handle_by = $4, handle_time = $5, update_by = $4, update_time = $5, version = version + 1 where id = $1`,
+    [r.id, result, remark, who.userName, now],
+  );
+  await addOpinion(q, r, 'HANDLE', remark, who, now);
+  await trackAll(q, who, now, 'handle', [r], `${result}: ${remark}`);
+}
+
+async function setStatus(q: Queryable, r: EpodRow, status: string, who: Who, now: Date) {
+  await q.query(`update tms_epod set status = $2, update_by = $3, update_time = $4, version = version + 1 where id = $1`, [r.id, status, who.userName, now]);
+}

@@ -1,0 +1,131 @@
+/**
+ * The order state machine (design/domain.md "Order"): review, retract, lock, unlock, delete,
+ * assign carrier route, print verification. Each action takes a selection, locks its rows
+ * (`for update`, 404 when one is outside the caller's scope) and changes all of them or none:
+ * one order in a wrong state refuses the whole request with the spec's message (409).
+ */
+import { orderResource } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { getManyInScope, type Row } from '../../platform/resource-engine.ts';
+import { createWaybillsFromOrders } from '../waybill/create.ts';
+import { trackOrders, trackWaybills } from './tracking.ts';
+
+export interface ActionContext {
+  q: Queryable;
+  caller: Caller;
+  now: Date;
+}
+
+const isOpen = (o: Row) => o.status === 'OPEN' && !o.is_lock;
+const isEffective = (o: Row) => o.status === 'EFFECTIVE' && !o.is_lock;
+
+/** A rule of an action: [the order may take it, the refusal's message key]. */
+type Rule = readonly [(o: Row) => boolean, string];
+
+/** Locks the selection; refuses all of it with the first rule an order breaks. */
+async function lockSelection(ctx: ActionContext, ids: number[], ...rules: Rule[]): Promise<Row[]> {
+  const rows = await getManyInScope(ctx.q, orderResource, ctx.caller, ids);
+  for (const [allowed, key] of rules) {
+    const bad = rows.find((o) => !allowed(o));
+    if (bad) throw conflict(key, { code: bad.code });
+  }
+  return rows;
+}
+
+/** Sets columns on the selection and bumps their version (every action is a change of the record). */
+async function setAll(ctx: ActionContext, ids: number[], sets: string, params: unknown[]): Promise<void> {
+  const n = params.length;
+  await ctx.q.query(
+    `update tms_order set ${sets}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1 where id = any($${n + 3}::bigint[])`,
+    [...params, ctx.caller.userName, ctx.now, ids],
+  );
+}
+
+/** OPEN, unlocked → EFFECTIVE with one waybill per order (lines copied). */
+export async function review(ctx: ActionContext, ids: number[]) {
+  await lockSelection(ctx, ids, [isOpen, 'messages.order.auditOnlyOpen']);
+  await setAll(ctx, ids, `status = 'EFFECTIVE', audit_by = $1, audit_time = $2`, [ctx.caller.userName, ctx.now]);
+  const waybills = await createWaybillsFromOrders(ctx.q, ids, ctx.caller, ctx.now);
+  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'ORDER_REVIEW', waybills);
+  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_CREATE', waybills);
+  return { changed: ids.length, waybills: waybills.length <= 100 ? waybills : waybills.length };
+}
+
+/** EFFECTIVE, unlocked, its waybills still OPEN and on no dispatch order → OPEN, waybills deleted. */
+export async function retract(ctx: ActionContext, ids: number[]) {
+  await lockSelection(ctx, ids, [isEffective, 'messages.order.recallOnlyEffective']);
+  const wb = await ctx.q.query<{ id: number; order_id: number; code: string; status: string; shipment_id: number | null; order_code: string }>(
+    `select id, order_id, code, status, shipment_id, order_code from tms_waybill where order_id = any($1::bigint[]) order by id for update`,
+    [ids],
+  );
+  const busy = wb.rows.find((w) => w.status !== 'OPEN' || w.shipment_id !== null);
+  if (busy) throw conflict('messages.order.waybillInUse', { code: busy.order_code, waybill: busy.code });
+  // split parts first: they refer to the waybill they were split from
+  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[]) and parent_waybill_id is not null`, [ids]);
+  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[])`, [ids]);
+  await setAll(ctx, ids, `status = 'OPEN', audit_by = null, audit_time = null`, []);
+  const removed = wb.rows.map((w) => ({ orderId: w.order_id, waybillId: w.id, code: w.code }));
+  await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_RETRACT', ids);
+  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_DELETE', removed);
+  return { changed: ids.length };
+}
+
+export function reasonOf(v: unknown, field: string): string {
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (!s) throw badRequest('messages.validationFailed', { [field]: { key: 'validation.required' } });
+  if (s.length > 100) throw badRequest('messages.validationFailed', { [field]: { key: 'validation.maxLength', params: { max: 100 } } });
+  return s;
+}
+
+export async function lock(ctx: ActionContext, ids: number[], reason: string) {
+  await lockSelection(ctx, ids, [(o) => (o.status === 'OPEN' || o.status === 'EFFECTIVE') && !o.is_lock, 'messages.order.lockOnlyOpenEffective']);
+  await setAll(ctx, ids, 'is_lock = true, lock_reason = $1', [reason]);
+  await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_LOCK', ids, reason);
+  return { changed: ids.length };
+}
+
+export async function unlock(ctx: ActionContext, ids: number[]) {
+  await lockSelection(ctx, ids, [(o) => o.is_lock === true, 'messages.order.unlockOnlyLocked']);
+  await setAll(ctx, ids, 'is_lock = false, lock_reason = null', []);
+  await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_UNLOCK', ids);
+  return { changed: ids.length };
+}
+
+/** Only OPEN, manual, unlocked orders; the refusal names the first rule broken (locked, manual, open). */
+export async function remove(ctx: ActionContext, ids: number[]) {
+  await lockSelection(
+    ctx,
+    ids,
+    [(o) => !o.is_lock, 'messages.order.deleteUnlockFirst'],
+    [(o) => o.source === 'MANUAL', 'messages.order.deleteOnlyManual'],
+    [(o) => o.status === 'OPEN', 'messages.order.deleteOnlyOpen'],
+  );
+  await ctx.q.query(`delete from tms_order_tracking where order_id = any($1::bigint[])`, [ids]);
+  await ctx.q.query(`delete from tms_order where id = any($1::bigint[])`, [ids]);
+  return { removed: ids.length };
+}
+
+/** OPEN, unlocked orders take the carrier and the route of a carrier route. */
+export async function assignCarrierRoute(ctx: ActionContext, ids: number[], carrierRouteId: number) {
+  await lockSelection(ctx, ids, [isOpen, 'messages.order.selectOpen']);
+  const cr = await ctx.q.query<{ id: number; carrier_id: number; route_id: number; route_code: string }>(
+    `select cr.id, cr.carrier_id, cr.route_id, r.code as route_code
+       from base_carrier_route cr join base_route r on r.id = cr.route_id where cr.id = $1`,
+    [carrierRouteId],
+  );
+  const route = cr.rows[0];
+  if (!route) throw badRequest('messages.validationFailed', { carrierRouteId: { key: 'validation.invalid' } });
+  await setAll(ctx, ids, 'carrier_route_id = $1, carrier_id = $2, route_id = $3, route_code = $4', [route.id, route.carrier_id, route.route_id, route.route_code]);
+  await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_ASSIGN', ids, route.route_code);
+  return { changed: ids.length };
+}
+
+/** Print verification: the printed paper was checked. Needs printed, unlocked orders. */
+export async function printVerify(ctx: ActionContext, ids: number[]) {
+  await lockSelection(ctx, ids, [(o) => !o.is_lock, 'messages.order.lockedNoAction'], [(o) => o.is_print === true, 'messages.order.verifyNotPrinted']);
+  await setAll(ctx, ids, 'is_print_check = true', []);
+  await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_PRINT_CHECK', ids);
+  return { changed: ids.length };
+}

@@ -1,0 +1,110 @@
+/**
+ * Order and order-line lists. The WHERE comes from the definitions (engine's listWhere: data scope
+ * plus every search field), the page is a deferred join — ids first, by index, then only the page's
+ * rows with their labels — so the first page and deep pages stay fast at a million orders.
+ * The order list also answers the totals of the whole filtered set (spec §2: total weight, pieces).
+ */
+import { orderLineResource, orderResource } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { listWhere, orderBy, selectList, toApi, type Row } from '../../platform/resource-engine.ts';
+
+export interface OrderSummary {
+  totalWeight: number;
+  totalVolume: number;
+  totalQuantity: number;
+}
+
+/** Lines seen with their order's code, client and status (a line is in scope when its order is). */
+export const LINE_SOURCE = `(select l.*, o.code as order_code, o.client_id, o.status as order_status
+  from tms_order_line l join tms_order o on o.id = l.order_id)`;
+
+interface PageQuery {
+  source: string;
+  def: typeof orderResource;
+  caller: Caller;
+  query: Record<string, unknown>;
+  limit: number;
+  offset: number;
+}
+
+/** Filters of a list request, plus the keyset cursor `afterId` (newest-first paging without offset). */
+function whereOf(p: PageQuery, params: unknown[]): string {
+  const where = listWhere(p.def, p.caller, p.query, params);
+  const after = p.query.afterId;
+  if (after !== undefined && after !== '') {
+    const n = Number(after);
+    if (!Number.isSafeInteger(n) || n <= 0) throw badRequest('messages.badFilter', { afterId: { key: 'validation.integer' } }, { field: 'afterId' });
+    params.push(n);
+    where.push(`"id" < $${params.length}`);
+  }
+  return where.length ? 'where ' + where.join(' and ') : '';
+}
+
+/** One page: ids by the filter and sort (index only where it can), then those rows with their labels. */
+async function pageRows(db: Queryable, p: PageQuery): Promise<Row[]> {
+  const params: unknown[] = [];
+  const w = whereOf(p, params);
+  const ord = orderBy(p.def, p.query);
+  params.push(p.limit, p.offset);
+  const r = await db.query<Row>(
+    `select ${selectList(p.def)} from ${p.source} t
+      where t."id" in (select "id" from ${p.source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`,
+    params,
+  );
+  return r.rows;
+}
+
+export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
+  const p: PageQuery = { source: 'tms_order', def: orderResource, caller, query, limit, offset };
+  const params: unknown[] = [];
+  const w = whereOf(p, params);
+  const [rows, agg] = await Promise.all([
+    pageRows(db, p),
+    db.query<{ total: number; weight: number; volume: number; quantity: number }>(
+      `select count(*)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
+              coalesce(sum(total_quantity), 0)::int8 as quantity
+         from tms_order ${w}`,
+      params,
+    ),
+  ]);
+  const a = agg.rows[0]!;
+  const summary: OrderSummary = { totalWeight: Number(a.weight), totalVolume: Number(a.volume), totalQuantity: Number(a.quantity) };
+  return { rows: rows.map((r) => toApi(orderResource, r)), total: Number(a.total), summary };
+}
+
+export async function listLines(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
+  const p: PageQuery = { source: LINE_SOURCE, def: orderLineResource, caller, query, limit, offset };
+  const params: unknown[] = [];
+  const w = whereOf(p, params);
+  const [rows, count] = await Promise.all([pageRows(db, p), db.query<{ n: number }>(`select count(*)::int8 as n from ${LINE_SOURCE} s ${w}`, params)]);
+  return { rows: rows.map((r) => toApi(orderLineResource, r)), total: Number(count.rows[0]!.n) };
+}
+
+/** The lines of one order (already known to be in scope), in position order. */
+export async function linesOf(db: Queryable, orderId: number): Promise<Row[]> {
+  const r = await db.query<Row>(`select ${selectList(orderLineResource)} from ${LINE_SOURCE} t where t.order_id = $1 order by t.pos_no`, [orderId]);
+  return r.rows.map((x) => ({ ...toApi(orderLineResource, x), orderId }));
+}
+
+/** The tracking rows of one order, newest first. */
+export async function trackingOf(db: Queryable, orderId: number): Promise<Row[]> {
+  const r = await db.query<Row>(
+    `select id, operation_type as "operationType", related_code as "relatedCode", operator_name as "operatorName", operation_time as "operationTime",
+            remark, waybill_id as "waybillId", shipment_id as "shipmentId"
+       from tms_order_tracking where order_id = $1 order by operation_time desc, id desc limit 500`,
+    [orderId],
+  );
+  return r.rows.map((x) => ({ ...x, operationTime: x.operationTime instanceof Date ? x.operationTime.toISOString() : x.operationTime }));
+}
+
+/** The waybills made from an order (one, or more after a split). */
+export async function waybillsOf(db: Queryable, orderId: number): Promise<Row[]> {
+  const r = await db.query<Row>(
+    `select id, code, status, shipment_code as "shipmentCode", total_weight as "totalWeight", total_quantity as "totalQuantity"
+       from tms_waybill where order_id = $1 order by id`,
+    [orderId],
+  );
+  return r.rows;
+}

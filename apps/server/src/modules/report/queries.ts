@@ -1,0 +1,160 @@
+/**
+ * The SQL of the four reports. Every query is filtered by one dispatch center (the distribution key
+ * of the operational tables), a period and the caller's data groups (clients / carriers), and groups
+ * in the database; the rows are what the table shows and what the Excel export writes.
+ */
+import type { ResourceDef } from '@tms/domain';
+import { rate, type ReportName } from '@tms/domain';
+import type { Caller } from '../../platform/auth.ts';
+import type { Queryable } from '../../platform/db.ts';
+import { scopeOf } from '../../platform/resource-engine.ts';
+
+export interface ReportFilters {
+  dispatchCenterId: number;
+  /** inclusive days, YYYY-MM-DD, in the time zone `tz` */
+  from: string;
+  to: string;
+  tz: string;
+  clientId?: number;
+  carrierId?: number;
+  status?: string;
+  groupBy?: 'client' | 'carrier';
+  /** on-time tolerance of departures and arrivals */
+  toleranceMinutes: number;
+}
+
+export type ReportRow = Record<string, string | number | null>;
+
+/** Builds `where` parts and their parameters; `p(v)` adds a parameter and returns its placeholder. */
+export class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  p(v: unknown): string {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+  add(sql: string) {
+    this.parts.push(sql);
+  }
+  /** data groups of the caller on the given client / carrier columns of alias `a` */
+  scope(caller: Caller, a: string, cols: { client?: string; carrier?: string }) {
+    const pseudo = { scope: cols } as unknown as ResourceDef;
+    for (const w of scopeOf(pseudo, caller, this.params, a)) this.parts.push(w);
+  }
+  sql() {
+    return this.parts.length ? `where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+/** day of a timestamp in the report's time zone */
+const day = (w: Where, f: ReportFilters, col: string) => `(${col} at time zone ${w.p(f.tz)})::date`;
+
+function period(w: Where, f: ReportFilters, dayExpr: string) {
+  w.add(`${dayExpr} between ${w.p(f.from)}::date and ${w.p(f.to)}::date`);
+}
+
+async function orderReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  w.add(`o.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  period(w, f, 'o.order_date');
+  if (f.clientId) w.add(`o.client_id = ${w.p(f.clientId)}`);
+  if (f.carrierId) w.add(`o.carrier_id = ${w.p(f.carrierId)}`);
+  if (f.status) w.add(`o.status = ${w.p(f.status)}`);
+  w.scope(caller, 'o', { client: 'client_id', carrier: 'carrier_id' });
+  const r = await q.query<ReportRow>(
+    `select to_char(o.order_date, 'YYYY-MM-DD') as day, c.name as "clientName", count(*)::int as orders,
+            count(*) filter (where o.status = 'EFFECTIVE')::int as effective,
+            coalesce(sum(o.total_weight), 0)::float8 as weight, coalesce(sum(o.total_volume), 0)::float8 as volume,
+            coalesce(sum(o.total_quantity), 0)::int as quantity
+       from tms_order o join base_client c on c.id = o.client_id
+       ${w.sql()}
+      group by o.order_date, c.name order by o.order_date, c.name`,
+    w.params,
+  );
+  return r.rows;
+}
+
+async function shipmentReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  const dayExpr = day(w, f, 'coalesce(s.etd, s.create_time)');
+  const tol = `make_interval(mins => ${w.p(f.toleranceMinutes)}::int)`;
+  w.add(`s.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  period(w, f, dayExpr);
+  if (f.carrierId) w.add(`s.carrier_id = ${w.p(f.carrierId)}`);
+  if (f.status) w.add(`s.status = ${w.p(f.status)}`);
+  w.scope(caller, 's', { carrier: 'carrier_id' });
+  const r = await q.query<ReportRow>(
+    `select to_char(${dayExpr}, 'YYYY-MM-DD') as day, coalesce(c.name, '-') as "carrierName", count(*)::int as shipments,
+            count(s.atd)::int as departed,
+            count(*) filter (where s.atd is not null and s.etd is not null and s.atd <= s.etd + ${tol})::int as "onTimeDepartures",
+            count(s.ata)::int as arrived,
+            count(*) filter (where s.ata is not null and s.eta is not null and s.ata <= s.eta + ${tol})::int as "onTimeArrivals",
+            coalesce(sum(s.total_weight), 0)::float8 as weight
+       from tms_shipment s left join base_carrier c on c.id = s.carrier_id
+       ${w.sql()}
+      group by 1, 2 order by 1, 2`,
+    w.params,
+  );
+  return r.rows.map((x) => ({
+    ...x,
+    onTimeDepartureRate: rate(Number(x.onTimeDepartures), Number(x.departed)),
+    onTimeArrivalRate: rate(Number(x.onTimeArrivals), Number(x.arrived)),
+  }));
+}
+
+async function epodReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  w.add(`e.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  period(w, f, day(w, f, 'e.create_time'));
+  if (f.clientId) w.add(`e.client_id = ${w.p(f.clientId)}`);
+  if (f.carrierId) w.add(`e.carrier_id = ${w.p(f.carrierId)}`);
+  if (f.status) w.add(`e.status = ${w.p(f.status)}`);
+  w.scope(caller, 'e', { client: 'client_id', carrier: 'carrier_id' });
+  const byCarrier = f.groupBy === 'carrier';
+  const r = await q.query<ReportRow>(
+    `select coalesce(g.name, '-') as "groupName", count(*)::int as receipts,
+            count(*) filter (where e.status = 'AUDITED')::int as audited,
+            count(*) filter (where e.is_abnormal)::int as abnormal,
+            coalesce(sum(l.shipped), 0)::int as "shippedQuantity", coalesce(sum(l.signed), 0)::int as "signedQuantity",
+            coalesce(sum(l.shortage), 0)::int as shortage, coalesce(sum(l.damage), 0)::int as damage
+       from tms_epod e
+       left join ${byCarrier ? 'base_carrier g on g.id = e.carrier_id' : 'base_client g on g.id = e.client_id'}
+       left join lateral (select sum(shipped_quantity) as shipped, sum(coalesce(signed_quantity, 0)) as signed, sum(shortage) as shortage, sum(damage) as damage
+                            from tms_epod_line where epod_id = e.id) l on true
+       ${w.sql()}
+      group by g.name order by g.name`,
+    w.params,
+  );
+  return r.rows.map((x) => ({
+    ...x,
+    shortageRate: rate(Number(x.shortage), Number(x.shippedQuantity)),
+    damageRate: rate(Number(x.damage), Number(x.shippedQuantity)),
+  }));
+}
+
+async function checkReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  w.add(`v.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  period(w, f, day(w, f, 'v.check_time'));
+  if (f.carrierId) w.add(`s.carrier_id = ${w.p(f.carrierId)}`);
+  w.scope(caller, 's', { carrier: 'carrier_id' });
+  const r = await q.query<ReportRow>(
+    `select i.item_code as "itemCode", count(*)::int as checks, count(*) filter (where not i.passed)::int as failed
+       from tms_vehicle_check v join tms_vehicle_check_item i on i.check_id = v.id join tms_shipment s on s.id = v.shipment_id
+       ${w.sql()}
+      group by i.item_code order by failed desc, i.item_code`,
+    w.params,
+  );
+  return r.rows.map((x) => ({ ...x, failRate: rate(Number(x.failed), Number(x.checks)) }));
+}
+
+const RUN: Record<ReportName, (q: Queryable, caller: Caller, f: ReportFilters) => Promise<ReportRow[]>> = {
+  order: orderReport,
+  shipment: shipmentReport,
+  epod: epodReport,
+  check: checkReport,
+};
+
+export function runReport(name: ReportName, q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  return RUN[name](q, caller, f);
+}

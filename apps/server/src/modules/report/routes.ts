@@ -1,0 +1,106 @@
+/**
+ * Reports (GET /api/reports/<name>/data and /export) and dashboards (GET /api/dashboard/<name>).
+ * Filters: period (from / to, days in the browser's time zone), dispatch center (one of the
+ * caller's), client, carrier, status, grouping; data groups always apply.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { REPORT_NAMES, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import type { Caller } from '../../platform/auth.ts';
+import { requireCaller } from '../../platform/auth.ts';
+import type { Queryable } from '../../platform/db.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { intParam, ok } from '../../platform/http.ts';
+import { translate } from '../../platform/i18n.ts';
+import { runReport, type ReportFilters, type ReportRow } from './queries.ts';
+import { dashboard, DASHBOARDS, type DashboardName } from './dashboards.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_DAYS = 366;
+
+function validTz(tz: unknown): string {
+  if (typeof tz !== 'string' || !tz || tz.length > 60) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    throw badRequest('messages.badFilter', { tz: { key: 'validation.invalid' } }, { field: 'tz' });
+  }
+}
+
+/** The dispatch center a report reads: the session's unless another of the caller's own is asked for. */
+export async function reportCenter(q: Queryable, caller: Caller, asked: unknown): Promise<number> {
+  if (asked === undefined || asked === '') {
+    if (caller.dispatchCenterId === null) throw forbidden();
+    return caller.dispatchCenterId;
+  }
+  const id = intParam(asked, 0, 1, Number.MAX_SAFE_INTEGER, 'dispatchCenterId');
+  if (caller.isAdmin || id === caller.dispatchCenterId) return id;
+  const r = await q.query(`select 1 from sys_user_dispatch_center where user_id = $1 and dispatch_center_id = $2`, [caller.userId, id]);
+  if (!r.rows.length) throw forbidden();
+  return id;
+}
+
+async function parseFilters(q: Queryable, req: FastifyRequest): Promise<ReportFilters> {
+  const caller = requireCaller(req);
+  const query = req.query as Record<string, unknown>;
+  const today = new Date().toISOString().slice(0, 10);
+  const from = typeof query.from === 'string' && query.from ? query.from : new Date(Date.now() - 29 * 86400e3).toISOString().slice(0, 10);
+  const to = typeof query.to === 'string' && query.to ? query.to : today;
+  const fe: Record<string, { key: string }> = {};
+  if (!DAY.test(from) || Number.isNaN(Date.parse(from))) fe.from = { key: 'validation.date' };
+  if (!DAY.test(to) || Number.isNaN(Date.parse(to))) fe.to = { key: 'validation.date' };
+  if (!fe.from && !fe.to && (Date.parse(to) < Date.parse(from) || (Date.parse(to) - Date.parse(from)) / 86400e3 > MAX_DAYS)) fe.to = { key: 'validation.dateRange' };
+  if (Object.keys(fe).length) throw badRequest('messages.badFilter', fe, { field: Object.keys(fe)[0] });
+  const optId = (v: unknown, field: string) => (v === undefined || v === '' ? undefined : intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field));
+  const status = typeof query.status === 'string' && query.status ? query.status.slice(0, 20) : undefined;
+  return {
+    dispatchCenterId: await reportCenter(q, caller, query.dispatchCenterId),
+    from,
+    to,
+    tz: validTz(query.tz),
+    clientId: optId(query.clientId, 'clientId'),
+    carrierId: optId(query.carrierId, 'carrierId'),
+    status,
+    groupBy: query.groupBy === 'carrier' ? 'carrier' : 'client',
+    toleranceMinutes: intParam(query.toleranceMinutes, 30, 0, 10080, 'toleranceMinutes'),
+  };
+}
+
+async function exportReport(spec: ReportSpec, rows: ReportRow[], totals: Record<string, number | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(translate(lang, `reports.${spec.name}.title`).slice(0, 31));
+  ws.columns = spec.columns.map((c) => ({ header: translate(lang, `reports.col.${c.key}`), key: c.key, width: c.kind === 'text' ? 24 : 14 }));
+  for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, r[c.key] ?? null])));
+  const total = ws.addRow({ ...Object.fromEntries(spec.columns.map((c) => [c.key, totals[c.key] ?? null])), [spec.columns[0]!.key]: translate(lang, 'reports.total') });
+  total.font = { bold: true };
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export function registerReportRoutes(app: FastifyInstance, db: Queryable): void {
+  for (const name of REPORT_NAMES) {
+    const spec = REPORTS[name];
+    const load = async (req: FastifyRequest) => {
+      const f = await parseFilters(db, req);
+      const rows = await runReport(name as ReportName, db, requireCaller(req), f);
+      return { filters: f, rows, totals: reportTotals(spec, rows) };
+    };
+    app.get(`/api/reports/${name}/data`, { config: { permission: spec.permission } }, async (req) => ok(req, await load(req)));
+    app.get(`/api/reports/${name}/export`, { config: { permission: spec.permission } }, async (req, reply) => {
+      const { rows, totals } = await load(req);
+      const buf = await exportReport(spec, rows, totals, req.lang);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="report-${name}.xlsx"`)
+        .send(buf);
+    });
+  }
+  for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
+    app.get(`/api/dashboard/${name}`, { config: { permission: DASHBOARDS[name] } }, async (req) => {
+      const caller = requireCaller(req);
+      const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
+      return ok(req, await dashboard(name, db, caller, center, validTz((req.query as Record<string, unknown>).tz)));
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/** Read side of the workflow: an instance with its diagram, trail, tasks, history and business record. */
+import { actInstance, WF_BUSINESS_RESOURCES, type WfBusinessType } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { selectList, toApi, type Row } from '../../platform/resource-engine.ts';
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+export function historyApi(r: Row) {
+  return {
+    id: r.id,
+    taskId: r.task_id ?? null,
+    nodeId: r.node_id ?? null,
+    nodeName: r.node_name ?? null,
+    nodeType: r.node_type ?? null,
+    operator: r.operator ?? null,
+    action: r.action,
+    comment: r.comment ?? null,
+    startTime: iso(r.start_time),
+    endTime: iso(r.end_time),
+  };
+}
+
+/** The API shape of a task row joined with its instance (see TASK_SELECT). */
+export function taskApi(r: Row) {
+  return {
+    id: r.id,
+    instanceId: r.instance_id,
+    definitionId: r.definition_id,
+    taskKey: r.task_key,
+    name: r.name ?? r.task_key,
+    assignee: r.assignee ?? null,
+    candidateRoles: r.candidate_roles ?? [],
+    status: r.status,
+    action: r.action ?? null,
+    comment: r.comment ?? null,
+    completedBy: r.completed_by ?? null,
+    createTime: iso(r.create_time),
+    claimTime: iso(r.claim_time),
+    endTime: iso(r.end_time),
+    version: r.version,
+    defName: r.def_name,
+    defKey: r.def_key,
+    defVersion: r.def_version,
+    businessType: r.business_type ?? null,
+    businessKey: r.business_key ?? null,
+    applicant: r.applicant,
+    instanceStatus: r.instance_status,
+  };
+}
+
+export const TASK_SELECT = `select t.*, i.def_name, i.def_key, i.def_version, i.business_type, i.business_key, i.applicant, i.status as instance_status
+  from act_task t join act_instance i on i.id = t.instance_id`;
+
+/** Everything the instance views show: the diagram XML, what to highlight, tasks, history and the business record. */
+export async function instanceDetail(q: Queryable, id: number) {
+  const r = await q.query<Row>(`select ${selectList(actInstance)} from act_instance t where id = $1`, [id]);
+  const inst = r.rows[0];
+  if (!inst) throw notFound();
+  const def = (await q.query<{ xml: string }>(`select xml from act_definition where id = $1`, [inst.definition_id])).rows[0];
+  const tasks = (await q.query<Row>(`${TASK_SELECT} where t.instance_id = $1 order by t.id`, [id])).rows.map(taskApi);
+  const hist = (await q.query<Row>(`select * from act_history where instance_id = $1 order by id`, [id])).rows.map(historyApi);
+  const b = (await q.query<Row>(`select * from act_business where instance_id = $1`, [id])).rows[0];
+  let record: Row | null = null;
+  const bdef = b ? WF_BUSINESS_RESOURCES[b.business_type as WfBusinessType] : undefined;
+  if (b && bdef && b.business_id) {
+    const rec = (await q.query<Row>(`select ${selectList(bdef)} from ${bdef.table} t where id = $1`, [b.business_id])).rows[0];
+    record = rec ? toApi(bdef, rec) : null;
+  }
+  return {
+    instance: toApi(actInstance, inst),
+    xml: def?.xml ?? null,
+    trail: (inst.trail as string[]) ?? [],
+    current: tasks.filter((t) => t.status === 'OPEN').map((t) => t.taskKey),
+    tasks,
+    history: hist,
+    variables: inst.variables ?? {},
+    business: b ? { type: b.business_type, id: b.business_id ?? null, key: b.business_key, record } : null,
+  };
+}

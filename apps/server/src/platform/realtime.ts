@@ -1,0 +1,180 @@
+/**
+ * Real-time events to browsers (the header alert bell and whatever else listens).
+ *
+ * Fan-out: `publish` sends a PostgreSQL NOTIFY on channel `tms_events` (inside the caller's
+ * transaction when given one, so it is delivered only on commit); every server LISTENs on one
+ * connection and hands each event to its own subscribers. On embedded PGlite (one process) an
+ * in-process emitter does the same. Events are small (ids and counts); clients refetch the data
+ * through the ordinary, permission-checked routes.
+ *
+ * Delivery: Server-Sent Events at `GET /api/realtime/stream?ticket=…[&types=alert,alertHandled]`. EventSource cannot send an
+ * Authorization header, and a session token in a URL would end up in logs, so a signed-in client
+ * first asks `POST /api/realtime/ticket` (Bearer token) for a ticket valid 60 s: the HMAC-signed
+ * session id. The ticket is the stream's only credential (a principal of its own, permission
+ * 'realtime:stream': no ticket → 401, a staff token instead of a ticket → 403). The stream only
+ * carries events of the session's dispatch center; every heartbeat re-checks the session, so
+ * logout or a center switch takes effect within one heartbeat.
+ */
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from './config.ts';
+import type { Db, Queryable } from './db.ts';
+import type { Secrets } from './secrets.ts';
+import { loadCaller, requireCaller } from './auth.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { ok } from './http.ts';
+
+export const CHANNEL = 'tms_events';
+export const TICKET_TTL_MS = 60_000;
+export const HEARTBEAT_MS = 25_000;
+
+export interface RealtimeEvent {
+  /** e.g. 'alert' (new alerts), 'alertHandled' */
+  type: string;
+  /** who may see it: the users working in this dispatch center (null = everyone) */
+  dispatchCenterId: number | null;
+  data?: Record<string, unknown>;
+}
+
+export interface Realtime {
+  /** `q`: a transaction (PostgreSQL delivers the event when it commits) */
+  publish(event: RealtimeEvent, q?: Queryable): Promise<void>;
+  subscribe(fn: (e: RealtimeEvent) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+  interface FastifyRequest {
+    /** the session of a realtime stream (from its ticket) */
+    streamSession: (StreamSession & { sessionId: number }) | null;
+  }
+}
+
+export const STREAM_PERMISSION = 'realtime:stream';
+
+export function createRealtime(db: Db, log?: { warn: (o: unknown, m?: string) => void }): Realtime {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let unlisten: (() => Promise<void>) | null = null;
+  const deliver = (e: RealtimeEvent) => local.emit('event', e);
+  return {
+    async publish(event, q) {
+      if (!db.listen) return void deliver(event);
+      await (q ?? db).query(`select pg_notify($1, $2)`, [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe(fn) {
+      local.on('event', fn);
+      return () => local.off('event', fn);
+    },
+    async start() {
+      if (!db.listen || unlisten) return;
+      unlisten = await db.listen(CHANNEL, (payload) => {
+        try {
+          deliver(JSON.parse(payload) as RealtimeEvent);
+        } catch (e) {
+          log?.warn({ err: e }, 'bad realtime payload');
+        }
+      });
+    },
+    async stop() {
+      const u = unlisten;
+      unlisten = null;
+      await u?.();
+      local.removeAllListeners();
+    },
+  };
+}
+
+interface StreamSession {
+  userId: number;
+  dispatchCenterId: number | null;
+}
+
+async function sessionById(db: Db, clock: Clock, id: number): Promise<StreamSession | null> {
+  const r = await db.query<{ user_id: number; dispatch_center_id: number | null }>(
+    `select s.user_id, s.dispatch_center_id from sys_session s join sys_user u on u.id = s.user_id
+      where s.id = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0' and s.client_id is null`,
+    [id, clock.now()],
+  );
+  const row = r.rows[0];
+  return row ? { userId: row.user_id, dispatchCenterId: row.dispatch_center_id } : null;
+}
+
+function readTicket(secrets: Secrets, clock: Clock, ticket: unknown): number | null {
+  if (typeof ticket !== 'string') return null;
+  const [sid, exp, sig] = ticket.split('.');
+  if (!sid || !exp || !sig || !secrets.verify(`rt.${sid}.${exp}`, sig)) return null;
+  if (Number(exp) < clock.now().getTime()) return null;
+  return Number(sid);
+}
+
+export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Clock, secrets: Secrets): void {
+  const rt = app.realtime;
+  const open = new Set<FastifyReply>();
+  app.addHook('onReady', () => rt.start());
+  // end the streams first, or closing the server would wait for them
+  app.addHook('preClose', async () => {
+    for (const r of open) r.raw.end();
+    open.clear();
+  });
+  app.addHook('onClose', () => rt.stop());
+  app.decorateRequest('streamSession', null);
+  app.principals.set(STREAM_PERMISSION.split(':')[0]!, async (req, token) => {
+    const sid = readTicket(secrets, clock, (req.query as Record<string, unknown>).ticket);
+    const session = sid ? await sessionById(db, clock, sid) : null;
+    if (session) {
+      req.streamSession = { ...session, sessionId: sid! };
+      return;
+    }
+    // a signed-in caller without a ticket: allowed elsewhere, not here
+    if (token && (await loadCaller(db, clock, token))) throw forbidden();
+    throw unauthorized();
+  });
+
+  app.post('/api/realtime/ticket', { config: { permission: 'authenticated' } }, async (req) => {
+    const caller = requireCaller(req);
+    const exp = clock.now().getTime() + TICKET_TTL_MS;
+    const body = `${caller.sessionId}.${exp}`;
+    return ok(req, { ticket: `${body}.${secrets.sign(`rt.${body}`)}`, expiresAt: new Date(exp).toISOString() });
+  });
+
+  app.get('/api/realtime/stream', { config: { permission: STREAM_PERMISSION } }, async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.streamSession) throw unauthorized();
+    const sid = req.streamSession.sessionId;
+    let session: StreamSession | null = req.streamSession;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    // ?types=alert,alertHandled: only these events (busy ones such as 'position' stay away from a bell)
+    const raw = (req.query as Record<string, unknown>).types;
+    const types = typeof raw === 'string' && raw ? new Set(raw.split(',')) : null;
+    res.write(`retry: 5000\n\n`);
+    send('ready', { dispatchCenterId: session.dispatchCenterId });
+    const off = rt.subscribe((e) => {
+      if (types && !types.has(e.type)) return;
+      if (session && (e.dispatchCenterId === null || e.dispatchCenterId === session.dispatchCenterId)) send(e.type, e.data ?? {});
+    });
+    const beat = setInterval(async () => {
+      session = await sessionById(db, clock, sid).catch(() => session);
+      if (!session) return res.end();
+      res.write(`: ping\n\n`);
+    }, HEARTBEAT_MS);
+    beat.unref();
+    open.add(reply);
+    res.on('close', () => {
+      off();
+      clearInterval(beat);
+      open.delete(reply);
+    });
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Server events for the signed-in user (server: platform/realtime.ts). One EventSource per tab,
+ * opened while someone listens: it asks POST /realtime/ticket for a short-lived ticket (EventSource
+ * cannot send the token header), opens /realtime/stream?ticket=…, and after an error reconnects
+ * with a fresh ticket, backing off up to a minute. Listeners keep their own polling as a fallback.
+ */
+import { useEffect, useRef } from 'react';
+import { API_BASE, post } from '../../platform/http.ts';
+
+export type RealtimeHandler = (type: string, data: unknown) => void;
+
+const handlers = new Set<RealtimeHandler>();
+/** the event types listeners care about (the stream also has 'position', too busy for the header) */
+const TYPES = ['alert', 'alertHandled', 'shipment'];
+const MAX_BACKOFF_MS = 60_000;
+
+let source: EventSource | null = null;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let attempt = 0;
+let connecting = false;
+
+function dispatch(type: string, raw: string): void {
+  let data: unknown = null;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    /* keep null */
+  }
+  for (const h of handlers) h(type, data);
+}
+
+async function connect(): Promise<void> {
+  if (connecting || source || !handlers.size || typeof EventSource === 'undefined') return;
+  connecting = true;
+  try {
+    const { ticket } = await post<{ ticket: string }>('/realtime/ticket', undefined, { silent: true });
+    if (!handlers.size) return;
+    const es = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${TYPES.join(',')}`);
+    source = es;
+    es.addEventListener('ready', () => {
+      attempt = 0;
+    });
+    for (const type of TYPES) es.addEventListener(type, (e) => dispatch(type, (e as MessageEvent<string>).data));
+    es.onerror = () => {
+      // the ticket of an automatic reconnect has expired: start over with a new one
+      es.close();
+      if (source === es) source = null;
+      later();
+    };
+  } catch {
+    later();
+  } finally {
+    connecting = false;
+  }
+}
+
+function later(): void {
+  if (!handlers.size) return;
+  clearTimeout(retry);
+  attempt++;
+  retry = setTimeout(() => void connect(), Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt));
+}
+
+function disconnect(): void {
+  clearTimeout(retry);
+  source?.close();
+  source = null;
+  attempt = 0;
+}
+
+/** Listens while mounted and `enabled`; `handler` may change between renders. */
+export function useRealtime(enabled: boolean, handler: RealtimeHandler): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!enabled) return;
+    const h: RealtimeHandler = (type, data) => ref.current(type, data);
+    handlers.add(h);
+    void connect();
+    return () => {
+      handlers.delete(h);
+      if (!handlers.size) disconnect();
+    };
+  }, [enabled]);
+}

@@ -1,0 +1,56 @@
+/** UI texts of the logistics accounts screen (top-level key `logistics`). */
+const zhCN = {
+  logistics: {
+    vehicles: '车辆',
+    vehiclesTitle: '绑定车辆 - {{name}}',
+    bind: '绑定车辆',
+    unbind: '解绑',
+    unbindConfirm: '解绑车辆 {{plate}}？解绑后其位置不再从该平台接收。',
+    noVehicles: '还没有绑定车辆：绑定后，按设备号（或车牌号）匹配平台上报的位置',
+    plateNumber: '车牌号',
+    deviceNumber: '设备号',
+    carrier: '承运商',
+    sync: '立即同步',
+    syncDone: '同步完成：接收 {{accepted}} 条位置',
+    access: '接入说明',
+    accessTitle: '接入说明 - {{name}}',
+    pushUrl: '推送地址',
+    pullUrl: '拉取地址',
+    signing: '签名',
+    signingText: '请求头 x-timestamp 为毫秒时间戳（与服务器时间相差不超过 5 分钟），x-signature 为以账号密钥对“时间戳 + . + 请求体原文”计算的 HMAC-SHA256（十六进制）。',
+    pullText: '服务器按拉取间隔向接口地址 POST { appKey, devices, plates, since }（同样签名），按字段映射读取应答中的位置；失败后按 2 的幂次退避，最长 1 小时。',
+    mapping: '生效的字段映射',
+    secretNew: '平台分配的密钥（加密保存，保存后不再显示）',
+    secretKeep: '留空则保持原密钥不变',
+    mappingHelp: '可只写需要覆盖的项，例如 {"list": "data.list", "time": "gpsTime", "timeFormat": "epochMs"}',
+  },
+};
+const enUS: typeof zhCN = {
+  logistics: {
+    vehicles: 'Vehicles',
+    vehiclesTitle: 'Bound vehicles - {{name}}',
+    bind: 'Bind vehicles',
+    unbind: 'Unbind',
+    unbindConfirm: 'Unbind vehicle {{plate}}? Its positions will no longer come from this platform.',
+    noVehicles: 'No vehicles yet: bound vehicles are matched to reported positions by device number (or plate number)',
+    plateNumber: 'Plate number',
+    deviceNumber: 'Device number',
+    carrier: 'Carrier',
+    sync: 'Sync now',
+    syncDone: 'Synchronised: {{accepted}} positions received',
+    access: 'Integration',
+    accessTitle: 'Integration - {{name}}',
+    pushUrl: 'Push URL',
+    pullUrl: 'Pull URL',
+    signing: 'Signature',
+    signingText:
+      'Header x-timestamp holds the time in milliseconds (within 5 minutes of the server clock); x-signature the hex HMAC-SHA256, with the account secret, of "timestamp + . + raw body".',
+    pullText:
+      'Every pull interval the server POSTs { appKey, devices, plates, since } to the endpoint (signed the same way) and reads the positions of the answer through the field mapping; after a failure it backs off in powers of 2, at most an hour.',
+    mapping: 'Field mapping in effect',
+    secretNew: 'The secret the platform issued (stored encrypted, never shown again)',
+    secretKeep: 'Leave empty to keep the current secret',
+    mappingHelp: 'Only the entries to override, e.g. {"list": "data.list", "time": "gpsTime", "timeFormat": "epochMs"}',
+  },
+};
+export default { 'zh-CN': zhCN, 'en-US': enUS };

@@ -1,0 +1,161 @@
+/**
+ * A report (order, shipment, epod, vehicle check): filters (period, dispatch center, client, carrier,
+ * status, grouping), a chart where a person would rather look than read, the table with its totals,
+ * and the Excel export of exactly what is filtered.
+ */
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { REPORTS, type ReportColumn, type ReportName } from '@tms/domain';
+import { download, get, HttpError, list } from '../../platform/http.ts';
+import { useDict, useDispatchCenters } from '../../platform/queries.ts';
+import { LazyChart } from '../../platform/chart/index.tsx';
+import { chartOf } from './charts.ts';
+
+type Row = Record<string, string | number | null>;
+interface ReportData {
+  rows: Row[];
+  totals: Record<string, number | null>;
+}
+
+interface Filters {
+  period: [Dayjs, Dayjs];
+  dispatchCenterId?: number;
+  clientId?: number;
+  carrierId?: number;
+  status?: string;
+  groupBy?: 'client' | 'carrier';
+}
+
+const tz = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+function toQuery(f: Filters): Record<string, string | number> {
+  const q: Record<string, string | number> = { from: f.period[0].format('YYYY-MM-DD'), to: f.period[1].format('YYYY-MM-DD'), tz: tz() };
+  for (const k of ['dispatchCenterId', 'clientId', 'carrierId', 'status', 'groupBy'] as const) if (f[k] !== undefined && f[k] !== null) q[k] = f[k]!;
+  return q;
+}
+
+/** Options of a master-data list (clients, carriers) for a filter. */
+function useOptions(path: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['report-options', path],
+    queryFn: async () => (await list<{ id: number; name: string }>(path, { pageNum: 1, pageSize: 500 })).rows.map((r) => ({ value: r.id, label: r.name })),
+    enabled,
+    staleTime: 300_000,
+  });
+}
+
+function formatCell(col: ReportColumn, v: unknown, lang: string): string {
+  if (v === null || v === undefined) return '-';
+  if (col.kind === 'rate') return `${Number(v).toFixed(1)}%`;
+  if (col.kind === 'number') return Number(v).toLocaleString(lang, { maximumFractionDigits: 3 });
+  if (col.kind === 'count') return Number(v).toLocaleString(lang);
+  return String(v);
+}
+
+export default function ReportPage({ name }: { name: ReportName }) {
+  const spec = REPORTS[name];
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Filters>();
+  const initial: Filters = { period: [dayjs().subtract(29, 'day'), dayjs()], groupBy: 'client' };
+  const [filters, setFilters] = useState<Filters>(initial);
+  const centers = useDispatchCenters();
+  const clients = useOptions('/baseinfo/client/list', spec.filters.includes('client'));
+  const carriers = useOptions('/baseinfo/carrier/list', spec.filters.includes('carrier'));
+  const statuses = useDict(spec.statusDict);
+  const query = toQuery(filters);
+  const data = useQuery({ queryKey: ['report', name, query], queryFn: () => get<ReportData>(`/reports/${name}/data`, query) });
+  const option = useMemo(() => (data.data ? chartOf(name, data.data.rows, t) : null), [data.data, name, t]);
+  const columns = spec.columns.map((c) => ({
+    title: t(`reports.col.${c.key}`),
+    dataIndex: c.key,
+    key: c.key,
+    align: c.kind === 'text' || c.kind === 'date' ? ('left' as const) : ('right' as const),
+    render: (v: unknown) => formatCell(c, v, i18n.language),
+  }));
+  const exportXlsx = () =>
+    download(`/reports/${name}/export`, query, `${t(`reports.${name}.title`)}.xlsx`).catch((e: unknown) => void message.error(e instanceof HttpError ? e.message : t('http.systemError')));
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid={`report-${name}`}>
+      <Card>
+        <Form form={form} layout="inline" initialValues={initial} onFinish={(v) => setFilters({ ...initial, ...v })} style={{ rowGap: 12 }}>
+          <Form.Item name="period" label={t('reportPage.period')} rules={[{ required: true }]}>
+            <DatePicker.RangePicker allowClear={false} data-testid="report-period" />
+          </Form.Item>
+          <Form.Item name="dispatchCenterId" label={t('reportPage.center')}>
+            <Select allowClear style={{ width: 160 }} placeholder={t('reportPage.currentCenter')} options={(centers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+          {spec.filters.includes('client') && (
+            <Form.Item name="clientId" label={t('reportPage.client')}>
+              <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} options={clients.data ?? []} data-testid="report-client" />
+            </Form.Item>
+          )}
+          {spec.filters.includes('carrier') && (
+            <Form.Item name="carrierId" label={t('reportPage.carrier')}>
+              <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} options={carriers.data ?? []} />
+            </Form.Item>
+          )}
+          {spec.filters.includes('status') && (
+            <Form.Item name="status" label={t('reportPage.status')}>
+              <Select allowClear style={{ width: 140 }} options={statuses.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} data-testid="report-status" />
+            </Form.Item>
+          )}
+          {spec.filters.includes('groupBy') && (
+            <Form.Item name="groupBy" label={t('reportPage.groupBy')}>
+              <Select
+                style={{ width: 120 }}
+                options={[
+                  { value: 'client', label: t('reportPage.byClient') },
+                  { value: 'carrier', label: t('reportPage.byCarrier') },
+                ]}
+              />
+            </Form.Item>
+          )}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" data-testid="report-search">
+                {t('reportPage.search')}
+              </Button>
+              <Button onClick={exportXlsx} icon={<DownloadOutlined />} data-testid="report-export">
+                {t('reportPage.export')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      {option && data.data!.rows.length > 0 && (
+        <Card title={t(`reportPage.chart.${name}`)}>
+          <LazyChart option={option} height={300} testId="report-chart" />
+        </Card>
+      )}
+      <Card title={t(`reports.${name}.title`)}>
+        <Table<Row>
+          rowKey={(r) => spec.columns.map((c) => String(r[c.key] ?? '')).join('|')}
+          size="small"
+          loading={data.isLoading}
+          dataSource={data.data?.rows ?? []}
+          columns={columns}
+          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+          summary={() =>
+            data.data && data.data.rows.length ? (
+              <Table.Summary fixed>
+                <Table.Summary.Row>
+                  {spec.columns.map((c, i) => (
+                    <Table.Summary.Cell key={c.key} index={i} align={c.kind === 'text' || c.kind === 'date' ? 'left' : 'right'}>
+                      <Typography.Text strong>{i === 0 ? t('reports.total') : c.kind === 'text' || c.kind === 'date' ? '' : formatCell(c, data.data!.totals[c.key], i18n.language)}</Typography.Text>
+                    </Table.Summary.Cell>
+                  ))}
+                </Table.Summary.Row>
+              </Table.Summary>
+            ) : null
+          }
+        />
+      </Card>
+    </Space>
+  );
+}

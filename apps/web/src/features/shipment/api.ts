@@ -1,0 +1,41 @@
+/** Calls of the shipment screens (server: apps/server/src/modules/shipment/routes.ts). */
+import { resourceByName } from '@tms/domain';
+import { get, postEnvelope, type RequestOptions } from '../../platform/http.ts';
+import type { Row } from '../../platform/resource/columns.ts';
+
+export const shipmentDef = resourceByName.get('shipment')!;
+export const rosDef = resourceByName.get('shipmentRos')!;
+export const BASE = '/shipment/shipment';
+
+export interface ShipmentDetail extends Row {
+  shipmentCode: string;
+  status: string;
+  version: number;
+  waybills: Row[];
+  lines: Row[];
+  stops: Row[];
+  tracking: Row[];
+  orderTracking: Row[];
+  legs: Row[];
+  prints: Row[];
+  abnormalReceipts: Row[];
+}
+
+export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
+
+/** A shipment action; answers the server's envelope (its msg is the spec's success text). */
+export const action = <T = unknown>(name: string, body: unknown, opts?: RequestOptions) => postEnvelope<T>(`${BASE}/${name}`, body, opts);
+
+/** [lng, lat, epoch ms, speed km/h] */
+export type TrackPoint = [number, number, number, number | null];
+
+export interface Trajectory {
+  shipment: { id: number; shipmentCode: string; status: string };
+  total: number;
+  zoom: number | null;
+  points: TrackPoint[];
+  stops: { seq: number; stationName: string; stopType: string; lng: number | null; lat: number | null }[];
+  legs: { seq: number; startTime: string; endTime: string | null; plateNumber: string | null; driverName: string | null; handoverPlace: string | null }[];
+}
+
+export const fetchTrajectory = (id: number, zoom: number) => get<Trajectory>(`${BASE}/trajectory/${id}`, { zoom });

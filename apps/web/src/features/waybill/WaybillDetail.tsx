@@ -1,0 +1,83 @@
+/**
+ * Waybill detail (spec §2 "Waybill list and detail"): basic, shipping, receiving and system information,
+ * and the item lines with real loaded weight, quantity, cases, pallets, other and split quantity.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Drawer, Space, Spin, Table, Tag, Typography } from 'antd';
+import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { allFields, fieldByName, inList, resourceByName, WAYBILL_SECTIONS, type ResourceDef } from '@tms/domain';
+import { get } from '../../platform/http.ts';
+import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
+import { useResourceContext } from '../../platform/resource/context.ts';
+
+export const waybillDef = resourceByName.get('waybill')!;
+export const lineDef = resourceByName.get('waybillLine')!;
+
+export interface WaybillWithLines extends Row {
+  lines: Row[];
+  splitParts: { id: number; code: string; status: string }[];
+}
+
+export const fetchWaybill = (id: number) => get<WaybillWithLines>(`/waybill/waybill/get/${id}`);
+
+/** One titled block of fields of a record, formatted like the generic detail. */
+export function FieldSection({ def, record, fields, title }: { def: ResourceDef; record: Row; fields: readonly string[]; title: string }) {
+  const ctx = useResourceContext();
+  const columns: ProDescriptionsItemProps<Row>[] = fields.map((name) => {
+    const f = fieldByName(def, name)!;
+    return {
+      title: fieldLabel(ctx.t, def, name),
+      dataIndex: name,
+      key: name,
+      render: (_dom, row) => displayValue(f, row[name], ctx, row) || '-',
+    };
+  });
+  return <ProDescriptions<Row> title={title} column={3} bordered size="small" dataSource={record} columns={columns} style={{ marginBottom: 16 }} />;
+}
+
+/** Table columns of waybill lines: every listed line field but the waybill itself. */
+export function useLineColumns() {
+  const ctx = useResourceContext();
+  return allFields(lineDef)
+    .filter((f) => inList(f) && f.name !== 'waybillId' && f.name !== 'createTime')
+    .map((f) => ({
+      title: fieldLabel(ctx.t, lineDef, f.name),
+      dataIndex: f.name,
+      key: f.name,
+      align: f.kind === 'int' || f.kind === 'decimal' ? ('right' as const) : undefined,
+      render: (_v: unknown, row: Row) => displayValue(f, row[f.name], ctx, row) || '-',
+    }));
+}
+
+export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onClose: () => void; onOpen: (id: number) => void }) {
+  const { t } = useResourceContext();
+  const q = useQuery({ queryKey: ['waybill', id], queryFn: () => fetchWaybill(id), staleTime: 0 });
+  const lineColumns = useLineColumns();
+  const w = q.data;
+  return (
+    <Drawer open width={1100} destroyOnHidden onClose={onClose} title={t('waybill.detailTitle', { code: w ? String(w.code) : '' })}>
+      <Spin spinning={q.isLoading}>
+        {w && (
+          <div data-testid="waybill-detail">
+            <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.basic} title={t('waybill.sections.basic')} />
+            <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.shipping} title={t('waybill.sections.shipping')} />
+            <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.receiving} title={t('waybill.sections.receiving')} />
+            <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.system} title={t('waybill.sections.system')} />
+            {w.splitParts.length > 0 && (
+              <Space style={{ marginBottom: 16 }} wrap>
+                <Typography.Text strong>{t('waybill.sections.parts')}</Typography.Text>
+                {w.splitParts.map((p) => (
+                  <Tag key={p.id} color={p.status === 'OPEN' ? 'blue' : 'green'} style={{ cursor: 'pointer' }} onClick={() => onOpen(p.id)}>
+                    {p.code}
+                  </Tag>
+                ))}
+              </Space>
+            )}
+            <Typography.Title level={5}>{t('waybill.sections.lines')}</Typography.Title>
+            <Table<Row> rowKey="id" size="small" bordered pagination={false} scroll={{ x: 'max-content' }} dataSource={w.lines} columns={lineColumns} data-testid="waybill-lines" />
+          </div>
+        )}
+      </Spin>
+    </Drawer>
+  );
+}
