@@ -106,7 +106,15 @@ describe('shipments', () => {
     const page = admin.page;
     waybillCode = await reviewedWaybill();
     await page.goto(`${admin.server.url}/shipment/ros?code=${waybillCode}`);
-    await rows(page).filter({ hasText: waybillCode }).waitFor({ timeout: 60_000 });
+    await rows(page)
+      .filter({ hasText: waybillCode })
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        // say what the page showed instead, and what the server lists for the same filter
+        const listed = await admin.server.api('GET', `/api/shipment/ros/list?code=${waybillCode}`, undefined, await admin.server.adminToken());
+        const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 1500);
+        throw new Error(`${String(e)}\nURL ${page.url()}\nserver: ${listed.status} ${JSON.stringify(listed.json).slice(0, 600)}\npage: ${shown}`);
+      });
     await tick(page);
     await page.getByTestId('ros-create').click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
