@@ -258,3 +258,36 @@ describe('login with the slide captcha', () => {
     }
   });
 });
+
+describe('sign-in request rate per address (TMS_AUTH_RATE_PER_MINUTE)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ env: { TMS_AUTH_RATE_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('answers 429 in the envelope past the limit, successful sign-ins counted too; other routes go on', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await s.api('POST', '/api/auth/login', { body: { username: ADMIN.user, password: ADMIN.password } });
+      expect(r.status).toBe(200);
+      tokens.push(r.json.data.token);
+    }
+    const over = await s.api('POST', '/api/auth/login', { body: { username: ADMIN.user, password: ADMIN.password } });
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ code: 429, msg: translate('zh-CN', 'messages.rateLimited') });
+    const token = await s.login(ADMIN.user, ADMIN.password).catch(() => null);
+    expect(token).toBeNull();
+    // signed-in work is not limited by it
+    expect((await s.api('GET', '/api/system/user/info', { token: tokens[0] })).status).toBe(200);
+  });
+
+  it('refuses a limit that is not a positive whole number at start', async () => {
+    const { loadConfig } = await import('../src/platform/config.ts');
+    expect(() => loadConfig({ TMS_AUTH_RATE_PER_MINUTE: '0' })).toThrow(/TMS_AUTH_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ TMS_AUTH_RATE_PER_MINUTE: 'lots' })).toThrow(/TMS_AUTH_RATE_PER_MINUTE/);
+    expect(loadConfig({}).authRatePerMinute).toBe(60);
+  });
+});

@@ -153,6 +153,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       TMS_CAPTCHA: opts.captcha ? 'on' : 'off',
       TMS_TEST_HOOKS: '1',
       NODE_ENV: 'test',
+      // suites sign in hundreds of users from one address; auth.test.ts checks the limit itself
+      TMS_AUTH_RATE_PER_MINUTE: '100000',
       ...(opts.env ?? {}),
     });
     // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test

@@ -16,6 +16,8 @@ export interface AppConfig {
   sms: { url: string | null; key: string; template: string | null };
   /** background schedules: 'on' runs their timers; 'manual' (tests' default) runs a tick only when asked */
   jobs: 'on' | 'manual';
+  /** requests per minute and address to the sign-in routes (captcha, login, code exchange), all outcomes counted */
+  authRatePerMinute: number;
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
@@ -40,8 +42,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.TMS_WEB_DIST ?? null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     sms: { url: env.TMS_SMS_URL || null, key: env.TMS_SMS_KEY ?? '', template: env.TMS_SMS_TEMPLATE || null },
+    authRatePerMinute: positiveInt(env.TMS_AUTH_RATE_PER_MINUTE, 60, 'TMS_AUTH_RATE_PER_MINUTE'),
     jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
   };
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return n;
 }
 
 export interface Clock {

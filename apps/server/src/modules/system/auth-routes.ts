@@ -24,7 +24,7 @@ let dummyHash: Promise<string> | null = null;
 
 /** `secondFactor`: users it names sign in with an SMS code after the password (modules/account). */
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock, secondFactor?: SecondFactor): void {
-  const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const limited = { rateLimit: { max: config.authRatePerMinute, timeWindow: '1 minute' } };
 
   app.get('/api/auth/captcha/captchaImage', { config: { permission: 'public', ...limited } }, async (req) => {
     return ok(req, { ...(await createCaptcha(db, clock)), enabled: await captchaEnabled(db, config) });
