@@ -9,6 +9,7 @@ import { startProduct, type ProductServer } from './support/server.ts';
 import { launch, newPage, shot } from './support/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
+import { AlertBell } from './pages/alert-bell.ts';
 
 let server: ProductServer;
 let browser: Browser;
@@ -33,7 +34,6 @@ afterAll(async () => {
 
 type Alert = { id: number };
 const openAlerts = async () => (await server.api<{ data: Alert[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await server.adminToken())).json.data;
-const badge = (p: Page) => p.getByTestId('alert-bell').locator('.ant-badge-count');
 
 describe('alert bell', () => {
   it('follows an alert handled by someone else without waiting for the poll', async () => {
@@ -42,21 +42,21 @@ describe('alert bell', () => {
     await login.login('admin', 'admin123');
     await page.waitForURL(/\/welcome/);
     await new Shell(page).waitReady();
+    const bell = new AlertBell(page);
     const alerts = await openAlerts();
     expect(alerts.length).toBeGreaterThan(1);
-    await expect.poll(async () => (await badge(page).getAttribute('title')) ?? '').toBe(String(alerts.length));
-    await page.getByTestId('alert-bell').click();
-    await page.getByTestId('alert-list').waitFor();
-    await expect.poll(() => page.locator('[data-testid^="alert-handle-"]').count()).toBe(alerts.length);
+    await expect.poll(() => bell.count()).toBe(String(alerts.length));
+    await bell.open();
+    await expect.poll(() => bell.handles().count()).toBe(alerts.length);
     await shot(page, 'alert-bell-open');
 
     // handled by another dispatcher, through the API
     const started = Date.now();
     const deal = await server.api('POST', '/api/shipment/shipmentAlert/deal', { id: alerts[0]!.id, alertReason: 'OTHER', alertRemark: '另一位调度员已处理' }, await server.adminToken());
     expect(deal.status).toBe(200);
-    await expect.poll(() => page.locator('[data-testid^="alert-handle-"]').count(), { timeout: 15_000 }).toBe(alerts.length - 1);
+    await expect.poll(() => bell.handles().count(), { timeout: 15_000 }).toBe(alerts.length - 1);
     expect(Date.now() - started).toBeLessThan(30_000); // the poll would take up to 60 s
-    await expect.poll(async () => (await badge(page).getAttribute('title')) ?? '').toBe(String(alerts.length - 1));
+    await expect.poll(() => bell.count()).toBe(String(alerts.length - 1));
     await shot(page, 'alert-bell-realtime');
   });
 });

@@ -66,12 +66,7 @@ describe('receipts', () => {
     await page.getByTestId('epod-action-error').getByText(`回单${first!.code}存在异常，请先进行异常处理再审核`).waitFor();
     await list.cancelDialog();
 
-    await list.row(first!.code).getByTestId('epod-handle-link').click();
-    const handle = page.getByTestId('epod-handle-form');
-    await handle.getByTestId('epod-handle-result').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('接受差异').click();
-    await handle.getByTestId('epod-handle-remark').fill('客户确认少货，接受差异');
-    await page.getByTestId('epod-action-ok').click();
+    await list.handle(first!.code, '接受差异', '客户确认少货，接受差异');
     await page.getByText('异常处理已保存').first().waitFor();
 
     await list.tick(first!.code);

@@ -12,12 +12,15 @@
  *    and finishes the dispatch order.
  *
  * Usage: npm run simulate -- [--url http://localhost:8080] [--user admin] [--password admin123]
- *          [--trips 3] [--minutes 5] [--interval 5] [--detour] [--keep]
+ *          [--trips 3] [--minutes 5] [--interval 5] [--detour] [--keep] [--shipment SP…]
  *   --minutes   how long each trip takes (the trucks go as fast as needed; points are real-time)
  *   --interval  seconds between two position batches (one point per second of driving)
  *   --detour    the first truck leaves its route at 40 % of the way for 7 more minutes (the e-fence
  *               alert rule, tolerance 5 minutes, raises an alert on the header bell)
  *   --keep      leave the dispatch orders SHIPPED at the end (no receipts, no finish)
+ *   --shipment  drive this one dispatch order (by its code) and no other, instead of step 1: a
+ *               CONFIRMED one is taken into effect, an EFFECTIVE one accepted and shipped, a SHIPPED
+ *               one driven as it is; any other state is an error (--trips is then 1)
  *
  * The login needs the slide captcha switched off (server started with TMS_CAPTCHA=off, or the
  * system config `sys.account.captchaEnabled` = false) or test hooks (TMS_TEST_HOOKS=1); or pass
@@ -41,6 +44,7 @@ const { values: opt } = parseArgs({
     'driver-password': { type: 'string', default: 'driver123' },
     detour: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    shipment: { type: 'string' },
   },
 });
 const BASE = opt.url!.replace(/\/$/, '');
@@ -94,9 +98,25 @@ async function adminLogin(): Promise<string> {
 const list = async (token: string, path: string, params: Record<string, string | number>) =>
   (await api('GET', `${path}/list?${new URLSearchParams({ pageNum: '1', pageSize: '100', ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`, token)).rows as Json[];
 
+/** The dispatch order named by --shipment, ready to drive (see the header). */
+async function named(token: string, code: string): Promise<Json> {
+  const S = '/api/shipment/shipment';
+  const find = async () => (await list(token, S, { shipmentCode: code })).find((s) => s.shipmentCode === code);
+  let s = await find();
+  if (!s) throw new Error(`dispatch order ${code} not found`);
+  if (s.status === 'CONFIRMED') {
+    await api('POST', `${S}/effect`, token, { ids: [s.id] });
+    log(`took effect: ${code}`);
+    s = (await find())!;
+  }
+  if (!['EFFECTIVE', 'SHIPPED'].includes(s.status) || !s.driverIdMaster) throw new Error(`dispatch order ${code} is ${s.status}${s.driverIdMaster ? '' : ' without a driver'}: it cannot be driven`);
+  return s;
+}
+
 /** Dispatch orders EFFECTIVE for the trip, making more when there are too few. */
 async function ensureEffective(token: string): Promise<Json[]> {
   const S = '/api/shipment/shipment';
+  if (opt.shipment) return [await named(token, opt.shipment)];
   const effective = async () => (await list(token, S, { status: 'EFFECTIVE' })).filter((s) => s.driverIdMaster && s.isReceive !== 'REFUSED');
   let trips = await effective();
   if (trips.length < TRIPS) {

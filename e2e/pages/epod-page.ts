@@ -32,6 +32,16 @@ export class EpodListPage {
     await this.page.getByTestId('epod-action-ok').click();
   }
 
+  /** Check and handle of an abnormal receipt: its row link, a result from the dictionary, a remark, OK. */
+  async handle(code: string, resultLabel: string, remark: string) {
+    await this.row(code).getByTestId('epod-handle-link').click();
+    const form = this.page.getByTestId('epod-handle-form');
+    await form.getByTestId('epod-handle-result').click();
+    await this.page.locator('.ant-select-dropdown:visible').getByText(resultLabel).click();
+    await form.getByTestId('epod-handle-remark').fill(remark);
+    await this.page.getByTestId('epod-action-ok').click();
+  }
+
   async view(code: string) {
     await this.row(code).getByTestId('row-view').click();
     await this.page.getByTestId('epod-detail').waitFor();

@@ -1,0 +1,234 @@
+/**
+ * Dispatch from end to end on one fresh product, as the dispatcher meets it (issue 6), one step after
+ * the other on the same dispatch order:
+ *
+ * 1. a reviewed waybill (through the API) becomes a dispatch order on the ready-to-dispatch page;
+ * 2. the dispatcher schedules it (vehicle and driver from their selection modals, ETD / ETA) and takes
+ *    it into effect. The planned departure is two hours ago, so the alert job, running on its own
+ *    one-minute timer (TMS_JOBS=on), finds it late to depart and raises a 'late departure' alert;
+ * 3. the demo simulator (scripts/simulate.ts, a child process over HTTP, `--shipment` naming this
+ *    order) signs in as its driver, accepts it, has it shipped and drives it, reporting positions;
+ *    the dispatcher sees it shipped in the list;
+ * 4. the trajectory playback of the order: start, pause, continue, stop; the track has the reported
+ *    points and the vehicle marker moves while playing and stands still while paused;
+ * 5. the driver reports the receipt with a shortage (driver API); on the receipt list it cannot be
+ *    audited before it is checked and handled; handled and audited (UI), the API agrees;
+ * 6. the alert shows on the header bell and is handled from it with a reason and a remark (UI); the
+ *    API no longer lists it and refuses to handle it twice.
+ *
+ * Why not `--detour`: the e-fence rule's tolerance is 5 minutes and the detour lasts 7, so the
+ * off-route alert needs more than 6 minutes of driving, where the late departure needs at most one
+ * tick of the job.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { sharedLocales } from '@tms/domain';
+import { snap } from './support/snap.ts';
+import { useAdminSession } from './support/admin-session.ts';
+import { driverToken, reviewedWaybill, runSimulator, shipmentOf, type Envelope, type ShipmentRecord } from './support/dispatch.ts';
+import { pickerTime, ShipmentListPage } from './pages/shipment-page.ts';
+import { EpodListPage } from './pages/epod-page.ts';
+import { AlertBell } from './pages/alert-bell.ts';
+import { Shell } from './pages/shell.ts';
+
+// the alert job runs on its timer, as in production (tests default to ticks on demand)
+const admin = useAdminSession({ TMS_JOBS: 'on' });
+
+const msg = sharedLocales['zh-CN'].messages;
+const VEHICLE = '浙A88888'; // V004 of 顺达物流 (CR001), driven by 赵磊; the demo receipts' shipment has 沪A12345
+const DRIVER = '赵磊';
+const DRIVER_LOGIN = 'zhaolei';
+const MIN = 60_000;
+
+interface Alert {
+  id: number;
+  shipmentId: number | null;
+  alertType: string | null;
+  alertContent: string | null;
+  field3: string | null;
+}
+interface Epod {
+  id: number;
+  code: string;
+  status: string;
+  isAbnormal: boolean;
+  handleResult: string | null;
+  lines: { id: number; shippedQuantity: number }[];
+}
+
+afterEach(async (t) => {
+  if (t.task.result?.state === 'fail' && admin.page) await snap(admin.page, `FAILED-dispatch-flow-${t.task.name.slice(0, 2).replace(/\D/g, '')}`).catch(() => undefined);
+});
+
+const token = () => admin.server.adminToken();
+const openAlerts = async () => (await admin.server.api<Envelope<Alert[]>>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await token())).json.data;
+
+describe('dispatch from the waybill to the handled alert', () => {
+  let waybillCode = '';
+  let shipment: ShipmentRecord;
+  let alert: Alert;
+  let positionsSent = 0;
+  let epod: Epod;
+  const list = () => new ShipmentListPage(admin.page, admin.server.url);
+  const current = () => shipmentOf(admin.server, waybillCode);
+
+  it('1. a reviewed waybill becomes a dispatch order on the ready-to-dispatch page', async () => {
+    waybillCode = await reviewedWaybill(admin.server);
+    await list().createFromRos(waybillCode, async () => (await admin.server.api('GET', `/api/shipment/ros/list?code=${waybillCode}`, undefined, await token())).json);
+    shipment = await current();
+    expect(shipment.status).toBe('OPEN');
+    await snap(admin.page, 'dispatch-flow-1-created');
+  });
+
+  it('2. scheduled and taken into effect; late to depart, the alert job raises an alert', { timeout: 240_000 }, async () => {
+    const page = admin.page;
+    const l = list();
+    await l.open(shipment.shipmentCode);
+    await l.tick();
+    await l.openSchedule();
+    await expect.poll(() => page.getByTestId('assign-carrierId').locator('input').inputValue()).toBe('顺达物流');
+    await l.pick('vehicleIdMain', VEHICLE);
+    await l.pick('driverIdMaster', DRIVER);
+    const now = Date.now();
+    await l.typeTime('etd', pickerTime(new Date(now - 120 * MIN)));
+    await l.typeTime('eta', pickerTime(new Date(now + 240 * MIN)));
+    await snap(page, 'dispatch-flow-2-schedule');
+    await l.submitSchedule();
+    await page.getByText(msg.shipment.scheduled).first().waitFor();
+    await l.row(VEHICLE).waitFor();
+    expect((await current()).status).toBe('CONFIRMED');
+
+    await l.tick();
+    await l.effect();
+    await page.getByText(msg.shipment.effectOk).first().waitFor();
+    expect((await current()).status).toBe('EFFECTIVE');
+
+    // the job's next tick (each whole minute) finds it two hours past its ETD, not shipped
+    let raised: Alert | undefined;
+    await expect
+      .poll(async () => (raised = (await openAlerts()).find((a) => a.shipmentId === shipment.id))?.alertType ?? null, { timeout: 180_000, interval: 2_000 })
+      .toBe('LATE_DEPARTURE');
+    alert = raised!;
+    expect(alert.alertContent).toBe('晚点发车');
+  });
+
+  it('3. the simulator drives it: the driver accepts, it ships, positions are reported', { timeout: 300_000 }, async () => {
+    const page = admin.page;
+    const run = runSimulator(admin.server, ['--shipment', shipment.shipmentCode, '--trips', '1', '--minutes', '0.5', '--interval', '2', '--keep']);
+    // meanwhile the dispatcher sees it accepted and shipped
+    await expect.poll(async () => (await current()).status, { timeout: 120_000, interval: 1_000 }).toBe('SHIPPED');
+    expect((await current()).isReceive).toBe('ACCEPTED');
+    const l = list();
+    await l.open(shipment.shipmentCode);
+    await l.row(shipment.shipmentCode).getByText('已发运').waitFor();
+    await snap(page, 'dispatch-flow-3-shipped');
+
+    const { code, output } = await run;
+    expect(code, output).toBe(0);
+    expect(output).toContain(`${shipment.shipmentCode}: ${DRIVER_LOGIN} (${VEHICLE}) accepted and departed`);
+    const arrived = /arrived after (\d+) positions/.exec(output);
+    expect(arrived, output).not.toBeNull();
+    positionsSent = Number(arrived![1]);
+    expect(positionsSent).toBeGreaterThan(10);
+    expect((await current()).status).toBe('SHIPPED'); // --keep: no receipts, no finish
+  });
+
+  it('4. plays the trajectory back: start, pause, continue, stop', { timeout: 180_000 }, async () => {
+    const page = admin.page;
+    const player = await list().openTrajectory(shipment.shipmentCode);
+    await expect.poll(async () => (await player.counts()).total, { timeout: 30_000 }).toBe(positionsSent);
+    // drawn simplified for the zoom: the simulator drives straight between the stations
+    expect((await player.counts()).shown).toBeGreaterThanOrEqual(2);
+    await player.track().waitFor();
+    // the map has fitted the track once: the marker (at the first point) stands still
+    let start: string | null = null;
+    await expect
+      .poll(async () => {
+        const before = await player.markerAt();
+        await player.frames(20);
+        start = await player.markerAt();
+        return before !== null && before === start;
+      })
+      .toBe(true);
+
+    await player.speed('2×');
+    await player.start();
+    await expect.poll(() => player.state()).toBe('playing');
+    await expect.poll(() => player.markerAt()).not.toBe(start); // it moves along the track
+    await player.now().waitFor();
+    await player.pause();
+    await expect.poll(() => player.state()).toBe('paused');
+    const pausedAt = await player.markerAt();
+    const pausedTime = await player.now().textContent();
+    await player.frames(30);
+    expect(await player.markerAt()).toBe(pausedAt);
+    expect(await player.now().textContent()).toBe(pausedTime);
+    await snap(page, 'dispatch-flow-4-trajectory-paused');
+
+    await player.resume();
+    await expect.poll(() => player.state()).toBe('playing');
+    await expect.poll(() => player.markerAt()).not.toBe(pausedAt); // it goes on from there
+    await player.stop();
+    await expect.poll(() => player.state()).toBe('idle');
+    await expect.poll(() => player.markerAt()).toBe(start); // back at the first point
+    await player.close();
+  });
+
+  it('5. the driver reports the receipt with a shortage; it is checked, handled and audited', { timeout: 180_000 }, async () => {
+    const page = admin.page;
+    // the driver app (driver API): the trip's receipt, signed two short on its first line
+    const driver = await driverToken(admin.server, DRIVER_LOGIN);
+    const mine = await admin.server.api<Envelope<Epod[]>>('GET', `/api/driver/epods?shipmentId=${shipment.id}`, undefined, driver);
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.map((e) => e.status)).toEqual(['PENDING']);
+    const detail = await admin.server.api<Envelope<Epod>>('GET', `/api/driver/epods/${mine.json.data[0]!.id}`, undefined, driver);
+    epod = detail.json.data;
+    const at = new Date().toISOString();
+    const lines = epod.lines.map((line, i) => ({ lineId: line.id, signedQuantity: Number(line.shippedQuantity) - (i === 0 ? 2 : 0), shortage: i === 0 ? 2 : 0, damage: 0, remark: i === 0 ? '少两箱' : null }));
+    const reported = await admin.server.api('POST', `/api/driver/epods/${epod.id}/report`, { arrivalTime: at, signTime: at, lines }, driver);
+    expect(reported.status, JSON.stringify(reported.json)).toBe(200);
+
+    const receipts = new EpodListPage(page, admin.server.url);
+    await receipts.open();
+    await receipts.row(epod.code).getByText('已回单').waitFor();
+    // abnormal: the audit is refused until it is handled
+    await receipts.tick(epod.code);
+    await receipts.audit();
+    await page.getByTestId('epod-action-error').getByText(msg.epod.handleBeforeAudit.replace('{{code}}', epod.code)).waitFor();
+    await receipts.cancelDialog();
+
+    await receipts.handle(epod.code, '接受差异', '司机反馈少两箱，客户已确认，接受差异');
+    await page.getByText(msg.epod.handled).first().waitFor();
+    await receipts.tick(epod.code);
+    await receipts.audit();
+    await page.getByText(msg.epod.audited).first().waitFor();
+    await receipts.row(epod.code).getByText('已审核').waitFor();
+    await snap(page, 'dispatch-flow-5-epod-audited');
+    const after = await admin.server.api<Envelope<Epod & { handleRemark: string | null }>>('GET', `/api/epod/epod/get/${epod.id}`, undefined, await token());
+    expect(after.json.data).toMatchObject({ status: 'AUDITED', isAbnormal: true, handleResult: 'ACCEPT', handleRemark: '司机反馈少两箱，客户已确认，接受差异' });
+  });
+
+  it('6. the alert shows on the bell and is handled there with a reason and a remark', { timeout: 120_000 }, async () => {
+    const page = admin.page;
+    await new Shell(page).waitReady();
+    const bell = new AlertBell(page);
+    const open = await openAlerts();
+    expect(open.map((a) => a.id)).toContain(alert.id);
+    await expect.poll(() => bell.count(), { timeout: 30_000 }).toBe(String(open.length));
+    await bell.open();
+    const item = bell.item(alert.id);
+    await item.getByText('晚点发车').waitFor();
+    await item.getByText(VEHICLE).waitFor();
+    await item.getByText(DRIVER).waitFor();
+    await snap(page, 'dispatch-flow-6-bell');
+
+    await bell.handle(alert.id, '交通拥堵', '司机反馈出城高速拥堵，已通知收货方顺延');
+    await page.getByText(msg.alert.handled).first().waitFor();
+    await expect.poll(async () => (await openAlerts()).map((a) => a.id)).not.toContain(alert.id);
+    await expect.poll(() => bell.count(), { timeout: 30_000 }).toBe(String((await openAlerts()).length || ''));
+    await snap(page, 'dispatch-flow-6-bell-handled');
+    // handled once: the API refuses a second handling
+    const again = await admin.server.api<Envelope<null>>('POST', '/api/shipment/shipmentAlert/deal', { id: alert.id, alertReason: 'OTHER', alertRemark: '再次处理' }, await token());
+    expect(again.status).toBe(409);
+    expect(again.json.msg).toBe(msg.alert.alreadyHandled);
+  });
+});

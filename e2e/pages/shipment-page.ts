@@ -1,0 +1,182 @@
+/**
+ * Page objects of dispatch: the ready-to-dispatch page (a reviewed waybill becomes a dispatch order)
+ * and the dispatch order list (filtered to one order through the URL) with its toolbar actions, the
+ * scheduling modal and the row links.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+const ROWS = '.ant-table-tbody tr.ant-table-row';
+
+/** A local date-time as the pickers take it (YYYY-MM-DD HH:mm). */
+export function pickerTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+export class ShipmentListPage {
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  rows(): Locator {
+    return this.page.locator(ROWS);
+  }
+
+  row(text: string): Locator {
+    return this.page.locator(ROWS, { hasText: text });
+  }
+
+  /** The ready-to-dispatch page of one waybill: tick it, create, confirm; the new code shows. */
+  async createFromRos(waybillCode: string, listed: () => Promise<unknown>) {
+    await this.page.goto(`${this.baseUrl}/shipment/ros?code=${waybillCode}`);
+    await this.row(waybillCode)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        // say what the page showed instead, and what the server lists for the same filter
+        const shown = (await this.page.locator('body').innerText().catch(() => '')).slice(0, 1500);
+        throw new Error(`${String(e)}\nURL ${this.page.url()}\nserver: ${JSON.stringify(await listed()).slice(0, 600)}\npage: ${shown}`);
+      });
+    await this.tick();
+    await this.page.getByTestId('ros-create').click();
+    await this.page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await this.page.getByText(/SP\d+/).first().waitFor();
+  }
+
+  /** The list of one dispatch order (the list keeps its filters in the URL). */
+  async open(shipmentCode: string) {
+    await this.page.goto(`${this.baseUrl}/shipment/list?shipmentCode=${shipmentCode}`);
+    // a full load of the app: slow on a busy machine
+    await this.row(shipmentCode).waitFor({ timeout: 60_000 });
+  }
+
+  /** Ticks the first row (the list is filtered to one dispatch order). */
+  async tick() {
+    await this.rows().first().locator('.ant-checkbox-input').check();
+  }
+
+  async closeNotices() {
+    for (const close of await this.page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
+    await this.page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+
+  /** Picks a record in a ref field's selection modal of the scheduling modal by a text of its row. */
+  async pick(field: string, text: string) {
+    await this.page.getByTestId(`assign-${field}`).getByRole('button').click();
+    const modal = this.page.locator('.ant-modal').filter({ has: this.page.locator('.ant-table') }).last();
+    await modal.locator(ROWS, { hasText: text }).first().dblclick();
+    await modal.waitFor({ state: 'hidden' });
+  }
+
+  async typeTime(field: string, value: string) {
+    const input = this.page.getByTestId(`assign-${field}`).locator('input');
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+  }
+
+  assignModal(): Locator {
+    return this.page.getByTestId('shipment-assign-modal');
+  }
+
+  /** Opens the scheduling modal of the ticked dispatch order. */
+  async openSchedule() {
+    await this.page.getByTestId('shipment-schedule').click();
+    await this.page.getByTestId('assign-vehicleIdMain').waitFor();
+  }
+
+  async submitSchedule() {
+    await this.assignModal().locator('.ant-btn-primary').click();
+  }
+
+  /** Take effect on the ticked dispatch order, confirmed in its dialog. */
+  async effect() {
+    await this.page.getByTestId('shipment-effect').click();
+    await this.page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  }
+
+  /** A time action (ship / finish) on the ticked dispatch order: the button, then OK in the time modal. */
+  async timeAction(testId: 'shipment-ship' | 'shipment-finish') {
+    await this.page.getByTestId(testId).click();
+    await this.page.getByTestId('shipment-time-modal').locator('.ant-btn-primary').click();
+  }
+
+  /** Opens the trajectory playback of a row (a drawer). */
+  async openTrajectory(shipmentCode: string): Promise<TrajectoryPlayer> {
+    await this.row(shipmentCode).getByTestId('shipment-trajectory-link').click();
+    const player = new TrajectoryPlayer(this.page);
+    await player.root().waitFor();
+    return player;
+  }
+}
+
+/** Page object: the trajectory playback (start, pause, continue, stop) and its vehicle marker. */
+export class TrajectoryPlayer {
+  constructor(private readonly page: Page) {}
+
+  root(): Locator {
+    return this.page.getByTestId('trajectory-playback');
+  }
+
+  async state(): Promise<string | null> {
+    return this.root().getAttribute('data-state');
+  }
+
+  /** Positions reported in all, and the ones drawn at this zoom. */
+  async counts(): Promise<{ total: number; shown: number }> {
+    return { total: Number(await this.root().getAttribute('data-total')), shown: Number(await this.root().getAttribute('data-points')) };
+  }
+
+  /** The drawn track (a canvas or SVG path of the map). */
+  track(): Locator {
+    return this.page.getByTestId('trajectory-map').locator('path.leaflet-interactive, canvas').first();
+  }
+
+  /** Where the vehicle marker is drawn: its SVG path (the amber circle) changes as it moves. */
+  async markerAt(): Promise<string | null> {
+    return this.page.getByTestId('trajectory-map').locator('path[fill="#faad14"]').getAttribute('d');
+  }
+
+  now(): Locator {
+    return this.page.getByTestId('trajectory-now');
+  }
+
+  async speed(label: string) {
+    await this.page.getByTestId('trajectory-speed').getByText(label, { exact: true }).click();
+  }
+
+  async start() {
+    await this.page.getByTestId('trajectory-start').click();
+  }
+
+  async pause() {
+    await this.page.getByTestId('trajectory-pause').click();
+  }
+
+  async resume() {
+    await this.page.getByTestId('trajectory-resume').click();
+  }
+
+  async stop() {
+    await this.page.getByTestId('trajectory-stop').click();
+  }
+
+  /** Closes the drawer the playback opened in (from a list row). */
+  async close() {
+    await this.page.locator('.ant-drawer').filter({ has: this.root() }).locator('.ant-drawer-close').click();
+    await this.root().waitFor({ state: 'detached' });
+  }
+
+  /** Lets the page draw `n` frames (what a paused playback must survive unchanged). */
+  async frames(n: number) {
+    await this.page.evaluate(
+      (count) =>
+        new Promise<void>((resolve) => {
+          let left = count;
+          const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+          requestAnimationFrame(next);
+        }),
+      n,
+    );
+  }
+}
