@@ -87,6 +87,11 @@ export interface ResourceScope {
   client?: string;
   carrier?: string;
   zone?: string;
+  /**
+   * a row whose client / carrier / zone column is null is not restricted by that kind: the row belongs to
+   * no record of it (a tracking row of a shipment alone has no client, one of an order alone no carrier)
+   */
+  openWhenNull?: boolean;
   /** column holding a department id, restricted by the roles' data scope (all / custom / own / own and below / self) */
   dept?: string;
   /** column compared with the caller's login name when a role's data scope is 'self' */

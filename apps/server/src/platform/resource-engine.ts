@@ -85,7 +85,8 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
       const u = `$${params.length - 1}`;
       const k = `$${params.length}`;
       const bound = `select b.target_id from sys_user_data_group g join sys_data_group_bind b on b.data_group_id = g.data_group_id where g.user_id = ${u} and b.target_type = ${k}`;
-      where.push(`(not exists (${bound}) or ${p}${q(col)} in (${bound}))`);
+      const open = def.scope?.openWhenNull ? ` or ${p}${q(col)} is null` : '';
+      where.push(`(not exists (${bound})${open} or ${p}${q(col)} in (${bound}))`);
     }
     const deptCol = def.scope?.dept;
     if (deptCol && !caller.dataScopes.includes('1')) {

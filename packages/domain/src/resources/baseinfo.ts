@@ -264,6 +264,9 @@ export const station: ResourceDef = {
   ],
 };
 
+/** Limits and time windows belong to their station: seen and changed where the station is (its client's data groups). */
+const stationChild = { parent: { column: 'station_id', resource: 'station' } };
+
 export const stationLimit: ResourceDef = {
   name: 'stationLimit',
   table: 'base_station_limit',
@@ -272,6 +275,7 @@ export const stationLimit: ResourceDef = {
   component: 'baseinfo/stationLimit/index',
   labelField: 'type',
   features: { export: true, import: true },
+  scope: stationChild,
   fields: [
     { name: 'stationId', kind: 'ref', ref: 'station', required: true, search: 'eq' },
     { name: 'transportMeansTypeId', kind: 'ref', ref: 'transportMeansType', required: true, search: 'eq' },
@@ -295,6 +299,7 @@ export const timeWindow: ResourceDef = {
   component: 'baseinfo/timeWindow/index',
   labelField: 'startTime',
   features: { export: true, import: true },
+  scope: stationChild,
   defaultSort: { field: 'weekday', order: 'asc' },
   fields: [...windowFields, remark],
 };
@@ -307,6 +312,7 @@ export const extraWindow: ResourceDef = {
   component: 'baseinfo/extraWindow/index',
   labelField: 'name',
   features: { export: true, import: true },
+  scope: stationChild,
   fields: [code(), name(), ...windowFields, { name: 'startDay', kind: 'date' }, { name: 'endDay', kind: 'date' }],
 };
 

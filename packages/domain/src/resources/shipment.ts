@@ -167,6 +167,12 @@ export const shipmentRos: ResourceDef = {
   ],
 };
 
+/**
+ * A tracking row is seen where the records it tells of are: its order's / waybill's client and its shipment's /
+ * waybill's carrier (columns of the view, null where the row tells of no such record; see migration 0016).
+ */
+const trackingScope = { dispatchCenter: 'dispatch_center_id', client: 'scope_client_id', carrier: 'scope_carrier_id', openWhenNull: true } as const;
+
 const trackingFields: FieldDef[] = [
   { name: 'operationTime', kind: 'datetime', search: 'range' },
   { name: 'operationType', kind: 'dict', dict: 'tracking_operation', search: 'eq' },
@@ -193,7 +199,7 @@ export const shipmentLog: ResourceDef = {
   labelField: 'relatedCode',
   ...readOnly,
   noAudit: true,
-  scope: { dispatchCenter: 'dispatch_center_id', carrier: 'carrier_id' },
+  scope: trackingScope,
   defaultSort: { field: 'id', order: 'desc' },
   fields: trackingFields,
 };
@@ -208,7 +214,7 @@ export const orderTracking: ResourceDef = {
   labelField: 'relatedCode',
   ...readOnly,
   noAudit: true,
-  scope: { dispatchCenter: 'dispatch_center_id' },
+  scope: trackingScope,
   defaultSort: { field: 'id', order: 'desc' },
   fields: trackingFields,
 };

@@ -1,25 +1,41 @@
 /** The header alert bell: unhandled alerts of the caller's dispatch center, and handling one. */
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '@tms/domain';
+import { getResource, LIMITS } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { requireCaller, type Caller } from '../../platform/auth.ts';
+import { scopeOf } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
 import { alertTexts, registerAlertJob } from './job.ts';
+
+const shipmentDef = getResource('shipment');
+
+/**
+ * `where` of the alerts (alias `a`) the caller may see: its session's dispatch center, and the alert's shipment
+ * within its scope (the shipment's carrier in its data groups).
+ */
+export function alertScope(caller: Caller, params: unknown[]): string[] {
+  params.push(caller.dispatchCenterId ?? -1);
+  const where = [`a.dispatch_center_id = $${params.length}`];
+  const shipment = scopeOf(shipmentDef, caller, params, 'ash');
+  where.push(`(a.shipment_id is null or exists (select 1 from tms_shipment ash where ash.id = a.shipment_id and ${shipment.join(' and ')}))`);
+  return where;
+}
 
 export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock): Promise<void> {
   await registerAlertJob(app, db);
 
   app.get('/api/shipment/shipmentAlert/getAlert', { config: { permission: 'shipment:alert:query' } }, async (req) => {
     const caller = requireCaller(req);
+    const params: unknown[] = [];
     const r = await db.query<{ alertType: string | null; alertParams: Record<string, unknown> | null; field2: string | null; field3: string | null }>(
       `select id, shipment_id as "shipmentId", alert_type as "alertType", alert_params as "alertParams", alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
               vehicle_id_main_number_plates as "vehicleIdMainNumberPlates", driver_name as "driverName", driver_mobile as "driverMobile",
               start_time as "startTime", end_time as "endTime", field1, field2, field3, status, create_time as "createTime"
-         from shipment_alert where dispatch_center_id = $1 and status = 'NEW' order by id desc limit 200`,
-      [caller.dispatchCenterId ?? -1],
+         from shipment_alert a where ${alertScope(caller, params).join(' and ')} and status = 'NEW' order by id desc limit 200`,
+      params,
     );
     // alerts raised by the rules job read in the caller's language
     const rows = r.rows.map(({ alertParams, ...a }) => (a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a));
@@ -45,7 +61,8 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
       throw new AppError(400, first, undefined, errors);
     }
     await mutate(db, req, { title: 'shipmentAlert', businessType: 'UPDATE' }, async (q) => {
-      const r = await q.query<{ status: string }>(`select status from shipment_alert where id = $1 and dispatch_center_id = $2 for update`, [id, caller.dispatchCenterId ?? -1]);
+      const params: unknown[] = [id];
+      const r = await q.query<{ status: string }>(`select status from shipment_alert a where a.id = $1 and ${alertScope(caller, params).join(' and ')} for update`, params);
       if (!r.rows[0]) throw notFound();
       if (r.rows[0].status !== 'NEW') throw conflict('messages.alert.alreadyHandled');
       await q.query(

@@ -4,7 +4,8 @@
  */
 import type { Caller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
-import { rate } from '@tms/domain';
+import { rate, type ResourceDef } from '@tms/domain';
+import { scopeOf } from '../../platform/resource-engine.ts';
 import { Where } from './queries.ts';
 
 export const DASHBOARDS = {
@@ -21,24 +22,36 @@ interface Ctx {
   tz: string;
 }
 
+/** Data-group columns of a table, or `shipment`: the column of the shipment whose carrier decides (alerts, positions). */
+type Cols = { client?: string; carrier?: string; openWhenNull?: boolean; shipment?: string };
+
 /** `where` for one table alias: the center and the data groups on the given columns. */
-function scoped(c: Ctx, alias: string, cols: { client?: string; carrier?: string }): Where {
+function scoped(c: Ctx, alias: string, cols: Cols): Where {
   const w = new Where();
   w.add(`${alias}.dispatch_center_id = ${w.p(c.center)}`);
-  w.scope(c.caller, alias, cols);
+  const { shipment, ...own } = cols;
+  w.scope(c.caller, alias, own);
+  if (shipment) {
+    const inner = scopeOf({ scope: SHIPMENT_COLS } as unknown as ResourceDef, c.caller, w.params, 'dsh');
+    if (inner.length) w.add(`(${alias}.${shipment} is null or exists (select 1 from tms_shipment dsh where dsh.id = ${alias}.${shipment} and ${inner.join(' and ')}))`);
+  }
   return w;
 }
 
 const ORDER_COLS = { client: 'client_id', carrier: 'carrier_id' };
 const SHIPMENT_COLS = { carrier: 'carrier_id' };
+/** alerts and positions are seen where their shipment is */
+const VIA_SHIPMENT: Cols = { shipment: 'shipment_id' };
+/** the tracking view's scope columns (see the orderTracking resource) */
+const TRACKING_COLS: Cols = { client: 'scope_client_id', carrier: 'scope_carrier_id', openWhenNull: true };
 
-async function one<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: { client?: string; carrier?: string }): Promise<T> {
+async function one<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T> {
   const w = scoped(c, alias, cols);
   const text = sql(w);
   return (await c.q.query<T>(text, w.params)).rows[0]!;
 }
 
-async function rows<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: { client?: string; carrier?: string }): Promise<T[]> {
+async function rows<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T[]> {
   const w = scoped(c, alias, cols);
   const text = sql(w);
   return (await c.q.query<T>(text, w.params)).rows;
@@ -84,7 +97,7 @@ async function analysis(c: Ctx) {
     's',
     SHIPMENT_COLS,
   );
-  const alertsOpen = await one<{ count: number }>(c, (w) => `select count(*)::int as count from shipment_alert a ${w.sql()} and a.status = 'NEW'`, 'a', {});
+  const alertsOpen = await one<{ count: number }>(c, (w) => `select count(*)::int as count from shipment_alert a ${w.sql()} and a.status = 'NEW'`, 'a', VIA_SHIPMENT);
   return {
     ordersToday,
     ordersPerDay,
@@ -97,7 +110,7 @@ async function analysis(c: Ctx) {
 }
 
 async function workplace(c: Ctx) {
-  const count = (table: string, alias: string, cond: string, cols: { client?: string; carrier?: string }) =>
+  const count = (table: string, alias: string, cond: string, cols: Cols) =>
     one<{ n: number }>(c, (w) => `select count(*)::int as n from ${table} ${alias} ${w.sql()} and ${cond}`, alias, cols).then((r) => r.n);
   const todo = {
     ordersToReview: await count('tms_order', 'o', `o.status = 'OPEN' and not o.is_lock`, ORDER_COLS),
@@ -107,15 +120,15 @@ async function workplace(c: Ctx) {
     shipmentsToRelease: await count('tms_shipment', 's', `s.status = 'CONFIRMED'`, SHIPMENT_COLS),
     shipmentsInTransit: await count('tms_shipment', 's', `s.status = 'SHIPPED'`, SHIPMENT_COLS),
     epodsToAudit: await count('tms_epod', 'e', `e.status = 'REPORTED'`, { client: 'client_id', carrier: 'carrier_id' }),
-    alertsOpen: await count('shipment_alert', 'a', `a.status = 'NEW'`, {}),
+    alertsOpen: await count('shipment_alert', 'a', `a.status = 'NEW'`, VIA_SHIPMENT),
   };
   const recent = await rows<{ operationType: string; relatedCode: string; operatorName: string; operationTime: string }>(
     c,
     (w) =>
       `select t.operation_type as "operationType", t.related_code as "relatedCode", t.operator_name as "operatorName", t.operation_time as "operationTime"
-         from tms_order_tracking t ${w.sql()} order by t.operation_time desc, t.id desc limit 10`,
+         from tms_order_tracking_v t ${w.sql()} order by t.operation_time desc, t.id desc limit 10`,
     't',
-    {},
+    TRACKING_COLS,
   );
   return { todo, recent };
 }
@@ -138,13 +151,13 @@ async function monitor(c: Ctx) {
     c,
     (w) => `select count(*)::int as n from tms_position x ${w.sql()} and x.received_at > now() - interval '1 hour'`,
     'x',
-    {},
+    VIA_SHIPMENT,
   );
   const alertsByType = await rows<{ type: string | null; count: number }>(
     c,
     (w) => `select a.alert_type as type, count(*)::int as count from shipment_alert a ${w.sql()} and a.status = 'NEW' group by a.alert_type order by count desc`,
     'a',
-    {},
+    VIA_SHIPMENT,
   );
   return { inProgress, positionsLastHour: positionsLastHour.n, alertsByType };
 }

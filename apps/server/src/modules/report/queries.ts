@@ -37,7 +37,7 @@ export class Where {
     this.parts.push(sql);
   }
   /** data groups of the caller on the given client / carrier columns of alias `a` */
-  scope(caller: Caller, a: string, cols: { client?: string; carrier?: string }) {
+  scope(caller: Caller, a: string, cols: { client?: string; carrier?: string; openWhenNull?: boolean }) {
     const pseudo = { scope: cols } as unknown as ResourceDef;
     for (const w of scopeOf(pseudo, caller, this.params, a)) this.parts.push(w);
   }

@@ -4,12 +4,14 @@
  * Every function runs inside the caller's transaction and locks the rows it changes.
  * The waybill module calls createShipmentFromWaybills for its "to dispatch" action.
  */
+import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { nextCode } from '../system/number-rules.ts';
 import { track } from './tracking.ts';
 import { lockShipment } from './store.ts';
+import { scopeOf } from '../../platform/resource-engine.ts';
 
 interface WaybillRow {
   id: number;
@@ -29,13 +31,17 @@ const BINDABLE = new Set(['OPEN', 'CONFIRMED']);
 
 const centerOf = (caller: Caller) => caller.dispatchCenterId ?? -1;
 
-/** The waybills, locked in id order (no deadlocks between concurrent binders), all in the caller's center. */
+const waybillDef = getResource('waybill');
+
+/** The waybills, locked in id order (no deadlocks between concurrent binders), all in the caller's scope (center, data groups) else 404. */
 async function lockWaybills(q: Queryable, caller: Caller, ids: number[]): Promise<WaybillRow[]> {
   if (!ids.length) throw badRequest('messages.selectRows', { ids: { key: 'validation.required' } });
+  const params: unknown[] = [ids];
+  const where = ['t.id = any($1::bigint[])', ...scopeOf(waybillDef, caller, params, 't')];
   const r = await q.query<WaybillRow>(
-    `select id, code, order_id, status, shipment_id, shipment_code, carrier_id, client_id, order_type_id, trans_type, route_id
-       from tms_waybill where id = any($1::bigint[]) and dispatch_center_id = $2 order by id for update`,
-    [ids, centerOf(caller)],
+    `select t.id, t.code, t.order_id, t.status, t.shipment_id, t.shipment_code, t.carrier_id, t.client_id, t.order_type_id, t.trans_type, t.route_id
+       from tms_waybill t where ${where.join(' and ')} order by t.id for update`,
+    params,
   );
   if (r.rows.length !== new Set(ids).size) throw notFound();
   return r.rows;

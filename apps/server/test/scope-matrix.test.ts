@@ -1,0 +1,670 @@
+/**
+ * The data-scope matrix (issue 3, "enforced on the server"): records are seeded in dispatch center A, and
+ * every staff route that takes a record's identity is called with their ids by
+ *  - a user of ANOTHER dispatch center (every staff permission, data scope "all", center B only), and
+ *  - a user of ANOTHER data group (the same role, center A, data groups binding other clients, carriers, zones).
+ * Each call is refused with 404 (exceptions are written next to their route, with the reason), leaks nothing
+ * of the record, and changes no row. Their lists, exports, reports and dashboards leave the records out.
+ * A user in scope with the same role reads every one of them, so the refusals prove the scope, not a broken route.
+ *
+ * Every staff route is classified below; a route that is not fails the first test until it is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES, orderLineResource, orderResource, type ResourceDef } from '@tms/domain';
+import ExcelJS from 'exceljs';
+import { ADMIN, centerId, createUser, rand, startServer, type ApiResponse, type Json, type TestServer } from './helpers.ts';
+import { ctx, saveSample, updatable } from './resource-kit.ts';
+import { translate } from '../src/platform/i18n.ts';
+import { insertPositions, reviewedWaybill } from './shipments-fixtures.ts';
+import { makeWaybill } from './waybills-fixtures.ts';
+import { buildShippedShipment } from '../src/modules/epod/demo.ts';
+
+let s: TestServer;
+let admin: string;
+
+// ---------------------------------------------------------------------------------------------
+// The seeded records
+
+/** Every kind of record a route acts on. The operational kinds live in a dispatch center; master data only in data groups. */
+const OPERATIONAL = [
+  'order', 'orderLine', 'waybill', 'waybillLine', 'reviewedWaybill', 'shipment', 'openShipment', 'shipmentStop', 'shipmentLine', 'shipmentLog', 'orderTracking',
+  'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert',
+] as const;
+const MASTER = [
+  'client', 'carrier', 'carrierLicence', 'driver', 'transportMeansType', 'transportMeans', 'item', 'zone', 'location', 'station', 'carrierRoute',
+  'stationLimit', 'timeWindow', 'extraWindow',
+] as const;
+type Kind = (typeof OPERATIONAL)[number] | (typeof MASTER)[number];
+
+interface Rec {
+  id: number;
+  table: string;
+  /** a text only this record shows: operational codes are matched anywhere, master codes as a whole value */
+  code?: string;
+}
+const rec = {} as Record<Kind, Rec>;
+const isOperational = (k: Kind) => (OPERATIONAL as readonly string[]).includes(k);
+
+/** what the generic routes of a definition act on (views show the rows of another kind) */
+const KIND_OF_DEF: Record<string, Kind> = {
+  order: 'order', orderLine: 'orderLine', waybill: 'waybill', waybillLine: 'waybillLine', shipment: 'shipment', shipmentStop: 'shipmentStop',
+  shipmentLine: 'shipmentLine', shipmentRos: 'reviewedWaybill', shipmentLog: 'shipmentLog', orderTracking: 'orderTracking',
+  epod: 'epod', epodCheck: 'epod', epodOpinion: 'epodOpinion',
+  client: 'client', carrier: 'carrier', carrierLicence: 'carrierLicence', driver: 'driver', transportMeansType: 'transportMeansType',
+  transportMeans: 'transportMeans', item: 'item', zone: 'zone', location: 'location', station: 'station', carrierRoute: 'carrierRoute',
+  stationLimit: 'stationLimit', timeWindow: 'timeWindow', extraWindow: 'extraWindow',
+};
+
+const one = async (sql: string, params: unknown[] = []): Promise<Json> => {
+  const r = await s.db.query<Json>(sql, params);
+  if (!r.rows[0]) throw new Error(`seed: nothing for ${sql}`);
+  return r.rows[0];
+};
+const byCode = async (table: string, code: string): Promise<Rec> => ({ id: (await one(`select id from ${table} where code = $1`, [code])).id, table, code });
+
+// a 1×1 PNG
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const form = (name: string, type: string, data: Buffer) => {
+  const f = new FormData();
+  f.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  return f;
+};
+
+const expectOk = (r: ApiResponse, what: string) => expect(r.status, `${what}: ${JSON.stringify(r.json)}`).toBe(200);
+
+/** Seeds one record of every kind in center A (SH01), all of client C001 / carrier CR001 / zone SH. */
+async function seed(): Promise<void> {
+  const A = await centerId(s.db, 'SH01');
+  const now = s.clock.now();
+  const by = { userId: 1, userName: 'admin' };
+
+  // a shipped dispatch order with stops, two waybills of effective orders, and their receipts
+  const chain = await s.db.tx((q) => buildShippedShipment(q, { dispatchCenterId: A, waybills: [[10, 5], [7]], now, by }));
+  const sh = await one(`select s.id, s.shipment_code, s.carrier_id, c.code as carrier from tms_shipment s join base_carrier c on c.id = s.carrier_id where s.id = $1`, [chain.shipmentId]);
+  const client = await one(`select c.code from tms_waybill w join base_client c on c.id = w.client_id where w.id = $1`, [chain.waybillIds[0]]);
+  // the data-group user is bound to other clients and carriers than these
+  expect([client.code, sh.carrier]).toEqual(['C001', 'CR001']);
+  rec.shipment = { id: sh.id, table: 'tms_shipment', code: sh.shipment_code };
+  rec.shipmentStop = { id: (await one(`select id from tms_shipment_stop where shipment_id = $1 order by seq limit 1`, [sh.id])).id, table: 'tms_shipment_stop' };
+  rec.shipmentLine = { id: (await one(`select id from tms_waybill_line where waybill_id = $1 order by id limit 1`, [chain.waybillIds[0]])).id, table: 'tms_waybill_line' };
+  await insertPositions(s.db, sh.id, 5, now.toISOString());
+
+  // an OPEN manual order with a line (every order action could take it)
+  const o = await one(
+    `insert into tms_order(dispatch_center_id, code, client_id, carrier_id, source_station_id, dest_station_id, status, etd, eta, total_quantity, create_by)
+     select $1, $2, c.id, cr.id, s1.id, s2.id, 'OPEN', now() + interval '1 day', now() + interval '2 days', 8, 'admin'
+       from base_client c, base_carrier cr, base_station s1, base_station s2
+      where c.code = 'C001' and cr.code = 'CR001' and s1.code = 'S-SH-01' and s2.code = 'S-SH-02' returning id, code`,
+    [A, `T-OPEN-${rand(8)}`],
+  );
+  rec.order = { id: o.id, table: 'tms_order', code: o.code };
+  const line = await one(
+    `insert into tms_order_line(dispatch_center_id, order_id, pos_no, item_id, item_code, item_name, quantity, cases, unit, create_by)
+     select $1, $2, 1, id, code, name, 8, 8, '箱', 'admin' from base_item where code = 'I-XF-001' returning id`,
+    [A, o.id],
+  );
+  rec.orderLine = { id: line.id, table: 'tms_order_line' };
+
+  // an OPEN waybill (review, split) and a REVIEWED one on no dispatch order (to dispatch, bind)
+  const open = await makeWaybill(s.db, { center: 'SH01' });
+  rec.waybill = { id: open.waybillId, table: 'tms_waybill', code: open.code };
+  rec.waybillLine = { id: (await one(`select id from tms_waybill_line where waybill_id = $1 order by id limit 1`, [open.waybillId])).id, table: 'tms_waybill_line' };
+  const reviewed = await reviewedWaybill(s.db, { center: 'SH01', from: 'S-SH-01', to: 'S-SH-02' });
+  rec.reviewedWaybill = { id: reviewed.id, table: 'tms_waybill', code: reviewed.code };
+  // an OPEN dispatch order (scheduling, the to-dispatch dialog's choices), made as the screen makes it
+  const made = await s.api('POST', '/api/shipment/shipment/create', { token: admin, body: { waybillIds: [(await reviewedWaybill(s.db, { center: 'SH01', from: 'S-SH-01', to: 'S-SH-02' })).id] } });
+  expectOk(made, 'seed open shipment');
+  rec.openShipment = { id: made.json.data.id, table: 'tms_shipment', code: made.json.data.shipmentCode };
+
+  // receipts: one signed with a shortage and handled (an abnormal receipt with an opinion and a picture), one pending
+  const [e1, e2] = chain.epods;
+  const d = (await s.api('GET', `/api/epod/epod/get/${e1!.id}`, { token: admin })).json.data;
+  const at = new Date(now.getTime() - 60_000).toISOString();
+  const lines = (d.lines as Json[]).map((l, i) => ({
+    lineId: l.id, signedQuantity: l.shippedQuantity - (i === 0 ? 1 : 0), cases: l.plannedCases, pallets: l.plannedPallets, shortage: i === 0 ? 1 : 0, damage: 0, remark: null,
+  }));
+  expectOk(await s.api('POST', '/api/epod/epod/signFor', { token: admin, body: { id: e1!.id, version: d.version, arrivalTime: at, signTime: at, lines } }), 'seed signFor');
+  expectOk(await s.api('POST', '/api/epod/epod/handle', { token: admin, body: { id: e1!.id, result: 'ACCEPT', remark: '差异已确认' } }), 'seed handle');
+  const pic = await s.api('POST', '/api/epod/epod/picture/upload', { token: admin, query: { epodId: e1!.id }, body: form('p.png', 'image/png', PNG) });
+  expectOk(pic, 'seed picture');
+  rec.epod = { id: e1!.id, table: 'tms_epod', code: e1!.code };
+  rec.epodPending = { id: e2!.id, table: 'tms_epod', code: e2!.code };
+  rec.epodOpinion = { id: (await one(`select id from tms_epod_opinion where epod_id = $1 order by id limit 1`, [e1!.id])).id, table: 'tms_epod_opinion' };
+  rec.epodPicture = { id: pic.json.data.id, table: 'tms_epod_picture' };
+
+  // an open alert of the shipment, and the tracking of its order, waybill and shipment
+  const alert = await one(
+    `insert into shipment_alert(dispatch_center_id, shipment_id, alert_type, alert_content, carrier_name, status, create_by)
+     values ($1, $2, 'LATE_ARRIVAL', $3, '顺达物流', 'NEW', 'test') returning id, alert_content`,
+    [A, sh.id, `T-ALERT-${rand(8)}`],
+  );
+  rec.alert = { id: alert.id, table: 'shipment_alert', code: alert.alert_content };
+  const track = await one(
+    `insert into tms_order_tracking(dispatch_center_id, order_id, waybill_id, shipment_id, operation_type, related_code, operator_name, remark)
+     values ($1, $2, $3, $4, 'SHIPMENT_SHIP', $5, 'admin', $6) returning id, remark`,
+    [A, (await one(`select order_id from tms_waybill where id = $1`, [chain.waybillIds[0]])).order_id, chain.waybillIds[0], sh.id, sh.shipment_code, `T-TRACK-${rand(8)}`],
+  );
+  rec.shipmentLog = { id: track.id, table: 'tms_order_tracking', code: track.remark };
+  const orderTrack = await one(
+    `insert into tms_order_tracking(dispatch_center_id, order_id, operation_type, related_code, operator_name, remark)
+     values ($1, $2, 'ORDER_LOCK', $3, 'admin', $4) returning id, remark`,
+    [A, o.id, o.code, `T-TRACK-${rand(8)}`],
+  );
+  rec.orderTracking = { id: orderTrack.id, table: 'tms_order_tracking', code: orderTrack.remark };
+
+  // master data of client C001, carrier CR001 and zone SH (the demo data)
+  rec.client = await byCode('base_client', 'C001');
+  rec.carrier = await byCode('base_carrier', 'CR001');
+  rec.carrierLicence = { id: (await one(`select id from base_carrier_licence where carrier_id = $1 order by id limit 1`, [rec.carrier.id])).id, table: 'base_carrier_licence' };
+  rec.driver = await byCode('base_driver', 'D001');
+  rec.transportMeansType = await byCode('base_transport_means_type', 'VT-42');
+  rec.transportMeans = await byCode('base_transport_means', 'V001');
+  rec.item = await byCode('base_item', 'I-XF-001');
+  rec.zone = { ...(await byCode('base_zone', 'SH')), code: undefined }; // "SH" is also a client's short code: the zone is found by its id
+  rec.location = await byCode('base_location', 'L-SH-JD');
+  rec.station = await byCode('base_station', 'S-SH-01');
+  rec.carrierRoute = { id: (await one(`select id from base_carrier_route where carrier_id = $1 order by id limit 1`, [rec.carrier.id])).id, table: 'base_carrier_route' };
+  rec.stationLimit = { id: (await one(`select id from base_station_limit where station_id = $1 order by id limit 1`, [rec.station.id])).id, table: 'base_station_limit' };
+  const s2 = await byCode('base_station', 'S-SH-02');
+  rec.timeWindow = { id: (await one(`select id from base_time_window where station_id = $1 order by id limit 1`, [s2.id])).id, table: 'base_time_window' };
+  rec.extraWindow = { id: (await one(`select id from base_extra_window where station_id = $1 order by id limit 1`, [s2.id])).id, table: 'base_extra_window' };
+
+  // a logistics account (no scope of its own) with vehicle V001 bound
+  const acc = await s.api('POST', '/api/logistics/account/save', { token: admin, body: { platform: 'G7', accountName: `acc_${rand(6)}`, appKey: 'k', secret: 'push-secret-of-the-matrix', mode: 'PUSH' } });
+  expectOk(acc, 'seed logistics account');
+  logisticsAccount = acc.json.data.id;
+  expectOk(await s.api('POST', '/api/logistics/account/bind', { token: admin, body: { id: logisticsAccount, vehicleIds: [rec.transportMeans.id] } }), 'seed bind vehicle');
+}
+let logisticsAccount = 0;
+
+// ---------------------------------------------------------------------------------------------
+// The users
+
+interface User {
+  name: string;
+  token: string;
+  /** the kinds outside this user's scope */
+  hides: (k: Kind) => boolean;
+}
+let inScope: User;
+let otherCenter: User;
+let otherGroup: User;
+
+async function users(): Promise<void> {
+  // one role with every staff permission (every menu and button), not admin, data scope "all"
+  const role = await one(`insert into sys_role(role_key, role_name, data_scope, create_by) values ($1, $1, '1', 'test') returning id`, [`all_${rand(6)}`]);
+  await s.db.query(`insert into sys_role_menu(role_id, menu_id) select $1, id from sys_menu`, [role.id]);
+  const make = async (centers: string[]) => {
+    const u = await createUser(s.db, { role: false, centers });
+    await s.db.query(`insert into sys_user_role(user_id, role_id) values ($1, $2)`, [u.id, role.id]);
+    return { ...u, token: await s.login(u.userName, u.password) };
+  };
+  const a = await make(['SH01']);
+  const b = await make(['BJ01']);
+  const g = await make(['SH01']);
+  // the other data group: client C002, carrier CR002, zone SZ
+  const group = await one(`insert into sys_data_group(code, name, create_by) values ($1, $1, 'test') returning id`, [`DG_${rand(6)}`]);
+  await s.db.query(
+    `insert into sys_data_group_bind(data_group_id, target_type, target_id)
+     select $1::bigint, 'CLIENT', id from base_client where code = 'C002' union all
+     select $1::bigint, 'CARRIER', id from base_carrier where code = 'CR002' union all
+     select $1::bigint, 'ZONE', id from base_zone where code = 'SZ'`,
+    [group.id],
+  );
+  await s.db.query(`insert into sys_user_data_group(user_id, data_group_id) values ($1, $2)`, [g.id, group.id]);
+  inScope = { name: 'in scope', token: a.token, hides: () => false };
+  otherCenter = { name: 'another dispatch center', token: b.token, hides: isOperational };
+  otherGroup = { name: 'another data group', token: g.token, hides: () => true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+interface Call {
+  method: string;
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+const send = (c: Call, token: string) => s.api(c.method, c.path, { token, query: c.query, body: c.body });
+
+/** A route that acts on one seeded record. */
+interface RecordCase {
+  kind: Kind;
+  call: () => Promise<Call> | Call;
+  /** reads answer the in-scope user with the record (the positive control) */
+  read?: boolean;
+}
+/** A list, export, report or dashboard: the records out of the caller's scope are not in it. */
+interface ListCase {
+  list: () => Call;
+  /** the kinds it shows (for the in-scope user's positive control: the first one with a code must be there) */
+  shows: Kind[];
+  /**
+   * it reads one dispatch center, the session's unless `dispatchCenterId` names another of the caller's own:
+   * center A asked for by the user of center B is refused with 403 (the center is not one of theirs — no record id is guessed)
+   */
+  centerParam?: boolean;
+}
+type Classified = RecordCase | ListCase | { none: string };
+
+const adminGet = async (path: string) => {
+  const r = await s.api('GET', path, { token: admin });
+  expectOk(r, path);
+  return r.json.data as Json;
+};
+
+/** An update body from the admin's view of the record (an order's lines go with it). */
+function updateBody(def: ResourceDef, cur: Json): Json {
+  const body: Json = { ...updatable(def, cur), id: cur.id, version: cur.version };
+  if (def === orderResource) body.lines = (cur.lines as Json[]).map((l) => ({ ...updatable(orderLineResource, l), id: l.id }));
+  return body;
+}
+
+const unseeded: string[] = [];
+
+/** The routes the generic resource engine mounts for a definition (order and its lines follow the same shape). */
+function genericRoutes(def: ResourceDef): Map<string, Classified> {
+  const base = `/api${def.path}`;
+  const f = def.features ?? {};
+  const kind = KIND_OF_DEF[def.name];
+  const scoped = !!(def.scope?.dispatchCenter || def.scope?.client || def.scope?.carrier || def.scope?.zone || def.scope?.parent);
+  const out = new Map<string, Classified>();
+  const NONE = "global record: its definition has no dispatch-center or data-group scope (system data, or only the roles' department data scope)";
+  if (scoped && !kind) unseeded.push(`seed a record of ${def.name}: its routes are scoped`);
+  const put = (method: string, action: string, c: (k: Kind) => Classified) => out.set(`${method} ${base}/${action}`, kind && scoped ? c(kind) : { none: NONE });
+  put('GET', 'list', (k) => ({ list: () => ({ method: 'GET', path: `${base}/list`, query: { pageSize: 500 } }), shows: [k] }));
+  put('GET', 'get/:id', (k) => ({ kind: k, read: true, call: () => ({ method: 'GET', path: `${base}/get/${rec[k].id}` }) }));
+  if (f.create !== false) out.set(`POST ${base}/save`, { none: 'creates a new record: takes no identity' });
+  if (f.update !== false)
+    put('POST', 'update', (k) => ({
+      kind: k,
+      call: async () => {
+        const cur = await adminGet(`${base}/get/${rec[k].id}`);
+        return { method: 'POST', path: `${base}/update`, body: updateBody(def, cur) };
+      },
+    }));
+  if (f.remove !== false) {
+    put('POST', 'remove', (k) => ({ kind: k, call: () => ({ method: 'POST', path: `${base}/remove`, query: { ids: rec[k].id } }) }));
+    put('POST', 'remove/:id', (k) => ({ kind: k, call: () => ({ method: 'POST', path: `${base}/remove/${rec[k].id}` }) }));
+  }
+  if (f.status) put('POST', 'status', (k) => ({ kind: k, call: () => ({ method: 'POST', path: `${base}/status`, body: { id: rec[k].id, status: '1' } }) }));
+  if (f.effect) {
+    put('POST', 'effect', (k) => ({ kind: k, call: () => ({ method: 'POST', path: `${base}/effect`, body: { ids: [rec[k].id] } }) }));
+    put('POST', 'uneffect', (k) => ({ kind: k, call: () => ({ method: 'POST', path: `${base}/uneffect`, body: { ids: [rec[k].id] } }) }));
+  }
+  if (f.export !== false) put('GET', 'export', (k) => ({ list: () => ({ method: 'GET', path: `${base}/export` }), shows: [k] }));
+  if (f.import) {
+    out.set(`GET ${base}/importTemplate`, { none: 'an empty template' });
+    out.set(`POST ${base}/import`, { none: 'creates new records: takes no identity' });
+  }
+  return out;
+}
+
+const ids = (k: Kind) => ({ ids: [rec[k].id] });
+const post = (path: string, body: () => Promise<unknown> | unknown, query?: () => Record<string, string | number>) => async (): Promise<Call> => ({
+  method: 'POST',
+  path,
+  body: await body(),
+  ...(query ? { query: query() } : {}),
+});
+const get = (path: () => string, query?: () => Record<string, string | number>) => (): Call => ({ method: 'GET', path: path(), ...(query ? { query: query() } : {}) });
+const list = (path: string, shows: Kind[], query: () => Record<string, string | number> = () => ({ pageSize: 500 })): ListCase => ({ list: () => ({ method: 'GET', path, query: query() }), shows });
+const inHour = (h: number) => new Date(s.clock.now().getTime() + h * 3600_000).toISOString();
+
+/** The routes that are not the generic engine's: each with the record it acts on, or why it takes none. */
+function customRoutes(): Record<string, Classified> {
+  const SYS = 'system administration: users, roles, menus, departments, dictionaries, configs are not kept per dispatch center or data group';
+  const SELF = "the caller's own session, profile or settings";
+  const WF = 'workflow records are restricted by the roles\' department data scope (workflow.test.ts), not by dispatch center or data group';
+  const TOOL = 'developer tool on table definitions, no records';
+  const MON = 'monitoring of the whole system (operation / login logs, sessions, server): system administration, not per center';
+  const OSS = 'the object store of the whole system (system administration); receipts reach their pictures through the receipt';
+  const c: Record<string, Classified> = {};
+  const none = (why: string, ...keys: string[]) => keys.forEach((k) => (c[k] = { none: why }));
+
+  none(SELF, 'POST /api/auth/sso/code', 'GET /api/system/user/info', 'GET /api/system/menu/user', 'GET /api/system/dispatchCenter/listByUser', 'GET /api/system/user/updateUserRights',
+    'POST /api/system/user/profile/update', 'POST /api/system/user/profile/updatePwd', 'POST /api/system/user/profile/avatar', 'POST /api/realtime/ticket');
+  none('lookups of dictionaries, districts, maps and app versions: no record of a center', 'GET /api/system/dict/data/type', 'GET /api/system/dict/data/selectAllByType',
+    'GET /api/system/dict/type/optionselect', 'GET /api/shipment/appInfo/getLatestAppInfo', 'GET /api/system/districts/children', 'GET /api/baseinfo/map/config',
+    'GET /api/geo/config', 'GET /api/geo/search');
+  none(SYS, 'GET /api/system/role/all', 'GET /api/system/menu/role/:id', 'GET /api/system/dept/role/:id', 'POST /api/system/role/authDataScope',
+    'GET /api/system/role/selectUserRefRolesByUserId', 'GET /api/system/role/selectUserNotRefRolesByUserId', 'GET /api/system/role/allUser', 'POST /api/system/role/binding',
+    'POST /api/system/role/unbinding', 'GET /api/system/user/selectAll', 'POST /api/system/user/resetPwd', 'GET /api/system/user/dispatchCenters', 'POST /api/system/user/dispatchCenters',
+    'GET /api/system/user/dataGroups', 'POST /api/system/user/dataGroups', 'POST /api/system/user/transfer', 'GET /api/system/dataGroup/binds', 'POST /api/system/dataGroup/bind',
+    'GET /api/system/numberRule/example', 'POST /api/system/numberRule/next', 'POST /api/system/sysAuthClient/resetSecret', 'GET /api/system/oss/config',
+    'POST /api/system/oss/config/setDefault', 'POST /api/system/oss/config/test');
+  none(MON, 'POST /api/monitor/operlog/clean', 'POST /api/monitor/logininfor/clean', 'GET /api/monitor/online/list', 'POST /api/monitor/online/forceLogout', 'GET /api/monitor/server');
+  none(OSS, 'POST /api/system/oss/upload', 'GET /api/system/oss/url/:id');
+  none(TOOL, 'GET /api/tool/gen/tables', 'GET /api/tool/gen/config/:table', 'POST /api/tool/gen/preview', 'POST /api/tool/gen/download');
+  none(WF, 'GET /api/act/models/xml/:id', 'POST /api/act/models/xml', 'POST /api/act/models/import', 'GET /api/act/models/export/:id', 'POST /api/act/models/deploy', 'GET /api/act/prof/:id',
+    'POST /api/act/process/suspend', 'POST /api/act/process/activate', 'GET /api/act/node/list', 'POST /api/act/node/save', 'POST /api/act/business/start', 'GET /api/act/business/list',
+    'GET /api/act/process/ins/detail/:id', 'POST /api/act/process/ins/terminate', 'GET /api/act/task/todo', 'GET /api/act/task/done', 'GET /api/act/task/get/:id', 'POST /api/act/task/claim',
+    'POST /api/act/task/approve', 'POST /api/act/task/reject', 'POST /api/act/leave/submit', 'POST /api/act/leave/cancel', 'GET /api/act/leave/progress/:id',
+    'POST /api/act/purchase/submit', 'POST /api/act/purchase/cancel', 'GET /api/act/purchase/progress/:id');
+  none('print choices (templates, printers): global', 'GET /api/order/order/printOptions');
+  none('creates new orders from a workbook: takes no identity', 'GET /api/order/order/importTemplate', 'POST /api/order/order/import', 'POST /api/order/order/import/commit');
+  none('a logistics account has no scope of its own (its vehicles do: see bind / unbind / vehicles)', 'POST /api/logistics/account/sync');
+
+  // alerts
+  c['GET /api/shipment/shipmentAlert/getAlert'] = list('/api/shipment/shipmentAlert/getAlert', ['alert'], () => ({}));
+  c['POST /api/shipment/shipmentAlert/deal'] = { kind: 'alert', call: post('/api/shipment/shipmentAlert/deal', async () => ({ id: rec.alert.id, alertReason: await dictValue('shipment_alert_reason'), alertRemark: '已处理' })) };
+
+  // shipments
+  const S = '/api/shipment/shipment';
+  const shipmentBody = async (extra: Record<string, unknown> = {}) => ({ id: rec.shipment.id, version: (await adminGet(`${S}/get/${rec.shipment.id}`)).version, ...extra });
+  c[`POST ${S}/create`] = { kind: 'reviewedWaybill', call: post(`${S}/create`, () => ({ waybillIds: [rec.reviewedWaybill.id] })) };
+  c[`POST ${S}/schedule`] = {
+    kind: 'openShipment',
+    call: post(`${S}/schedule`, async () => ({
+      id: rec.openShipment.id,
+      version: (await adminGet(`${S}/get/${rec.openShipment.id}`)).version,
+      ...{ carrierId: rec.carrier.id, vehicleIdMain: rec.transportMeans.id, driverIdMaster: rec.driver.id, etd: inHour(1), eta: inHour(5) },
+    })),
+  };
+  c[`POST ${S}/reassignDriver`] = { kind: 'shipment', call: post(`${S}/reassignDriver`, () => shipmentBody({ driverIdMaster: rec.driver.id, reason: '换人' })) };
+  c[`POST ${S}/reassignInTransit`] = { kind: 'shipment', call: post(`${S}/reassignInTransit`, () => shipmentBody({ handoverTime: inHour(0), handoverPlace: '嘉定' })) };
+  for (const [action, extra] of [
+    ['cancelSchedule', {}],
+    ['effect', {}],
+    ['withdraw', {}],
+    ['ship', { time: inHour(0) }],
+    ['finish', { time: inHour(1) }],
+    ['adminReturn', { reason: '退回' }],
+    ['print', { reason: '重打' }],
+  ] as const)
+    c[`POST ${S}/${action}`] = { kind: 'shipment', call: post(`${S}/${action}`, () => ({ ...ids('shipment'), ...extra })) };
+  for (const action of ['bind', 'addWaybills'])
+    c[`POST ${S}/${action}`] = { kind: 'shipment', call: post(`${S}/${action}`, () => ({ id: rec.shipment.id, waybillIds: [rec.reviewedWaybill.id], confirmCarrierMismatch: true })) };
+  for (const action of ['unbind', 'reduceWaybills'])
+    c[`POST ${S}/${action}`] = { kind: 'shipment', call: post(`${S}/${action}`, () => ({ id: rec.shipment.id, waybillIds: [waybillOfLine] })) };
+  c[`GET ${S}/trajectory/:id`] = { kind: 'shipment', read: true, call: get(() => `${S}/trajectory/${rec.shipment.id}`) };
+
+  // waybills
+  const W = '/api/waybill/waybill';
+  c[`POST ${W}/review`] = { kind: 'waybill', call: post(`${W}/review`, () => ids('waybill')) };
+  c[`POST ${W}/retract`] = { kind: 'reviewedWaybill', call: post(`${W}/retract`, () => ids('reviewedWaybill')) };
+  c[`POST ${W}/split`] = {
+    kind: 'waybill',
+    call: post(`${W}/split`, async () => ({ id: rec.waybill.id, version: (await adminGet(`${W}/get/${rec.waybill.id}`)).version, lines: [{ lineId: rec.waybillLine.id, splitNum: 1 }] })),
+  };
+  c[`POST ${W}/toRos`] = { kind: 'reviewedWaybill', call: post(`${W}/toRos`, () => ids('reviewedWaybill')) };
+  c[`GET ${W}/rosShipments`] = list(`${W}/rosShipments`, ['openShipment']);
+
+  // orders
+  const O = '/api/order/order';
+  c[`GET ${O}/summary`] = { none: 'totals of the caller\'s list (its filters and scope are the list\'s, checked there)' };
+  for (const [action, extra] of [
+    ['review', {}],
+    ['retract', {}],
+    ['lock', { reason: '锁定' }],
+    ['unlock', {}],
+    ['printVerify', {}],
+  ] as const)
+    c[`POST ${O}/${action}`] = { kind: 'order', call: post(`${O}/${action}`, () => ({ ...ids('order'), ...extra })) };
+  c[`POST ${O}/assignCarrierRoute`] = { kind: 'order', call: post(`${O}/assignCarrierRoute`, () => ({ ...ids('order'), carrierRouteId: rec.carrierRoute.id })) };
+  c[`POST ${O}/print`] = {
+    kind: 'order',
+    call: post(`${O}/print`, async () => ({
+      ...ids('order'),
+      templateId: (await one(`select id from base_print_template where code = 'TPL-ORDER'`)).id,
+      printerId: (await one(`select id from sys_printer order by id limit 1`)).id,
+    })),
+  };
+  c['GET /api/order/tracking/list'] = { kind: 'order', read: true, call: get(() => '/api/order/tracking/list', () => ({ orderId: rec.order.id })) };
+
+  // receipts
+  const E = '/api/epod/epod';
+  c[`POST ${E}/signFor`] = {
+    kind: 'epodPending',
+    call: post(`${E}/signFor`, async () => {
+      const d = await adminGet(`${E}/get/${rec.epodPending.id}`);
+      const at = inHour(-1);
+      const lines = (d.lines as Json[]).map((l) => ({ lineId: l.id, signedQuantity: l.shippedQuantity, cases: l.plannedCases, pallets: l.plannedPallets, shortage: 0, damage: 0 }));
+      return { id: d.id, version: d.version, arrivalTime: at, signTime: at, lines };
+    }),
+  };
+  c[`POST ${E}/audit`] = { kind: 'epod', call: post(`${E}/audit`, () => ({ ...ids('epod'), opinion: '通过' })) };
+  c[`POST ${E}/reject`] = { kind: 'epod', call: post(`${E}/reject`, () => ({ id: rec.epod.id, opinion: '照片不清' })) };
+  c[`POST ${E}/recall`] = { kind: 'epod', call: post(`${E}/recall`, () => ({ id: rec.epod.id })) };
+  c[`POST ${E}/handle`] = { kind: 'epod', call: post(`${E}/handle`, () => ({ id: rec.epod.id, result: 'ACCEPT', remark: '再次确认' })) };
+  c[`POST ${E}/picture/upload`] = { kind: 'epod', call: post(`${E}/picture/upload`, () => form('x.png', 'image/png', PNG), () => ({ epodId: rec.epod.id })) };
+  c[`POST ${E}/picture/remove`] = { kind: 'epodPicture', call: post(`${E}/picture/remove`, () => ({ id: rec.epodPicture.id })) };
+  c[`POST ${E}/video/upload`] = { kind: 'epod', call: post(`${E}/video/upload`, () => form('v.mp4', 'video/mp4', Buffer.from('not really a video')), () => ({ epodId: rec.epod.id })) };
+  c[`GET ${E}/byShipment/:shipmentId`] = { kind: 'shipment', read: true, call: get(() => `${E}/byShipment/${rec.shipment.id}`) };
+  c[`GET ${E}/byWaybill/:waybillId`] = { kind: 'epod', read: true, call: get(() => `${E}/byWaybill/${waybillOfEpod}`) };
+
+  // master data with maps
+  c['POST /api/baseinfo/zone/shape'] = {
+    kind: 'zone',
+    call: post('/api/baseinfo/zone/shape', async () => ({ id: rec.zone.id, version: (await adminGet(`/api/baseinfo/zone/get/${rec.zone.id}`)).version, shapeType: 'CIRCLE', centerLongitude: 121.4, centerLatitude: 31.2, radius: 5 })),
+  };
+  c['POST /api/baseinfo/station/fence'] = {
+    kind: 'station',
+    call: post('/api/baseinfo/station/fence', async () => ({ id: rec.station.id, version: (await adminGet(`/api/baseinfo/station/get/${rec.station.id}`)).version, longitude: 121.2, latitude: 31.3, fenceType: 'CIRCLE', fenceDistance: 2 })),
+  };
+  c['GET /api/baseinfo/station/detail/:id'] = { kind: 'station', read: true, call: get(() => `/api/baseinfo/station/detail/${rec.station.id}`) };
+
+  // logistics accounts: their vehicles are in the data groups' scope
+  c['GET /api/logistics/account/vehicles'] = list('/api/logistics/account/vehicles', ['transportMeans'], () => ({ id: logisticsAccount, pageSize: 500 }));
+  c['POST /api/logistics/account/bind'] = { kind: 'transportMeans', call: post('/api/logistics/account/bind', () => ({ id: logisticsAccount, vehicleIds: [rec.transportMeans.id] })) };
+  c['POST /api/logistics/account/unbind'] = { kind: 'transportMeans', call: post('/api/logistics/account/unbind', () => ({ id: logisticsAccount, vehicleIds: [rec.transportMeans.id] })) };
+
+  // reports and dashboards: figures of the session's center and data groups
+  const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });
+  for (const name of ['order', 'shipment', 'epod', 'check']) {
+    c[`GET /api/reports/${name}/data`] = figures(`/api/reports/${name}/data`);
+    c[`GET /api/reports/${name}/export`] = figures(`/api/reports/${name}/export`);
+  }
+  for (const name of ['analysis', 'workplace', 'monitor']) c[`GET /api/dashboard/${name}`] = figures(`/api/dashboard/${name}`);
+  return c;
+}
+let waybillOfLine = 0;
+let waybillOfEpod = 0;
+
+const dictValue = async (type: string) => (await one(`select dict_value from sys_dict_data where dict_type = $1 and status = '0' order by dict_sort, id limit 1`, [type])).dict_value as string;
+
+/** Every staff route with its classification; the unclassified ones are listed. */
+function classify(): { routes: Map<string, Classified>; missing: string[] } {
+  const routes = new Map<string, Classified>();
+  const table = new Set(s.app.routeTable.filter((r) => !r.principal && r.permission !== 'public').map((r) => `${r.method} ${r.url}`));
+  // another principal's routes (the driver app) and public ones take no staff session (access-matrix.test.ts, driver.test.ts)
+  for (const def of [...RESOURCES, orderResource, orderLineResource]) for (const [k, v] of genericRoutes(def)) if (table.has(k)) routes.set(k, v);
+  // the custom routes come after: they replace a generic one of the same path (e.g. the shipment's own effect)
+  const custom = customRoutes();
+  for (const [k, v] of Object.entries(custom)) routes.set(k, v);
+  const missing = [...unseeded, ...[...table].filter((k) => !routes.has(k))];
+  // a classification of a route that is gone is stale
+  for (const k of Object.keys(custom)) if (!table.has(k)) missing.push(`(no such route) ${k}`);
+  return { routes, missing };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a response shows, and what the database holds
+
+/** The text of a response: JSON as sent, a workbook as its cells (one value per line). */
+async function textOf(r: ApiResponse): Promise<string> {
+  if (r.body.subarray(0, 2).toString('latin1') !== 'PK') return r.body.toString('utf8');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(r.body as unknown as ExcelJS.Buffer);
+  const cells: string[] = [];
+  for (const ws of wb.worksheets) ws.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? ''))));
+  return cells.map((x) => `"${x}"`).join('\n');
+}
+
+/**
+ * What of a seeded record a text shows: its code (operational codes anywhere, master codes as a whole value),
+ * or — in a list or record of its own kind (`ofKind`) — its id as a row's id.
+ */
+function shows(text: string, k: Kind, ofKind = false): string | null {
+  const r = rec[k];
+  if (r.code && (isOperational(k) ? text.includes(r.code) : text.includes(`"${r.code}"`))) return `code ${r.code}`;
+  if (ofKind && new RegExp(`"id":${r.id}[,}]`).test(text)) return `id ${r.id}`;
+  return null;
+}
+
+/** The rows of the seeded records, and the counts of the tables a route could add to. */
+async function snapshot(): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [k, r] of Object.entries(rec)) out[k] = (await s.db.query(`select * from ${r.table} where id = $1`, [r.id])).rows;
+  for (const t of ['tms_order', 'tms_order_line', 'tms_waybill', 'tms_waybill_line', 'tms_shipment', 'tms_shipment_stop', 'tms_shipment_leg', 'tms_epod', 'tms_epod_line',
+    'tms_epod_picture', 'tms_epod_opinion', 'shipment_alert', 'tms_order_tracking', 'tms_position', 'tms_shipment_print_log', 'sys_oss'])
+    out[`count ${t}`] = (await s.db.query<{ n: number }>(`select count(*)::int as n from ${t}`)).rows[0]!.n;
+  out['waybills of the orders'] = (await s.db.query(`select id, order_id, shipment_id, status, version from tms_waybill where order_id = $1 order by id`, [rec.order.id])).rows;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const NOT_FOUND = translate('zh-CN', 'messages.notFound');
+let classified: ReturnType<typeof classify>;
+let before: Record<string, unknown>;
+const OUT = () => [otherCenter, otherGroup];
+/** the dashboards and reports of the out-of-scope users before anything was seeded */
+const beforeSeeding = new Map<string, string>();
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login(ADMIN.user, ADMIN.password);
+  await users();
+  classified = classify();
+  // figures first: seeding records out of their scope must not move them
+  for (const [key, c] of classified.routes) {
+    if (!('list' in c) || !/\/api\/(reports|dashboard)\//.test(key)) continue;
+    for (const u of OUT()) beforeSeeding.set(`${u.name} ${key}`, await textOf(await send(c.list(), u.token)));
+  }
+  await seed();
+  waybillOfLine = (await one(`select waybill_id from tms_waybill_line where id = $1`, [rec.shipmentLine.id])).waybill_id;
+  waybillOfEpod = (await one(`select waybill_id from tms_epod where id = $1`, [rec.epod.id])).waybill_id;
+  before = await snapshot();
+}, 180_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('the data-scope matrix', () => {
+  it('every staff route is classified: the record it acts on, a list, or why it takes no record', () => {
+    expect(classified.missing).toEqual([]);
+    // and every seeded kind is the target of some route or shown by some list
+    const targeted = new Set<string>();
+    for (const c of classified.routes.values()) {
+      if ('kind' in c) targeted.add(c.kind);
+      if ('list' in c) c.shows.forEach((k) => targeted.add(k));
+    }
+    expect(Object.keys(rec).filter((k) => !targeted.has(k))).toEqual([]);
+  });
+
+  it('a user of another dispatch center and a user of another data group get 404 for every seeded record, and see nothing of it', async () => {
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const [key, c] of classified.routes) {
+      if (!('kind' in c)) continue;
+      for (const u of OUT()) {
+        if (!u.hides(c.kind)) continue;
+        const r = await send(await c.call(), u.token);
+        const text = r.body.toString('utf8');
+        // the record-not-found answer of the scope, not a route that does not exist
+        if (r.status !== 404 || r.json?.msg !== NOT_FOUND) wrong.push(`${u.name}: ${key} (${c.kind}) → ${r.status} ${text.slice(0, 160)}`);
+        else calls++;
+        for (const k of Object.keys(rec) as Kind[]) {
+          const seen = u.hides(k) && rec[k].code && shows(text, k);
+          if (seen) wrong.push(`${u.name}: ${key} shows ${k} (${seen})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('their lists, exports, reports and dashboards leave the records out', async () => {
+    const wrong: string[] = [];
+    for (const [key, c] of classified.routes) {
+      if (!('list' in c)) continue;
+      for (const u of OUT()) {
+        const r = await send(c.list(), u.token);
+        if (r.status !== 200) wrong.push(`${u.name}: ${key} → ${r.status}`);
+        const text = await textOf(r);
+        for (const k of Object.keys(rec) as Kind[]) {
+          const seen = u.hides(k) && shows(text, k, c.shows.includes(k));
+          if (seen) wrong.push(`${u.name}: ${key} shows ${k} (${seen})`);
+        }
+        const earlier = beforeSeeding.get(`${u.name} ${key}`);
+        if (earlier !== undefined && earlier !== text) wrong.push(`${u.name}: ${key} changed with records out of scope: ${earlier.slice(0, 300)} → ${text.slice(0, 300)}`);
+      }
+      if (c.centerParam) {
+        const call = c.list();
+        const r = await send({ ...call, query: { ...call.query, dispatchCenterId: await centerId(s.db, 'SH01') } }, otherCenter.token);
+        if (r.status !== 403) wrong.push(`${otherCenter.name}: ${key} of center A → ${r.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('nothing the refused calls touched has changed', async () => {
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a user in scope with the same role reads every record and finds it in the lists (the routes work; the scope refuses)', async () => {
+    const wrong: string[] = [];
+    for (const [key, c] of classified.routes) {
+      if ('kind' in c && c.read) {
+        const r = await send(await c.call(), inScope.token);
+        const text = r.body.toString('utf8');
+        const k = c.kind;
+        if (r.status !== 200) wrong.push(`${key} (${k}) → ${r.status} ${text.slice(0, 160)}`);
+        else if (!shows(text, k, true)) wrong.push(`${key} (${k}) does not show ${rec[k].code ?? rec[k].id}`);
+      }
+      if ('list' in c && c.shows.length) {
+        const r = await send(c.list(), inScope.token);
+        const text = await textOf(r);
+        const k = c.shows.find((x) => rec[x].code) ?? c.shows[0]!;
+        if (!rec[k].code && r.headers.get('content-type')?.includes('spreadsheet')) continue; // a workbook has no ids to find
+        if (r.status !== 200) wrong.push(`${key} → ${r.status}`);
+        else if (!shows(text, k, true)) wrong.push(`${key} does not show ${k} ${rec[k].code ?? rec[k].id}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe('secrets', () => {
+  it('password, secret and token values never appear in any list, get, export or log', async () => {
+    ctx.s = s;
+    ctx.admin = admin;
+    const userPassword = `Pw-${rand(10)}`;
+    const driverPassword = `Dp-${rand(10)}`;
+    const ossSecret = `Oss-${rand(12)}`;
+    const user = await saveSample('user', { password: userPassword });
+    await saveSample('driver', { password: driverPassword });
+    await saveSample('ossConfig', { secretKey: ossSecret });
+    const client = await saveSample('authClient');
+    expect(client.clientSecret).toBeTruthy(); // shown once, on creation
+    const stored = (
+      await s.db.query<{ v: string }>(
+        `select password_hash as v from sys_user where id = $1 union all select password_hash from base_driver where password_hash is not null
+         union all select client_secret_hash from sys_auth_client union all select secret_key_enc from sys_oss_config where secret_key_enc is not null
+         union all select secret_enc from tms_logistics_account where secret_enc is not null union all select token_hash from sys_session`,
+        [user.id],
+      )
+    ).rows.map((r) => r.v);
+    const secrets = [userPassword, driverPassword, ossSecret, client.clientSecret as string, 'push-secret-of-the-matrix', admin, inScope.token, otherCenter.token, otherGroup.token, ...stored];
+
+    const leaks: string[] = [];
+    const check = (where: string, text: string) => {
+      for (const v of secrets) if (text.includes(v)) leaks.push(`${where} shows ${v.slice(0, 12)}…`);
+    };
+    for (const def of RESOURCES) {
+      const list = await s.api('GET', `/api${def.path}/list`, { token: admin, query: { pageSize: 500 } });
+      expect(list.status, def.name).toBe(200);
+      check(`${def.name} list`, list.body.toString('utf8'));
+      for (const row of (list.json.rows as Json[]).slice(0, 20)) check(`${def.name} get`, (await s.api('GET', `/api${def.path}/get/${row.id}`, { token: admin })).body.toString('utf8'));
+      if (def.features?.export !== false) check(`${def.name} export`, await textOf(await s.api('GET', `/api${def.path}/export`, { token: admin })));
+    }
+    check('online sessions', (await s.api('GET', '/api/monitor/online/list', { token: admin, query: { pageSize: 500 } })).body.toString('utf8'));
+    check('operation log', JSON.stringify((await s.db.query(`select * from sys_oper_log`)).rows));
+    check('login log', JSON.stringify((await s.db.query(`select * from sys_login_log`)).rows));
+    expect(leaks).toEqual([]);
+  }, 120_000);
+});
