@@ -1,7 +1,8 @@
 /**
  * Platform benchmarks (issue: platform). Run: `npm run bench` (needs a PostgreSQL server for the
  * list-vs-SQL figure: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
- * the web must be built: `npm run build`, or BENCH_WEB_DIST names another build folder). Prints a Markdown table to paste into bench/README.md.
+ * the web must be built: `npm run build`, or BENCH_WEB_DIST names another build folder; BENCH_ONLY=browser measures
+ * only the browser figures). Prints a Markdown table to paste into bench/README.md.
  *
  * Figures:
  * - cold start to first served page (fresh data dir, embedded PGlite: migrations + seed + listen + GET /)
@@ -22,6 +23,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? join(ROOT, 'apps/web/dist');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const results: [string, string, string][] = [];
+/** BENCH_ONLY=browser: only the browser figures (bundle sizes, list page), on a fresh database */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -95,6 +98,11 @@ async function listVsSql() {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
+    if (ONLY === 'browser') {
+      await db.query(`insert into sys_dispatch_center(code, name, create_by) select 'B' || g, 'Bench center ' || g, 'bench' from generate_series(1, 60) g`);
+      await browserFigures('http://127.0.0.1:8132', await login('http://127.0.0.1:8132'));
+      return;
+    }
     await db.query(`insert into sys_dict_data(dict_type, dict_label, dict_value, dict_sort, create_by)
       select 'bench_' || (g % 50), 'label ' || g, 'v' || g, g % 1000, 'bench' from generate_series(1, 100000) g`);
     await db.query('analyze sys_dict_data');
@@ -195,7 +203,7 @@ async function browserFigures(base: string, token: string) {
   }
 }
 
-await coldStartAndLogin();
+if (ONLY !== 'browser') await coldStartAndLogin();
 await listVsSql();
 console.log('\n| figure | measured | note |\n| --- | --- | --- |');
 for (const [a, b, c] of results) console.log(`| ${a} | ${b} | ${c} |`);

@@ -88,6 +88,18 @@ const TREE_PAGE_SIZE = 500;
 const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
 
 /** Our part of the query string in canonical form (so order or foreign keys do not look like a change). */
+type ListAnswer = Awaited<ReturnType<typeof list<Row>>>;
+
+/** The same list request, whatever the key order or empty values. */
+function paramsKey(p: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(p)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1)),
+  );
+}
+
 function canonical(def: ResourceDef, sp: URLSearchParams): string {
   return encodeListState(decodeListState(def, sp)).toString();
 }
@@ -139,6 +151,17 @@ export default function ResourceTable({
 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initState = useMemo(() => decodeListState(def, syncUrl ? sp : new URLSearchParams()), [def, syncUrl, epoch]);
+
+  // The first page is asked for while the page renders, not after ProTable's search form has
+  // initialised (its `request` runs only then, a few hundred ms later); `request` takes this answer
+  // when it asks for exactly the same list. One per epoch (a new URL state remounts the table).
+  const early = useRef<{ epoch: number; key: string; rows: Promise<ListAnswer> | null } | null>(null);
+  if (!treeMode && early.current?.epoch !== epoch) {
+    const p = listParams(initState, fixedMemo);
+    const rows = list<Row>(`${def.path}/list`, p);
+    rows.catch(() => undefined); // a failure is reported by the http client and met again in `request`
+    early.current = { epoch, key: paramsKey(p), rows };
+  }
 
   const manage = mode === 'manage';
   const perm = (a: Parameters<typeof permissionOf>[1]) => can(permissionOf(def, a));
@@ -441,7 +464,14 @@ export default function ResourceTable({
             setExpanded(r.rows.filter((x) => parents.has(x.id)).map((x) => x.id));
             return { data: nested, total: r.total, success: true };
           }
-          const r = await list<Row>(`${def.path}/list`, listParams(state, fixedMemo));
+          const p = listParams(state, fixedMemo);
+          const first = early.current;
+          let answer: Promise<ListAnswer>;
+          if (first?.rows && first.key === paramsKey(p)) {
+            answer = first.rows;
+            first.rows = null; // taken once: a reload asks again
+          } else answer = list<Row>(`${def.path}/list`, p);
+          const r = await answer;
           loaded.current = r.rows;
           onLoaded?.(r);
           return { data: r.rows, total: r.total, success: true };
