@@ -511,18 +511,16 @@ describe('lists, data scope and permissions', () => {
 });
 
 describe('trajectory', () => {
-  it('serves 50,000 positions simplified for the zoom level in well under 2 s', async () => {
+  // its speed is measured in bench/trajectory.ts, not asserted here
+  it('serves 50,000 positions simplified for the zoom level', async () => {
     const { id } = await inState('SHIPPED');
     await insertPositions(ctx.s.db, id, 50_000);
-    const t0 = performance.now();
     const r = await api('GET', `trajectory/${id}`, { query: { zoom: 12 } });
-    const ms = performance.now() - t0;
     expect(r.status).toBe(200);
     const d = r.json.data;
     expect(d.total).toBe(50_000);
     expect(d.points.length).toBeGreaterThan(10);
     expect(d.points.length).toBeLessThan(5_000);
-    expect(ms).toBeLessThan(2000);
     // first and last points stay; points are [lng, lat, time, speed] in time order
     expect(d.points[0][2]).toBe(Date.parse('2030-01-01T00:00:00Z'));
     expect(d.points.at(-1)[2]).toBe(Date.parse('2030-01-01T00:00:00Z') + 49_999 * 10_000);

@@ -198,11 +198,12 @@ export async function evaluateAlerts(db: Db, now: Date): Promise<{ id: number; d
 
 const alertTypeOf = (rules: Rule[], id: number) => rules.find((r) => r.id === id)!.type;
 
-/** Announces new alerts to each dispatch center's browsers. */
+/**
+ * Tells each dispatch center's browsers that new alerts exist. The signal carries nothing about them: a
+ * browser asks again for the alerts its own scope shows (its data groups may exclude some of them).
+ */
 export async function announce(app: FastifyInstance, created: { id: number; dispatchCenterId: number }[]): Promise<void> {
-  const byCenter = new Map<number, number[]>();
-  for (const a of created) byCenter.set(a.dispatchCenterId, [...(byCenter.get(a.dispatchCenterId) ?? []), a.id]);
-  for (const [center, ids] of byCenter) await app.realtime.publish({ type: 'alert', dispatchCenterId: center, data: { ids, count: ids.length } });
+  for (const center of new Set(created.map((a) => a.dispatchCenterId))) await app.realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} });
 }
 
 export async function registerAlertJob(app: FastifyInstance, db: Db): Promise<void> {

@@ -69,8 +69,8 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
         `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = $5, update_by = $3, update_time = $5, version = version + 1 where id = $4`,
         [reason, remark, caller.userName, id, clock.now()],
       );
-      // the other bells of the center drop it too
-      await app.realtime.publish({ type: 'alertHandled', dispatchCenterId: caller.dispatchCenterId, data: { id } }, q);
+      // the other bells of the center drop it too; the signal names nothing, each browser asks again within its scope
+      await app.realtime.publish({ type: 'alertHandled', dispatchCenterId: caller.dispatchCenterId, data: {} }, q);
       return { id };
     });
     return ok(req, { id }, 'messages.alert.handled');
