@@ -94,8 +94,12 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
       const any: string[] = [];
       for (const ds of new Set(caller.dataScopes)) {
         if (ds === '2') {
+          // the departments of the caller's enabled roles whose scope is 'custom' (a disabled role grants nothing)
           params.push(caller.userId);
-          any.push(`${p}${q(deptCol)} in (select rd.dept_id from sys_role_dept rd join sys_user_role ur on ur.role_id = rd.role_id where ur.user_id = $${params.length})`);
+          any.push(
+            `${p}${q(deptCol)} in (select rd.dept_id from sys_role_dept rd join sys_user_role ur on ur.role_id = rd.role_id` +
+              ` join sys_role r on r.id = rd.role_id and r.status = '0' and r.data_scope = '2' where ur.user_id = $${params.length})`,
+          );
         } else if (ds === '3') {
           params.push(caller.deptId ?? -1);
           any.push(`${p}${q(deptCol)} = $${params.length}`);
@@ -226,6 +230,29 @@ export async function getManyInScope(db: Queryable, def: ResourceDef, caller: Ca
   const r = await db.query<Row>(`select t.* from ${q(def.table)} t where ${where.join(' and ')} order by "id" for update`, params);
   if (r.rows.length !== ids.length) throw notFound();
   return r.rows;
+}
+
+/**
+ * A reference written by a create / update to a record restricted by the roles' data scope (a user's department,
+ * a department's parent) must be one the caller may see: nobody places records outside their own scope.
+ * An update that keeps the current value passes (a self-scoped user may keep their department).
+ */
+async function checkRefsInScope(db: Queryable, def: ResourceDef, caller: Caller, values: Row, existing: Row | null): Promise<void> {
+  for (const f of def.fields) {
+    let v = values[f.name];
+    // a tree node without a parent is a root, which no restricted scope contains
+    if (def.tree?.parentField === f.name && (v === null || (v === undefined && !existing))) v = 0;
+    if (f.kind !== 'ref' || !f.ref || v === undefined || v === null) continue;
+    const target = resourceByName.get(f.ref);
+    if (!target?.scope?.dept) continue;
+    if (existing && Number(existing[columnOf(f)] ?? 0) === Number(v)) continue;
+    const params: unknown[] = [];
+    const where = scopeOf(target, caller, params, 't');
+    if (!where.length) continue; // the caller sees every record of it
+    params.push(v);
+    const r = await db.query(`select 1 from ${q(target.table)} t where t."id" = $${params.length} and ${where.join(' and ')}`, params);
+    if (!r.rows.length) throw badRequest('messages.validationFailed', { [f.name]: { key: 'validation.invalid' } });
+  }
 }
 
 /** Validates a create / update body; returns the parsed values or throws 400 with field errors. */
@@ -373,6 +400,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       const values = parseBody(def, 'create', req.body);
       const saved = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
         await checkUnique(tx, def, caller, values, null, req.lang);
+        await checkRefsInScope(tx, def, caller, values, null);
         await hooks.beforeSave?.(tx, values, caller, null, req.body as Record<string, unknown>);
         const row = await insertRow(tx, def, caller, values).catch(mapDbError);
         const extra = await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
@@ -395,6 +423,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         const existing = await getInScope(tx, def, caller, id, true);
         if (existing.version !== version) throw conflict('messages.conflictVersion');
         await checkUnique(tx, def, caller, values, id, req.lang);
+        await checkRefsInScope(tx, def, caller, values, existing);
         await hooks.beforeSave?.(tx, values, caller, existing, req.body as Record<string, unknown>);
         const cols = await toColumns(def, values);
         const keys = Object.keys(cols);

@@ -3,19 +3,35 @@
  * data groups / transfer / password reset, tree rules for menus and departments, log clean-up,
  * online users, the server monitor and number rules.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { rules } from '@tms/domain';
+import { getResource, rules } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { idList, idListOrEmpty, intParam, ok, page } from '../../platform/http.ts';
 import { hashPassword, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import type { ResourceHooks, Row } from '../../platform/resource-engine.ts';
+import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
 
 const num = (v: unknown, field: string) => intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field);
+
+const userDef = getResource('user');
+
+/**
+ * The user a route reads or changes, within the caller's data scope (the roles' departments / self):
+ * like the user list and form, a user outside it answers 404 and nothing changes.
+ */
+function userInScope(q: Queryable, req: FastifyRequest, userId: number): Promise<Row> {
+  return getInScope(q, userDef, requireCaller(req), userId);
+}
+
+/** The WHERE of the users the caller may see (alias `u`), for lists of users outside the generic engine. */
+function usersInScope(req: FastifyRequest, params: unknown[]): string {
+  const where = scopeOf(userDef, requireCaller(req), params, 'u');
+  return where.length ? where.join(' and ') : 'true';
+}
 
 /** Ids of a node and all its descendants in a parent-linked table. */
 async function subtree(q: Queryable, table: 'sys_menu' | 'sys_dept' | 'sys_district', id: number): Promise<Set<number>> {
@@ -140,8 +156,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  const userRoles = (assigned: boolean) => async (req: import('fastify').FastifyRequest) => {
+  const userRoles = (assigned: boolean) => async (req: FastifyRequest) => {
     const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    await userInScope(db, req, userId);
     const r = await db.query(
       `select id, role_key as "roleKey", role_name as "roleName", status from sys_role r
         where ${assigned ? '' : 'not '}exists (select 1 from sys_user_role ur where ur.role_id = r.id and ur.user_id = $1) order by role_sort, id`,
@@ -153,12 +170,23 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/role/selectUserNotRefRolesByUserId', { config: { permission: 'system:user:query' } }, userRoles(false));
   app.get('/api/system/role/allUser', { config: { permission: 'system:role:query' } }, async (req) => {
     const roleId = num((req.query as Record<string, unknown>).roleId, 'roleId');
+    const params: unknown[] = [roleId];
     const r = await db.query(
-      `select u.id, u.user_name as "userName", u.nick_name as "nickName" from sys_user u join sys_user_role ur on ur.user_id = u.id where ur.role_id = $1 order by u.id`,
-      [roleId],
+      `select u.id, u.user_name as "userName", u.nick_name as "nickName" from sys_user u join sys_user_role ur on ur.user_id = u.id
+        where ur.role_id = $1 and ${usersInScope(req, params)} order by u.id`,
+      params,
     );
     return ok(req, r.rows);
   });
+  /** Only an administrator hands out the admin role (else a user editor could make anyone, or itself, an administrator). */
+  const adminRoleOnlyByAdmin = async (q: Queryable, req: FastifyRequest, roleIdsOrFromUser: { roleIds: number[] } | { fromUser: number }) => {
+    if (requireCaller(req).isAdmin) return;
+    const r =
+      'roleIds' in roleIdsOrFromUser
+        ? await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIdsOrFromUser.roleIds])
+        : await q.query(`select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = $1 and r.role_key = 'admin'`, [roleIdsOrFromUser.fromUser]);
+    if (r.rows.length) throw new AppError(403, 'messages.adminRoleProtected');
+  };
   for (const [action, bind] of [
     ['binding', true],
     ['unbinding', false],
@@ -168,12 +196,12 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
       const userId = num(src.userId, 'userId');
       const roleIds = idList(src.roleIds, 'roleIds');
       await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
-        const u = await q.query<{ user_name: string }>(`select user_name from sys_user where id = $1`, [userId]);
-        if (!u.rows[0]) throw notFound();
+        const user = await userInScope(q, req, userId);
         if (bind) {
+          await adminRoleOnlyByAdmin(q, req, { roleIds });
           await q.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where id = any($2) on conflict do nothing`, [userId, roleIds]);
         } else {
-          if (u.rows[0].user_name === 'admin') {
+          if (user.user_name === 'admin') {
             const admin = await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIds]);
             if (admin.rows.length) throw conflict('messages.adminRoleProtected');
           }
@@ -187,7 +215,8 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
 
   // ---- users ----
   app.get('/api/system/user/selectAll', { config: { permission: 'system:user:query' } }, async (req) => {
-    const r = await db.query(`select id, user_name as "userName", nick_name as "nickName", status from sys_user order by id`);
+    const params: unknown[] = [];
+    const r = await db.query(`select u.id, u.user_name as "userName", u.nick_name as "nickName", u.status from sys_user u where ${usersInScope(req, params)} order by u.id`, params);
     return ok(req, r.rows);
   });
   app.post('/api/system/user/resetPwd', { config: { permission: 'system:user:edit' } }, async (req) => {
@@ -197,6 +226,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     if (!rules.password.pattern.test(pw)) throw badRequest('messages.validationFailed', { password: { key: 'validation.passwordLength' } });
     const hash = await hashPassword(pw);
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
+      await userInScope(q, req, id);
       const r = await q.query(`update sys_user set password_hash = $1, update_time = now(), version = version + 1 where id = $2`, [hash, id]);
       if (!r.rowCount) throw notFound();
       await q.query(`update sys_session set revoked_at = now() where user_id = $1 and revoked_at is null`, [id]);
@@ -206,6 +236,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
   app.get('/api/system/user/dispatchCenters', { config: { permission: 'system:user:query' } }, async (req) => {
     const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    await userInScope(db, req, userId);
     const r = await db.query(
       `select d.id, d.code, d.name, (udc.user_id is not null) as assigned, coalesce(udc.is_default, false) as "isDefault"
          from sys_dispatch_center d left join sys_user_dispatch_center udc on udc.dispatch_center_id = d.id and udc.user_id = $1 order by d.id`,
@@ -220,7 +251,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const def = b.defaultId === undefined || b.defaultId === null ? ids[0] : num(b.defaultId, 'defaultId');
     if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
-      if (!(await q.query(`select 1 from sys_user where id = $1`, [userId])).rows.length) throw notFound();
+      await userInScope(q, req, userId);
       await q.query(`delete from sys_user_dispatch_center where user_id = $1`, [userId]);
       if (ids.length) await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
       // a session working in a center the user lost moves to the default one
@@ -234,6 +265,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
   app.get('/api/system/user/dataGroups', { config: { permission: 'system:user:query' } }, async (req) => {
     const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+    await userInScope(db, req, userId);
     const r = await db.query(
       `select g.id, g.code, g.name, exists (select 1 from sys_user_data_group x where x.user_id = $1 and x.data_group_id = g.id) as assigned from sys_data_group g order by g.id`,
       [userId],
@@ -245,7 +277,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const userId = num(b.userId, 'userId');
     const ids = idListOrEmpty(b.ids, 'ids');
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
-      if (!(await q.query(`select 1 from sys_user where id = $1`, [userId])).rows.length) throw notFound();
+      await userInScope(q, req, userId);
       await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
       if (ids.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
       return { userId, ids };
@@ -259,8 +291,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     if (from === to) throw badRequest('messages.validationFailed', { toUserId: { key: 'validation.invalid' } });
     const parts = Array.isArray(b.parts) ? b.parts.map(String) : ['roles', 'dispatchCenters', 'dataGroups'];
     await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {
-      const both = await q.query(`select id from sys_user where id = any($1)`, [[from, to]]);
-      if (both.rows.length !== 2) throw notFound();
+      await userInScope(q, req, from);
+      await userInScope(q, req, to);
+      if (parts.includes('roles')) await adminRoleOnlyByAdmin(q, req, { fromUser: from });
       if (parts.includes('roles')) await q.query(`insert into sys_user_role(user_id, role_id) select $2, role_id from sys_user_role where user_id = $1 on conflict do nothing`, [from, to]);
       if (parts.includes('dispatchCenters'))
         await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $2, dispatch_center_id, false from sys_user_dispatch_center where user_id = $1 on conflict do nothing`, [from, to]);
