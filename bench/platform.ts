@@ -138,6 +138,7 @@ async function listVsSql() {
 
 async function browserFigures(base: string, token: string) {
   const { chromium } = await import('playwright-core');
+  type Request = import('playwright-core').Request;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -150,22 +151,32 @@ async function browserFigures(base: string, token: string) {
       }
       const page = await ctx.newPage();
       // every .js the page requested, gzipped from the built files (response bodies of preloads are not always readable)
-      const seen = new Set<string>();
+      // each file's first request; its browser-side start time splits off what the shell's idle prefetch loads
+      const seen = new Map<string, Request>();
       page.on('request', (r) => {
         const u = new URL(r.url());
-        if (u.pathname.endsWith('.js')) seen.add(u.pathname);
+        if (u.pathname.endsWith('.js') && !seen.has(u.pathname)) seen.set(u.pathname, r);
       });
       await page.goto(base + path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(2000); // the user area and idle prefetches
+      // app/idle.ts marks 'tms-prefetch' when the idle prefetch starts (none on the login page)
+      const mark = (await page.evaluate(`(() => { const m = performance.getEntriesByName('tms-prefetch')[0]; return m ? performance.timeOrigin + m.startTime : null; })()`)) as number | null;
       await ctx.close();
-      let gz = 0;
-      for (const p of seen) gz += gzipSync(readFileSync(join(WEB_DIST, p))).length;
-      return gz;
+      let all = 0;
+      let first = 0;
+      for (const [p, r] of seen) {
+        const at = r.timing().startTime; // epoch ms, as performance.timeOrigin
+        const gz = gzipSync(readFileSync(join(WEB_DIST, p))).length;
+        all += gz;
+        if (mark === null || at < mark) first += gz;
+      }
+      return { all: all / 1024, first: first / 1024 };
     };
-    const loginKb = (await measure('/user/login', false)) / 1024;
-    const welcomeKb = (await measure('/welcome', true)) / 1024;
-    results.push(['JavaScript loaded by /user/login (gzip)', `${loginKb.toFixed(0)} KB`, 'target ≤ 250 KB']);
-    results.push(['JavaScript loaded by /welcome with the shell (gzip)', `${welcomeKb.toFixed(0)} KB`, 'target ≤ 500 KB']);
+    const login = await measure('/user/login', false);
+    const welcome = await measure('/welcome', true);
+    results.push(['JavaScript loaded by /user/login (gzip)', `${login.all.toFixed(0)} KB`, 'target ≤ 250 KB']);
+    results.push(['JavaScript loaded by /welcome with the shell, before the idle prefetch (gzip)', `${welcome.first.toFixed(0)} KB`, 'target ≤ 500 KB']);
+    results.push(['same, including the idle prefetch of the list-page code', `${welcome.all.toFixed(0)} KB`, '']);
 
     const ctx = await browser.newContext();
     await ctx.addInitScript((t) => localStorage.setItem('Access-Token', JSON.stringify({ value: t, expires: Date.now() + 3600e3 })), token);
