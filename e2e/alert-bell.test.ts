@@ -3,44 +3,21 @@
  * elsewhere, the open bell's badge and list follow within seconds (the realtime stream), long
  * before its one-minute polling would.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.ts';
+import { logIn, useBrowserSession } from './support/admin-session.ts';
 import { Shell } from './pages/shell.ts';
 import { AlertBell } from './pages/alert-bell.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  ({ ctx, page } = await newPage(browser));
-});
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail' && page) await shot(page, `FAILED-${t.task.name.slice(0, 40).replace(/[^\w]+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const s = useBrowserSession({}, { failureShots: true });
 
 type Alert = { id: number };
-const openAlerts = async () => (await server.api<{ data: Alert[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await server.adminToken())).json.data;
+const openAlerts = async () => (await s.server.api<{ data: Alert[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await s.server.adminToken())).json.data;
 
 describe('alert bell', () => {
   it('follows an alert handled by someone else without waiting for the poll', async () => {
-    const login = new LoginPage(page, server.url);
-    await login.open();
-    await login.login('admin', 'admin123');
-    await page.waitForURL(/\/welcome/);
+    const { page, server } = s;
+    await logIn(page, server.url);
     await new Shell(page).waitReady();
     const bell = new AlertBell(page);
     const alerts = await openAlerts();

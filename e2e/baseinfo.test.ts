@@ -3,35 +3,15 @@
  * extra receiving windows, bound location); a time window that overlaps another is refused with the
  * reason under the field, a free one is added to the station.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.ts';
+import { useAdminSession } from './support/admin-session.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let admin: { ctx: BrowserContext; page: Page };
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  admin = await newPage(browser);
-  const login = new LoginPage(admin.page, server.url);
-  await login.open();
-  await login.login('admin', 'admin123');
-  await admin.page.waitForURL(/\/welcome/);
-});
-
-afterAll(async () => {
-  await admin?.ctx.close();
-  await browser?.close();
-  await server?.stop();
-});
+const admin = useAdminSession();
 
 describe('station detail', () => {
   it('shows the tabs of a seeded station and adds a delivery time window, refusing an overlapping one', async () => {
-    const page = admin.page;
+    const { page, server } = admin;
     await page.goto(server.url + '/baseinfo/station');
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '上海浦东门店' });
     await row.getByTestId('station-detail-link').click();

@@ -20,7 +20,7 @@
  * off-route alert needs more than 6 minutes of driving, where the late departure needs at most one
  * tick of the job.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedLocales } from '@tms/domain';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
@@ -31,7 +31,7 @@ import { AlertBell } from './pages/alert-bell.ts';
 import { Shell } from './pages/shell.ts';
 
 // the alert job runs on its timer, as in production (tests default to ticks on demand)
-const admin = useAdminSession({ TMS_JOBS: 'on' });
+const admin = useAdminSession({ TMS_JOBS: 'on' }, { failureShots: (test) => `FAILED-dispatch-flow-${test.slice(0, 2).replace(/\D/g, '')}` });
 
 const msg = sharedLocales['zh-CN'].messages;
 const VEHICLE = '浙A88888'; // V004 of 顺达物流 (CR001), driven by 赵磊; the demo receipts' shipment has 沪A12345
@@ -54,10 +54,6 @@ interface Epod {
   handleResult: string | null;
   lines: { id: number; shippedQuantity: number }[];
 }
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail' && admin.page) await snap(admin.page, `FAILED-dispatch-flow-${t.task.name.slice(0, 2).replace(/\D/g, '')}`).catch(() => undefined);
-});
 
 const token = () => admin.server.adminToken();
 const openAlerts = async () => (await admin.server.api<Envelope<Alert[]>>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await token())).json.data;

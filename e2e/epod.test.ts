@@ -3,17 +3,16 @@
  * receipt with a shortage, check and handle it, audit it; auditing a pending receipt shows the
  * refusal; a receipt with seven pictures shows five and "+2", which opens the viewer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shot } from './support/browser.ts';
+import { useAdminSession } from './support/admin-session.ts';
 import { EpodListPage } from './pages/epod-page.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let admin: { ctx: BrowserContext; page: Page };
+const admin = useAdminSession();
 let token: string;
+beforeAll(async () => {
+  token = await admin.server.adminToken();
+});
 
 interface Receipt {
   id: number;
@@ -21,27 +20,11 @@ interface Receipt {
   status: string;
 }
 const receipts = async (status: string) =>
-  (await server.api<{ rows: Receipt[] }>('GET', `/api/epod/epod/list?status=${status}&pageSize=100`, undefined, token)).json.rows;
-
-beforeAll(async () => {
-  server = await startProduct();
-  token = await server.adminToken();
-  browser = await launch();
-  admin = await newPage(browser);
-  const login = new LoginPage(admin.page, server.url);
-  await login.open();
-  await login.login('admin', 'admin123');
-  await admin.page.waitForURL(/\/welcome/);
-});
-
-afterAll(async () => {
-  await admin?.ctx.close();
-  await browser?.close();
-  await server?.stop();
-});
+  (await admin.server.api<{ rows: Receipt[] }>('GET', `/api/epod/epod/list?status=${status}&pageSize=100`, undefined, token)).json.rows;
 
 describe('receipts', () => {
   it('registers a sign-for with a shortage, handles it and audits it; a pending receipt cannot be audited', async () => {
+    const { server } = admin;
     const [first, second] = await receipts('PENDING');
     expect(first && second).toBeTruthy();
     const page = admin.page;
@@ -97,6 +80,7 @@ describe('receipts', () => {
   });
 
   it('shows five of seven pictures and "+2", which opens the viewer', async () => {
+    const { server } = admin;
     const [reported] = await receipts('REPORTED');
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     for (let i = 0; i < 7; i++) {

@@ -3,43 +3,13 @@
  * user would — the client first ('Please select the owner first' otherwise), then that client's items,
  * totals live in the form — reviews it, and sees the spec's messages for refused actions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { snap } from './support/snap.ts';
+import { useAdminSession } from './support/admin-session.ts';
 import { OrderPage } from './pages/order-page.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let admin: { ctx: BrowserContext; page: Page };
-const SHOT_DIR = process.env.TMS_E2E_SHOTS;
-
-async function keep(page: Page, name: string) {
-  await shot(page, name);
-  if (SHOT_DIR) {
-    mkdirSync(SHOT_DIR, { recursive: true });
-    await page.screenshot({ path: `${SHOT_DIR}/${name}.png` });
-  }
-}
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  admin = await newPage(browser);
-  const login = new LoginPage(admin.page, server.url);
-  await login.open();
-  await login.login('admin', 'admin123');
-  await admin.page.waitForURL(/\/welcome/);
-}, 180_000);
-
-afterAll(async () => {
-  await admin?.ctx.close();
-  await browser?.close();
-  await server?.stop();
-});
+const admin = useAdminSession();
 
 interface OrderRow {
   id: number;
@@ -52,12 +22,12 @@ interface OrderRow {
 
 describe('orders', () => {
   it('creates an order with lines (client first), reviews it and sees the refusals of the spec', async () => {
-    const page = admin.page;
+    const { page, server } = admin;
     const orders = new OrderPage(page, server.url);
     await orders.open();
     await orders.totals().waitFor();
     expect(await orders.totals().innerText()).toMatch(/总重量 [\d.]+ kg，总件数 \d+/);
-    await keep(page, 'order-list');
+    await snap(page, 'order-list');
 
     await orders.openAdd();
     // items before the client: the spec's message
@@ -78,7 +48,7 @@ describe('orders', () => {
     const totals = orders.form().getByTestId('order-line-totals');
     // weight follows the quantity: 10 × 5.2 + 4 × 1.05
     await expect.poll(() => totals.innerText()).toContain('件数 14，重量 56.2 kg');
-    await keep(page, 'order-add-form');
+    await snap(page, 'order-add-form');
     await orders.submit();
     await page.getByText('保存成功').first().waitFor();
 
@@ -98,7 +68,7 @@ describe('orders', () => {
     await orders.tick(created.code);
     await orders.bulk('order-review');
     expect(await orders.notice()).toContain('审核失败，请选择打开状态的订单！');
-    await keep(page, 'order-refused-review');
+    await snap(page, 'order-refused-review');
     await orders.closeNotices();
     await page.getByRole('button', { name: /删\s*除/ }).first().click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
@@ -115,11 +85,11 @@ describe('orders', () => {
     await detail.getByText('I-XF-002').first().waitFor();
     await detail.getByText('审核订单').first().waitFor();
     await detail.getByText(/^WB\d+/).first().waitFor();
-    await keep(page, 'order-detail');
+    await snap(page, 'order-detail');
   }, 240_000);
 
   it('imports orders from Excel through the preview: errors first, then the commit', async () => {
-    const page = admin.page;
+    const { page, server } = admin;
     const orders = new OrderPage(page, server.url);
     await orders.open();
     const key = `IMP-${Date.now().toString(36)}`;
@@ -140,12 +110,12 @@ describe('orders', () => {
     expect(await modal.getByTestId('order-import-commit').isDisabled()).toBe(true);
     await preview.getByRole('tab', { name: /错误/ }).click();
     await preview.getByText('“NOPE”不存在').first().waitFor();
-    await keep(page, 'order-import-preview-errors');
+    await snap(page, 'order-import-preview-errors');
 
     await modal.getByRole('button', { name: '重新选择' }).click();
     await modal.locator('input[type=file]').setInputFiles({ name: 'good.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet([good]) });
     await preview.getByText('共 1 行，1 个订单，0 行有错误').waitFor();
-    await keep(page, 'order-import-preview');
+    await snap(page, 'order-import-preview');
     await modal.getByTestId('order-import-commit').click();
     await page.getByText('已导入 1 个订单').first().waitFor();
     const token = await server.adminToken();

@@ -3,38 +3,17 @@
  * the tab bar, the settings drawer, language switch, dispatch-center switch, the alert bell, a resource
  * page with a server-side field error, and logout with its confirmation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.ts';
+import { useBrowserSession } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
-let shell: Shell;
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  ({ ctx, page } = await newPage(browser));
-  shell = new Shell(page);
-});
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail' && page) await shot(page, `FAILED-${t.task.name.slice(0, 40).replace(/[^\w]+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const s = useBrowserSession({}, { failureShots: true });
 
 describe('login and session', () => {
   it('refuses a wrong password with a clear message and a new captcha', async () => {
+    const { page, server } = s;
     const login = new LoginPage(page, server.url);
     await login.open();
     await login.fill('admin', 'wrong-password');
@@ -46,6 +25,7 @@ describe('login and session', () => {
   });
 
   it('sends an anonymous visitor to login and back to the page asked for', async () => {
+    const { page, server } = s;
     await page.goto(server.url + '/system/dict?pageSize=20');
     await page.waitForURL(/\/user\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect')!)).toBe('/system/dict?pageSize=20');
@@ -64,6 +44,8 @@ describe('login and session', () => {
 
 describe('the shell', () => {
   it('opens one tab per page; close right / left / others follow the rules', async () => {
+    const { page, server } = s;
+    const shell = new Shell(page);
     await page.goto(server.url + '/welcome', { waitUntil: 'networkidle' });
     await shell.waitReady();
     await shell.openMenu('系统管理', '参数设置');
@@ -93,6 +75,8 @@ describe('the shell', () => {
   });
 
   it('switches to the top menu in the settings drawer and remembers it', async () => {
+    const { page } = s;
+    const shell = new Shell(page);
     await shell.openSettings();
     await shot(page, 'settings-drawer');
     await page.locator('.ant-pro-setting-drawer-block-checkbox-item-top').click();
@@ -109,6 +93,8 @@ describe('the shell', () => {
   });
 
   it('switches the whole interface to English without losing the page', async () => {
+    const { page } = s;
+    const shell = new Shell(page);
     await shell.switchLanguage(/English/);
     await page.locator('.ant-pro-sider-menu').getByText('System', { exact: false }).first().waitFor();
     await shot(page, 'english');
@@ -118,6 +104,7 @@ describe('the shell', () => {
   });
 
   it('handles an alert from the bell: reason required, then handled', async () => {
+    const { page, server } = s;
     const before = (await server.api<{ data: unknown[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await server.adminToken())).json.data.length;
     expect(before).toBeGreaterThan(0);
     await page.getByTestId('alert-bell').click();
@@ -136,6 +123,7 @@ describe('the shell', () => {
   });
 
   it('shows a server field error under the field of a resource form, then saves', async () => {
+    const { page, server } = s;
     await page.goto(server.url + '/system/dict');
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: /新建|新增/ }).first().click();
@@ -153,6 +141,7 @@ describe('the shell', () => {
   });
 
   it('switches the dispatch center and reloads into it', async () => {
+    const { page, server } = s;
     await page.goto(server.url + '/welcome');
     await page.getByTestId('welcome-center').waitFor();
     await page.getByTestId('dispatch-center-select').click();
@@ -166,6 +155,8 @@ describe('the shell', () => {
   });
 
   it('asks before logging out, then revokes the token at once', async () => {
+    const { page, server } = s;
+    const shell = new Shell(page);
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string);
     await shell.logout(/退出登录|注销/);
     await page.getByText('真的要注销登录吗').waitFor();

@@ -3,33 +3,32 @@
  * TMS_TEST_HOOKS=1), sees what happens next, cannot log in until an administrator enables the account
  * on the user admin screen, then logs in. Also: the two-step login by SMS code, and a forgotten password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, shot } from './support/browser.ts';
+import { logIn, useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
 
-let server: ProductServer;
-let browser: Browser;
+const s = useProductBrowser();
 
 const who = { userName: `e2e_${Date.now().toString(36)}`, mobile: `138${String(Date.now()).slice(-8)}`, password: 'regpass123' };
 
 async function setConfig(key: string, value: string) {
-  const token = await server.adminToken();
-  const list = await server.api<{ rows: { id: number; configName: string; configKey: string; configType: boolean; version: number }[] }>(
+  const token = await s.server.adminToken();
+  const list = await s.server.api<{ rows: { id: number; configName: string; configKey: string; configType: boolean; version: number }[] }>(
     'GET',
     `/api/system/config/list?configKey=${encodeURIComponent(key)}`,
     undefined,
     token,
   );
   const row = list.json.rows.find((r) => r.configKey === key)!;
-  const r = await server.api('POST', '/api/system/config/update', { id: row.id, version: row.version, configName: row.configName, configKey: key, configValue: value, configType: row.configType }, token);
+  const r = await s.server.api('POST', '/api/system/config/update', { id: row.id, version: row.version, configName: row.configName, configKey: key, configValue: value, configType: row.configType }, token);
   expect(r.status).toBe(200);
 }
 
 async function smsCode(mobile: string, purpose: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const r = await server.api<{ data: { code: string | null } }>('GET', `/api/account/sms/testCode?mobile=${mobile}&purpose=${purpose}`);
+    const r = await s.server.api<{ data: { code: string | null } }>('GET', `/api/account/sms/testCode?mobile=${mobile}&purpose=${purpose}`);
     if (r.json.data.code) return r.json.data.code;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -37,7 +36,7 @@ async function smsCode(mobile: string, purpose: string): Promise<string> {
 }
 
 async function loginAs(page: Page, user: string, password: string) {
-  const login = new LoginPage(page, server.url);
+  const login = new LoginPage(page, s.server.url);
   await login.open();
   await login.login(user, password);
   return login;
@@ -45,25 +44,15 @@ async function loginAs(page: Page, user: string, password: string) {
 
 /** A page with room for a loaded machine (the first visit of a screen loads its chunks). */
 async function open() {
-  const p = await newPage(browser);
+  const p = await newPage(s.browser);
   p.page.setDefaultTimeout(40_000);
   return p;
 }
 
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('self-registration', () => {
   it('says registration is closed while the config keeps it off', async () => {
     const { ctx, page } = await open();
-    await page.goto(server.url + '/user/register');
+    await page.goto(s.server.url + '/user/register');
     await page.getByTestId('register-closed').getByText('暂未开放自助注册').waitFor();
     await ctx.close();
   });
@@ -71,7 +60,7 @@ describe('self-registration', () => {
   it('registers, waits for an administrator to enable the account, then logs in', async () => {
     await setConfig('sys.account.registerUser', 'true');
     const { ctx, page } = await open();
-    const login = new LoginPage(page, server.url);
+    const login = new LoginPage(page, s.server.url);
     await login.open();
     // the top progress bar runs on the route change and the lazy page load (spec §9)
     await page.evaluate(() => {
@@ -112,9 +101,8 @@ describe('self-registration', () => {
 
     // the administrator enables it on the user admin screen
     const admin = await open();
-    await loginAs(admin.page, 'admin', 'admin123');
-    await admin.page.waitForURL(/\/welcome/);
-    await admin.page.goto(server.url + `/system/user?userName=${who.userName}`);
+    await logIn(admin.page, s.server.url);
+    await admin.page.goto(s.server.url + `/system/user?userName=${who.userName}`);
     const row = admin.page.locator('.ant-table-tbody tr.ant-table-row', { hasText: who.userName });
     await row.waitFor();
     await row.locator('.ant-switch').click();
@@ -124,8 +112,7 @@ describe('self-registration', () => {
     await admin.ctx.close();
 
     const again = await open();
-    await loginAs(again.page, who.userName, who.password);
-    await again.page.waitForURL(/\/welcome/);
+    await logIn(again.page, s.server.url, who.userName, who.password);
     await again.page.getByTestId('user-area').waitFor();
     await again.ctx.close();
   });
@@ -150,7 +137,7 @@ describe('two-step login and forgotten password', () => {
 
   it('resets a forgotten password by mobile and SMS code', async () => {
     const { ctx, page } = await open();
-    const login = new LoginPage(page, server.url);
+    const login = new LoginPage(page, s.server.url);
     await login.open();
     await page.getByTestId('login-forgot').click();
     await page.waitForURL(/\/user\/forget-password/);
@@ -163,8 +150,7 @@ describe('two-step login and forgotten password', () => {
     await page.getByTestId('forget-submit').click();
     await page.getByTestId('forget-done').getByText('密码已重置').waitFor();
     await shot(page, 'register-forget-done');
-    await loginAs(page, who.userName, 'newpass456');
-    await page.waitForURL(/\/welcome/);
+    await logIn(page, s.server.url, who.userName, 'newpass456');
     await ctx.close();
   });
 });

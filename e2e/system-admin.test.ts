@@ -4,11 +4,10 @@
  * the administrator withdraws the button, the user no longer sees it on the next sign-in, and the server
  * refuses the withdrawn action when it is called directly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { newPage, shot } from './support/browser.ts';
+import { logIn, useAdminSession } from './support/admin-session.ts';
 import { Shell } from './pages/shell.ts';
 
 const ROLE_KEY = 'e2e_dict_clerk';
@@ -18,25 +17,7 @@ const PASSWORD = 'clerk12345';
 /** every catalogue of the seeded menu tree but the one the role gets */
 const OTHER_CATALOGUES = ['仪表盘', '订单管理', '运单管理', '调度管理', '电子回单', '报表', '基础信息', '物流账号', '系统监控', '流程管理', '系统工具'];
 
-let server: ProductServer;
-let browser: Browser;
-let admin: { ctx: BrowserContext; page: Page };
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  admin = await newPage(browser);
-  const login = new LoginPage(admin.page, server.url);
-  await login.open();
-  await login.login('admin', 'admin123');
-  await admin.page.waitForURL(/\/welcome/);
-});
-
-afterAll(async () => {
-  await admin?.ctx.close();
-  await browser?.close();
-  await server?.stop();
-});
+const admin = useAdminSession();
 
 const modal = (page: Page) => page.locator('.ant-modal-content:visible').last();
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -69,11 +50,8 @@ async function expandDict(page: Page) {
 const checked = async (node: Locator) => (await node.locator('.ant-tree-checkbox-checked').count()) > 0;
 
 async function signIn(): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
-  const { ctx, page } = await newPage(browser);
-  const login = new LoginPage(page, server.url);
-  await login.open();
-  await login.login(USER, PASSWORD);
-  await page.waitForURL(/\/welcome/);
+  const { ctx, page } = await newPage(admin.browser);
+  await logIn(page, admin.server.url, USER, PASSWORD);
   await new Shell(page).waitReady();
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('Access-Token') ?? '{}') as { value?: string }).value ?? '');
   return { ctx, page, token };
@@ -93,7 +71,7 @@ async function sideMenu(page: Page, open: string): Promise<{ catalogues: string[
 }
 
 async function openDict(page: Page) {
-  await page.goto(server.url + '/system/dict');
+  await page.goto(admin.server.url + '/system/dict');
   await rows(page).first().waitFor();
   await page.locator('.ant-pro-table-list-toolbar').waitFor();
 }
@@ -103,7 +81,7 @@ const addButton = (page: Page) => page.locator('.ant-pro-table-list-toolbar butt
 describe('role, user and what the user sees', () => {
   it('creates a role with two screens and one button through the role form', async () => {
     const page = admin.page;
-    await page.goto(server.url + '/system/role');
+    await page.goto(admin.server.url + '/system/role');
     await rows(page).first().waitFor();
     await addButton(page).click();
     const m = modal(page);
@@ -126,18 +104,18 @@ describe('role, user and what the user sees', () => {
     await rows(page).filter({ hasText: ROLE_KEY }).waitFor();
 
     // the server holds exactly those four menu records
-    const token = await server.adminToken();
-    const list = await server.api<{ rows: { id: number; roleKey: string }[] }>('GET', `/api/system/role/list?roleKey=${ROLE_KEY}`, undefined, token);
+    const token = await admin.server.adminToken();
+    const list = await admin.server.api<{ rows: { id: number; roleKey: string }[] }>('GET', `/api/system/role/list?roleKey=${ROLE_KEY}`, undefined, token);
     const role = list.json.rows.find((r) => r.roleKey === ROLE_KEY)!;
-    const menus = await server.api<{ data: { checkedKeys: number[] } }>('GET', `/api/system/menu/role/${role.id}`, undefined, token);
-    const all = await server.api<{ rows: { id: number; menuKey: string }[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token);
+    const menus = await admin.server.api<{ data: { checkedKeys: number[] } }>('GET', `/api/system/menu/role/${role.id}`, undefined, token);
+    const all = await admin.server.api<{ rows: { id: number; menuKey: string }[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token);
     const keys = all.json.rows.filter((r) => menus.json.data.checkedKeys.includes(r.id)).map((r) => r.menuKey);
     expect(keys.sort()).toEqual(['system', 'systemConfig', 'systemDict', 'systemDict:add']);
   });
 
   it('creates a user, gives it the role and keeps it in one dispatch center', async () => {
     const page = admin.page;
-    await page.goto(server.url + '/system/user');
+    await page.goto(admin.server.url + '/system/user');
     await rows(page).first().waitFor();
     await addButton(page).click();
     const m = modal(page);
@@ -189,19 +167,19 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     expect(await rows(page).first().locator('a', { hasText: /修改|删除/ }).count()).toBe(0);
     await shot(page, 'system-admin-user-dict');
 
-    await page.goto(server.url + '/system/config');
+    await page.goto(admin.server.url + '/system/config');
     await rows(page).first().waitFor();
     expect(await addButton(page).count()).toBe(0);
 
     // the granted action works when called directly
-    const ok = await server.api('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_granted' }, token);
+    const ok = await admin.server.api('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_granted' }, token);
     expect(ok.status).toBe(200);
     await ctx.close();
   });
 
   it('the administrator withdraws the button through the role form', async () => {
     const page = admin.page;
-    await page.goto(server.url + '/system/role');
+    await page.goto(admin.server.url + '/system/role');
     const row = rows(page).filter({ hasText: ROLE_KEY });
     await row.waitFor();
     await row.locator('a', { hasText: '修改' }).click();
@@ -224,11 +202,11 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     await shot(page, 'system-admin-user-dict-withdrawn');
 
     for (const tk of [token, firstToken]) {
-      const refused = await server.api<{ code: number }>('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_refused' }, tk);
+      const refused = await admin.server.api<{ code: number }>('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_refused' }, tk);
       expect(refused.status).toBe(403);
     }
     // and nothing was written
-    const found = await server.api<{ total: number }>('GET', '/api/system/dict/type/list?dictType=e2e_refused', undefined, await server.adminToken());
+    const found = await admin.server.api<{ total: number }>('GET', '/api/system/dict/type/list?dictType=e2e_refused', undefined, await admin.server.adminToken());
     expect(found.json.total).toBe(0);
     await ctx.close();
   });

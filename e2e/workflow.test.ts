@@ -4,33 +4,13 @@
  * 2), files a leave request with "submit after saving", approves it from the to-do list and sees the
  * request approved and the instance finished, with its diagram and history.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './support/server.ts';
-import { launch, newPage, shot } from './support/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot } from './support/browser.ts';
+import { useAdminSession } from './support/admin-session.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let admin: { ctx: BrowserContext; page: Page };
-
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launch();
-  admin = await newPage(browser);
-  // the designer and viewer chunks (bpmn-js) are large: allow for a busy machine
-  admin.page.setDefaultTimeout(45_000);
-  const login = new LoginPage(admin.page, server.url);
-  await login.open();
-  await login.login('admin', 'admin123');
-  await admin.page.waitForURL(/\/welcome/);
-});
-
-afterAll(async () => {
-  await admin?.ctx.close();
-  await browser?.close();
-  await server?.stop();
-});
+// the designer and viewer chunks (bpmn-js) are large: allow for a busy machine
+const admin = useAdminSession({}, { timeout: 45_000 });
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const modal = (page: Page) => page.locator('.ant-modal-content:visible').last();
@@ -67,7 +47,7 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('workflow', () => {
   it('designs and deploys a process, files a leave request and approves it from the to-do list', async () => {
-    const page = admin.page;
+    const { page, server } = admin;
 
     // 1. the designer: open a .bpmn file into the leave model, rename the approval task, save and deploy
     await page.goto(server.url + '/workflow/models');
