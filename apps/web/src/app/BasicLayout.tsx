@@ -2,7 +2,7 @@
  * The basic layout of spec §2: ProLayout with the server menu (side or top, collapsible,
  * mobile-aware), logo and title, the header widgets, the page tab bar and the settings drawer.
  */
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
@@ -70,77 +70,130 @@ const DARK_TOP = {
   },
 };
 
+/**
+ * What the layout frames: the header bar (side layout), the tab bar and the routed page. Rendered once as
+ * one element, so a navigation updates only what reads the location here (title, tabs, page), not the
+ * layout around it.
+ */
+function ShellContent({ ownHeader }: { ownHeader: boolean }) {
+  const { pathname } = useLocation();
+  const settings = useLayoutSettings();
+  const { titleOf } = useMenuMeta();
+  const { token: antToken } = theme.useToken();
+  return (
+    <>
+      <div
+        className="tms-top"
+        style={{ position: settings.fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 20, background: antToken.colorBgContainer, borderBottom: `1px solid ${antToken.colorBorderSecondary}` }}
+      >
+        {ownHeader && (
+          <div className="tms-header" data-testid="header">
+            <span className="tms-header-title" style={{ color: antToken.colorText }}>{titleOf(pathname)}</span>
+            <HeaderActions />
+          </div>
+        )}
+        <TabBar />
+      </div>
+      <div className="tms-page">
+        <Outlet />
+      </div>
+    </>
+  );
+}
+
+/** ProLayout with props that stay the same from one navigation to the next, so it renders only when they change. */
+const Frame = memo(function Frame({ children, ...props }: Parameters<typeof ProLayout>[0] & { children: ReactNode }) {
+  return <ProLayout {...props}>{children}</ProLayout>;
+});
+
+/**
+ * The path the menu highlights: the new page renders first, the menu follows when the browser is next idle
+ * (within 300 ms), instead of the whole menu re-rendering before the page can show.
+ */
+function useMenuPath(pathname: string): string {
+  const [menuPath, setMenuPath] = useState(pathname);
+  useEffect(() => {
+    if (menuPath === pathname) return;
+    const update = () => setMenuPath(pathname);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(update, { timeout: 300 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(update, 50);
+    return () => clearTimeout(id);
+  }, [pathname, menuPath]);
+  return menuPath;
+}
+
+const menuItemRender = (item: MenuDataItem, dom: ReactNode) => {
+  const path = item.path ?? '/';
+  if (isExternal(path) || item.target === '_blank') {
+    return (
+      <a href={path} target="_blank" rel="noopener noreferrer">
+        {dom}
+      </a>
+    );
+  }
+  return <Link to={path}>{dom}</Link>;
+};
+const MENU = { locale: false } as const;
+const CONTENT_STYLE = { padding: 0 };
+
 export function BasicLayout() {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const location = useLocation();
   const navigate = useNavigate();
   const settings = useLayoutSettings();
-  const { menus, menuName, titleOf } = useMenuMeta();
-  const { token: antToken } = theme.useToken();
+  const { menus, menuName } = useMenuMeta();
   const idle = useShellIdle();
   // ProLayout has no header beside a side menu on desktop: the shell draws its own bar there
   const ownHeader = settings.layout === 'side';
   const route = useMemo(() => ({ path: '/', children: toMenuData(toMenuNodes(menus, menuName)) }), [menus, menuName]);
+  const menuPath = useMenuPath(location.pathname);
+  const menuLocation = useMemo(() => ({ pathname: menuPath }), [menuPath]);
 
   const navTheme = settings.pageStyle === 'realDark' ? 'realDark' : 'light';
   const token = settings.pageStyle === 'dark' ? (settings.layout === 'top' ? DARK_TOP : DARK_SIDER) : undefined;
   const darkHeader = settings.pageStyle === 'dark' && settings.layout === 'top';
-  const proSettings = {
-    navTheme,
-    colorPrimary: settings.colorPrimary,
-    layout: settings.layout,
-    contentWidth: settings.contentWidth,
-    fixedHeader: settings.fixedHeader,
-    fixSiderbar: settings.fixSiderbar,
-    colorWeak: settings.colorWeak,
-    siderMenuType: settings.siderMenuType,
-    splitMenus: settings.splitMenus,
-  } as const;
+  const proSettings = useMemo(
+    () =>
+      ({
+        navTheme,
+        colorPrimary: settings.colorPrimary,
+        layout: settings.layout,
+        contentWidth: settings.contentWidth,
+        fixedHeader: settings.fixedHeader,
+        fixSiderbar: settings.fixSiderbar,
+        colorWeak: settings.colorWeak,
+        siderMenuType: settings.siderMenuType,
+        splitMenus: settings.splitMenus,
+      }) as const,
+    [navTheme, settings.colorPrimary, settings.layout, settings.contentWidth, settings.fixedHeader, settings.fixSiderbar, settings.colorWeak, settings.siderMenuType, settings.splitMenus],
+  );
+  const toWelcome = useCallback(() => navigate('/welcome'), [navigate]);
+  const actionsRender = useMemo(() => (ownHeader ? undefined : () => [<HeaderActions key="actions" dark={darkHeader} />]), [ownHeader, darkHeader]);
+  const content = useMemo(() => <ShellContent ownHeader={ownHeader} />, [ownHeader]);
 
   return (
     <div style={{ height: '100vh', ['--tms-primary' as string]: settings.colorPrimary }} className={`tms-style-${settings.pageStyle}`}>
-      <ProLayout
+      <Frame
         {...proSettings}
         title={t('app.title')}
         logo="/logo.svg"
         locale={lang === 'en-GB' ? 'en-US' : lang}
         route={route}
-        location={{ pathname: location.pathname }}
-        menu={{ locale: false }}
+        location={menuLocation}
+        menu={MENU}
         token={token}
         siderWidth={220}
-        onMenuHeaderClick={() => navigate('/welcome')}
-        menuItemRender={(item, dom) => {
-          const path = item.path ?? '/';
-          if (isExternal(path) || item.target === '_blank') {
-            return (
-              <a href={path} target="_blank" rel="noopener noreferrer">
-                {dom}
-              </a>
-            );
-          }
-          return <Link to={path}>{dom}</Link>;
-        }}
-        actionsRender={ownHeader ? undefined : () => [<HeaderActions key="actions" dark={darkHeader} />]}
-        contentStyle={{ padding: 0 }}
+        onMenuHeaderClick={toWelcome}
+        menuItemRender={menuItemRender}
+        actionsRender={actionsRender}
+        contentStyle={CONTENT_STYLE}
       >
-        <div
-          className="tms-top"
-          style={{ position: settings.fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 20, background: antToken.colorBgContainer, borderBottom: `1px solid ${antToken.colorBorderSecondary}` }}
-        >
-          {ownHeader && (
-            <div className="tms-header" data-testid="header">
-              <span className="tms-header-title" style={{ color: antToken.colorText }}>{titleOf(location.pathname)}</span>
-              <HeaderActions />
-            </div>
-          )}
-          <TabBar />
-        </div>
-        <div className="tms-page">
-          <Outlet />
-        </div>
-      </ProLayout>
+        {content}
+      </Frame>
       {idle && (
         <Suspense fallback={null}>
           <LayoutSettingDrawer key={lang} settings={proSettings} pageStyle={settings.pageStyle} />
@@ -149,4 +202,3 @@ export function BasicLayout() {
     </div>
   );
 }
-
