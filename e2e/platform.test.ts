@@ -154,6 +154,21 @@ describe('the shell', () => {
     expect(centers.json.data.find((c) => c.id === info.json.data.dispatchCenterId)?.name).toBe('北京调度中心');
   });
 
+  it('clears the local-storage token when the page unloads; the cookie carries the session into the next page', async () => {
+    const { page, server } = s;
+    await page.goto(server.url + '/welcome');
+    await page.getByTestId('welcome').waitFor();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string);
+    // leave the product for another page of the same origin that does not run the app: the copy is gone
+    await page.goto(server.url + '/logo.svg');
+    expect(await page.evaluate(() => localStorage.getItem('Access-Token'))).toBeNull();
+    expect((await page.context().cookies()).find((c) => c.name === 'Access-Token')?.value).toBe(token);
+    // back in the product: still signed in, the copy written again
+    await page.goto(server.url + '/welcome');
+    await page.getByTestId('welcome').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string)).toBe(token);
+  });
+
   it('asks before logging out, then revokes the token at once', async () => {
     const { page, server } = s;
     const shell = new Shell(page);

@@ -4,11 +4,14 @@ import './platform/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './platform/http.ts';
+import { keepTokenForThisPage } from './platform/session.ts';
 import { App } from './app/App.tsx';
 import './app/global.css';
 
 // spec §8: on a 401 with a token, the client clears it and reloads after 1.5 s (the login page follows)
 setUnauthorizedHandler(() => window.location.reload());
+
+keepTokenForThisPage();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

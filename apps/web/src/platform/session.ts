@@ -1,6 +1,8 @@
 /**
- * Session storage of spec §4: the token lives in a cookie and in local storage for 12 hours;
- * the language in the cookie `lang`.
+ * Session storage of spec §4: the token lives in a cookie and in local storage for 12 hours; the
+ * local-storage copy is cleared when the page unloads (`keepTokenForThisPage`), the cookie carries the
+ * session into the next page (a reload, a dispatch-center switch), which writes the copy again.
+ * The language lives in the cookie `lang`.
  */
 import Cookies from 'js-cookie';
 import { LIMITS, normalizeLang, type Lang } from '@tms/domain';
@@ -30,6 +32,16 @@ export function setToken(token: string): void {
   const expires = Date.now() + TTL_MS;
   Cookies.set(TOKEN_KEY, token, { expires: new Date(expires), sameSite: 'strict' });
   localStorage.setItem(TOKEN_KEY, JSON.stringify({ value: token, expires }));
+}
+
+/** At start: the token of the cookie is kept in local storage for this page's life, and cleared at unload (spec §4). */
+export function keepTokenForThisPage(): void {
+  const cookie = Cookies.get(TOKEN_KEY);
+  if (cookie && !localStorage.getItem(TOKEN_KEY)) localStorage.setItem(TOKEN_KEY, JSON.stringify({ value: cookie, expires: Date.now() + TTL_MS }));
+  window.addEventListener('pagehide', () => {
+    // only a copy of the cookie's token goes: a token kept in local storage alone (no cookie) stays
+    if (Cookies.get(TOKEN_KEY)) localStorage.removeItem(TOKEN_KEY);
+  });
 }
 
 export function clearToken(): void {
