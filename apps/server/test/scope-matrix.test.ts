@@ -28,7 +28,7 @@ let admin: string;
 /** Every kind of record a route acts on. The operational kinds live in a dispatch center; master data only in data groups. */
 const OPERATIONAL = [
   'order', 'orderLine', 'waybill', 'waybillLine', 'reviewedWaybill', 'shipment', 'openShipment', 'shipmentStop', 'shipmentLine', 'shipmentLog', 'orderTracking',
-  'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert',
+  'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert', 'vehicleCheck',
 ] as const;
 const MASTER = [
   'client', 'carrier', 'carrierLicence', 'driver', 'transportMeansType', 'transportMeans', 'item', 'zone', 'location', 'station', 'carrierRoute',
@@ -139,6 +139,14 @@ async function seed(): Promise<void> {
     [A, sh.id, `T-ALERT-${rand(8)}`],
   );
   rec.alert = { id: alert.id, table: 'shipment_alert', code: alert.alert_content };
+  // a vehicle check the shipment's driver reported (the vehicle check report drills down to it), its remark as its code
+  const check = await one(
+    `insert into tms_vehicle_check(dispatch_center_id, shipment_id, shipment_code, driver_id, vehicle_id, check_time, result, failed_count, remark, create_by)
+     select dispatch_center_id, id, shipment_code, driver_id_master, vehicle_id_main, $2, 'FAIL', 1, $3, 'test' from tms_shipment where id = $1 returning id, remark`,
+    [sh.id, now, `T-CHECK-${rand(8)}`],
+  );
+  await s.db.query(`insert into tms_vehicle_check_item(dispatch_center_id, check_id, seq, item_code, passed) values ($1, $2, 1, 'TYRES', false), ($1, $2, 2, 'BRAKES', true)`, [A, check.id]);
+  rec.vehicleCheck = { id: check.id, table: 'tms_vehicle_check', code: check.remark };
   const track = await one(
     `insert into tms_order_tracking(dispatch_center_id, order_id, waybill_id, shipment_id, operation_type, related_code, operator_name, remark)
      values ($1, $2, $3, $4, 'SHIPMENT_SHIP', $5, 'admin', $6) returning id, remark`,
@@ -329,12 +337,12 @@ function customRoutes(): Record<string, Classified> {
   none('lookups of dictionaries, districts, maps and app versions: no record of a center', 'GET /api/system/dict/data/type', 'GET /api/system/dict/data/selectAllByType',
     'GET /api/system/dict/type/optionselect', 'GET /api/shipment/appInfo/getLatestAppInfo', 'GET /api/system/districts/children', 'GET /api/baseinfo/map/config',
     'GET /api/geo/config', 'GET /api/geo/search');
-  none(SYS, 'GET /api/system/role/all', 'GET /api/system/menu/role/:id', 'GET /api/system/dept/role/:id', 'POST /api/system/role/authDataScope',
+  none(SYS, 'GET /api/system/role/all', 'GET /api/system/menu/role/:id', 'GET /api/system/dept/role/:id', 'GET /api/system/dept/list/enable', 'POST /api/system/role/authDataScope',
     'GET /api/system/role/selectUserRefRolesByUserId', 'GET /api/system/role/selectUserNotRefRolesByUserId', 'GET /api/system/role/allUser', 'POST /api/system/role/binding',
     'POST /api/system/role/unbinding', 'GET /api/system/user/selectAll', 'POST /api/system/user/resetPwd', 'GET /api/system/user/dispatchCenters', 'POST /api/system/user/dispatchCenters',
     'GET /api/system/user/dataGroups', 'POST /api/system/user/dataGroups', 'POST /api/system/user/transfer', 'GET /api/system/dataGroup/binds', 'POST /api/system/dataGroup/bind',
     'GET /api/system/numberRule/example', 'POST /api/system/numberRule/next', 'POST /api/system/sysAuthClient/resetSecret', 'GET /api/system/oss/config',
-    'POST /api/system/oss/config/setDefault', 'POST /api/system/oss/config/test');
+    'POST /api/system/oss/config/setDefault', 'POST /api/system/oss/config/test', 'POST /api/system/oss/saveConfig');
   none(MON, 'POST /api/monitor/operlog/clean', 'POST /api/monitor/logininfor/clean', 'GET /api/monitor/online/list', 'POST /api/monitor/online/forceLogout', 'GET /api/monitor/server');
   none(OSS, 'POST /api/system/oss/upload', 'GET /api/system/oss/url/:id');
   none(TOOL, 'GET /api/tool/gen/tables', 'GET /api/tool/gen/config/:table', 'POST /api/tool/gen/preview', 'POST /api/tool/gen/download');
@@ -458,6 +466,9 @@ function customRoutes(): Record<string, Classified> {
     c[`GET /api/reports/${name}/export`] = figures(`/api/reports/${name}/export`);
   }
   for (const name of ['analysis', 'workplace', 'monitor']) c[`GET /api/dashboard/${name}`] = figures(`/api/dashboard/${name}`);
+  // the vehicle check report's drill-down: its checks (a list of the report's center) and one check
+  c['GET /api/reports/check/checks'] = { ...list('/api/reports/check/checks', ['vehicleCheck'], () => ({ pageSize: 100 })), centerParam: true };
+  c['GET /api/reports/check/checks/:id'] = { kind: 'vehicleCheck', read: true, call: get(() => `/api/reports/check/checks/${rec.vehicleCheck.id}`) };
   return c;
 }
 let waybillOfLine = 0;

@@ -53,6 +53,7 @@ export default {
     windowOverlap: 'Overlaps the window {{start}}–{{end}} of the same station on the same weekday',
     stationLimitExists: 'This station already has a restriction for this transport means type',
     hasChildren: 'Remove the records under it first',
+    deptHasUsers: 'Users still belong to this department: move them to another department first',
     outsideLinkNewWindow: 'A link to an outside address must open in a new window',
     roleNeedsMenu: 'Select at least one menu',
     adminRoleProtected: 'The admin role cannot be changed this way',

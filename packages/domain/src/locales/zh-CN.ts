@@ -53,6 +53,7 @@ const zhCN: Shape = {
     windowOverlap: '与同一站点同一星期的时间窗 {{start}}–{{end}} 重叠',
     stationLimitExists: '该站点已有此运输工具类型的限制',
     hasChildren: '请先删除其下级记录',
+    deptHasUsers: '部门下还有用户，请先将他们调到其他部门',
     outsideLinkNewWindow: '外部链接必须在新窗口打开',
     roleNeedsMenu: '请至少选择一个菜单',
     adminRoleProtected: '超级管理员角色不能这样修改',

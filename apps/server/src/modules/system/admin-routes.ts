@@ -15,9 +15,14 @@ import { mutate } from '../../platform/audit.ts';
 import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
 
-const num = (v: unknown, field: string) => intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field);
+/** A record id the route needs: missing → 400 naming the field (not a lookup of id 0). */
+const num = (v: unknown, field: string) => {
+  if (v === undefined || v === null || v === '') throw badRequest('messages.validationFailed', { [field]: { key: 'validation.required' } });
+  return intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field);
+};
 
 const userDef = getResource('user');
+const deptDef = getResource('dept');
 
 /**
  * The user a route reads or changes, within the caller's data scope (the roles' departments / self):
@@ -32,6 +37,9 @@ function usersInScope(req: FastifyRequest, params: unknown[]): string {
   const where = scopeOf(userDef, requireCaller(req), params, 'u');
   return where.length ? where.join(' and ') : 'true';
 }
+
+/** An address outside the application (a menu path that opens another site). */
+export const isOutsideLink = (path: string) => /^https?:\/\//i.test(path.trim());
 
 /** Ids of a node and all its descendants in a parent-linked table. */
 async function subtree(q: Queryable, table: 'sys_menu' | 'sys_dept' | 'sys_district', id: number): Promise<Set<number>> {
@@ -56,8 +64,12 @@ export const systemHooks: Record<string, ResourceHooks> = {
   dept: {
     beforeSave: (q, values, _c, existing) => checkParent(q, 'sys_dept', values, existing),
     beforeRemove: async (q, rows) => {
-      const r = await q.query(`select 1 from sys_dept where parent_id = any($1) and not (id = any($1)) limit 1`, [rows.map((x) => x.id)]);
+      const ids = rows.map((x) => x.id);
+      const r = await q.query(`select 1 from sys_dept where parent_id = any($1) and not (id = any($1)) limit 1`, [ids]);
       if (r.rows.length) throw conflict('messages.hasChildren');
+      // people still work in it: move them to another department first
+      const u = await q.query(`select 1 from sys_user where dept_id = any($1) limit 1`, [ids]);
+      if (u.rows.length) throw conflict('messages.deptHasUsers');
     },
   },
   district: {
@@ -66,11 +78,18 @@ export const systemHooks: Record<string, ResourceHooks> = {
   menu: {
     beforeSave: async (q, values, _c, existing) => {
       await checkParent(q, 'sys_menu', values, existing);
+      // the record as it will be stored: an update that leaves a field out keeps the stored value
+      const stored = (name: string, column: string) => (values[name] !== undefined ? values[name] : (existing?.[column] ?? undefined));
+      const path = stored('path', 'path');
       // a link to an outside address opens in a new window (spec §5)
-      if (typeof values.path === 'string' && /^https?:\/\//i.test(values.path) && values.target !== '_blank') {
+      if (typeof path === 'string' && isOutsideLink(path) && stored('target', 'target') !== '_blank') {
         throw badRequest('messages.outsideLinkNewWindow', { target: { key: 'messages.outsideLinkNewWindow' } });
       }
-      if (values.menuType === 'F' && !values.perms) throw badRequest('messages.validationFailed', { perms: { key: 'validation.required' } });
+      // a button is the permission key the server checks: without one it grants nothing
+      const perms = stored('perms', 'perms');
+      if (stored('menuType', 'menu_type') === 'F' && (typeof perms !== 'string' || !perms.trim())) {
+        throw badRequest('messages.validationFailed', { perms: { key: 'validation.required' } });
+      }
     },
     beforeRemove: async (q, rows) => {
       const r = await q.query(`select 1 from sys_menu where parent_id = any($1) and not (id = any($1)) limit 1`, [rows.map((x) => x.id)]);
@@ -99,6 +118,16 @@ export const systemHooks: Record<string, ResourceHooks> = {
     },
     beforeStatus: async (_q, row) => {
       if (row.role_key === 'admin') throw conflict('messages.adminRoleProtected');
+    },
+  },
+  // one default printer: saving a new default clears the previous one (the new default wins)
+  printer: {
+    beforeSave: async (q, values, _c, existing) => {
+      // two printers made default at once: one after the other, so the last one saved is the only default
+      if (values.isDefault === true && existing?.is_default !== true) await q.query(`select pg_advisory_xact_lock(hashtext('tms-default-printer'))`);
+    },
+    afterSave: async (q, row) => {
+      if (row.is_default === true) await q.query(`update sys_printer set is_default = false, version = version + 1 where id <> $1 and is_default`, [row.id]);
     },
   },
   user: {
@@ -253,7 +282,10 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
       await q.query(`delete from sys_user_dispatch_center where user_id = $1`, [userId]);
-      if (ids.length) await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
+      if (ids.length) {
+        const r = await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
+        if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
+      }
       // a session working in a center the user lost moves to the default one
       await q.query(
         `update sys_session set dispatch_center_id = $2 where user_id = $1 and revoked_at is null and (dispatch_center_id is null or not (dispatch_center_id = any($3)))`,
@@ -279,31 +311,81 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
       await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
-      if (ids.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
+      if (ids.length) {
+        const r = await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
+        if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
+      }
       return { userId, ids };
     });
     return ok(req);
   });
+  /**
+   * User transfer: MOVES the chosen parts (roles, dispatch centers, data groups) from one user to another, in one
+   * transaction. The giving user keeps the rest and goes on working with it; the receiving user keeps its own default
+   * dispatch center, or takes the giving user's when it had none, so it ends with exactly one.
+   */
   app.post('/api/system/user/transfer', { config: { permission: 'system:user:edit' } }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const from = num(b.fromUserId, 'fromUserId');
     const to = num(b.toUserId, 'toUserId');
     if (from === to) throw badRequest('messages.validationFailed', { toUserId: { key: 'validation.invalid' } });
-    const parts = Array.isArray(b.parts) ? b.parts.map(String) : ['roles', 'dispatchCenters', 'dataGroups'];
-    await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {
-      await userInScope(q, req, from);
+    const ALL = ['roles', 'dispatchCenters', 'dataGroups'];
+    const parts = b.parts === undefined || b.parts === null ? ALL : Array.isArray(b.parts) ? [...new Set(b.parts.map(String))] : null;
+    if (!parts || !parts.length) throw badRequest('messages.validationFailed', { parts: { key: 'validation.required' } });
+    if (parts.some((p) => !ALL.includes(p))) throw badRequest('messages.validationFailed', { parts: { key: 'validation.invalid' } });
+    const moved = await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {
+      const source = await userInScope(q, req, from);
       await userInScope(q, req, to);
-      if (parts.includes('roles')) await adminRoleOnlyByAdmin(q, req, { fromUser: from });
-      if (parts.includes('roles')) await q.query(`insert into sys_user_role(user_id, role_id) select $2, role_id from sys_user_role where user_id = $1 on conflict do nothing`, [from, to]);
-      if (parts.includes('dispatchCenters'))
-        await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $2, dispatch_center_id, false from sys_user_dispatch_center where user_id = $1 on conflict do nothing`, [from, to]);
-      if (parts.includes('dataGroups')) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $2, data_group_id from sys_user_data_group where user_id = $1 on conflict do nothing`, [from, to]);
-      return { from, to, parts };
+      // two transfers between the same users run one after the other
+      await q.query(`select id from sys_user where id = any($1) order by id for update`, [[from, to]]);
+      const out = { fromUserId: from, toUserId: to, parts, roleIds: [] as number[], dispatchCenterIds: [] as number[], dataGroupIds: [] as number[] };
+      if (parts.includes('roles')) {
+        await adminRoleOnlyByAdmin(q, req, { fromUser: from });
+        if (source.user_name === 'admin') {
+          // the built-in administrator keeps the admin role (as on unbinding)
+          const admin = await q.query(`select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = $1 and r.role_key = 'admin'`, [from]);
+          if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+        }
+        const r = await q.query<{ role_id: number }>(`delete from sys_user_role where user_id = $1 returning role_id`, [from]);
+        out.roleIds = r.rows.map((x) => Number(x.role_id)).sort((x, y) => x - y);
+        if (out.roleIds.length) await q.query(`insert into sys_user_role(user_id, role_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.roleIds]);
+      }
+      if (parts.includes('dispatchCenters')) {
+        const r = await q.query<{ dispatch_center_id: number; is_default: boolean }>(
+          `delete from sys_user_dispatch_center where user_id = $1 returning dispatch_center_id, is_default`,
+          [from],
+        );
+        out.dispatchCenterIds = r.rows.map((x) => Number(x.dispatch_center_id)).sort((x, y) => x - y);
+        if (out.dispatchCenterIds.length) {
+          await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, unnest($2::bigint[]), false on conflict do nothing`, [
+            to,
+            out.dispatchCenterIds,
+          ]);
+          // exactly one default: the receiving user's own, else the giving user's, else its first center
+          const sourceDefault = r.rows.find((x) => x.is_default)?.dispatch_center_id ?? null;
+          await q.query(
+            `update sys_user_dispatch_center set is_default = (dispatch_center_id = (select coalesce(
+                 (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1 and is_default), $2::bigint,
+                 (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1))))
+              where user_id = $1`,
+            [to, sourceDefault],
+          );
+        }
+        // the giving user's sessions no longer work in a dispatch center of theirs
+        await q.query(`update sys_session set dispatch_center_id = null where user_id = $1 and revoked_at is null and dispatch_center_id is not null`, [from]);
+      }
+      if (parts.includes('dataGroups')) {
+        const r = await q.query<{ data_group_id: number }>(`delete from sys_user_data_group where user_id = $1 returning data_group_id`, [from]);
+        out.dataGroupIds = r.rows.map((x) => Number(x.data_group_id)).sort((x, y) => x - y);
+        if (out.dataGroupIds.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.dataGroupIds]);
+      }
+      return out;
     });
-    return ok(req);
+    return ok(req, moved);
   });
 
   // ---- data groups: bind clients, carriers and zones ----
+  const BIND_TARGETS = { CLIENT: 'base_client', CARRIER: 'base_carrier', ZONE: 'base_zone' } as const;
   app.get('/api/system/dataGroup/binds', { config: { permission: 'system:dataGroup:query' } }, async (req) => {
     const id = num((req.query as Record<string, unknown>).id, 'id');
     const r = await db.query(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
@@ -313,15 +395,39 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const id = num(b.id, 'id');
     const type = String(b.targetType ?? '');
-    if (!['CLIENT', 'CARRIER', 'ZONE'].includes(type)) throw badRequest('messages.validationFailed', { targetType: { key: 'validation.invalid' } });
+    if (!Object.hasOwn(BIND_TARGETS, type)) throw badRequest('messages.validationFailed', { targetType: { key: 'validation.invalid' } });
     const ids = idListOrEmpty(b.targetIds, 'targetIds');
     await mutate(db, req, { title: 'dataGroup', businessType: 'UPDATE' }, async (q) => {
       if (!(await q.query(`select 1 from sys_data_group where id = $1`, [id])).rows.length) throw notFound();
+      // only clients, carriers and zones that exist: a group bound to nothing real would hide every record of that kind
+      const table = BIND_TARGETS[type as keyof typeof BIND_TARGETS];
+      const found = ids.length ? (await q.query<{ n: number }>(`select count(*)::int as n from ${table} where id = any($1)`, [ids])).rows[0]!.n : 0;
+      if (Number(found) !== ids.length) throw badRequest('messages.validationFailed', { targetIds: { key: 'validation.invalid' } });
       await q.query(`delete from sys_data_group_bind where data_group_id = $1 and target_type = $2`, [id, type]);
       if (ids.length) await q.query(`insert into sys_data_group_bind(data_group_id, target_type, target_id) select $1, $2, unnest($3::bigint[])`, [id, type, ids]);
       return { id, type, ids };
     });
     return ok(req);
+  });
+
+  // ---- departments: the enabled ones within the caller's data scope (spec §7 GET /dept/list/enable) ----
+  /**
+   * For department pickers: every enabled department under enabled parents, within the caller's data scope, as a flat
+   * list of id / parentId / deptName / orderNum. A department whose parent is not in the list is a root for this caller.
+   */
+  app.get('/api/system/dept/list/enable', { config: { permission: 'system:dept:query' } }, async (req) => {
+    const params: unknown[] = [];
+    const where = scopeOf(deptDef, requireCaller(req), params, 'd');
+    const r = await db.query(
+      `with recursive enabled(id) as (
+         select id from sys_dept where parent_id = 0 and status = '0'
+         union all select c.id from sys_dept c join enabled e on c.parent_id = e.id where c.status = '0')
+       select d.id, d.parent_id as "parentId", d.dept_name as "deptName", d.order_num as "orderNum" from sys_dept d
+        where d.id in (select id from enabled)${where.length ? ' and ' + where.join(' and ') : ''}
+        order by d.order_num, d.id`,
+      params,
+    );
+    return ok(req, r.rows);
   });
 
   // ---- districts: the province → city → area cascader ----
@@ -404,9 +510,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const conns = await db
       .query<{ state: string | null; n: number }>(`select state, count(*)::int8 as n from pg_stat_activity where datname = current_database() group by state`)
       .catch(() => ({ rows: [] as { state: string | null; n: number }[] }));
+    // the slowest statements need the pg_stat_statements extension; the answer says whether it is there
+    let slowestAvailable = true;
     const slow = await db
       .query(`select query, calls::int8, round(mean_exec_time::numeric, 2) as "meanMs" from pg_stat_statements order by mean_exec_time desc limit 10`)
-      .catch(() => ({ rows: [] as Row[] }));
+      .catch(() => {
+        slowestAvailable = false;
+        return { rows: [] as Row[] };
+      });
     return ok(req, {
       process: {
         uptimeSec: Math.round(process.uptime()),
@@ -419,7 +530,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
         node: process.version,
       },
       host: { cpus: os.cpus().length, loadavg: os.loadavg(), totalMemBytes: os.totalmem(), freeMemBytes: os.freemem(), platform: `${os.type()} ${os.release()}` },
-      database: { kind: db.kind, sizeBytes: dbStats.rows[0]?.size ?? 0, connections: conns.rows, tables: tables.rows, slowest: slow.rows },
+      database: { kind: db.kind, sizeBytes: dbStats.rows[0]?.size ?? 0, connections: conns.rows, tables: tables.rows, slowest: slow.rows, slowestAvailable },
     });
   });
 }

@@ -49,23 +49,32 @@ export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Cl
     let clientId = typeof b.client_id === 'string' ? b.client_id : '';
     let clientSecret = typeof b.client_secret === 'string' ? b.client_secret : '';
     const basic = req.headers.authorization;
-    if (basic?.startsWith('Basic ')) {
-      const [id, secret] = Buffer.from(basic.slice(6), 'base64').toString('utf8').split(':');
-      clientId = decodeURIComponent(id ?? '');
-      clientSecret = decodeURIComponent(secret ?? '');
+    const usedBasic = typeof basic === 'string' && /^Basic /i.test(basic);
+    const invalidClient = () => {
+      // RFC 6749 §5.2: a client that authenticated with the Authorization header is told how to authenticate
+      if (usedBasic) reply.header('www-authenticate', 'Basic realm="tms", charset="UTF-8"');
+      return reply.status(401).send({ error: 'invalid_client', error_description: translate(req.lang, 'messages.clientBad') });
+    };
+    if (usedBasic) {
+      const creds = basicCredentials(basic.slice(6));
+      if (!creds) return invalidClient();
+      [clientId, clientSecret] = creds;
     }
     if (b.grant_type !== 'client_credentials') {
       return reply.status(400).send({ error: 'unsupported_grant_type', error_description: translate(req.lang, 'messages.grantUnsupported') });
     }
     const c = (
-      await db.query<{ client_id: string; client_secret_hash: string; scope: string; grant_types: string; access_ips: string | null; access_token_validity: number; user_id: number; status: string }>(
-        `select client_id, client_secret_hash, scope, grant_types, access_ips, access_token_validity, user_id, status from sys_auth_client where client_id = $1`,
+      await db.query<{ client_id: string; client_secret_hash: string; scope: string; grant_types: string; access_ips: string | null; access_token_validity: number; user_id: number; status: string; user_status: string }>(
+        `select c.client_id, c.client_secret_hash, c.scope, c.grant_types, c.access_ips, c.access_token_validity, c.user_id, c.status, u.status as user_status
+           from sys_auth_client c join sys_user u on u.id = c.user_id where c.client_id = $1`,
         [clientId],
       )
     ).rows[0];
-    const good = c ? await verifyPassword(c.client_secret_hash, clientSecret) : false;
-    if (!c || !good || c.status !== '0' || !c.grant_types.split(',').map((x) => x.trim()).includes('client_credentials')) {
-      return reply.status(401).send({ error: 'invalid_client', error_description: translate(req.lang, 'messages.clientBad') });
+    // an unknown client id costs the same hash check as a known one (no client-id oracle by timing)
+    const good = await verifyPassword(c?.client_secret_hash ?? (await dummyHash()), clientSecret);
+    if (!c || !good || c.status !== '0' || c.user_status !== '0') return invalidClient();
+    if (!(c.grant_types ?? '').split(',').map((x) => x.trim()).includes('client_credentials')) {
+      return reply.status(400).send({ error: 'unauthorized_client', error_description: translate(req.lang, 'messages.grantUnsupported') });
     }
     const ips = c.access_ips?.split(',').map((x) => x.trim()).filter(Boolean);
     if (ips?.length && !ips.includes(req.ip)) {
@@ -82,6 +91,22 @@ export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Cl
        values ($1, $2, (select dispatch_center_id from sys_user_dispatch_center where user_id = $2 order by is_default desc limit 1), $3, $4, $5, $6, $7, $8)`,
       [hashToken(token), c.user_id, req.ip, 'oauth-client', now, new Date(now.getTime() + c.access_token_validity * 1000), c.client_id, asked.join(',')],
     );
-    return reply.header('cache-control', 'no-store').send({ access_token: token, token_type: 'Bearer', expires_in: c.access_token_validity, scope: asked.join(' ') });
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send({ access_token: token, token_type: 'Bearer', expires_in: c.access_token_validity, scope: asked.join(' ') });
   });
 }
+
+/** `client_id:client_secret`, each form-urlencoded (RFC 6749 §2.3.1); null when malformed. */
+function basicCredentials(encoded: string): [string, string] | null {
+  const text = Buffer.from(encoded.trim(), 'base64').toString('utf8');
+  const i = text.indexOf(':');
+  if (i < 0) return null;
+  try {
+    const dec = (x: string) => decodeURIComponent(x.replace(/\+/g, ' '));
+    return [dec(text.slice(0, i)), dec(text.slice(i + 1))];
+  } catch {
+    return null; // a stray '%' in the header
+  }
+}
+
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hashPassword(newSecret()));

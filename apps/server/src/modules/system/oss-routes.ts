@@ -1,9 +1,11 @@
 /** Object storage: uploads, signed file links, storage configurations (default, connection test), avatars. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import sharp from 'sharp';
 import type { Db } from '../../platform/db.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { hasPermission, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
@@ -18,13 +20,47 @@ async function upload(req: FastifyRequest, maxBytes: number) {
   return file;
 }
 
+/**
+ * Stores an upload through the default configuration. A store that does not answer (an S3 endpoint down,
+ * a missing bucket, refused keys) is a refusal with its reason, like the connection test, not a server error.
+ */
+async function store(req: FastifyRequest, storage: Storage, file: Parameters<Storage['storeFile']>[0], by: string) {
+  return storage.storeFile(file, by).catch((e: unknown) => {
+    if ((e as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'messages.tooLarge');
+    if (e instanceof AppError) throw e;
+    req.log.warn({ err: e }, 'object storage refused an upload');
+    throw new AppError(409, 'messages.ossTestFailed', { reason: String((e as Error)?.message ?? e).slice(0, 200) });
+  });
+}
+
 export function ossHooks(storage: Storage): Record<string, ResourceHooks> {
   return {
     oss: { beforeRemove: async (_q, rows) => storage.removeFiles(rows.map((r) => Number(r.id))) },
   };
 }
 
+const CONFIG_SAVE = '/api/system/oss/config/save';
+const CONFIG_UPDATE = '/api/system/oss/config/update';
+
 export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
+  // spec §7 `POST /system/oss/saveConfig` saves a storage configuration: it runs the generic engine's
+  // save (no id) or update (id + version) of `ossConfig`, registered after these routes
+  const engine = new Map<string, RouteHandlerMethod>();
+  app.addHook('onRoute', (route) => {
+    if ((route.url === CONFIG_SAVE || route.url === CONFIG_UPDATE) && [route.method].flat().includes('POST')) engine.set(route.url, route.handler as RouteHandlerMethod);
+  });
+  app.addHook('onReady', async () => {
+    if (!engine.has(CONFIG_SAVE) || !engine.has(CONFIG_UPDATE)) throw new Error('saveConfig: the ossConfig save / update routes are not registered');
+  });
+  app.post('/api/system/oss/saveConfig', { config: { permission: 'system:oss:edit' } }, async function (req: FastifyRequest, reply: FastifyReply) {
+    const caller = requireCaller(req);
+    const body = req.body as Record<string, unknown> | undefined;
+    const creating = body?.id === undefined || body.id === null || body.id === '';
+    // a new configuration also needs the add permission, as on the engine's own save route
+    if (creating && !hasPermission(caller, 'system:oss:add')) throw forbidden();
+    return engine.get(creating ? CONFIG_SAVE : CONFIG_UPDATE)!.call(this, req, reply);
+  });
+
   app.get('/api/files/:id', { config: { permission: 'public' } }, async (req, reply) => {
     const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
     const q = req.query as Record<string, unknown>;
@@ -43,11 +79,7 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
   app.post('/api/system/oss/upload', { config: { permission: 'system:oss:upload' } }, async (req) => {
     const caller = requireCaller(req);
     const file = await upload(req, 50 * 1024 * 1024);
-    const out = await storage.storeFile(file, caller.userName).catch((e: { statusCode?: number }) => {
-      if (e.statusCode === 413) throw new AppError(413, 'messages.tooLarge');
-      throw e;
-    });
-    return ok(req, out);
+    return ok(req, await store(req, storage, file, caller.userName));
   });
 
   app.get('/api/system/oss/url/:id', { config: { permission: 'system:oss:query' } }, async (req) => {
@@ -72,7 +104,8 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     return ok(req);
   });
 
-  app.post('/api/system/oss/config/test', { config: { permission: 'system:oss:query' } }, async (req) => {
+  // the test makes outbound calls with the stored keys: for those who may edit the configuration
+  app.post('/api/system/oss/config/test', { config: { permission: 'system:oss:edit' } }, async (req) => {
     const id = intParam((req.body as Record<string, unknown> | undefined)?.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
     const r = await db.query<{ config_key: string }>(`select config_key from sys_oss_config where id = $1`, [id]);
     if (!r.rows[0]) throw notFound();
@@ -88,10 +121,15 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     const caller = requireCaller(req);
     const file = await upload(req, 2 * 1024 * 1024);
     if (!IMAGE_TYPES.has(file.mimetype)) throw badRequest('messages.imageOnly', { file: { key: 'messages.imageOnly' } });
-    const stored = await storage.storeFile(file, caller.userName).catch((e: { statusCode?: number }) => {
-      if (e.statusCode === 413) throw new AppError(413, 'messages.tooLarge');
+    const bytes = await file.toBuffer().catch((e: unknown) => {
+      if ((e as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'messages.tooLarge');
       throw e;
     });
+    // the declared type is the browser's word: the image decoder says what the bytes are
+    const format = (await sharp(bytes).metadata().catch(() => null))?.format;
+    const mimetype = format === 'png' || format === 'jpeg' || format === 'webp' || format === 'gif' ? `image/${format}` : null;
+    if (!mimetype) throw badRequest('messages.imageOnly', { file: { key: 'messages.imageOnly' } });
+    const stored = await store(req, storage, { filename: file.filename, mimetype, file: Readable.from(bytes) }, caller.userName);
     const url = storage.signedUrl(stored.id, TEN_YEARS);
     await db.query(`update sys_user set avatar = $1, update_time = now(), version = version + 1 where id = $2`, [url, caller.userId]);
     return ok(req, { avatar: url });

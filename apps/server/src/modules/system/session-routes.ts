@@ -40,12 +40,34 @@ export async function grantedMenus(db: Db, caller: Caller): Promise<MenuRow[]> {
   return r.rows;
 }
 
+/** An address outside the application: such a menu always opens in a new window. */
+const isOutsideLink = (path: string | null) => !!path && /^https?:\/\//i.test(path.trim());
+
+/**
+ * The permission keys of the granted buttons that take effect: a button under a catalogue or menu without a key
+ * (which is not in the user's menu, spec §5) grants nothing on the screen either.
+ */
+export async function effectiveButtons(db: Db, granted: MenuRow[]): Promise<string[]> {
+  const all = (await db.query<{ id: number; parent_id: number; menu_type: string; menu_key: string | null }>(`select id, parent_id, menu_type, menu_key from sys_menu`)).rows;
+  const byId = new Map(all.map((m) => [Number(m.id), m]));
+  const keyless = (id: number): boolean => {
+    const seen = new Set<number>();
+    for (let m = byId.get(id); m && !seen.has(Number(m.id)); m = byId.get(Number(m.parent_id))) {
+      seen.add(Number(m.id));
+      if (m.menu_type !== 'F' && !m.menu_key?.trim()) return true;
+    }
+    return false;
+  };
+  const keys = granted.filter((m) => m.perms?.trim() && !keyless(Number(m.id))).map((m) => m.perms!.trim());
+  return [...new Set(keys)].sort();
+}
+
 export function buildTree(rows: MenuRow[]): MenuRecord[] {
   const nodes = new Map<number, MenuRecord>();
   for (const m of rows) {
     if (m.menu_type === 'F') continue;
     // a menu needs a non-empty key to take effect (spec §5)
-    if (!m.menu_key) continue;
+    if (!m.menu_key?.trim()) continue;
     nodes.set(m.id, {
       id: m.id,
       parentId: m.parent_id,
@@ -58,7 +80,7 @@ export function buildTree(rows: MenuRow[]): MenuRecord[] {
       redirect: m.redirect,
       remark: m.remark,
       // a link to an outside address always opens in a new window
-      target: /^https?:\/\//.test(m.path) ? '_blank' : m.target,
+      target: isOutsideLink(m.path) ? '_blank' : m.target,
       hiddenChildren: m.hidden_children,
       hiddenHeader: m.hidden_header,
       menuType: m.menu_type,
@@ -112,7 +134,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     if (!u) throw notFound();
     const roleIds = (await db.query<{ id: number }>(`select r.id from sys_user_role ur join sys_role r on r.id = ur.role_id and r.status = '0' where ur.user_id = $1 order by r.id`, [caller.userId])).rows.map((r) => r.id);
     const menus = await grantedMenus(db, caller);
-    const buttons = [...new Set(menus.map((m) => m.perms).filter((p): p is string => !!p))].sort();
+    const buttons = await effectiveButtons(db, menus);
     const info: UserInfo & { email: string | null; mobile: string | null } = {
       id: u.id,
       userName: u.user_name,
