@@ -3,13 +3,14 @@
  * mobile-aware), logo and title, the header widgets, the page tab bar and the settings drawer.
  */
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { theme } from 'antd';
 import { normalizeLang } from '@tms/domain';
 import { useLayoutSettings } from './settings.ts';
-import { isExternal, toMenuNodes, type MenuNode } from './menu.ts';
+import { headerHidden, toMenuNodes, type MenuNode } from './menu.ts';
+import { menuItemRender } from './menu-link.tsx';
 import { menuIcon } from './icons.tsx';
 import { useMenuMeta } from './useMenuMeta.ts';
 import { TabBar } from './TabBar.tsx';
@@ -78,15 +79,17 @@ const DARK_TOP = {
 function ShellContent({ ownHeader }: { ownHeader: boolean }) {
   const { pathname } = useLocation();
   const settings = useLayoutSettings();
-  const { titleOf } = useMenuMeta();
+  const { titleOf, byPath } = useMenuMeta();
   const { token: antToken } = theme.useToken();
+  // a screen whose menu record has hiddenHeader shows without the header bar (spec §3 Menu record)
+  const showHeader = ownHeader && !headerHidden(byPath, pathname);
   return (
     <>
       <div
         className="tms-top"
         style={{ position: settings.fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 20, background: antToken.colorBgContainer, borderBottom: `1px solid ${antToken.colorBorderSecondary}` }}
       >
-        {ownHeader && (
+        {showHeader && (
           <div className="tms-header" data-testid="header">
             <span className="tms-header-title" style={{ color: antToken.colorText }}>{titleOf(pathname)}</span>
             <HeaderActions />
@@ -125,17 +128,6 @@ function useMenuPath(pathname: string): string {
   return menuPath;
 }
 
-const menuItemRender = (item: MenuDataItem, dom: ReactNode) => {
-  const path = item.path ?? '/';
-  if (isExternal(path) || item.target === '_blank') {
-    return (
-      <a href={path} target="_blank" rel="noopener noreferrer">
-        {dom}
-      </a>
-    );
-  }
-  return <Link to={path}>{dom}</Link>;
-};
 const MENU = { locale: false } as const;
 const CONTENT_STYLE = { padding: 0 };
 

@@ -1,7 +1,8 @@
 /**
  * The server menu (spec §3 "Menu record") turned into routes and ProLayout menu data.
  * Buttons (menuType 'F') are permissions, not screens; hidden entries (visible '1') are routes
- * but stay out of the menu.
+ * but stay out of the menu; hiddenChildren keeps an entry's children out of the menu (still routes);
+ * hiddenHeader shows the screen without the header bar above it; outside links open in a new window.
  */
 import type { MenuRecord } from '@tms/domain';
 
@@ -15,6 +16,8 @@ export interface MenuNode {
   target?: string | null;
   hideInMenu?: boolean;
   hideChildrenInMenu?: boolean;
+  /** the screen shows without the header bar (page title and header widgets) above it */
+  hiddenHeader?: boolean;
   children?: MenuNode[];
 }
 
@@ -56,6 +59,16 @@ export function firstScreen(m: MenuRecord): string | null {
   return null;
 }
 
+/** Whether the screen at `pathname` shows without the header bar (its menu record's hiddenHeader). */
+export function headerHidden(byPath: Map<string, MenuRecord>, pathname: string): boolean {
+  return byPath.get(normalizePath(pathname))?.hiddenHeader === true;
+}
+
+/** How a menu entry opens: outside links and entries whose target is '_blank' in a new window. */
+export function opensInNewWindow(path: string, target?: string | null): boolean {
+  return isExternal(path) || target === '_blank';
+}
+
 /** The menu tree for the layout, names translated by `name(record)`. */
 export function toMenuNodes(tree: MenuRecord[], name: (m: MenuRecord) => string): MenuNode[] {
   return tree.filter(isScreen).map((m) => {
@@ -67,9 +80,10 @@ export function toMenuNodes(tree: MenuRecord[], name: (m: MenuRecord) => string)
       icon: m.icon,
       component: m.component,
       redirect: m.redirect,
-      target: m.target,
+      target: isExternal(m.path) ? '_blank' : m.target,
       hideInMenu: m.visible === '1',
       hideChildrenInMenu: m.hiddenChildren || undefined,
+      hiddenHeader: m.hiddenHeader || undefined,
       children: children.length ? toMenuNodes(children, name) : undefined,
     };
   });

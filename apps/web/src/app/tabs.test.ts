@@ -159,6 +159,8 @@ describe('tabKeyOf', () => {
   it('keys a tab by route: account settings sub-tabs share one tab, trailing slashes are ignored', () => {
     expect(tabKeyOf('/account/settings/base')).toBe('/account/settings');
     expect(tabKeyOf('/account/settings')).toBe('/account/settings');
+    // /system/profile leads to the account settings: no tab of its own
+    expect(tabKeyOf('/system/profile')).toBe('/account/settings');
     expect(tabKeyOf('/system/dict/')).toBe('/system/dict');
     expect(tabKeyOf('/')).toBe('/');
   });

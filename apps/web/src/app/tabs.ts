@@ -37,9 +37,13 @@ export interface TabsResult {
 
 export const ROOT_PATH = '/';
 
-/** One tab per route: the sub-tabs of a screen (account settings) share its tab; a trailing slash is ignored. */
+/**
+ * One tab per route: the sub-tabs of a screen (account settings) share its tab, as does /system/profile
+ * (spec §7's name of the same screen, which leads there); a trailing slash is ignored.
+ */
 export function tabKeyOf(pathname: string): string {
   if (pathname === '/account/settings' || pathname.startsWith('/account/settings/')) return '/account/settings';
+  if (pathname === '/system/profile' || pathname === '/system/profile/') return '/account/settings';
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 

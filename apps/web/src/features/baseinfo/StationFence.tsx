@@ -81,7 +81,7 @@ export default function StationFence({ station, onSaved }: { station: Row; onSav
               min={0.001}
               max={MAX_RADIUS_KM}
               precision={3}
-              addonAfter="km"
+              addonAfter={t('baseinfo.unit.km')}
               disabled={!editable}
               value={fence.radiusKm}
               onChange={(v) => v && setFence({ ...fence, radiusKm: Number(v) })}

@@ -97,7 +97,7 @@ export default function ZoneShapeModal({ id, onClose, onSaved }: { id: number; o
                     min={0.001}
                     max={MAX_RADIUS_KM}
                     precision={3}
-                    addonAfter="km"
+                    addonAfter={t('baseinfo.unit.km')}
                     value={shape.radiusKm}
                     onChange={(v) => v && setShape({ ...shape, radiusKm: Number(v) })}
                     data-testid="zone-radius"

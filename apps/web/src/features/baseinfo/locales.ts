@@ -33,6 +33,10 @@ const zhCN = {
       previewHint: '实时预览（示例数据，随模板类型变化）',
       renderError: '模板无法解析',
     },
+    address: {
+      districtPlaceholder: '选择省 / 市 / 区县',
+    },
+    unit: { km: '公里' },
   },
 };
 
@@ -69,6 +73,10 @@ const enUS: typeof zhCN = {
       previewHint: 'Live preview (sample data of the template type)',
       renderError: 'The template cannot be parsed',
     },
+    address: {
+      districtPlaceholder: 'Pick province / city / district',
+    },
+    unit: { km: 'km' },
   },
 };
 

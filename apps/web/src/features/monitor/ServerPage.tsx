@@ -22,6 +22,8 @@ export interface ServerInfo {
     connections: { state: string | null; n: number }[];
     tables: { table: string; rows: number; bytes: number }[];
     slowest: { query: string; calls: number; meanMs: number }[];
+    /** false: the pg_stat_statements extension is not installed in this database */
+    slowestAvailable?: boolean;
   };
 }
 
@@ -145,7 +147,7 @@ export default function ServerPage() {
               rowKey={(r) => r.query}
               pagination={false}
               dataSource={d.database.slowest}
-              locale={{ emptyText: f('noStatements') }}
+              locale={{ emptyText: f(d.database.slowestAvailable === false ? 'noStatementsExtension' : 'noStatements') }}
               columns={[
                 { title: f('query'), dataIndex: 'query', ellipsis: true },
                 { title: f('calls'), dataIndex: 'calls', align: 'right', width: 90 },

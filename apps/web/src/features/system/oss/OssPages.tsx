@@ -82,24 +82,26 @@ export function OssConfigPage() {
               {t('system.oss.setDefault')}
             </a>,
           );
-        out.push(
-          <a
-            key="test"
-            onClick={async () => {
-              const hide = message.loading(t('system.oss.testing'), 0);
-              try {
-                const r = await request<{ msg: string }>('POST', '/system/oss/config/test', { data: { id: row.id }, silent: true, timeoutMs: 30_000 });
-                message.success(r.msg || t('system.oss.testOk'));
-              } catch (e) {
-                message.error(e instanceof HttpError ? e.message : t('messages.systemError'));
-              } finally {
-                hide();
-              }
-            }}
-          >
-            {t('system.oss.test')}
-          </a>,
-        );
+        // the connection test reaches out to the store: it needs the edit button
+        if (can('system:oss:edit'))
+          out.push(
+            <a
+              key="test"
+              onClick={async () => {
+                const hide = message.loading(t('system.oss.testing'), 0);
+                try {
+                  const r = await request<{ msg: string }>('POST', '/system/oss/config/test', { data: { id: row.id }, silent: true, timeoutMs: 30_000 });
+                  message.success(r.msg || t('system.oss.testOk'));
+                } catch (e) {
+                  message.error(e instanceof HttpError ? e.message : t('messages.systemError'));
+                } finally {
+                  hide();
+                }
+              }}
+            >
+              {t('system.oss.test')}
+            </a>,
+          );
         return out;
       }}
     />

@@ -1,7 +1,7 @@
-/** Users: the generic list plus roles, dispatch centers, data groups, password reset and user transfer. */
+/** Users: the generic list plus roles, dispatch centers, data groups, password reset and user transfer (moving them to another user). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table, Transfer } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table, Transfer } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByName } from '@tms/domain';
@@ -237,6 +237,7 @@ function TransferModal({ onClose }: { onClose: () => void }) {
         onClose();
       }}
     >
+      <Alert type="info" showIcon message={t('system.user.transferHint')} style={{ marginBottom: 16 }} data-testid="user-transfer-hint" />
       <Form form={form} layout="vertical" initialValues={{ parts: ['roles', 'dispatchCenters', 'dataGroups'] }}>
         <Form.Item name="fromUserId" label={t('system.user.fromUser')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
