@@ -1,37 +1,45 @@
 /**
- * Drives demo trucks against a running server, over HTTP only (`npm run simulate`):
+ * Drives demo trucks against a running server, over HTTP only (`npm run simulate`): every change goes
+ * through the product's API and its rules, nothing is written into the database directly.
  *
  * 1. signs in as the administrator and makes sure a few dispatch orders are EFFECTIVE: the
  *    effective ones first, then confirmed ones (take effect), then new ones from the waybills
  *    ready to dispatch — reviewing an open waybill, or creating and reviewing a demo order, when
- *    none is ready (create → schedule a free demo vehicle and its driver → take effect);
+ *    none is ready (create → schedule a free demo vehicle and its driver → take effect). When not
+ *    one can be had this way it says why and exits with code 1 (fewer than --trips: it drives those);
  * 2. signs in as each dispatch order's driver (demo drivers, password `driver123`), accepts it,
- *    lets the dispatcher ship it, and drives the truck along its stops' stations, posting
- *    positions in batches through the driver API;
- * 3. on arrival reports the trip's receipts (epods) when the server has the driver's epod routes,
- *    and finishes the dispatch order.
+ *    reports the vehicle check when asked (--check), lets the dispatcher ship it, and drives the
+ *    truck along its stops' stations, posting positions in batches through the driver API;
+ * 3. on arrival the driver reports the trip's receipts (epods) — signed as shipped, or with the
+ *    shortage and pictures asked for — and the dispatcher finishes the dispatch order.
+ * The exit code is 0 when every trip went through, 1 otherwise (each failure is printed).
  *
  * Usage: npm run simulate -- [--url http://localhost:8080] [--user admin] [--password admin123]
  *          [--trips 3] [--minutes 5] [--interval 5] [--detour] [--keep] [--shipment SP…]
- *   --minutes   how long each trip takes (the trucks go as fast as needed; points are real-time)
- *   --interval  seconds between two position batches (one point per second of driving)
- *   --detour    the first truck leaves its route at 40 % of the way for 7 more minutes (the e-fence
- *               alert rule, tolerance 5 minutes, raises an alert on the header bell)
- *   --keep      leave the dispatch orders SHIPPED at the end (no receipts, no finish)
- *   --shipment  drive this one dispatch order (by its code) and no other, instead of step 1: a
- *               CONFIRMED one is taken into effect, an EFFECTIVE one accepted and shipped, a SHIPPED
- *               one driven as it is; any other state is an error (--trips is then 1)
+ *          [--check] [--check-fail TYRES] [--shortage 2] [--epod-picture]
+ *   --minutes      how long each trip takes (the trucks go as fast as needed; points are real-time)
+ *   --interval     seconds between two position batches (one point per second of driving)
+ *   --detour       the first truck leaves its route at 40 % of the way for 7 more minutes (the e-fence
+ *                  alert rule, tolerance 5 minutes, raises an alert on the header bell)
+ *   --keep         leave the dispatch orders SHIPPED at the end (no receipts, no finish)
+ *   --shipment     drive this one dispatch order (by its code) and no other, instead of step 1: a
+ *                  CONFIRMED one is taken into effect, an EFFECTIVE one accepted and shipped, a SHIPPED
+ *                  one driven as it is; any other state is an error (--trips is then 1)
+ *   --check        before departure the driver reports the vehicle check (POST /api/driver/shipments/:id/
+ *                  vehicleCheck): every item of the checklist (dict vehicle_check_item) passes, and the
+ *                  first one carries a picture uploaded first (POST /api/driver/files)
+ *   --check-fail   with --check implied: this checklist item fails, with a remark and the picture
+ *   --shortage     at arrival the first line of the trip's first receipt is signed this many short
+ *                  (shortage, with a remark), which makes the receipt abnormal
+ *   --epod-picture at arrival the driver adds a picture to every receipt before reporting it (on the
+ *                  short line when there is one)
  *
  * The login needs the slide captcha switched off (server started with TMS_CAPTCHA=off, or the
  * system config `sys.account.captchaEnabled` = false) or test hooks (TMS_TEST_HOOKS=1); or pass
  * an administrator token as SIM_ADMIN_TOKEN (copy it from a signed-in browser's local storage).
- *
- * SQL fallback: when the shipment routes cannot produce an EFFECTIVE dispatch order (no waybill
- * ready to dispatch, or an older server) and DATABASE_URL points at the server's PostgreSQL, the
- * simulator writes one straight into tms_shipment (+ stops) for a free demo vehicle and driver,
- * between the first two demo stations. It cannot reach an embedded PGlite (another process).
  */
 import { parseArgs } from 'node:util';
+import { deflateSync } from 'node:zlib';
 
 const { values: opt } = parseArgs({
   options: {
@@ -45,12 +53,25 @@ const { values: opt } = parseArgs({
     detour: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     shipment: { type: 'string' },
+    check: { type: 'boolean', default: false },
+    'check-fail': { type: 'string' },
+    shortage: { type: 'string', default: '0' },
+    'epod-picture': { type: 'boolean', default: false },
   },
 });
 const BASE = opt.url!.replace(/\/$/, '');
 const TRIPS = Number(opt.trips);
 const TRIP_MS = Number(opt.minutes) * 60_000;
 const INTERVAL_MS = Number(opt.interval) * 1000;
+const CHECK_FAIL = opt['check-fail']?.trim() || null;
+const CHECK = opt.check || CHECK_FAIL !== null;
+const SHORTAGE = Number(opt.shortage);
+for (const [name, v, min] of [['trips', TRIPS, 1], ['minutes', TRIP_MS, 1], ['interval', INTERVAL_MS, 1], ['shortage', SHORTAGE, 0]] as const) {
+  if (!Number.isFinite(v) || v < min) {
+    console.error(`--${name}: not a number of at least ${min}`);
+    process.exit(1);
+  }
+}
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 
@@ -113,7 +134,10 @@ async function named(token: string, code: string): Promise<Json> {
   return s;
 }
 
-/** Dispatch orders EFFECTIVE for the trip, making more when there are too few. */
+/** Why no more dispatch orders could be had through the API (said when there are too few). */
+const shortfall: string[] = [];
+
+/** Dispatch orders EFFECTIVE for the trip, making more through the API when there are too few. */
 async function ensureEffective(token: string): Promise<Json[]> {
   const S = '/api/shipment/shipment';
   if (opt.shipment) return [await named(token, opt.shipment)];
@@ -128,12 +152,8 @@ async function ensureEffective(token: string): Promise<Json[]> {
     trips = await effective();
   }
   for (let tries = 0; trips.length < TRIPS && tries < TRIPS * 2; tries++) {
-    const made = await fromWaybills(token).catch((e) => (log('creating from waybills failed:', e.message), null));
+    const made = await fromWaybills(token).catch((e: Error) => (shortfall.push(`making one from the waybills failed: ${e.message}`), false));
     if (!made) break;
-    trips = await effective();
-  }
-  if (trips.length < TRIPS && process.env.DATABASE_URL) {
-    await sqlFallback(TRIPS - trips.length);
     trips = await effective();
   }
   return trips.slice(0, TRIPS);
@@ -156,10 +176,16 @@ async function fromWaybills(token: string): Promise<boolean> {
   if (!ready.length) {
     let open = await list(token, '/api/waybill/waybill', { status: 'OPEN' });
     if (!open.length && (await newOrder(token))) open = await list(token, '/api/waybill/waybill', { status: 'OPEN' });
-    if (!open.length) return false;
+    if (!open.length) {
+      shortfall.push('no waybill is ready to dispatch or open to review, and no demo order could be made (a client with two stations with coordinates and an item)');
+      return false;
+    }
     await api('POST', '/api/waybill/waybill/review', token, { ids: [open[0]!.id] });
     ready = await list(token, '/api/shipment/ros', {});
-    if (!ready.length) return false;
+    if (!ready.length) {
+      shortfall.push(`waybill ${open[0]!.code} was reviewed but is not ready to dispatch`);
+      return false;
+    }
   }
   const created = (await api('POST', '/api/shipment/shipment/create', token, { waybillIds: [ready[0]!.id] })).data;
   const id = Number(created?.id ?? created?.ids?.[0] ?? created);
@@ -196,6 +222,7 @@ async function scheduleFree(token: string, id: number): Promise<boolean> {
   const vehicles = (await list(token, '/api/baseinfo/transportMeans', {})).filter((v) => v.driverId);
   const etd = new Date(Date.now() + 60_000);
   const eta = new Date(etd.getTime() + TRIP_MS + 30 * 60_000);
+  let refused = vehicles.length ? '' : ' (no vehicle has a driver)';
   for (const v of vehicles) {
     try {
       await api('POST', '/api/shipment/shipment/schedule', token, {
@@ -212,42 +239,13 @@ async function scheduleFree(token: string, id: number): Promise<boolean> {
       return true;
     } catch (e) {
       if (!(e instanceof ApiError) || (e.status !== 400 && e.status !== 409)) throw e; // busy or not allowed there: the next vehicle
+      refused = ` (last refusal: ${e.body?.msg ?? e.status})`;
     }
   }
-  log(`dispatch order ${shipment.shipmentCode}: no free vehicle fits it (left OPEN)`);
+  const why = `dispatch order ${shipment.shipmentCode}: no free vehicle with a driver fits it, left OPEN${refused}`;
+  log(why);
+  shortfall.push(why);
   return false;
-}
-
-/** Writes EFFECTIVE dispatch orders straight into PostgreSQL (see the header). */
-async function sqlFallback(n: number): Promise<void> {
-  const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  try {
-    for (let i = 0; i < n; i++) {
-      const r = await c.query(
-        `with free as (
-           select v.id as vehicle_id, v.carrier_id, v.driver_id from base_transport_means v
-            where v.driver_id is not null and not exists (
-              select 1 from tms_shipment s where s.status in ('CONFIRMED', 'EFFECTIVE', 'SHIPPED') and (s.vehicle_id_main = v.id or s.driver_id_master = v.driver_id))
-            order by v.id limit 1),
-         ins as (
-           insert into tms_shipment(dispatch_center_id, shipment_code, status, carrier_id, vehicle_id_main, driver_id_master, etd, eta, create_by)
-           select (select id from sys_dispatch_center order by id limit 1), 'SIM-' || to_char(now(), 'YYMMDDHH24MISS') || '-' || $1, 'EFFECTIVE',
-                  carrier_id, vehicle_id, driver_id, now() + interval '1 minute', now() + interval '2 hour', 'simulate' from free
-           returning id, dispatch_center_id)
-         insert into tms_shipment_stop(dispatch_center_id, shipment_id, seq, station_id, stop_type)
-         select ins.dispatch_center_id, ins.id, st.n, st.id, case when st.n = 1 then 'LOAD' else 'UNLOAD' end
-           from ins cross join lateral (select id, row_number() over (order by id) as n from base_station where longitude is not null order by id limit 2) st
-         returning shipment_id`,
-        [i],
-      );
-      if (!r.rowCount) break;
-      log(`SQL fallback: dispatch order ${r.rows[0].shipment_id} written EFFECTIVE`);
-    }
-  } finally {
-    await c.end();
-  }
 }
 
 interface LngLat {
@@ -292,19 +290,86 @@ function along(stops: LngLat[], f: number): LngLat & { direction: number } {
   return { lng: a.lng + (b.lng - a.lng) * t, lat: a.lat + (b.lat - a.lat) * t, direction: bearing(a, b) };
 }
 
-async function drive(adminToken: string, trip: Json, drivers: Map<number, string>, detour: boolean): Promise<void> {
+/** A small PNG (a photo of the driver app, as far as the server can tell): a coloured band on grey. */
+function picture(hue: number): Buffer {
+  const w = 96;
+  const h = 64;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const [r, g, b] = [Math.round(127 + 127 * Math.sin(hue)), Math.round(127 + 127 * Math.sin(hue + 2.1)), Math.round(127 + 127 * Math.sin(hue + 4.2))];
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const band = y > h / 3 && y < (2 * h) / 3;
+      raw.set(band ? [r, g, b] : [200 - y, 200 - y, 200 - y], y * (w * 3 + 1) + 1 + x * 3);
+    }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Uploads a picture as multipart (the driver app's camera): the stored file's id. */
+async function upload(path: string, token: string, name: string, hue: number): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(picture(hue))], { type: 'image/png' }), name);
+  const res = await fetch(BASE + path, { method: 'POST', headers: { lang: 'en-US', authorization: `Bearer ${token}` }, body: form });
+  const json = (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as Json) : null;
+  if (!res.ok) throw new ApiError(res.status, json);
+  return Number(json?.data?.id);
+}
+
+/** The checklist items (dict vehicle_check_item), read with the administrator's session. */
+let checklist: Promise<string[]> | null = null;
+const checkItems = (adminToken: string) =>
+  (checklist ??= api('GET', '/api/system/dict/data/type?dictType=vehicle_check_item', adminToken).then((r) => (r.data as Json[]).map((d) => String(d.dictValue))));
+
+/** --check: the driver reports the vehicle check before departure, a picture on the first (or failing) item. */
+async function vehicleCheck(adminToken: string, token: string, s: Json, at: LngLat): Promise<void> {
+  const codes = await checkItems(adminToken);
+  if (!codes.length) throw new Error('the checklist (dict vehicle_check_item) is empty');
+  if (CHECK_FAIL && !codes.includes(CHECK_FAIL)) throw new Error(`--check-fail ${CHECK_FAIL}: not an item of the checklist (${codes.join(', ')})`);
+  const pictured = CHECK_FAIL ?? codes[0]!;
+  const pictureId = await upload('/api/driver/files', token, `check-${s.shipmentCode}-${pictured}.png`.toLowerCase(), s.id);
+  const items = codes.map((code) => ({
+    code,
+    passed: code !== CHECK_FAIL,
+    remark: code === CHECK_FAIL ? 'simulate: needs attention' : null,
+    pictureIds: code === pictured ? [pictureId] : [],
+  }));
+  const r = await api('POST', `/api/driver/shipments/${s.id}/vehicleCheck`, token, { items, remark: 'simulate: check before departure', lng: at.lng, lat: at.lat });
+  log(`${s.shipmentCode}: vehicle check ${r.data.result} (${items.length} items, a picture on ${pictured})`);
+}
+
+async function drive(adminToken: string, trip: Json, drivers: Map<number, string>, detour: boolean, first: boolean): Promise<void> {
   const loginName = drivers.get(Number(trip.driverIdMaster));
-  if (!loginName) return log(`${trip.shipmentCode}: driver ${trip.driverIdMaster} unknown, skipped`);
+  if (!loginName) throw new Error(`${trip.shipmentCode}: driver ${trip.driverIdMaster} is not among the drivers`);
   const token = (await api('POST', '/api/driver/login', null, { loginName, password: opt['driver-password'] })).data.token;
   const mine = (await api('GET', '/api/driver/shipments', token)).data as Json[];
   const s = mine.find((x) => x.id === trip.id);
-  if (!s) return log(`${trip.shipmentCode}: not in ${loginName}'s list, skipped`);
-  const stops = (s.stops as LngLat[]).map((p) => ({ lng: Number(p.lng), lat: Number(p.lat) }));
-  if (stops.length < 2) return log(`${trip.shipmentCode}: fewer than two stations with coordinates, skipped`);
-  if (s.status === 'EFFECTIVE') {
-    if (s.isReceive !== 'ACCEPTED') await api('POST', `/api/driver/shipments/${s.id}/accept`, token);
-    await api('POST', '/api/shipment/shipment/ship', adminToken, { ids: [s.id], time: new Date().toISOString() });
-  }
+  if (!s) throw new Error(`${trip.shipmentCode}: not in ${loginName}'s list of dispatch orders`);
+  const stops = (s.stops as LngLat[]).filter((p) => p.lng != null && p.lat != null).map((p) => ({ lng: Number(p.lng), lat: Number(p.lat) }));
+  if (stops.length < 2) throw new Error(`${trip.shipmentCode}: fewer than two stations with coordinates, nothing to drive`);
+  if (s.status === 'EFFECTIVE' && s.isReceive !== 'ACCEPTED') await api('POST', `/api/driver/shipments/${s.id}/accept`, token);
+  if (CHECK) await vehicleCheck(adminToken, token, s, stops[0]!);
+  if (s.status === 'EFFECTIVE') await api('POST', '/api/shipment/shipment/ship', adminToken, { ids: [s.id], time: new Date().toISOString() });
   const route = stops.map((p) => `(${p.lng.toFixed(3)},${p.lat.toFixed(3)})`).join(' → ');
   log(`${s.shipmentCode}: ${loginName} (${s.vehiclePlate}) accepted and departed ${route}${detour ? ' — with a detour' : ''}`);
   const start = Date.now();
@@ -325,38 +390,58 @@ async function drive(adminToken: string, trip: Json, drivers: Map<number, string
   }
   log(`${s.shipmentCode}: arrived after ${sent} positions`);
   if (opt.keep) return;
-  await reportEpods(token, s.id).catch((e) => log(`${s.shipmentCode}: receipts not reported (${e.message})`));
+  // the dispatch order is finished even when a receipt could not be reported; the run then fails
+  const receipts = await reportEpods(token, s, first).then(
+    () => null,
+    (e: Error) => e,
+  );
   await api('POST', '/api/shipment/shipment/finish', adminToken, { ids: [s.id], time: new Date().toISOString() });
   log(`${s.shipmentCode}: finished`);
+  if (receipts) throw new Error(`${s.shipmentCode}: receipts not reported (${receipts.message})`);
 }
 
-/** The driver signs every pending receipt of the trip as shipped (when the epod routes exist). */
-async function reportEpods(token: string, shipmentId: number): Promise<void> {
-  let epods: Json[];
-  try {
-    epods = (await api('GET', `/api/driver/epods?shipmentId=${shipmentId}`, token)).data;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return; // a server without the driver's receipts
-    throw e;
-  }
+/**
+ * At arrival the driver reports every receipt of the trip still to report: signed as shipped, the
+ * first line of the first one short by --shortage (the first trip's only), a picture on each with --epod-picture.
+ */
+async function reportEpods(token: string, s: Json, first: boolean): Promise<void> {
+  const epods = ((await api('GET', `/api/driver/epods?shipmentId=${s.id}`, token)).data as Json[]).filter((x) => ['PENDING', 'REJECTED', 'RECALLED'].includes(x.status));
   const now = new Date().toISOString();
-  for (const e of epods.filter((x) => ['PENDING', 'REJECTED', 'RECALLED'].includes(x.status))) {
+  let short = first ? SHORTAGE : 0;
+  for (const e of epods) {
     const detail = (await api('GET', `/api/driver/epods/${e.id}`, token)).data;
-    const lines = (detail.lines as Json[]).map((l) => ({ lineId: Number(l.id), signedQuantity: Number(l.shippedQuantity ?? l.plannedQuantity ?? 0), shortage: 0, damage: 0 }));
+    const lines = (detail.lines as Json[]).map((l) => {
+      const shipped = Number(l.shippedQuantity ?? l.plannedQuantity ?? 0);
+      const shortage = Math.min(short, shipped);
+      short -= shortage;
+      return { lineId: Number(l.id), signedQuantity: shipped - shortage, shortage, damage: 0, remark: shortage ? `simulate: ${shortage} short` : null };
+    });
+    const shortLine = lines.find((l) => l.shortage > 0);
+    if (opt['epod-picture']) await upload(`/api/driver/epods/${e.id}/pictures${shortLine ? `?lineId=${shortLine.lineId}` : ''}`, token, `receipt-${e.code ?? e.id}.png`.toLowerCase(), e.id);
     await api('POST', `/api/driver/epods/${e.id}/report`, token, { arrivalTime: now, signTime: now, lines });
+    if (shortLine) log(`${s.shipmentCode}: receipt ${e.code ?? e.id} reported ${shortLine.shortage} short`);
   }
-  if (epods.length) log(`shipment ${shipmentId}: ${epods.length} receipt(s) reported by the driver`);
+  log(`${s.shipmentCode}: ${epods.length} receipt(s) reported by the driver${opt['epod-picture'] ? ', each with a picture' : ''}`);
 }
 
 async function main(): Promise<void> {
   log(`simulating ${TRIPS} trip(s) of ${opt.minutes} min against ${BASE}`);
   const admin = await adminLogin();
   const trips = await ensureEffective(admin);
-  if (!trips.length) throw new Error('no EFFECTIVE dispatch order could be found or made (see the SQL fallback in scripts/simulate.ts)');
+  if (!trips.length) {
+    const why = shortfall.length ? shortfall.map((x) => `  - ${x}`).join('\n') : '  - no EFFECTIVE or CONFIRMED dispatch order with a driver, and nothing to make one from';
+    throw new Error(
+      `nothing can be dispatched through the API, so no truck was driven:\n${why}\n` +
+        'Make a dispatch order EFFECTIVE (or leave a reviewed waybill and a free vehicle with a driver), or name one with --shipment.',
+    );
+  }
+  if (trips.length < TRIPS) log(`only ${trips.length} of ${TRIPS} trip(s) could be dispatched: ${shortfall.join('; ') || 'no more to make'}`);
   const drivers = new Map((await list(admin, '/api/baseinfo/driver', {})).map((d) => [Number(d.id), String(d.loginName)]));
-  const results = await Promise.allSettled(trips.map((t, i) => drive(admin, t, drivers, opt.detour && i === 0)));
-  for (const r of results) if (r.status === 'rejected') log('a trip failed:', (r.reason as Error).message);
-  log('done');
+  const results = await Promise.allSettled(trips.map((t, i) => drive(admin, t, drivers, opt.detour && i === 0, i === 0)));
+  const failed = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+  for (const f of failed) log('a trip failed:', f);
+  log(failed.length ? `done: ${failed.length} of ${trips.length} trip(s) failed` : 'done');
+  if (failed.length) process.exitCode = 1;
 }
 
 main().catch((e) => {

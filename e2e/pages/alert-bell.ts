@@ -10,6 +10,11 @@ export class AlertBell {
     return (await badge.count()) ? ((await badge.getAttribute('title')) ?? '') : '';
   }
 
+  /** Waits, as long as the test lets it, until the bell's realtime stream is open and subscribed (its 'ready' event arrived). */
+  async waitLive() {
+    await this.page.locator('[data-testid="alert-bell"][data-live="true"]').waitFor({ timeout: 0 });
+  }
+
   async open() {
     await this.page.getByTestId('alert-bell').click();
     await this.list().waitFor();

@@ -1,7 +1,8 @@
 /**
  * Page objects of dispatch: the ready-to-dispatch page (a reviewed waybill becomes a dispatch order)
  * and the dispatch order list (filtered to one order through the URL) with its toolbar actions, the
- * scheduling modal and the row links.
+ * scheduling and in-transit reassignment modals and the row links; the detail drawer (tabs, binding
+ * and unbinding of waybills) and the trajectory playback.
  */
 import type { Locator, Page } from 'playwright-core';
 
@@ -95,10 +96,42 @@ export class ShipmentListPage {
     await this.page.locator('.ant-modal-confirm .ant-btn-primary').click();
   }
 
-  /** A time action (ship / finish) on the ticked dispatch order: the button, then OK in the time modal. */
-  async timeAction(testId: 'shipment-ship' | 'shipment-finish') {
+  /** A time action (ship / finish) on the ticked dispatch order: the button, the time (now unless given, YYYY-MM-DD HH:mm), OK. */
+  async timeAction(testId: 'shipment-ship' | 'shipment-finish', time?: string) {
     await this.page.getByTestId(testId).click();
-    await this.page.getByTestId('shipment-time-modal').locator('.ant-btn-primary').click();
+    const modal = this.page.getByTestId('shipment-time-modal');
+    if (time) {
+      const input = modal.locator('.ant-picker input');
+      await input.click();
+      await input.fill(time);
+      await input.press('Enter');
+    }
+    await modal.locator('.ant-btn-primary').click();
+  }
+
+  /** An action of the "more" menu on the ticked dispatch order (e.g. 'reassignTransit'). */
+  async more(key: string) {
+    await this.page.getByTestId('shipment-more').hover();
+    await this.page.getByTestId(`shipment-${key}`).click();
+  }
+
+  /** Opens the in-transit reassignment modal of the ticked dispatch order (from the "more" menu). */
+  async openTransit() {
+    await this.more('reassignTransit');
+    await this.page.getByTestId('assign-handoverPlace').waitFor();
+  }
+
+  /** Fills the handover place of the in-transit reassignment modal. */
+  async handoverPlace(place: string) {
+    await this.page.getByTestId('assign-handoverPlace').locator('input').fill(place);
+  }
+
+  /** Opens the detail drawer of a row. */
+  async openDetail(text: string): Promise<ShipmentDetailDrawer> {
+    await this.row(text).getByTestId('row-view').click();
+    const detail = new ShipmentDetailDrawer(this.page);
+    await detail.root().waitFor();
+    return detail;
   }
 
   /** Opens the trajectory playback of a row (a drawer). */
@@ -110,7 +143,67 @@ export class ShipmentListPage {
   }
 }
 
-/** Page object: the trajectory playback (start, pause, continue, stop) and its vehicle marker. */
+/** Page object: the detail drawer of a dispatch order: its tabs, its waybills (bind / unbind) and its tables. */
+export class ShipmentDetailDrawer {
+  constructor(private readonly page: Page) {}
+
+  root(): Locator {
+    return this.page.getByTestId('shipment-detail');
+  }
+
+  async tab(name: string) {
+    await this.root().getByRole('tab', { name }).click();
+  }
+
+  /** The open tab's panel. */
+  panel(): Locator {
+    return this.root().locator('.ant-tabs-tabpane-active');
+  }
+
+  /** The rows of a table of the detail by its test id (shipment-waybills, shipment-abnormal, shipment-legs, …). */
+  rows(testId: string): Locator {
+    return this.page.getByTestId(testId).locator(ROWS);
+  }
+
+  /** The value of a field of the open tab's sections, by its label. */
+  field(label: string): Locator {
+    const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+    return this.panel().locator('.ant-descriptions-item-label', { hasText: exact }).locator('xpath=following-sibling::td[1]');
+  }
+
+  /** Bind: the button, then the waybill ticked in the ready-to-dispatch selection modal (several may be), OK. */
+  async bind(waybillCode: string) {
+    await this.page.getByTestId('shipment-bind').click();
+    const modal = this.page.locator('.ant-modal').filter({ has: this.page.locator('.ant-table') }).last();
+    await modal.locator(ROWS, { hasText: waybillCode }).first().locator('.ant-checkbox-input').check();
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await modal.waitFor({ state: 'hidden' });
+  }
+
+  /** Unbind: the waybill ticked in the waybill table, then the button. */
+  async unbind(waybillCode: string) {
+    await this.rows('shipment-waybills').filter({ hasText: waybillCode }).locator('.ant-checkbox-input').check();
+    await this.page.getByTestId('shipment-unbind').click();
+  }
+
+  /** The open confirmation dialog. */
+  confirmDialog(): Locator {
+    return this.page.locator('.ant-modal-confirm');
+  }
+
+  async confirm() {
+    const dialog = this.confirmDialog();
+    await dialog.locator('.ant-btn-primary').click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async close() {
+    await this.page.locator('.ant-drawer').filter({ has: this.root() }).locator('.ant-drawer-close').click();
+    await this.root().waitFor({ state: 'detached' });
+  }
+}
+
+/** Page object: the trajectory playback (start, pause, continue, stop, speed, map driving) and its vehicle marker. */
 export class TrajectoryPlayer {
   constructor(private readonly page: Page) {}
 
@@ -143,6 +236,27 @@ export class TrajectoryPlayer {
 
   async speed(label: string) {
     await this.page.getByTestId('trajectory-speed').getByText(label, { exact: true }).click();
+  }
+
+  /** What the map draws, as the playback states it: speed, driving view, track legs and planned route points. */
+  async drawn(): Promise<{ speed: number; driving: boolean; legs: number; planned: number }> {
+    const r = this.root();
+    return {
+      speed: Number(await r.getAttribute('data-speed')),
+      driving: (await r.getAttribute('data-driving')) === 'true',
+      legs: Number(await r.getAttribute('data-legs')),
+      planned: Number(await r.getAttribute('data-planned')),
+    };
+  }
+
+  /** Where the playback is (track time, ms) and the animation frame (its timestamp) that put it there, read together. */
+  async playhead(): Promise<{ time: number; frame: number }> {
+    return this.root().evaluate((el: HTMLElement) => ({ time: Number(el.dataset.time), frame: Number(el.dataset.frame) }));
+  }
+
+  /** Switches the map driving view (the planned route between the stops) on or off. */
+  async toggleDriving() {
+    await this.page.getByTestId('trajectory-driving').click();
   }
 
   async start() {

@@ -70,7 +70,7 @@ export async function driverToken(server: ProductServer, loginName: string): Pro
  */
 export async function runSimulator(server: ProductServer, args: string[]): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, SIM_URL: server.url };
-  delete env.DATABASE_URL; // never the SQL fallback from a test: the named dispatch order is driven or the run fails
+  delete env.DATABASE_URL; // the simulator works through the API only: the named dispatch order is driven or the run fails
   delete env.SIM_ADMIN_TOKEN;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--url', server.url, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -2,7 +2,7 @@
  * The alert-rules job (modules/alert/job.ts): each rule raises exactly one alert per dispatch
  * order, not again while unhandled, again after handling when the condition still holds one
  * tolerance later; a due time runs once across a restart; the header bell hears new alerts
- * through the realtime stream.
+ * through the realtime stream, on every server of the database (PostgreSQL LISTEN / NOTIFY).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -247,6 +247,41 @@ describe('realtime', () => {
       await sse.close();
       await other.close();
       await onlyHandled.close();
+    }
+  });
+
+  it('fans out through PostgreSQL: an alert handled on server A reaches a stream of server B', async (t) => {
+    // one process on embedded PGlite has no second server to reach: PostgreSQL's LISTEN / NOTIFY only
+    if (s.dbKind !== 'pg') return t.skip();
+    // server B: another node of the cluster on the same database, listening on its own port
+    const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test' });
+    const b = await buildApp({ db: s.db, config, clock: s.clock, logger: false });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const addr = b.server.address();
+    const bUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    let sse: Awaited<ReturnType<typeof listen>> | null = null;
+    try {
+      // signed in, and given the stream's ticket, by server B
+      const bLogin = await fetch(`${bUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.user, password: ADMIN.password }) });
+      const bToken = ((await bLogin.json()) as Json).data.token as string;
+      const ticket = await fetch(`${bUrl}/api/realtime/ticket`, { method: 'POST', headers: { authorization: `Bearer ${bToken}` } });
+      expect(ticket.status).toBe(200);
+      sse = await listen(bUrl, ((await ticket.json()) as Json).data.ticket, 'alert,alertHandled');
+      await sse.waitFor('ready');
+
+      // the job runs and the alert is handled on server A only
+      const sh = await makeShipment(s.db, { status: 'EFFECTIVE', etd: ago(45), rule: 'AR-LATE-DEP' });
+      await tick();
+      await sse.waitFor('alert');
+      const [a] = await alertsOf(sh.id);
+      const deal = await s.api('POST', '/api/shipment/shipmentAlert/deal', { token: admin, body: { id: a.id, alertReason: 'OTHER', alertRemark: '在 A 服务器处理' } });
+      expect(deal.status).toBe(200);
+      const [handled] = await sse.waitFor('alertHandled');
+      expect(handled!.data).toEqual({});
+      expect(sse.events.map((e) => e.event)).toEqual(['ready', 'alert', 'alertHandled']);
+    } finally {
+      await sse?.close();
+      await b.close();
     }
   });
 

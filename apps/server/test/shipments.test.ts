@@ -335,6 +335,47 @@ describe('state machine: every action from every state', () => {
   });
 });
 
+describe('the abnormal receipt report of the detail', () => {
+  it('lists the line the driver reported short (driver app), with planned, signed and shortage', async () => {
+    const { id } = await inState('SHIPPED');
+    expect((await get(id)).abnormalReceipts).toEqual([]);
+    // the dispatch order's driver (D003) signs in to the driver app and reports its receipt two short
+    const login = (await ctx.s.db.query<{ login_name: string }>(`select login_name from base_driver where code = 'D003'`)).rows[0]!.login_name;
+    const signIn = await ctx.s.api('POST', '/api/driver/login', { body: { loginName: login, password: 'driver123' } });
+    expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
+    const driver = signIn.json.data.token as string;
+    const mine = await ctx.s.api('GET', '/api/driver/epods', { token: driver, query: { shipmentId: id } });
+    expect(mine.json.data).toHaveLength(1);
+    const epod = (await ctx.s.api('GET', `/api/driver/epods/${mine.json.data[0].id}`, { token: driver })).json.data;
+    const [line] = epod.lines as Json[];
+    const report = await ctx.s.api('POST', `/api/driver/epods/${epod.id}/report`, {
+      token: driver,
+      body: {
+        arrivalTime: '2031-06-01T15:00:00Z',
+        signTime: '2031-06-01T15:30:00Z',
+        lines: [{ lineId: line!.id, signedQuantity: line!.shippedQuantity - 2, shortage: 2, damage: 0, remark: 'two cases missing' }],
+      },
+    });
+    expect(report.status, JSON.stringify(report.json)).toBe(200);
+
+    const d = await get(id);
+    expect(d.abnormalReceipts).toHaveLength(1);
+    expect(d.abnormalReceipts[0]).toMatchObject({
+      id: epod.id,
+      code: epod.code,
+      waybillCode: d.waybills[0].code,
+      status: 'REPORTED',
+      itemCode: 'I-XF-001',
+      plannedQuantity: 10,
+      signedQuantity: 8,
+      shortage: 2,
+      damage: 0,
+      lineRemark: 'two cases missing',
+      handleResult: null,
+    });
+  });
+});
+
 describe('scheduling rules', () => {
   it('refuses a vehicle or driver on another unfinished shipment in an overlapping window', async () => {
     const times = window();

@@ -2,6 +2,8 @@
  * Reports (GET /api/reports/<name>/data and /export) and dashboards (GET /api/dashboard/<name>).
  * Filters: period (from / to, days in the browser's time zone), dispatch center (one of the
  * caller's), client, carrier, status, grouping; data groups always apply.
+ * The vehicle check report drills down to its checks (GET /api/reports/check/checks, + itemCode,
+ * failedOnly, pageNum, pageSize) and to one check with items and pictures (GET /api/reports/check/checks/:id).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -10,10 +12,12 @@ import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { intParam, ok, page } from '../../platform/http.ts';
 import { translate } from '../../platform/i18n.ts';
 import { runReport, type ReportFilters, type ReportRow } from './queries.ts';
 import { dashboard, DASHBOARDS, type DashboardName } from './dashboards.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { checkDetail, listChecks } from './vehicle-checks.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_DAYS = 366;
@@ -78,7 +82,7 @@ async function exportReport(spec: ReportSpec, rows: ReportRow[], totals: Record<
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function registerReportRoutes(app: FastifyInstance, db: Queryable): void {
+export function registerReportRoutes(app: FastifyInstance, db: Queryable, storage: Storage): void {
   for (const name of REPORT_NAMES) {
     const spec = REPORTS[name];
     const load = async (req: FastifyRequest) => {
@@ -96,6 +100,27 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable): void 
         .send(buf);
     });
   }
+  // the vehicle check report's drill-down: the checks behind a row, then one check
+  const checkPermission = { config: { permission: REPORTS.check.permission } };
+  app.get('/api/reports/check/checks', checkPermission, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const itemCode = typeof query.itemCode === 'string' && query.itemCode ? query.itemCode.slice(0, 30) : undefined;
+    const f = {
+      ...(await parseFilters(db, req)),
+      itemCode,
+      failedOnly: query.failedOnly === 'true' || query.failedOnly === '1',
+      pageNum: intParam(query.pageNum, 1, 1, 100_000, 'pageNum'),
+      pageSize: intParam(query.pageSize, 10, 1, 100, 'pageSize'),
+    };
+    const { rows, total } = await listChecks(db, requireCaller(req), f);
+    return page(req, rows, total);
+  });
+  app.get('/api/reports/check/checks/:id', checkPermission, async (req) => {
+    const caller = requireCaller(req);
+    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
+    return ok(req, await checkDetail(db, storage, caller, center, id));
+  });
   for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
     app.get(`/api/dashboard/${name}`, { config: { permission: DASHBOARDS[name] } }, async (req) => {
       const caller = requireCaller(req);

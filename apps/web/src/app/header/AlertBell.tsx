@@ -31,6 +31,20 @@ export interface Alert {
 
 /** polling is the fallback; the realtime stream refreshes the list as alerts are raised or handled */
 const POLL_MS = 60_000;
+/**
+ * A positive number of milliseconds stored under this key replaces the minute of polling, in this
+ * browser only (a browser test sets hours, so that only the realtime stream can move the bell).
+ */
+export const POLL_MS_KEY = 'tms.alertPollMs';
+
+function pollMs(): number {
+  try {
+    const v = Number(localStorage.getItem(POLL_MS_KEY));
+    return Number.isFinite(v) && v > 0 ? v : POLL_MS;
+  } catch {
+    return POLL_MS;
+  }
+}
 const ALERT_EVENTS = new Set(['alert', 'alertHandled']);
 
 function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose: () => void; onDone: () => void }) {
@@ -111,14 +125,15 @@ export function AlertBell() {
   const allowed = can('shipment:alert:query');
   const [open, setOpen] = useState(false);
   const [handling, setHandling] = useState<Alert | null>(null);
+  const [poll] = useState(pollMs);
   const { data, refetch, isFetching } = useQuery({
     queryKey: ['alerts'],
     queryFn: () => get<Alert[]>('/shipment/shipmentAlert/getAlert', { field1: 'N' }, { silent: true }),
     enabled: allowed,
-    refetchInterval: POLL_MS,
+    refetchInterval: poll,
   });
   const queryClient = useQueryClient();
-  useRealtime(allowed, (type) => {
+  const live = useRealtime(allowed, (type) => {
     if (ALERT_EVENTS.has(type)) void queryClient.invalidateQueries({ queryKey: ['alerts'] });
   });
   if (!allowed) return null;
@@ -186,7 +201,7 @@ export function AlertBell() {
   return (
     <>
       <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('alert.title')} content={list}>
-        <Button type="text" aria-label={t('alert.title')} data-testid="alert-bell">
+        <Button type="text" aria-label={t('alert.title')} data-testid="alert-bell" data-live={live ? 'true' : 'false'}>
           <Badge count={alerts.length} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>

@@ -3,8 +3,9 @@
  * opened while someone listens: it asks POST /realtime/ticket for a short-lived ticket (EventSource
  * cannot send the token header), opens /realtime/stream?ticket=…, and after an error reconnects
  * with a fresh ticket, backing off up to a minute. Listeners keep their own polling as a fallback.
+ * `useRealtime` answers whether the stream is live (its 'ready' event arrived and no error since).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { API_BASE, post } from '../../platform/http.ts';
 
 export type RealtimeHandler = (type: string, data: unknown) => void;
@@ -18,6 +19,15 @@ let source: EventSource | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
 let connecting = false;
+/** the server's 'ready' arrived on the open stream: from here on it delivers every event */
+let live = false;
+const liveListeners = new Set<(live: boolean) => void>();
+
+function setLive(value: boolean): void {
+  if (live === value) return;
+  live = value;
+  for (const l of liveListeners) l(value);
+}
 
 function dispatch(type: string, raw: string): void {
   let data: unknown = null;
@@ -39,12 +49,16 @@ async function connect(): Promise<void> {
     source = es;
     es.addEventListener('ready', () => {
       attempt = 0;
+      setLive(true);
     });
     for (const type of TYPES) es.addEventListener(type, (e) => dispatch(type, (e as MessageEvent<string>).data));
     es.onerror = () => {
       // the ticket of an automatic reconnect has expired: start over with a new one
       es.close();
-      if (source === es) source = null;
+      if (source === es) {
+        source = null;
+        setLive(false);
+      }
       later();
     };
   } catch {
@@ -66,12 +80,19 @@ function disconnect(): void {
   source?.close();
   source = null;
   attempt = 0;
+  setLive(false);
 }
 
-/** Listens while mounted and `enabled`; `handler` may change between renders. */
-export function useRealtime(enabled: boolean, handler: RealtimeHandler): void {
+/** Listens while mounted and `enabled`; `handler` may change between renders. Answers whether the stream is live. */
+export function useRealtime(enabled: boolean, handler: RealtimeHandler): boolean {
   const ref = useRef(handler);
   ref.current = handler;
+  const [isLive, setIsLive] = useState(live);
+  useEffect(() => {
+    liveListeners.add(setIsLive);
+    setIsLive(live);
+    return () => void liveListeners.delete(setIsLive);
+  }, []);
   useEffect(() => {
     if (!enabled) return;
     const h: RealtimeHandler = (type, data) => ref.current(type, data);
@@ -82,4 +103,5 @@ export function useRealtime(enabled: boolean, handler: RealtimeHandler): void {
       if (!handlers.size) disconnect();
     };
   }, [enabled]);
+  return enabled && isLive;
 }

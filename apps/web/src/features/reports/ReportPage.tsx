@@ -1,7 +1,8 @@
 /**
  * A report (order, shipment, epod, vehicle check): filters (period, dispatch center, client, carrier,
  * status, grouping), a chart where a person would rather look than read, the table with its totals,
- * and the Excel export of exactly what is filtered.
+ * and the Excel export of exactly what is filtered. The vehicle check report drills down from a row's
+ * figures to the checks behind them and to each check with its items and pictures (CheckDrillDown).
  */
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { download, get, HttpError, list } from '../../platform/http.ts';
 import { useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
+import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
 
 type Row = Record<string, string | number | null>;
 interface ReportData {
@@ -69,13 +71,26 @@ export default function ReportPage({ name }: { name: ReportName }) {
   const statuses = useDict(spec.statusDict);
   const query = toQuery(filters);
   const data = useQuery({ queryKey: ['report', name, query], queryFn: () => get<ReportData>(`/reports/${name}/data`, query) });
-  const option = useMemo(() => (data.data ? chartOf(name, data.data.rows, t) : null), [data.data, name, t]);
+  const itemLabel = useItemLabel();
+  const option = useMemo(() => (data.data ? chartOf(name, data.data.rows, t, itemLabel) : null), [data.data, name, t, itemLabel]);
+  const [drill, setDrill] = useState<CheckDrill | null>(null);
+  /** the check report: item names, and the figures that open the checks behind them */
+  const renderCheck = (c: ReportColumn, v: unknown, r: Row) => {
+    if (c.key === 'itemCode') return itemLabel(v);
+    if ((c.key === 'checks' || c.key === 'failed') && Number(v) > 0)
+      return (
+        <Typography.Link onClick={() => setDrill({ itemCode: String(r.itemCode), failedOnly: c.key === 'failed' })} data-testid={`check-drill-${c.key}-${String(r.itemCode)}`}>
+          {formatCell(c, v, i18n.language)}
+        </Typography.Link>
+      );
+    return formatCell(c, v, i18n.language);
+  };
   const columns = spec.columns.map((c) => ({
     title: t(`reports.col.${c.key}`),
     dataIndex: c.key,
     key: c.key,
     align: c.kind === 'text' || c.kind === 'date' ? ('left' as const) : ('right' as const),
-    render: (v: unknown) => formatCell(c, v, i18n.language),
+    render: (v: unknown, r: Row) => (name === 'check' ? renderCheck(c, v, r) : formatCell(c, v, i18n.language)),
   }));
   const exportXlsx = () =>
     download(`/reports/${name}/export`, query, `${t(`reports.${name}.title`)}.xlsx`).catch((e: unknown) => void message.error(e instanceof HttpError ? e.message : t('http.systemError')));
@@ -156,6 +171,7 @@ export default function ReportPage({ name }: { name: ReportName }) {
           }
         />
       </Card>
+      {drill && <CheckDrillDown drill={drill} query={query} onClose={() => setDrill(null)} />}
     </Space>
   );
 }

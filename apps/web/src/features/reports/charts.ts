@@ -14,7 +14,8 @@ function sumBy(rows: Row[], key: string, value: string): [string, number][] {
 
 const pct = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : null);
 
-export function chartOf(name: ReportName, rows: Row[], t: TFunction): EChartsCoreOption {
+/** `itemLabel`: the name of a vehicle check item (its code otherwise). */
+export function chartOf(name: ReportName, rows: Row[], t: TFunction, itemLabel: (code: unknown) => string = String): EChartsCoreOption {
   const axis = { tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 56, right: 56, bottom: 32, top: 48 } };
   if (name === 'order') {
     const orders = sumBy(rows, 'day', 'orders');
@@ -56,7 +57,7 @@ export function chartOf(name: ReportName, rows: Row[], t: TFunction): EChartsCor
   }
   return {
     ...axis,
-    xAxis: { type: 'category', data: rows.map((r) => String(r.itemCode)) },
+    xAxis: { type: 'category', data: rows.map((r) => itemLabel(r.itemCode)) },
     yAxis: { type: 'value' },
     series: [
       { type: 'bar', name: t('reports.col.failed'), data: rows.map((r) => r.failed) },

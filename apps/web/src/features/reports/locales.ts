@@ -1,5 +1,24 @@
 /** Texts of the report and dashboard screens (report column names: the shared reports.* texts). */
 const enUS = {
+  checkReport: {
+    checksTitle: 'Vehicle checks with “{{item}}”',
+    failedTitle: 'Vehicle checks in which “{{item}}” failed',
+    detailTitle: 'Vehicle check',
+    checkTime: 'Check time',
+    shipmentCode: 'Dispatch order',
+    carrier: 'Carrier',
+    vehicle: 'Vehicle',
+    driver: 'Driver',
+    position: 'Position',
+    result: 'Result',
+    failedItems: 'Failed items',
+    pictures: 'Pictures',
+    remark: 'Remark',
+    item: 'Check item',
+    actions: 'Actions',
+    view: 'View',
+    loading: 'Loading…',
+  },
   reportPage: {
     period: 'Period',
     center: 'Dispatch center',
@@ -46,6 +65,25 @@ const enUS = {
 };
 
 const zhCN: typeof enUS = {
+  checkReport: {
+    checksTitle: '含“{{item}}”的车辆检查',
+    failedTitle: '“{{item}}”不合格的车辆检查',
+    detailTitle: '车辆检查',
+    checkTime: '检查时间',
+    shipmentCode: '调度单号',
+    carrier: '承运商',
+    vehicle: '车辆',
+    driver: '司机',
+    position: '检查位置',
+    result: '检查结果',
+    failedItems: '不合格项',
+    pictures: '图片',
+    remark: '备注',
+    item: '检查项',
+    actions: '操作',
+    view: '查看',
+    loading: '加载中…',
+  },
   reportPage: {
     period: '期间',
     center: '调度中心',

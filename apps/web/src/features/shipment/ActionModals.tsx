@@ -106,7 +106,7 @@ export function PrintModal({ rows, onClose, onDone }: BulkProps) {
         ]}
       >
         {/* the sheets are the server's rendering of the print template (escaped values); no scripts run in the frame */}
-        <iframe ref={frame} title="dispatch-sheets" sandbox="allow-same-origin allow-modals" srcDoc={html} style={{ width: '100%', height: 560, border: '1px solid #eee' }} />
+        <iframe ref={frame} title={t('shipment.printModal.preview')} sandbox="allow-same-origin allow-modals" srcDoc={html} style={{ width: '100%', height: 560, border: '1px solid #eee' }} />
       </Modal>
     );
   return (

@@ -4,6 +4,11 @@
  * with their stations, and a vehicle marker that moves along the track in time order at the chosen speed.
  * "Map driving" shows the planned route between the stops. The server simplifies the track for the map's
  * zoom level, so even 50,000 positions draw at once; zooming in asks again for more detail.
+ *
+ * What the map draws on its canvas shows on the root element for tests and tools: data-speed, data-driving,
+ * data-legs (track parts drawn), data-planned (points of the planned route drawn), and, written by each
+ * animation frame without a re-render, data-time (the playback's track time, ms) with data-frame (the
+ * frame's timestamp it was computed for).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
@@ -84,6 +89,7 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
   const [state, setState] = useState<PlayState>('idle');
   const [now, setNow] = useState<{ time: number; speed: number | null } | null>(null);
   const marker = useRef<LCircleMarker | null>(null);
+  const root = useRef<HTMLDivElement | null>(null);
   const anim = useRef({ raf: 0, trackTime: 0, last: 0, shown: 0 });
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
 
@@ -111,6 +117,11 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
       a.last = ts;
       a.trackTime = Math.min(last, a.trackTime + ((last - first) / BASE_DURATION_MS) * speed * dt);
       place(a.trackTime);
+      // every frame, without a render: where the playback is, and for which frame
+      if (root.current) {
+        root.current.dataset.time = String(a.trackTime);
+        root.current.dataset.frame = String(ts);
+      }
       if (a.trackTime >= last) {
         setState('paused');
         return;
@@ -143,8 +154,20 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
 
   if (q.isLoading) return <Spin />;
   const hasTrack = points.length > 0;
+  const drawnLegs = driving ? 0 : legs.filter((part) => part.length > 0).length;
   return (
-    <div data-testid="trajectory-playback" data-shipment={shipmentId} data-state={state} data-points={points.length} data-total={d?.total ?? 0}>
+    <div
+      ref={root}
+      data-testid="trajectory-playback"
+      data-shipment={shipmentId}
+      data-state={state}
+      data-points={points.length}
+      data-total={d?.total ?? 0}
+      data-speed={speed}
+      data-driving={driving ? 'true' : 'false'}
+      data-legs={drawnLegs}
+      data-planned={planned.length > 1 ? planned.length : 0}
+    >
       <Space wrap style={{ marginBottom: 8 }}>
         <Button type="primary" icon={<CaretRightOutlined />} disabled={!hasTrack || driving} onClick={start} data-testid="trajectory-start">
           {t('shipment.trajectory.start')}
