@@ -29,7 +29,7 @@ export class Shell {
     return this.page.getByTestId(`tab-${path}`);
   }
 
-  async tabMenu(path: string, action: string) {
+  async tabMenu(path: string, action: string | RegExp) {
     await this.tab(path).click({ button: 'right' });
     const item = this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: action });
     await item.waitFor();

@@ -7,11 +7,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCES } from '@tms/domain';
 import type { Db } from './platform/db.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
+import { injectWebConfig } from './platform/web-config.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { installAccess } from './platform/auth.ts';
 import { registerResource, setEngineSecrets, type ResourceHooks } from './platform/resource-engine.ts';
 import { registerAuthRoutes } from './modules/system/auth-routes.ts';
@@ -45,6 +49,8 @@ export interface BuildOptions {
   config: AppConfig;
   clock?: Clock;
   logger?: boolean | object;
+  /** where the structured log goes instead of stdout, with the product's options (tests read it) */
+  logStream?: { write(line: string): void };
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -53,11 +59,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      // never log secrets: the authorization header, cookies, passwords
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword', 'body.oldPassword'],
-    },
+    // never log secrets: see platform/logging.ts
+    logger: opts.logger ?? { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TMS_TRUST_PROXY === '1',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
@@ -113,7 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
   registerGeneratorRoutes(app, db);
-  registerReportRoutes(app, db);
+  registerReportRoutes(app, db, storage);
   registerWorkflowRoutes(app, db);
   registerShipmentRoutes(app, db, clock);
   registerWaybillRoutes(app, db, clock);
@@ -125,11 +128,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(dist);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
+  const webConfig = config.web;
+  if (hasWeb) {
+    // with run-time web settings, index.html is only ever served with them written in (below)
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, ...(webConfig ? { allowedPath: (p: string) => p !== '/index.html' } : {}) });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') return sendError(req, reply, 404, 'messages.routeNotFound');
     // history-mode routing: every other path is the app
-    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      reply.header('cache-control', 'no-cache');
+      if (!webConfig) return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(injectWebConfig(await readFile(join(dist, 'index.html'), 'utf8'), webConfig));
+    }
     return reply.status(404).type('text/plain').send('Not found');
   });
   return app;

@@ -71,6 +71,8 @@ export interface TestServer {
 export interface StartOptions {
   captcha?: boolean;
   env?: Record<string, string>;
+  /** the server's structured log, with the product's logger options (level: env LOG_LEVEL), goes here */
+  logStream?: { write(line: string): void };
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -158,7 +160,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       ...(opts.env ?? {}),
     });
     // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test
-    app = await buildApp({ db, config, clock, logger: process.env.TMS_TEST_LOG ? { level: 'error' } : false });
+    const logger = opts.logStream ? undefined : process.env.TMS_TEST_LOG ? { level: 'error' } : false;
+    app = await buildApp({ db, config, clock, logger, logStream: opts.logStream });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
     // never leave a database behind

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadWebRuntimeConfig, type WebRuntimeConfig } from './web-config.ts';
 
 export interface AppConfig {
   port: number;
@@ -18,6 +19,8 @@ export interface AppConfig {
   jobs: 'on' | 'manual';
   /** requests per minute and address to the sign-in routes (captcha, login, code exchange), all outcomes counted */
   authRatePerMinute: number;
+  /** run-time settings written into the served web page (single sign-on: TMS_SSO…); null = the web build's own */
+  web: WebRuntimeConfig | null;
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     sms: { url: env.TMS_SMS_URL || null, key: env.TMS_SMS_KEY ?? '', template: env.TMS_SMS_TEMPLATE || null },
     authRatePerMinute: positiveInt(env.TMS_AUTH_RATE_PER_MINUTE, 60, 'TMS_AUTH_RATE_PER_MINUTE'),
+    web: loadWebRuntimeConfig(env),
     jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
   };
 }

@@ -4,7 +4,7 @@
  * tokens instead of Typography, and the language menu loaded when the pointer reaches it.
  */
 import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Space, theme } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
@@ -71,7 +71,7 @@ export function UserLayout() {
       </div>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '24px 16px' }}>
         <Space align="center" size={12} style={{ marginBottom: 8 }}>
-          <img src="/logo.svg" alt="logo" width={44} height={44} />
+          <img src="/logo.svg" alt={t('userLayout.logo')} width={44} height={44} />
           <h2
             style={{
               margin: 0,
@@ -89,15 +89,15 @@ export function UserLayout() {
       </div>
       <footer style={{ textAlign: 'center', padding: '24px 16px', color: token.colorTextSecondary }}>
         <Space size={32} style={{ marginBottom: 8 }}>
-          <a style={footerLink} href="#help">
+          <Link style={footerLink} to="/user/help" data-testid="footer-help">
             {t('userLayout.help')}
-          </a>
-          <a style={footerLink} href="#privacy">
+          </Link>
+          <Link style={footerLink} to="/user/privacy" data-testid="footer-privacy">
             {t('userLayout.privacy')}
-          </a>
-          <a style={footerLink} href="#terms">
+          </Link>
+          <Link style={footerLink} to="/user/terms" data-testid="footer-terms">
             {t('userLayout.terms')}
-          </a>
+          </Link>
         </Space>
         <div>{t('userLayout.copyright', { year: new Date().getFullYear() })}</div>
       </footer>

@@ -1,16 +1,20 @@
 /**
  * Routes of spec §2 (history mode). Public: the user layout (login, register), /404, /drag.
  * Everything else needs a token; business screens come from the server menu (see MenuRouteView).
+ * In single sign-on mode (sso.ts) a visitor without a token exchanges the cookie's code first.
  * The signed-in shell (ProLayout, header widgets, tab bar) and every screen are lazy chunks,
  * so the login page loads none of them.
  */
 import { lazyView as lazy } from './views-ui.tsx';
+import { useEffect, useReducer, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { getToken } from '../platform/session.ts';
 import { UserLayout } from './UserLayout.tsx';
 import { LoginPage } from '../features/user/login/LoginPage.tsx';
-import { LazyView, RouteErrorView } from './views-ui.tsx';
+import { LazyView, PageLoading, RouteErrorView, SsoFailedView } from './views-ui.tsx';
+import { signInBySso, ssoConfig } from './sso.ts';
 import { routeChanged } from './progress.ts';
+import { userInfoRoutes } from '../features/user/info/routes.tsx';
 
 /** views that use only the shell's texts show without waiting for the rest (platform/i18n.ts) */
 const CORE = { coreTextsOnly: true };
@@ -34,9 +38,30 @@ export function loginRedirectPath(pathname: string, search: string): string {
   return `/user/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
+/** Single sign-on: exchanges the cookie's code, then the page asked for shows; a failure says why until the redirect. */
+function SsoSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [failed, setFailed] = useState<{ reason: string; loginUrl: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void signInBySso().then((out) => {
+      if (!live) return;
+      if (out.ok) onSignedIn();
+      else setFailed(out);
+    });
+    return () => {
+      live = false;
+    };
+  }, [onSignedIn]);
+  return failed ? <SsoFailedView reason={failed.reason} loginUrl={failed.loginUrl} /> : <PageLoading full />;
+}
+
 function RequireAuth() {
   const loc = useLocation();
-  if (!getToken()) return <Navigate to={loginRedirectPath(loc.pathname, loc.search)} replace />;
+  const [, signedIn] = useReducer((n: number) => n + 1, 0);
+  if (!getToken()) {
+    if (ssoConfig().enabled) return <SsoSignIn onSignedIn={signedIn} />;
+    return <Navigate to={loginRedirectPath(loc.pathname, loc.search)} replace />;
+  }
   return <LazyView component={SignedIn} />;
 }
 
@@ -57,6 +82,8 @@ export const router = createBrowserRouter([
       { path: 'register', element: <LazyView component={RegisterPage} /> },
       { path: 'register-result', element: <LazyView component={RegisterResultPage} /> },
       { path: 'forget-password', element: <LazyView component={ForgetPasswordPage} /> },
+      // the footer's help / privacy / terms pages
+      ...userInfoRoutes,
       { path: '*', element: <Navigate to="/user/login" replace /> },
     ],
   },
@@ -73,6 +100,8 @@ export const router = createBrowserRouter([
       { path: 'account/center', element: <LazyView component={AccountCenter} /> },
       { path: 'account/settings', element: <Navigate to="/account/settings/security" replace /> },
       { path: 'account/settings/:tab', element: <LazyView component={AccountSettings} /> },
+      // spec §7 /system/profile: the user's own details, avatar and date style (password on the security tab)
+      { path: 'system/profile', element: <Navigate to="/account/settings/base" replace /> },
       { path: 'result/success', element: <LazyView component={ResultPage} props={{ status: 'success' }} /> },
       { path: 'result/error', element: <LazyView component={ResultPage} props={{ status: 'error' }} /> },
       { path: 'exception/403', element: <LazyView component={ExceptionPage} props={{ status: '403' }} /> },

@@ -27,24 +27,27 @@ export function isChunkLoadError(e: unknown): boolean {
 }
 
 /**
- * React.lazy with the chunk time-out; failures become ChunkLoadError. The view shows once every text
- * is loaded (platform/i18n.ts), unless `coreTextsOnly` says the shell's texts are all it uses.
+ * Loads a view's chunk with the 120 s time-out; failures become ChunkLoadError. The view is ready once
+ * every text is loaded (platform/i18n.ts), unless `coreTextsOnly` says the shell's texts are all it uses.
  */
+export function loadView<M>(factory: () => Promise<M>, opts: { coreTextsOnly?: boolean } = {}): Promise<M> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${CHUNK_TIMEOUT_MS} ms`)), CHUNK_TIMEOUT_MS);
+  });
+  const load = opts.coreTextsOnly ? factory() : Promise.all([factory(), ensureFullTexts()]).then(([m]) => m);
+  return trackLoad(Promise.race([load, timeout]))
+    .catch((e: unknown) => {
+      if (isChunkLoadError(e)) throw e instanceof ChunkLoadError ? e : new ChunkLoadError((e as Error).message);
+      throw e;
+    })
+    .finally(() => clearTimeout(timer));
+}
+
+/** React.lazy over loadView. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy() itself is typed with ComponentType<any>
 export function lazyView<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, opts: { coreTextsOnly?: boolean } = {}): LazyExoticComponent<T> {
-  return lazy(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${CHUNK_TIMEOUT_MS} ms`)), CHUNK_TIMEOUT_MS);
-    });
-    const load = opts.coreTextsOnly ? factory() : Promise.all([factory(), ensureFullTexts()]).then(([m]) => m);
-    return trackLoad(Promise.race([load, timeout]))
-      .catch((e: unknown) => {
-        if (isChunkLoadError(e)) throw e instanceof ChunkLoadError ? e : new ChunkLoadError((e as Error).message);
-        throw e;
-      })
-      .finally(() => clearTimeout(timer));
-  });
+  return lazy(() => loadView(factory, opts));
 }
 
 export function PageLoading({ full }: { full?: boolean }) {
@@ -90,6 +93,23 @@ const ErrorViews = () => import('./views-error.tsx');
 const LazyErrorView = lazy(() => ErrorViews().then((m) => ({ default: m.ErrorView })));
 const LazyRouteErrorView = lazy(() => ErrorViews().then((m) => ({ default: m.RouteErrorView })));
 const LazyNotAvailableView = lazy(() => ErrorViews().then((m) => ({ default: m.NotAvailableView })));
+
+/**
+ * Single sign-on failed (app/sso.ts): why, and that the sign-in page follows (the redirect is already
+ * scheduled). Plain elements: this shows before any view chunk has loaded.
+ */
+export function SsoFailedView({ reason, loginUrl }: { reason: string; loginUrl: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" data-testid="sso-failed" style={{ padding: 48, textAlign: 'center' }}>
+      <h3>{t('sso.failedTitle')}</h3>
+      <p data-testid="sso-failed-reason">{reason}</p>
+      <p>
+        {t('sso.redirecting')} <a href={loginUrl}>{t('sso.goNow')}</a>
+      </p>
+    </div>
+  );
+}
 
 /** Shown when even the error view's chunk cannot load (the network is gone): plain elements only. */
 function PlainChunkError() {

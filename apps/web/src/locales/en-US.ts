@@ -8,16 +8,25 @@ export default {
     timeout: 'The request timed out',
     systemError: 'system error, try again later',
     verifyFailed: 'permission verification failed',
+    status: 'Request failed (HTTP {{status}})',
   },
   session: {
     errorTitle: 'Error',
     userInfoFailed: 'request for user info failed, please retry',
     menuFailed: 'Loading the menu failed, you will be logged out',
   },
+  sso: {
+    failedTitle: 'Single sign-on failed',
+    noCode: 'No sign-on code was found: please sign in again.',
+    refused: 'The sign-on code was not accepted: please sign in again.',
+    redirecting: 'Taking you to the sign-in page…',
+    goNow: 'Go now',
+  },
   userLayout: {
     help: 'Help',
     privacy: 'Privacy',
     terms: 'Terms',
+    logo: 'TMS logo',
     copyright: 'Copyright © {{year}} TMS — Transport Management System',
   },
   login: {
@@ -209,6 +218,7 @@ export default {
     logout: 'Log out',
     logoutTitle: 'Log out',
     logoutConfirm: 'Do you really log-out.',
+    avatar: 'Avatar',
   },
   alert: {
     title: 'Unhandled alerts',

@@ -9,16 +9,25 @@ const zhCN: typeof enUS = {
     timeout: '请求超时',
     systemError: '系统错误，请稍后重试',
     verifyFailed: '权限验证失败',
+    status: '请求失败（HTTP {{status}}）',
   },
   session: {
     errorTitle: '错误',
     userInfoFailed: '请求用户信息失败，请重试',
     menuFailed: '加载菜单失败，即将退出登录',
   },
+  sso: {
+    failedTitle: '单点登录失败',
+    noCode: '未找到单点登录凭证，请重新登录。',
+    refused: '单点登录凭证无效，请重新登录。',
+    redirecting: '正在跳转到登录页…',
+    goNow: '立即前往',
+  },
   userLayout: {
     help: '帮助',
     privacy: '隐私',
     terms: '条款',
+    logo: 'TMS 标志',
     copyright: 'Copyright © {{year}} TMS 运输管理系统',
   },
   login: {
@@ -210,6 +219,7 @@ const zhCN: typeof enUS = {
     logout: '退出登录',
     logoutTitle: '信息',
     logoutConfirm: '真的要注销登录吗 ?',
+    avatar: '头像',
   },
   alert: {
     title: '未处理告警',

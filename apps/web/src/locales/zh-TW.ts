@@ -10,17 +10,26 @@ const zhTW = {
     "forbidden": "禁止訪問",
     "timeout": "請求超時",
     "systemError": "系統錯誤，請稍後重試",
-    "verifyFailed": "許可權驗證失敗"
+    "verifyFailed": "許可權驗證失敗",
+    "status": "請求失敗（HTTP {{status}}）"
   },
   "session": {
     "errorTitle": "錯誤",
     "userInfoFailed": "請求使用者資訊失敗，請重試",
     "menuFailed": "載入選單失敗，即將退出登入"
   },
+  "sso": {
+    "failedTitle": "單點登入失敗",
+    "noCode": "未找到單點登入憑證，請重新登入。",
+    "refused": "單點登入憑證無效，請重新登入。",
+    "redirecting": "正在跳轉到登入頁…",
+    "goNow": "立即前往"
+  },
   "userLayout": {
     "help": "幫助",
     "privacy": "隱私",
     "terms": "條款",
+    "logo": "TMS 標誌",
     "copyright": "Copyright © {{year}} TMS 運輸管理系統"
   },
   "login": {
@@ -211,7 +220,8 @@ const zhTW = {
     "accountSettings": "個人設定",
     "logout": "退出登入",
     "logoutTitle": "資訊",
-    "logoutConfirm": "真的要登出登入嗎 ?"
+    "logoutConfirm": "真的要登出登入嗎 ?",
+    "avatar": "頭像"
   },
   "alert": {
     "title": "未處理告警",
@@ -442,13 +452,14 @@ const zhTW = {
       "newPassword": "新密碼",
       "confirmPassword": "確認密碼",
       "passwordMismatch": "兩次輸入的密碼不一致",
-      "transfer": "使用者交接",
-      "transferTitle": "使用者交接",
-      "transferDone": "交接完成",
-      "fromUser": "交出使用者",
-      "toUser": "接收使用者",
-      "sameUser": "接收使用者不能與交出使用者相同",
-      "parts": "交接內容",
+      "transfer": "使用者轉移",
+      "transferTitle": "使用者轉移",
+      "transferHint": "所選內容將從轉出使用者轉移到轉入使用者，轉出使用者不再擁有它們。轉入使用者已有預設排程中心時保持不變，否則沿用轉出使用者的預設排程中心。",
+      "transferDone": "轉移完成",
+      "fromUser": "轉出使用者",
+      "toUser": "轉入使用者",
+      "sameUser": "轉入使用者不能與轉出使用者相同",
+      "parts": "轉移內容",
       "part": {
         "roles": "角色",
         "dispatchCenters": "排程中心",
@@ -551,7 +562,8 @@ const zhTW = {
       "query": "語句",
       "calls": "呼叫次數",
       "meanMs": "平均耗時（ms）",
-      "noStatements": "未啟用 pg_stat_statements 或暫無統計"
+      "noStatements": "暫無統計",
+      "noStatementsExtension": "資料庫未安裝 pg_stat_statements 擴充套件，無法列出最慢語句"
     },
     "avatar": {
       "change": "更換頭像",
@@ -598,6 +610,12 @@ const zhTW = {
       "placeholders": "佔位符（點選插入到游標處）：{{field}} 填入欄位，{{section}} 按明細逐行重複",
       "previewHint": "即時預覽（示例資料，隨模板型別變化）",
       "renderError": "模板無法解析"
+    },
+    "address": {
+      "districtPlaceholder": "選擇省 / 市 / 區縣"
+    },
+    "unit": {
+      "km": "公里"
     }
   },
   "gen": {
@@ -635,6 +653,25 @@ const zhTW = {
       "export": "Excel 匯出",
       "import": "Excel 匯入"
     }
+  },
+  "checkReport": {
+    "checksTitle": "含“{{item}}”的車輛檢查",
+    "failedTitle": "“{{item}}”不合格的車輛檢查",
+    "detailTitle": "車輛檢查",
+    "checkTime": "檢查時間",
+    "shipmentCode": "排程單號",
+    "carrier": "承運商",
+    "vehicle": "車輛",
+    "driver": "司機",
+    "position": "檢查位置",
+    "result": "檢查結果",
+    "failedItems": "不合格項",
+    "pictures": "圖片",
+    "remark": "備註",
+    "item": "檢查項",
+    "actions": "操作",
+    "view": "檢視",
+    "loading": "載入中…"
   },
   "reportPage": {
     "period": "期間",
@@ -1221,6 +1258,103 @@ const zhTW = {
     "searching": "搜尋中…",
     "none": "沒有找到該地址",
     "failed": "地址搜尋服務暫不可用"
+  },
+  "userInfo": {
+    "back": "返回登入",
+    "help": {
+      "title": "幫助",
+      "intro": "登入和使用運輸管理系統時常見問題的說明。",
+      "sections": {
+        "signIn": {
+          "heading": "如何登入",
+          "body": "輸入管理員為您開設的使用者名稱和密碼，然後按住滑塊，把拼圖塊拖到圖片中的缺口處再鬆開。拼圖塊需對準缺口；每張圖片只能使用一次，兩分鐘後失效，驗證失敗時會自動換一張新圖片。"
+        },
+        "failures": {
+          "heading": "登入失敗與賬號鎖定",
+          "body": "使用者名稱或密碼錯誤時頁面會給出提示。15 分鐘內同一賬號連續失敗 5 次後，該賬號會被暫時鎖定 15 分鐘；停用的賬號無法登入，請聯絡管理員。"
+        },
+        "password": {
+          "heading": "忘記密碼",
+          "body": "在登入頁點選“忘記密碼”，通過賬號繫結的手機號接收簡訊驗證碼並設定新密碼；也可以請管理員為您重置密碼。新密碼長度為 6 到 16 位。"
+        },
+        "register": {
+          "heading": "註冊賬號",
+          "body": "在系統開放自助註冊時，可在登入頁點選“註冊賬戶”。註冊後的賬號需由管理員啟用並分配角色和排程中心後才能登入使用。"
+        },
+        "session": {
+          "heading": "登入有效期與退出",
+          "body": "每次登入的有效期為 12 小時。點選右上角的使用者名稱並選擇“退出登入”會立即在伺服器上結束本次登入；在公用電腦上使用後請務必退出。"
+        },
+        "language": {
+          "heading": "切換語言",
+          "body": "在本頁右上角或登入後頁頭的語言選單中可以切換簡體中文和英文，切換後介面立即更新，無需重新登入。"
+        },
+        "support": {
+          "heading": "獲取幫助",
+          "body": "選單、按鈕許可權和可操作的排程中心由管理員分配。看不到需要的功能或資料時，請聯絡您所在單位的系統管理員。"
+        }
+      }
+    },
+    "privacy": {
+      "title": "隱私說明",
+      "intro": "本系統由您所在單位部署和管理，下面說明系統會記錄哪些與您有關的資訊以及如何使用。",
+      "sections": {
+        "account": {
+          "heading": "賬號資訊",
+          "body": "系統儲存您的使用者名稱、暱稱、郵箱、手機號、所屬部門、角色和可操作的排程中心，用於登入、許可權控制和業務處理。"
+        },
+        "logs": {
+          "heading": "登入與操作記錄",
+          "body": "每次登入和退出都會記錄時間、IP 地址、瀏覽器、作業系統和結果；您在系統中進行的每一項修改都會寫入操作日誌，其中的密碼、令牌等敏感內容會被遮蔽。這些記錄僅供有相應許可權的管理員用於安全審計。"
+        },
+        "passwords": {
+          "heading": "密碼",
+          "body": "密碼只以不可逆的加密摘要（argon2id）儲存，任何人（包括管理員）都無法檢視您的密碼。"
+        },
+        "browser": {
+          "heading": "瀏覽器中儲存的資料",
+          "body": "登入令牌儲存在 Cookie 和瀏覽器本地儲存中，介面語言儲存在名為 lang 的 Cookie 中，佈局和主題設定儲存在本地儲存中。系統不使用任何廣告或第三方跟蹤 Cookie。"
+        },
+        "thirdParty": {
+          "heading": "第三方服務",
+          "body": "地圖頁面會從管理員配置的地圖瓦片伺服器（預設為 OpenStreetMap）載入地圖圖片，該伺服器因此可以看到您的 IP 地址。除此之外，資料只儲存在您單位的伺服器上。"
+        },
+        "contact": {
+          "heading": "更正與刪除",
+          "body": "您可以在“個人設定”中修改自己的暱稱、郵箱和手機號；如需更正或刪除其他資訊，請聯絡系統管理員。"
+        }
+      }
+    },
+    "terms": {
+      "title": "使用條款",
+      "intro": "使用本系統即表示您同意遵守以下條款以及您所在單位的相關規定。",
+      "sections": {
+        "purpose": {
+          "heading": "用途",
+          "body": "本系統用於您所在單位的運輸管理業務，僅可用於管理員分配給您的工作。"
+        },
+        "account": {
+          "heading": "賬號安全",
+          "body": "賬號僅限本人使用，請妥善保管密碼，不要與他人共用。通過您的賬號進行的所有操作都會被記錄，並由您負責。發現賬號異常時請立即修改密碼並通知管理員。"
+        },
+        "data": {
+          "heading": "業務資料保密",
+          "body": "訂單、運單、客戶、司機和車輛等業務資料屬於單位的保密資訊。請僅在工作需要的範圍內檢視和匯出，並遵守單位的資料管理制度和相關法律法規。"
+        },
+        "conduct": {
+          "heading": "禁止行為",
+          "body": "不得嘗試訪問許可權以外的資料、繞過安全措施或干擾系統執行。與其他系統對接請使用管理員開設的介面客戶端，不得使用指令碼模擬人工登入。"
+        },
+        "availability": {
+          "heading": "服務可用性",
+          "body": "系統由您所在單位按現狀提供，維護和升級期間可能暫時無法使用。"
+        },
+        "changes": {
+          "heading": "條款變更",
+          "body": "條款可能隨系統和單位規定的調整而更新，以本頁顯示的版本為準。"
+        }
+      }
+    }
   }
 };
 export default zhTW;

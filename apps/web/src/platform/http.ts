@@ -23,7 +23,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: Envelope | null,
   ) {
-    super(body?.msg ?? `HTTP ${status}`);
+    super(body?.msg ?? i18n.t('http.status', { status }));
   }
   /** Field errors of a 400 / 409, keyed by field name (already translated by the server). */
   get fieldErrors(): Record<string, string> {
@@ -99,7 +99,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     throw new HttpError(403, json);
   }
   if (res.status < 200 || res.status >= 300) {
-    if (!opts.silent) notifyError(i18n.t('http.error'), json?.msg ?? `HTTP ${res.status}`);
+    if (!opts.silent) notifyError(i18n.t('http.error'), json?.msg ?? i18n.t('http.status', { status: res.status }));
     throw new HttpError(res.status, json);
   }
   return json as T;

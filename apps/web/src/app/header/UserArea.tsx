@@ -46,7 +46,7 @@ export function UserArea() {
       }}
     >
       <Space size={6} style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-area">
-        <Avatar size="small" src={user.avatar || DEFAULT_AVATAR} alt="avatar" icon={<UserOutlined />} />
+        <Avatar size="small" src={user.avatar || DEFAULT_AVATAR} alt={t('header.avatar')} icon={<UserOutlined />} />
         <span className="tms-user-name">{user.nickName || user.userName}</span>
       </Space>
     </Dropdown>

@@ -90,6 +90,31 @@ const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
 /** Our part of the query string in canonical form (so order or foreign keys do not look like a change). */
 type ListAnswer = Awaited<ReturnType<typeof list<Row>>>;
 
+/** First-page requests started while a list page renders, by URL and parameters; taken once by its table. */
+const firstPages = new Map<string, { rows: Promise<ListAnswer>; at: number }>();
+/** An answer nobody took (a render React threw away) is not reused after this long. */
+const FIRST_PAGE_TTL_MS = 5000;
+
+function askFirstPage(url: string, params: Record<string, unknown>): string {
+  const key = `${url} ${paramsKey(params)}`;
+  const now = Date.now();
+  for (const [k, v] of firstPages) if (now - v.at > FIRST_PAGE_TTL_MS) firstPages.delete(k);
+  if (!firstPages.has(key)) {
+    const rows = list<Row>(url, params);
+    rows.catch(() => undefined); // a failure is reported by the http client and met again in `request`
+    firstPages.set(key, { rows, at: now });
+  }
+  return key;
+}
+
+/** The answer asked for by `askFirstPage` when `request` wants exactly that list; taken once (a reload asks again). */
+function takeFirstPage(key: string | null, url: string, params: Record<string, unknown>): Promise<ListAnswer> | null {
+  if (!key || key !== `${url} ${paramsKey(params)}`) return null;
+  const hit = firstPages.get(key);
+  firstPages.delete(key);
+  return hit && Date.now() - hit.at <= FIRST_PAGE_TTL_MS ? hit.rows : null;
+}
+
 /** The same list request, whatever the key order or empty values. */
 function paramsKey(p: Record<string, unknown>): string {
   return JSON.stringify(
@@ -155,12 +180,17 @@ export default function ResourceTable({
   // The first page is asked for while the page renders, not after ProTable's search form has
   // initialised (its `request` runs only then, a few hundred ms later); `request` takes this answer
   // when it asks for exactly the same list. One per epoch (a new URL state remounts the table).
-  const early = useRef<{ epoch: number; key: string; rows: Promise<ListAnswer> | null } | null>(null);
-  if (!treeMode && early.current?.epoch !== epoch) {
+  // Kept outside the component: React may render a page several times before it commits (a
+  // navigation is a transition; a lazy part suspends), and each attempt must not ask again.
+  const earlyKey = useRef<string | null>(null);
+  if (!treeMode && earlyKey.current === null) {
     const p = listParams(initState, fixedMemo);
-    const rows = list<Row>(`${def.path}/list`, p);
-    rows.catch(() => undefined); // a failure is reported by the http client and met again in `request`
-    early.current = { epoch, key: paramsKey(p), rows };
+    earlyKey.current = askFirstPage(`${def.path}/list`, p);
+  }
+  const lastEpoch = useRef(epoch);
+  if (lastEpoch.current !== epoch) {
+    lastEpoch.current = epoch;
+    earlyKey.current = treeMode ? null : askFirstPage(`${def.path}/list`, listParams(initState, fixedMemo));
   }
 
   const manage = mode === 'manage';
@@ -465,13 +495,7 @@ export default function ResourceTable({
             return { data: nested, total: r.total, success: true };
           }
           const p = listParams(state, fixedMemo);
-          const first = early.current;
-          let answer: Promise<ListAnswer>;
-          if (first?.rows && first.key === paramsKey(p)) {
-            answer = first.rows;
-            first.rows = null; // taken once: a reload asks again
-          } else answer = list<Row>(`${def.path}/list`, p);
-          const r = await answer;
+          const r = await (takeFirstPage(earlyKey.current, `${def.path}/list`, p) ?? list<Row>(`${def.path}/list`, p));
           loaded.current = r.rows;
           onLoaded?.(r);
           return { data: r.rows, total: r.total, success: true };
