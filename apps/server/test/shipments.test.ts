@@ -489,6 +489,32 @@ describe('printing the dispatch sheet', () => {
 });
 
 describe('lists, data scope and permissions', () => {
+  it('a dispatcher of one carrier data group cannot schedule with, nor route orders to, a carrier outside it', async () => {
+    const { id } = await inState('OPEN');
+    const u = await createUser(ctx.s.db, { perms: ['shipment:shipment:query', 'shipment:shipment:schedule', 'order:order:query', 'order:order:assign'], centers: ['SH01'] });
+    const group = (await ctx.s.db.query<{ id: number }>(`insert into sys_data_group(code, name, create_by) values ('DG_CR3', 'CR003 only', 'test') returning id`)).rows[0]!.id;
+    await ctx.s.db.query(`insert into sys_data_group_bind(data_group_id, target_type, target_id) select $1::bigint, 'CARRIER', id from base_carrier where code = 'CR003'`, [group]);
+    await ctx.s.db.query(`insert into sys_user_data_group(user_id, data_group_id) values ($1, $2)`, [u.id, group]);
+    const token = await ctx.s.login(u.userName, u.password);
+    const as = (path: string, body: unknown) => ctx.s.api('POST', path, { token, body, headers: { lang: 'en-US' } });
+    // the dispatch order (CR003) is in the group; carrier CR001 with its own vehicle and driver is not
+    const cr1 = { carrierId: await carrierId(ctx.s.db, 'CR001'), vehicleIdMain: await vehicleId(ctx.s.db, 'V001'), driverIdMaster: await driverId(ctx.s.db, 'D001') };
+    const outside = await as('/api/shipment/shipment/schedule', await scheduleBody(id, cr1));
+    expect(outside.status, JSON.stringify(outside.json)).toBe(400);
+    expect(Object.keys(outside.json.errors ?? {})).toContain('carrierId');
+    expect((await get(id)).status).toBe('OPEN');
+    expect((await as('/api/shipment/shipment/schedule', await scheduleBody(id))).status).toBe(200);
+    // an order of the center, and a carrier route of CR001: unknown to this dispatcher
+    const route = (await ctx.s.db.query<{ id: number }>(`select cr.id from base_carrier_route cr join base_carrier c on c.id = cr.carrier_id where c.code = 'CR001' limit 1`)).rows[0]!.id;
+    const order = (await ctx.s.db.query<{ id: number }>(`select id from tms_order where status = 'OPEN' and not coalesce(is_lock, false) and dispatch_center_id = $1 limit 1`, [await centerId(ctx.s.db, 'SH01')])).rows[0];
+    expect(order, 'the demo data has an open order in SH01').toBeDefined();
+    const before = (await ctx.s.db.query(`select carrier_route_id from tms_order where id = $1`, [order!.id])).rows[0];
+    const r = await as('/api/order/order/assignCarrierRoute', { ids: [order!.id], carrierRouteId: route });
+    expect(r.status, JSON.stringify(r.json)).toBe(400);
+    expect(Object.keys(r.json.errors ?? {})).toContain('carrierRouteId');
+    expect((await ctx.s.db.query(`select carrier_route_id from tms_order where id = $1`, [order!.id])).rows[0]).toEqual(before);
+  });
+
   it('the list filters by code, status, carrier, vehicle, driver and dates', async () => {
     const { id } = await inState('CONFIRMED');
     const s = await get(id);

@@ -4,11 +4,11 @@
  * (`for update`, 404 when one is outside the caller's scope) and changes all of them or none:
  * one order in a wrong state refuses the whole request with the spec's message (409).
  */
-import { orderResource } from '@tms/domain';
+import { getResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { getManyInScope, type Row } from '../../platform/resource-engine.ts';
+import { getManyInScope, scopeOf, type Row } from '../../platform/resource-engine.ts';
 import { createWaybillsFromOrders } from '../waybill/create.ts';
 import { trackOrders, trackWaybills } from './tracking.ts';
 
@@ -110,10 +110,13 @@ export async function remove(ctx: ActionContext, ids: number[]) {
 /** OPEN, unlocked orders take the carrier and the route of a carrier route. */
 export async function assignCarrierRoute(ctx: ActionContext, ids: number[], carrierRouteId: number) {
   await lockSelection(ctx, ids, [isOpen, 'messages.order.selectOpen']);
+  // a carrier route of a carrier outside the caller's data groups is unknown here
+  const params: unknown[] = [carrierRouteId];
+  const inScope = ['true', ...scopeOf(getResource('carrierRoute'), ctx.caller, params, 'cr')].join(' and ');
   const cr = await ctx.q.query<{ id: number; carrier_id: number; route_id: number; route_code: string }>(
     `select cr.id, cr.carrier_id, cr.route_id, r.code as route_code
-       from base_carrier_route cr join base_route r on r.id = cr.route_id where cr.id = $1`,
-    [carrierRouteId],
+       from base_carrier_route cr join base_route r on r.id = cr.route_id where cr.id = $1 and ${inScope}`,
+    params,
   );
   const route = cr.rows[0];
   if (!route) throw badRequest('messages.validationFailed', { carrierRouteId: { key: 'validation.invalid' } });

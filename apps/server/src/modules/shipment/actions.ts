@@ -80,7 +80,7 @@ export async function schedule(c: Ctx, id: number, body: Body): Promise<Shipment
   const s = await lockShipment(c.q, c.caller, id);
   guard([s], ['OPEN'], 'messages.shipment.selectOpen');
   checkVersion(s, body);
-  await checkAssignment(c.q, s.id, a, { from: etd!, to: eta! });
+  await checkAssignment(c.q, c.caller, s.id, a, { from: etd!, to: eta! });
   await update(
     c,
     [s.id],
@@ -201,7 +201,7 @@ export async function reassignDriver(c: Ctx, id: number, body: Body): Promise<vo
   checkVersion(s, body);
   const a = mergedAssignment(s, body, errors);
   failIf(errors);
-  await checkAssignment(c.q, s.id, a, { from: s.etd!, to: s.eta! });
+  await checkAssignment(c.q, c.caller, s.id, a, { from: s.etd!, to: s.eta! });
   const remark = await change(c, s, a, reason);
   await assign(c, s, a);
   await log(c, [{ ...s, driver_id_master: a.driverIdMaster }], 'SHIPMENT_REASSIGN', remark);
@@ -228,7 +228,7 @@ export async function reassignInTransit(c: Ctx, id: number, body: Body): Promise
   const a = mergedAssignment(s, body, errors);
   failIf(errors);
   const until = s.eta && s.eta.getTime() > at!.getTime() ? s.eta : new Date(at!.getTime() + 60_000);
-  await checkAssignment(c.q, s.id, a, { from: at!, to: until });
+  await checkAssignment(c.q, c.caller, s.id, a, { from: at!, to: until });
   const legs = await c.q.query<{ n: number }>(`select count(*)::int as n from tms_shipment_leg where shipment_id = $1`, [s.id]);
   let seq = legs.rows[0]!.n;
   if (seq === 0) {

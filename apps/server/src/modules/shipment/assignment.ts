@@ -6,7 +6,10 @@
  * order) before the overlap check, so of two dispatchers assigning the same vehicle or driver at the
  * same time the second waits for the first to commit and then sees its shipment.
  */
+import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { scopeOf } from '../../platform/resource-engine.ts';
 import { AppError, conflict, type FieldMessage } from '../../platform/errors.ts';
 
 export interface Assignment {
@@ -85,8 +88,13 @@ interface Driver {
 const present = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))].sort((a, b) => a - b);
 const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '');
 
-/** Locks the vehicles and drivers and checks they exist and belong to the carrier (400 with field errors). */
-async function lockResources(q: Queryable, a: Assignment): Promise<{ vehicles: Map<number, Vehicle>; drivers: Map<number, Driver> }> {
+const carrierDef = getResource('carrier');
+
+/**
+ * Locks the vehicles and drivers and checks they exist and belong to the carrier (400 with field errors).
+ * The carrier must be one the caller may see (its data groups): another group's carrier is unknown here.
+ */
+async function lockResources(q: Queryable, caller: Caller, a: Assignment): Promise<{ vehicles: Map<number, Vehicle>; drivers: Map<number, Driver> }> {
   const v = await q.query<Vehicle>(
     `select id, carrier_id, type_id, plate_number from base_transport_means where id = any($1::bigint[]) order by id for update`,
     [present([a.vehicleIdMain, a.vehicleIdSlave])],
@@ -96,7 +104,8 @@ async function lockResources(q: Queryable, a: Assignment): Promise<{ vehicles: M
   ]);
   const vehicles = new Map(v.rows.map((x) => [x.id, x]));
   const drivers = new Map(d.rows.map((x) => [x.id, x]));
-  const carrier = await q.query(`select 1 from base_carrier where id = $1`, [a.carrierId]);
+  const params: unknown[] = [a.carrierId];
+  const carrier = await q.query(`select 1 from base_carrier c where c.id = $1 and ${['true', ...scopeOf(carrierDef, caller, params, 'c')].join(' and ')}`, params);
   const errors: Record<string, FieldMessage> = {};
   if (!carrier.rows.length) errors.carrierId = { key: 'validation.invalid' };
   const check = (key: keyof Assignment, row: { carrier_id: number } | undefined, what: string) => {
@@ -178,9 +187,9 @@ async function checkStationLimits(q: Queryable, shipmentId: number, a: Assignmen
 }
 
 /** Every check of an assignment for a shipment over a time window (locks the vehicles and drivers). */
-export async function checkAssignment(q: Queryable, shipmentId: number, a: Assignment, w: Window): Promise<void> {
+export async function checkAssignment(q: Queryable, caller: Caller, shipmentId: number, a: Assignment, w: Window): Promise<void> {
   if (w.to.getTime() <= w.from.getTime()) failIf({ eta: { key: 'messages.shipment.etaBeforeEtd' } });
-  const res = await lockResources(q, a);
+  const res = await lockResources(q, caller, a);
   await checkOverlap(q, shipmentId, a, w, res);
   await checkStationLimits(q, shipmentId, a, res);
 }
