@@ -9,6 +9,7 @@ export * from './locales/index.ts';
 export * from './envelope.ts';
 export * from './dicts.ts';
 export * from './split.ts';
+export * from './sso.ts';
 export { WAYBILL_SECTIONS } from './resources/waybill.ts';
 export {
   order as orderResource,

@@ -4,6 +4,7 @@
  * overridden here without a new build. They go into index.html as `<meta name="tms-config" content="…">`
  * (JSON, HTML-escaped): a meta element, since the content security policy allows no inline script.
  */
+import { SSO_COOKIE_NAME, SSO_LOGIN_URL } from '@tms/domain';
 
 export interface WebRuntimeConfig {
   sso: { enabled?: boolean; loginUrl?: string; cookie?: string };
@@ -23,12 +24,12 @@ export function loadWebRuntimeConfig(env: NodeJS.ProcessEnv): WebRuntimeConfig |
   }
   const url = env.TMS_SSO_LOGIN_URL?.trim();
   if (url) {
-    if (!/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(url)) throw new Error(`TMS_SSO_LOGIN_URL must be an http(s) address or a path starting with /, not "${url}"`);
+    if (!SSO_LOGIN_URL.test(url)) throw new Error(`TMS_SSO_LOGIN_URL must be an http(s) address or a path starting with /, not "${url}"`);
     sso.loginUrl = url;
   }
   const cookie = env.TMS_SSO_COOKIE?.trim();
   if (cookie) {
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(cookie)) throw new Error(`TMS_SSO_COOKIE must be a cookie name (letters, digits, _ . -), not "${cookie}"`);
+    if (!SSO_COOKIE_NAME.test(cookie)) throw new Error(`TMS_SSO_COOKIE must be a cookie name (letters, digits, _ . -), not "${cookie}"`);
     sso.cookie = cookie;
   }
   return Object.keys(sso).length ? { sso } : null;

@@ -10,6 +10,7 @@
  * content security policy allows no inline script). See README, "Configuration".
  */
 import Cookies from 'js-cookie';
+import { SSO_COOKIE_NAME, SSO_LOGIN_URL } from '@tms/domain';
 import { HttpError, postEnvelope } from '../platform/http.ts';
 import { setToken } from '../platform/session.ts';
 import i18n from '../platform/i18n.ts';
@@ -29,14 +30,13 @@ export interface SsoConfig {
 }
 
 const ON = new Set(['1', 'on', 'true']);
-const COOKIE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 function safeUrl(url: unknown): string | undefined {
   // an absolute http(s) address or a path of this site: never javascript: or the like
-  return typeof url === 'string' && /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(url) ? url : undefined;
+  return typeof url === 'string' && SSO_LOGIN_URL.test(url) ? url : undefined;
 }
 function safeCookie(name: unknown): string | undefined {
-  return typeof name === 'string' && COOKIE_NAME.test(name) ? name : undefined;
+  return typeof name === 'string' && SSO_COOKIE_NAME.test(name) ? name : undefined;
 }
 
 /** The build setting. */
