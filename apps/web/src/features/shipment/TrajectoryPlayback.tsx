@@ -131,10 +131,17 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
     [first, last, speed, place],
   );
 
-  // (re)start the loop whenever playing, or when the speed changes while playing
+  // (re)start the loop whenever playing, or when the speed or the track changes while playing. Only a
+  // start (or continue) begins the time count afresh; a change while playing keeps counting from the last
+  // frame, so no time is lost (a finer track arriving for the zoom, a new speed).
+  const wasPlaying = useRef(false);
   useEffect(() => {
-    if (state !== 'playing') return;
-    anim.current.last = 0;
+    if (state !== 'playing') {
+      wasPlaying.current = false;
+      return;
+    }
+    if (!wasPlaying.current) anim.current.last = 0;
+    wasPlaying.current = true;
     anim.current.raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(anim.current.raf);
   }, [state, frame]);
