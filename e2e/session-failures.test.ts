@@ -95,6 +95,8 @@ describe('signing in fails', () => {
       expect((await ctx.cookies()).find((c) => c.name === 'Access-Token')).toBeUndefined();
       expect(await page.evaluate(() => localStorage.getItem('Access-Token'))).toBeNull();
     } finally {
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await ctx.close();
     }
   });
@@ -118,6 +120,8 @@ describe('signing in fails', () => {
       expect(documents.at(-1)!).toBeGreaterThanOrEqual(logoutAt!);
       expect(await userInfoStatus(token)).toBe(401);
     } finally {
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await ctx.close();
     }
   });
@@ -136,9 +140,11 @@ describe('answers of a signed-in session', () => {
       let answered: number | null = null;
       await page.route('**/api/**', async (route) => {
         if (route.request().url().includes('/api/realtime/stream')) return route.continue();
-        const res = await route.fetch();
+        // the page reloads (and this test ends) while some calls are still passing through here
+        const res = await route.fetch().catch(() => null);
+        if (!res) return route.abort().catch(() => undefined);
         if (res.status() === 401) answered ??= Date.now();
-        await route.fulfill({ response: res });
+        await route.fulfill({ response: res }).catch(() => undefined);
       });
       const before = documents.length;
       await shell.openMenu('系统管理', '参数设置');
@@ -153,6 +159,8 @@ describe('answers of a signed-in session', () => {
       expect(reloadAt - answered!).toBeGreaterThanOrEqual(1500);
       expect((await ctx.cookies()).find((c) => c.name === 'Access-Token')).toBeUndefined();
     } finally {
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await ctx.close();
     }
   });
@@ -178,6 +186,8 @@ describe('answers of a signed-in session', () => {
       await page.getByTestId('user-area').waitFor();
       expect(await userInfoStatus(token)).toBe(200);
     } finally {
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await ctx.close();
     }
   });
@@ -214,6 +224,8 @@ describe('lazy views', () => {
       await page.getByTestId('account-center').waitFor();
       expect(new URL(page.url()).pathname).toBe('/account/center');
     } finally {
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await ctx.close();
     }
   });
