@@ -182,16 +182,8 @@ export default function ResourceTable({
   // when it asks for exactly the same list. One per epoch (a new URL state remounts the table).
   // Kept outside the component: React may render a page several times before it commits (a
   // navigation is a transition; a lazy part suspends), and each attempt must not ask again.
-  const earlyKey = useRef<string | null>(null);
-  if (!treeMode && earlyKey.current === null) {
-    const p = listParams(initState, fixedMemo);
-    earlyKey.current = askFirstPage(`${def.path}/list`, p);
-  }
-  const lastEpoch = useRef(epoch);
-  if (lastEpoch.current !== epoch) {
-    lastEpoch.current = epoch;
-    earlyKey.current = treeMode ? null : askFirstPage(`${def.path}/list`, listParams(initState, fixedMemo));
-  }
+  const early = useRef<{ epoch: number; key: string } | null>(null);
+  if (!treeMode && early.current?.epoch !== epoch) early.current = { epoch, key: askFirstPage(`${def.path}/list`, listParams(initState, fixedMemo)) };
 
   const manage = mode === 'manage';
   const perm = (a: Parameters<typeof permissionOf>[1]) => can(permissionOf(def, a));
@@ -495,7 +487,7 @@ export default function ResourceTable({
             return { data: nested, total: r.total, success: true };
           }
           const p = listParams(state, fixedMemo);
-          const r = await (takeFirstPage(earlyKey.current, `${def.path}/list`, p) ?? list<Row>(`${def.path}/list`, p));
+          const r = await (takeFirstPage(early.current?.key ?? null, `${def.path}/list`, p) ?? list<Row>(`${def.path}/list`, p));
           loaded.current = r.rows;
           onLoaded?.(r);
           return { data: r.rows, total: r.total, success: true };
