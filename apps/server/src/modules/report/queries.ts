@@ -65,7 +65,7 @@ async function orderReport(q: Queryable, caller: Caller, f: ReportFilters): Prom
     `select to_char(o.order_date, 'YYYY-MM-DD') as day, c.name as "clientName", count(*)::int as orders,
             count(*) filter (where o.status = 'EFFECTIVE')::int as effective,
             coalesce(sum(o.total_weight), 0)::float8 as weight, coalesce(sum(o.total_volume), 0)::float8 as volume,
-            coalesce(sum(o.total_quantity), 0)::int as quantity
+            coalesce(sum(o.total_quantity), 0)::int8 as quantity
        from tms_order o join base_client c on c.id = o.client_id
        ${w.sql()}
       group by o.order_date, c.name order by o.order_date, c.name`,
@@ -115,8 +115,8 @@ async function epodReport(q: Queryable, caller: Caller, f: ReportFilters): Promi
     `select coalesce(g.name, '-') as "groupName", count(*)::int as receipts,
             count(*) filter (where e.status = 'AUDITED')::int as audited,
             count(*) filter (where e.is_abnormal)::int as abnormal,
-            coalesce(sum(l.shipped), 0)::int as "shippedQuantity", coalesce(sum(l.signed), 0)::int as "signedQuantity",
-            coalesce(sum(l.shortage), 0)::int as shortage, coalesce(sum(l.damage), 0)::int as damage
+            coalesce(sum(l.shipped), 0)::int8 as "shippedQuantity", coalesce(sum(l.signed), 0)::int8 as "signedQuantity",
+            coalesce(sum(l.shortage), 0)::int8 as shortage, coalesce(sum(l.damage), 0)::int8 as damage
        from tms_epod e
        left join ${byCarrier ? 'base_carrier g on g.id = e.carrier_id' : 'base_client g on g.id = e.client_id'}
        left join lateral (select sum(shipped_quantity) as shipped, sum(coalesce(signed_quantity, 0)) as signed, sum(shortage) as shortage, sum(damage) as damage
