@@ -225,7 +225,9 @@ function fieldSchema(f: FieldDef): z.ZodType {
     case 'decimal': {
       let n = z.number(typeErr('validation.number'));
       n = n.min(f.minValue ?? -1e12, { error: 'validation.min' }).max(f.maxValue ?? 1e12, { error: 'validation.max' });
-      s = n;
+      // more decimals than the column keeps would be rounded on storage (totals ≠ sum of lines): refused
+      const scale = f.scale;
+      s = scale === undefined ? n : n.refine((v) => Number(v.toFixed(scale)) === v, { error: 'validation.scale' });
       break;
     }
     case 'boolean':
@@ -283,6 +285,7 @@ export function issueToError(f: FieldDef | undefined, issue: z.core.$ZodIssue): 
   if (f?.max) params.max = f.max;
   if (f?.minValue !== undefined) params.min = f.minValue;
   if (f?.maxValue !== undefined) params.maxValue = f.maxValue;
+  if (f?.scale !== undefined) params.scale = f.scale;
   return { key, params };
 }
 

@@ -250,6 +250,7 @@ export default {
     boolean: 'Must be yes or no',
     min: 'Must be at least {{min}}',
     max: 'Must be at most {{maxValue}}',
+    scale: 'At most {{scale}} decimal places',
     maxLength: 'Length must not exceed {{max}}',
     code: 'Only English letters, digits, hyphen and underscore',
     mobile: 'At most 11 digits, not starting with 0',

@@ -250,6 +250,7 @@ const zhCN: Shape = {
     boolean: '必须为是或否',
     min: '不能小于 {{min}}',
     max: '不能大于 {{maxValue}}',
+    scale: '最多 {{scale}} 位小数',
     maxLength: '长度不能超过 {{max}}',
     code: '只能包含英文字母、数字、中划线和下划线',
     mobile: '最多 11 位数字，且不能以 0 开头',

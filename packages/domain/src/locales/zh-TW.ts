@@ -652,6 +652,7 @@ const zhTW = {
     "boolean": "必須為是或否",
     "min": "不能小於 {{min}}",
     "max": "不能大於 {{maxValue}}",
+    "scale": "最多 {{scale}} 位小數",
     "maxLength": "長度不能超過 {{max}}",
     "code": "只能包含英文字母、數字、中劃線和下劃線",
     "mobile": "最多 11 位數字，且不能以 0 開頭",

@@ -31,6 +31,9 @@ export const waybillHooks: Record<string, ResourceHooks> = {
   },
 };
 
+/** Weight and volume are stored with 3 decimals: more would be rounded and break "original + split = before". */
+const threeDecimals = z.number().refine((v) => Number(v.toFixed(3)) === v, { error: 'validation.scale' });
+
 const splitBody = z.object({
   id: z.number().int().positive(),
   version: z.number().int().min(0),
@@ -39,8 +42,8 @@ const splitBody = z.object({
       z.object({
         lineId: z.number().int().positive(),
         splitNum: z.number(),
-        weight: z.number().nullable().optional(),
-        volume: z.number().nullable().optional(),
+        weight: threeDecimals.nullable().optional(),
+        volume: threeDecimals.nullable().optional(),
       }),
     )
     .max(10_000),
@@ -55,7 +58,10 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const errors: Record<string, FieldMessage> = {};
-  for (const issue of r.error.issues) errors[issue.path.join('.') || 'body'] ??= { key: issue.path.length ? 'validation.invalid' : 'validation.required' };
+  for (const issue of r.error.issues) {
+    const key = issue.message === 'validation.scale' ? issue.message : issue.path.length ? 'validation.invalid' : 'validation.required';
+    errors[issue.path.join('.') || 'body'] ??= key === 'validation.scale' ? { key, params: { scale: 3 } } : { key };
+  }
   throw badRequest('messages.validationFailed', errors);
 }
 
