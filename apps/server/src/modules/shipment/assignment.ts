@@ -194,6 +194,18 @@ export async function checkAssignment(q: Queryable, caller: Caller, shipmentId: 
   await checkStationLimits(q, shipmentId, a, res);
 }
 
+/**
+ * The vehicles already assigned to a shipment must fit the station limits of its stops as they are now
+ * (after waybills were bound to it): the same rule and messages as scheduling.
+ */
+export async function checkAssignedVehiclesFit(q: Queryable, shipmentId: number, a: Pick<Assignment, 'carrierId' | 'vehicleIdMain' | 'vehicleIdSlave'>): Promise<void> {
+  const v = await q.query<Vehicle>(`select id, carrier_id, type_id, plate_number from base_transport_means where id = any($1::bigint[]) order by id`, [
+    present([a.vehicleIdMain, a.vehicleIdSlave]),
+  ]);
+  const full: Assignment = { ...a, driverIdMaster: 0, driverIdSecond: null };
+  await checkStationLimits(q, shipmentId, full, { vehicles: new Map(v.rows.map((x) => [x.id, x])), drivers: new Map() });
+}
+
 /** Plate and driver names of an assignment, for the tracking remark. */
 export async function describeAssignment(q: Queryable, a: Partial<Assignment>): Promise<string> {
   const r = await q.query<{ plates: string | null; drivers: string | null }>(

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { nextCode } from '../system/number-rules.ts';
 import { track } from './tracking.ts';
 import { lockShipment } from './store.ts';
+import { checkAssignedVehiclesFit } from './assignment.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 
 interface WaybillRow {
@@ -128,6 +129,10 @@ export async function bindWaybills(
   const carrier = s.carrier_id === null && s.status === 'OPEN' ? common(ws, 'carrier_id') : null;
   await q.query(`update tms_shipment set carrier_id = coalesce(carrier_id, $2), update_by = $3, update_time = $4, version = version + 1 where id = $1`, [s.id, carrier, caller.userName, now]);
   await recomputeShipment(q, s.id);
+  // a scheduled shipment keeps its vehicles: the new stops must accept them, as scheduling requires (409 rolls the bind back)
+  if (s.vehicle_id_main !== null && s.carrier_id !== null) {
+    await checkAssignedVehiclesFit(q, s.id, { carrierId: s.carrier_id, vehicleIdMain: s.vehicle_id_main, vehicleIdSlave: s.vehicle_id_slave });
+  }
   return { id: s.id, shipmentCode: s.shipment_code };
 }
 
