@@ -20,6 +20,8 @@ export default {
       signBeforeArrival: 'The sign time cannot be earlier than the arrival time',
       lineNotOfEpod: 'Line {{lineId}} does not belong to this receipt',
       linesIncomplete: 'Enter the signed quantity of every line',
+      lineTwice: 'Line {{lineId}} is entered more than once',
+      overShipped: 'Signed, short and damaged quantities cannot exceed the shipped quantity ({{shipped}})',
       notYourShipment: 'This receipt is not on a dispatch order of yours',
       pictureLimit: 'A receipt holds at most {{max}} pictures',
       videoOnly: 'Please upload an MP4, WebM or Ogg video',

@@ -20,6 +20,8 @@ const zhCN: Shape = {
       signBeforeArrival: '签收时间不能早于到达时间',
       lineNotOfEpod: '明细 {{lineId}} 不属于该回单',
       linesIncomplete: '请填写每一行的签收数量',
+      lineTwice: '明细 {{lineId}} 重复填写',
+      overShipped: '签收、短少和破损数量不能超过发运数量（{{shipped}}）',
       notYourShipment: '该回单不在您的调度单上',
       pictureLimit: '每张回单最多上传 {{max}} 张图片',
       videoOnly: '请上传 MP4、WebM 或 Ogg 格式的视频',

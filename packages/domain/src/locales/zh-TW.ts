@@ -387,6 +387,8 @@ const zhTW = {
       "signBeforeArrival": "簽收時間不能早於到達時間",
       "lineNotOfEpod": "明細 {{lineId}} 不屬於該回單",
       "linesIncomplete": "請填寫每一行的簽收數量",
+      "lineTwice": "明細 {{lineId}} 重複填寫",
+      "overShipped": "簽收、短少和破損數量不能超過發運數量（{{shipped}}）",
       "notYourShipment": "該回單不在您的排程單上",
       "pictureLimit": "每張回單最多上傳 {{max}} 張圖片",
       "videoOnly": "請上傳 MP4、WebM 或 Ogg 格式的影片",

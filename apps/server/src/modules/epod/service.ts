@@ -7,7 +7,7 @@
 import { epodRefusal, type EpodAction, type EpodReportInput } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
 import { track } from '../shipment/tracking.ts';
 
 /** Who acts: a staff user, or a driver (no staff user id; the tracking row names the driver). */
@@ -83,12 +83,27 @@ async function addOpinion(q: Queryable, r: EpodRow, type: 'AUDIT' | 'REJECT' | '
 export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInput, who: Who, source: 'DRIVER' | 'STAFF', now: Date): Promise<void> {
   assertAllowed('report', [r]);
   if (new Date(input.signTime) < new Date(input.arrivalTime)) throw badRequest('messages.epod.signBeforeArrival', { signTime: { key: 'messages.epod.signBeforeArrival' } });
-  const lines = (await q.query<{ id: number }>(`select id from tms_epod_line where epod_id = $1 for update`, [r.id])).rows;
-  const own = new Set(lines.map((l) => l.id));
-  const foreign = input.lines.find((l) => !own.has(l.lineId));
+  const lines = (await q.query<{ id: number; shipped_quantity: number }>(`select id, shipped_quantity from tms_epod_line where epod_id = $1 for update`, [r.id])).rows;
+  const shipped = new Map(lines.map((l) => [l.id, Number(l.shipped_quantity)]));
+  const foreign = input.lines.find((l) => !shipped.has(l.lineId));
   if (foreign) throw badRequest('messages.epod.lineNotOfEpod', { lines: { key: 'messages.epod.lineNotOfEpod', params: { lineId: foreign.lineId } } }, { lineId: foreign.lineId });
-  const given = new Set(input.lines.map((l) => l.lineId));
-  if (given.size !== own.size) throw badRequest('messages.epod.linesIncomplete', { lines: { key: 'messages.epod.linesIncomplete' } });
+  // each line once: a second entry of a line would overwrite the first with other figures
+  const seen = new Set<number>();
+  const twice: Record<string, FieldMessage> = {};
+  input.lines.forEach((l, i) => {
+    if (seen.has(l.lineId)) twice[`lines.${i}.lineId`] = { key: 'messages.epod.lineTwice', params: { lineId: l.lineId } };
+    seen.add(l.lineId);
+  });
+  if (Object.keys(twice).length) throw badRequest('messages.epod.lineTwice', twice, { lineId: Object.values(twice)[0]!.params!.lineId });
+  if (seen.size !== shipped.size) throw badRequest('messages.epod.linesIncomplete', { lines: { key: 'messages.epod.linesIncomplete' } });
+  // a receipt accounts for what was shipped: more signed (or signed + short, or damaged) than shipped is refused
+  const over: Record<string, FieldMessage> = {};
+  input.lines.forEach((l, i) => {
+    const max = shipped.get(l.lineId)!;
+    const field = l.signedQuantity > max ? 'signedQuantity' : l.signedQuantity + l.shortage > max ? 'shortage' : l.damage > max ? 'damage' : null;
+    if (field) over[`lines.${i}.${field}`] = { key: 'messages.epod.overShipped', params: { shipped: max } };
+  });
+  if (Object.keys(over).length) throw badRequest('messages.epod.overShipped', over, Object.values(over)[0]!.params);
   const col = <K extends keyof EpodReportInput['lines'][number]>(k: K) => input.lines.map((l) => l[k] ?? null);
   await q.query(
     `update tms_epod_line l set signed_quantity = u.signed, cases = u.cases, pallets = u.pallets, shortage = u.shortage, damage = u.damage,
