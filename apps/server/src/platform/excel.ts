@@ -10,6 +10,7 @@ import type { Queryable } from './db.ts';
 import type { Caller } from './auth.ts';
 import { translate } from './i18n.ts';
 import { scopeOf } from './resource-engine.ts';
+import { badRequest } from './errors.ts';
 
 export function fieldLabel(def: ResourceDef, f: FieldDef, lang: Lang): string {
   const key = `resources.${def.name}.fields.${f.name}`;
@@ -125,9 +126,83 @@ function cellValue(v: ExcelJS.CellValue): unknown {
     if ('result' in v) return cellValue(v.result as ExcelJS.CellValue);
     if ('richText' in v) return v.richText.map((t) => t.text).join('');
     if ('text' in v) return String(v.text);
+    if ('sharedString' in v) throw new Error('import: unresolved shared string'); // sheetRows reads such files whole
     return null;
   }
   return v;
+}
+
+/** A cell the streaming reader could not resolve: a shared string whose table comes after the sheet in the zip. */
+const unresolved = (v: ExcelJS.CellValue) => typeof v === 'object' && v !== null && !(v instanceof Date) && 'sharedString' in v;
+
+// Dates, times and date-times as spreadsheets hold them (Excel, WPS, LibreOffice): a date cell is a serial
+// day number (days since 1899-12-30, the time as its fraction) that exceljs turns into a Date (as UTC) when
+// the cell's format is a date format; a serial under a general format comes as a plain number; and text
+// dates are typed in many ways. All of them are read here, as wall-clock values (no time zone: as UTC).
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const MS_PER_DAY = 86_400_000;
+/** 1900-01-01 … 9999-12-31 as serials */
+const isSerial = (n: number) => Number.isFinite(n) && n >= 1 && n < 2_958_466;
+const fromSerial = (n: number) => new Date(EXCEL_EPOCH + Math.round(n * MS_PER_DAY / 1000) * 1000);
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const TEXT_DATE = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[T\s]+(\d{1,2})[:：时](\d{1,2})(?:[:：分](\d{1,2}(?:\.\d+)?))?秒?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+const TEXT_TIME = /^(\d{1,2})[:：](\d{2})(?::(\d{2}))?$/;
+
+interface WallClock {
+  date: string;
+  time: string | null;
+  /** an explicit offset written in the text (then an instant, not a wall clock) */
+  zone: string | null;
+}
+
+function textDate(s: string): WallClock | null {
+  const m = TEXT_DATE.exec(s.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, sec, zone] = [Number(m[1]), Number(m[2]), Number(m[3]), m[4], m[5], m[6], m[7]];
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) >= 60)) return null;
+  return {
+    date: `${y}-${pad(mo)}-${pad(d)}`,
+    time: h === undefined ? null : `${pad(Number(h))}:${pad(Number(mi))}:${pad(Math.floor(Number(sec ?? 0)))}`,
+    zone: zone ? (zone === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : null,
+  };
+}
+
+/** A Date from a cell (exceljs gives wall clock as UTC) as wall clock. */
+const clockOf = (d: Date): WallClock => {
+  // to the second: a serial's fraction is not exact in binary (08:30 is 0.354166666666667 of a day)
+  const iso = new Date(Math.round(d.getTime() / 1000) * 1000).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19), zone: null };
+};
+
+/** The date / date-time a cell holds, or null when it holds none. */
+function wallClock(v: unknown): WallClock | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : clockOf(v);
+  if (typeof v === 'number') return isSerial(v) ? clockOf(fromSerial(v)) : null;
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (/^\d+(\.\d+)?$/.test(t)) return isSerial(Number(t)) ? clockOf(fromSerial(Number(t))) : null;
+    return textDate(t);
+  }
+  return null;
+}
+
+/** A time of day from a time cell (a Date on 1899-12-30, or a day fraction) or text, as HH:mm[:ss]. */
+function timeOfDay(v: unknown): string | null {
+  let secs: number | null = null;
+  if (v instanceof Date) secs = Math.round(((v.getTime() - EXCEL_EPOCH) % MS_PER_DAY + MS_PER_DAY) % MS_PER_DAY / 1000);
+  else if (typeof v === 'number' && v >= 0 && v < 1) secs = Math.round(v * 86_400);
+  else if (typeof v === 'string') {
+    const m = TEXT_TIME.exec(v.trim());
+    if (m && Number(m[1]) < 24) return m[3] === undefined ? `${pad(Number(m[1]))}:${m[2]}` : `${pad(Number(m[1]))}:${m[2]}:${m[3]}`;
+  }
+  if (secs === null || secs >= 86_400) return null;
+  const h = Math.floor(secs / 3600);
+  const mi = Math.floor((secs % 3600) / 60);
+  const se = secs % 60;
+  return se ? `${pad(h)}:${pad(mi)}:${pad(se)}` : `${pad(h)}:${pad(mi)}`;
 }
 
 const YES = new Set(['true', '1', 'y', 'yes', '是']);
@@ -150,11 +225,19 @@ function coerce(f: FieldDef, v: unknown, dictByLabel: Map<string, string>): unkn
       const s = String(v).trim();
       return dictByLabel.get(s) ?? s;
     }
-    case 'datetime':
-      return v instanceof Date ? v.toISOString() : String(v);
+    case 'datetime': {
+      const w = wallClock(v);
+      if (!w) return String(v);
+      return w.zone ? new Date(`${w.date}T${w.time ?? '00:00:00'}${w.zone}`).toISOString() : `${w.date}T${w.time ?? '00:00:00'}.000Z`;
+    }
     case 'date':
-      return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+      return wallClock(v)?.date ?? String(v);
     default:
+      if (f.rule === 'time') return timeOfDay(v) ?? String(v).trim();
+      if (v instanceof Date) {
+        const w = clockOf(v);
+        return w.time === '00:00:00' ? w.date : `${w.date} ${w.time}`;
+      }
       return typeof v === 'number' ? String(v) : String(v).trim();
   }
 }
@@ -195,14 +278,20 @@ function utf8Safe(reader: ExcelJS.stream.xlsx.WorkbookReader): ExcelJS.stream.xl
 }
 
 /**
- * The rows of the first worksheet. Read with exceljs's streaming reader (no workbook model in memory);
- * that reader depends on the order of the parts in the zip and, for some files, meets a worksheet before
- * the workbook part and reads nothing — then the workbook is loaded whole (uploads are capped at 20 MB).
+ * The rows of the first worksheet. Read first with exceljs's streaming reader (no workbook model in memory).
+ * That reader depends on the order of the parts in the zip: a worksheet met before the workbook part reads
+ * nothing, and one met before the shared-strings part gives placeholders instead of its texts (a known
+ * limitation of exceljs's streaming reader) — files written by some tools put the shared strings last. In
+ * either case, or when it fails, the workbook is loaded whole (uploads are capped at 20 MB), which resolves
+ * the shared strings wherever they are.
  */
-async function* sheetRows(buf: Buffer): AsyncGenerator<{ number: number; values: ExcelJS.CellValue[] }> {
-  let yielded = 0;
+type SheetRow = { number: number; values: ExcelJS.CellValue[] };
+
+async function streamedRows(buf: Buffer): Promise<SheetRow[] | null> {
+  const rows: SheetRow[] = [];
   try {
-    const reader = utf8Safe(new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' }));
+    // styles are read so that date-formatted cells come as dates
+    const reader = utf8Safe(new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore' }));
     let first = true;
     for await (const ws of reader) {
       if (!first) {
@@ -211,22 +300,30 @@ async function* sheetRows(buf: Buffer): AsyncGenerator<{ number: number; values:
       }
       first = false;
       for await (const row of ws) {
-        yielded += 1;
-        yield { number: row.number, values: (row.values as ExcelJS.CellValue[]).slice(1) };
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        if (values.some(unresolved)) return null;
+        rows.push({ number: row.number, values });
       }
     }
-  } catch (e) {
-    if (yielded) throw e;
+  } catch {
+    return null;
   }
-  if (yielded) return;
+  return rows.length ? rows : null;
+}
+
+async function sheetRows(buf: Buffer): Promise<SheetRow[]> {
+  const streamed = await streamedRows(buf);
+  if (streamed) return streamed;
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
-  if (!ws) return;
+  const rows: SheetRow[] = [];
+  if (!ws) return rows;
   for (let i = 1; i <= ws.rowCount; i++) {
     const row = ws.getRow(i);
-    if (row.hasValues) yield { number: i, values: (row.values as ExcelJS.CellValue[]).slice(1) };
+    if (row.hasValues) rows.push({ number: i, values: (row.values as ExcelJS.CellValue[]).slice(1) });
   }
+  return rows;
 }
 
 /** Cells of one data row, keyed by field, after type coercion (references still as written). */
@@ -293,10 +390,12 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
   const schema = bodySchema(def, 'create');
   let headers: (FieldDef | null)[] = [];
   const rawRows: RawRow[] = [];
-  for await (const row of sheetRows(await collect(stream))) {
+  let headerRead = false;
+  for (const row of await sheetRows(await collect(stream))) {
     const values = row.values;
     if (row.number === 1) {
       headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
+      headerRead = true;
       continue;
     }
     const raw: Record<string, unknown> = {};
@@ -309,11 +408,14 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
     });
     if (!empty) rawRows.push({ rowNum: row.number, raw });
   }
-  const unresolved = await resolveRefs(db, fields, rawRows, caller);
+  // never a silent success: a sheet whose columns or rows were not read is refused, naming the file
+  if (!headerRead || !headers.some(Boolean)) throw badRequest('messages.importNoColumns', { file: { key: 'messages.importNoColumns' } });
+  if (!rawRows.length) throw badRequest('messages.importNoRows', { file: { key: 'messages.importNoRows' } });
+  const unresolvedRefs = await resolveRefs(db, fields, rawRows, caller);
   const seen = new Map<string, Map<unknown, number>>();
   const rows: ImportRow[] = rawRows.map(({ rowNum, raw }) => {
     const errors: Record<string, string> = {};
-    for (const [name, bad] of unresolved) if (bad.has(raw[name])) errors[name] = translate(lang, 'validation.refNotFound', { value: raw[name] });
+    for (const [name, bad] of unresolvedRefs) if (bad.has(raw[name])) errors[name] = translate(lang, 'validation.refNotFound', { value: raw[name] });
     const r = schema.safeParse(raw);
     if (!r.success) {
       for (const issue of r.error.issues) {

@@ -529,6 +529,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       const commit = (req.query as Record<string, unknown>).commit === 'true';
       const preview = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
         if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+        if (e instanceof AppError) throw e;
         // not a readable .xlsx (zip / sheet parse errors): the upload is bad, not the server
         req.log.warn({ err: e }, 'import: unreadable workbook');
         throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });

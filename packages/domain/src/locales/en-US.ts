@@ -46,6 +46,8 @@ export default {
     alreadyEffective: 'The record is already effective',
     alreadyIneffective: 'The record has already lost effect',
     tooLarge: 'The upload is too large',
+    importNoColumns: 'No column of the template was found in the first row of the sheet',
+    importNoRows: 'The sheet has no data rows: nothing was imported',
     rateLimited: 'Too many attempts, please try again later',
     badSort: 'Sorting by "{{field}}" is not allowed',
     badFilter: 'Filter "{{field}}" is not valid',

@@ -46,6 +46,8 @@ const zhCN: Shape = {
     alreadyEffective: '记录已生效，不能重复生效',
     alreadyIneffective: '记录已失效，不能重复失效',
     tooLarge: '上传文件过大',
+    importNoColumns: '工作表第一行中没有模板的列',
+    importNoRows: '工作表中没有数据行，未导入任何数据',
     rateLimited: '尝试次数过多，请稍后再试',
     badSort: '不允许按“{{field}}”排序',
     badFilter: '查询条件“{{field}}”无效',

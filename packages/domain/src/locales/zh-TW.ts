@@ -413,6 +413,8 @@ const zhTW = {
     "alreadyEffective": "記錄已生效，不能重複生效",
     "alreadyIneffective": "記錄已失效，不能重複失效",
     "tooLarge": "上傳檔案過大",
+    "importNoColumns": "工作表第一列中沒有範本的欄位",
+    "importNoRows": "工作表中沒有資料列，未匯入任何資料",
     "rateLimited": "嘗試次數過多，請稍後再試",
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",
