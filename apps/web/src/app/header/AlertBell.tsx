@@ -11,7 +11,7 @@ import { LIMITS } from '@tms/domain';
 import { get, HttpError, postEnvelope } from '../../platform/http.ts';
 import { useCan, useDict, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
-import { useRealtime } from './realtime.ts';
+import { RESYNC, useRealtime } from './realtime.ts';
 
 export interface Alert {
   id: number;
@@ -134,7 +134,8 @@ export function AlertBell() {
   });
   const queryClient = useQueryClient();
   const live = useRealtime(allowed, (type) => {
-    if (ALERT_EVENTS.has(type)) void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+    // RESYNC: the stream (re)opened, an alert raised while it was down is fetched now
+    if (ALERT_EVENTS.has(type) || type === RESYNC) void queryClient.invalidateQueries({ queryKey: ['alerts'] });
   });
   if (!allowed) return null;
   const alerts = data ?? [];

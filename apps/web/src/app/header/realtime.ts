@@ -15,6 +15,12 @@ const handlers = new Set<RealtimeHandler>();
 const TYPES = ['alert', 'alertHandled', 'shipment'];
 const MAX_BACKOFF_MS = 60_000;
 
+/**
+ * Delivered to every handler each time the stream opens (its 'ready'), the first time and after every
+ * reconnect: what happened while it was not subscribed was not delivered, so a listener refetches its data.
+ */
+export const RESYNC = 'resync';
+
 let source: EventSource | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
@@ -50,6 +56,9 @@ async function connect(): Promise<void> {
     es.addEventListener('ready', () => {
       attempt = 0;
       setLive(true);
+      // events sent while no stream was subscribed (before the first one, or during a reconnect) never come:
+      // every listener is told to fetch afresh
+      dispatch(RESYNC, 'null');
     });
     for (const type of TYPES) es.addEventListener(type, (e) => dispatch(type, (e as MessageEvent<string>).data));
     es.onerror = () => {
@@ -83,6 +92,16 @@ function disconnect(): void {
   setLive(false);
 }
 
+/** Adds a handler (opening the stream if it is the first); the answer removes it (closing the stream after the last). */
+export function subscribe(handler: RealtimeHandler): () => void {
+  handlers.add(handler);
+  void connect();
+  return () => {
+    handlers.delete(handler);
+    if (!handlers.size) disconnect();
+  };
+}
+
 /** Listens while mounted and `enabled`; `handler` may change between renders. Answers whether the stream is live. */
 export function useRealtime(enabled: boolean, handler: RealtimeHandler): boolean {
   const ref = useRef(handler);
@@ -95,13 +114,7 @@ export function useRealtime(enabled: boolean, handler: RealtimeHandler): boolean
   }, []);
   useEffect(() => {
     if (!enabled) return;
-    const h: RealtimeHandler = (type, data) => ref.current(type, data);
-    handlers.add(h);
-    void connect();
-    return () => {
-      handlers.delete(h);
-      if (!handlers.size) disconnect();
-    };
+    return subscribe((type, data) => ref.current(type, data));
   }, [enabled]);
   return enabled && isLive;
 }
