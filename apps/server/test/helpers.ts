@@ -1,6 +1,6 @@
 /**
  * API test harness: a real server on a fresh database (a new database on TEST_DATABASE_URL /
- * DATABASE_URL when set, else PGlite in memory), listening on 127.0.0.1:0, driven over HTTP.
+ * DATABASE_URL when set, else a PGlite folder copied from the run's template), listening on 127.0.0.1:0, driven over HTTP.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -63,6 +63,11 @@ export interface TestServer {
   clock: TestClock;
   /** which database this server runs on */
   dbKind: 'pglite' | 'pg';
+  /**
+   * A restart of the database connection: closes this server's handle and opens a new one on the same
+   * database (the caller closes it). The server itself is left as it is (close it first to restart it).
+   */
+  reopenDb(): Promise<Db>;
   close(): Promise<void>;
   login(user: string, password: string, headers?: Record<string, string>): Promise<string>;
   api(method: string, path: string, opts?: ApiOptions): Promise<ApiResponse>;
@@ -123,28 +128,29 @@ function injected(key: 'pgliteTemplate' | 'pgTemplate'): string | null {
     return null; // outside the vitest runner
   }
 }
-const pgliteTemplate = () => injected('pgliteTemplate');
+export const pgliteTemplate = () => injected('pgliteTemplate');
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const base = adminUrl();
   let db: Db;
   let drop: (() => Promise<void>) | null = null;
+  /** opens the same database again */
+  let openAgain: (() => Promise<Db>) | null = null;
   if (base) {
     const created = await createDatabase(base);
     drop = created.drop;
     db = await openPg(created.url);
+    openAgain = () => openPg(created.url);
   } else {
     const template = pgliteTemplate();
-    if (template) {
-      // a copy of the run's migrated + seeded template (see global-setup.ts)
-      const root = mkdtempSync(join(tmpdir(), 'tms-db-'));
-      cpSync(template, join(root, 'pg'), { recursive: true });
-      db = await openPglite(join(root, 'pg'));
-      drop = async () => rmSync(root, { recursive: true, force: true });
-    } else {
-      db = await openPglite(null);
-    }
+    // a copy of the run's migrated + seeded template (see global-setup.ts), else a new folder
+    const root = mkdtempSync(join(tmpdir(), 'tms-db-'));
+    if (template) cpSync(template, join(root, 'pg'), { recursive: true });
+    db = await openPglite(join(root, 'pg'));
+    drop = async () => rmSync(root, { recursive: true, force: true });
+    openAgain = () => openPglite(join(root, 'pg'));
   }
+  let dbClosed = false;
   const clock = testClock();
   let app: FastifyInstance;
   try {
@@ -205,13 +211,21 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     return r.json.data.token as string;
   };
 
+  const reopenDb = async () => {
+    if (!dbClosed) {
+      dbClosed = true;
+      await db.close();
+    }
+    return openAgain!();
+  };
+
   const close = async () => {
     await app.close();
-    await db.close();
+    if (!dbClosed) await db.close();
     if (drop) await drop();
   };
 
-  return { url, db, app, clock, dbKind: db.kind, close, login, api };
+  return { url, db, app, clock, dbKind: db.kind, reopenDb, close, login, api };
 }
 
 let sharedHash: Promise<string> | null = null;

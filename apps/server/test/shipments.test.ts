@@ -443,7 +443,7 @@ describe('scheduling rules', () => {
     expect(stale.status).toBe(409);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)('two dispatchers scheduling the same vehicle at once: exactly one wins (real PostgreSQL)', async () => {
+  it('two dispatchers scheduling the same vehicle at once: exactly one wins', async () => {
     const other = await ctx.s.login(
       (await createUser(ctx.s.db, { perms: ['shipment:shipment:query', 'shipment:shipment:schedule'], centers: ['SH01'] })).userName,
       'test12345',

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/platform/i18n.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { openPg } from '../src/platform/db.ts';
 import { ADMIN, createUser, rand, startServer, type Json, type TestServer, type TestUser } from './helpers.ts';
 
 let s: TestServer;
@@ -397,18 +396,15 @@ describe('parallel branches and sub-processes', () => {
 });
 
 describe('restart survival', () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL)('an instance started before a restart is completed by a new server on the same database', async () => {
+  it('an instance started before a restart is completed by a new server on the same database', async () => {
     const id = (await call('POST', '/act/leave/save', applicant.token, { body: { ...leaveBody(), submit: true } })).json.data.id;
     const key = `LEAVE-${id}`;
     const [task] = await todoOf(approver.token, key);
     expect(task).toBeTruthy();
 
     // the first server goes away (its database stays)
-    const dbName = (await s.db.query<{ n: string }>(`select current_database() as n`)).rows[0]!.n;
     await s.app.close();
-    const url = new URL((process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)!);
-    url.pathname = '/' + dbName;
-    const db2 = await openPg(url.toString());
+    const db2 = await s.reopenDb();
     const app2 = await buildApp({ db: db2, config: loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test' }), logger: false });
     await app2.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -20,8 +20,8 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * PostgreSQL server only: LISTEN on `channel` over a connection of its own (reconnecting after a
-   * failure); resolves to the function that stops listening and gives the connection back.
+   * LISTEN on `channel` (on a server over a connection of its own, reconnecting after a failure);
+   * resolves to the function that stops listening (and gives that connection back).
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -157,6 +157,13 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     tx: (fn) => serial(() => lite.transaction((t) => fn(q(t)))),
     exec: (sql) => serial(async () => void (await lite.exec(sql))),
     close: () => serial(() => lite.close()),
+    // the same LISTEN / NOTIFY as on a server: events published in a transaction are delivered only
+    // if it commits, and two servers of one process (tests) on one database hear each other
+    listen: (channel, onMessage) =>
+      serial(async () => {
+        const stop = await lite.listen(channel, onMessage);
+        return () => serial(() => stop());
+      }),
   };
 }
 
