@@ -1,10 +1,12 @@
 /**
  * The access matrix over EVERY API route the server registers: anonymous callers, a user whose role
  * grants nothing, a user granted exactly the route's permission, and admin. Every permission a route
- * declares must also exist as a menu button, so an administrator can grant or withdraw it.
+ * declares must also exist as a menu button, so an administrator can grant or withdraw it. Whether each
+ * permission opens its routes and nothing else does is in access-matrix-grants-N.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createUser, startServer, type TestServer } from './helpers.ts';
+import { body, concrete, staffRoutesOf } from './access-matrix-kit.ts';
 
 let s: TestServer;
 let adminToken: string;
@@ -21,11 +23,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Staff routes; a staff token opens no route of another principal (see driver.test.ts). */
-const staffRoutes = () => s.app.routeTable.filter((r) => !r.principal);
-const concrete = (url: string) => url.replace(/:(\w+)/g, '999999');
-// safe bodies: ids that do not exist, so nothing is changed by the matrix itself
-const body = { id: 999999, ids: [999999], version: 0 };
+const staffRoutes = () => staffRoutesOf(s);
 
 describe('access matrix over every route', () => {
   it('every declared permission can be granted through a menu button', async () => {
@@ -55,41 +53,6 @@ describe('access matrix over every route', () => {
     }
     expect(leaks).toEqual([]);
   }, 120_000);
-
-  it('a route opens with its own permission, and every other permission together does not open it', async () => {
-    const wrong: string[] = [];
-    const guarded = staffRoutes().filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');
-    const perms = [...new Set(guarded.map((r) => r.permission))];
-    // the permissions are checked in a few lanes at once, each with a user and role of its own
-    const LANES = 4;
-    const lanes = await Promise.all(
-      Array.from({ length: LANES }, async () => {
-        const u = await createUser(s.db, { perms: [] });
-        return { roleId: u.roleId!, token: await s.login(u.userName, u.password) };
-      }),
-    );
-    const run = async (lane: { roleId: number; token: string }, mine: string[]) => {
-      const grant = async (sql: string, perm: string) => {
-        await s.db.query(`delete from sys_role_menu where role_id = $1`, [lane.roleId]);
-        await s.db.query(`insert into sys_role_menu(role_id, menu_id) select $1, id from sys_menu where ${sql}`, [lane.roleId, perm]);
-      };
-      for (const perm of mine) {
-        const routes = guarded.filter((r) => r.permission === perm);
-        await grant('perms = $2', perm);
-        for (const r of routes) {
-          const res = await s.api(r.method, concrete(r.url), { token: lane.token, body: r.method === 'GET' ? undefined : body });
-          if (res.status === 401 || res.status === 403) wrong.push(`${perm} does not open ${r.method} ${r.url} (${res.status})`);
-        }
-        await grant('perms is distinct from $2', perm);
-        for (const r of routes) {
-          const res = await s.api(r.method, concrete(r.url), { token: lane.token, body: r.method === 'GET' ? undefined : body });
-          if (res.status !== 403) wrong.push(`every permission but ${perm} opens ${r.method} ${r.url} (${res.status})`);
-        }
-      }
-    };
-    await Promise.all(lanes.map((lane, i) => run(lane, perms.filter((_, j) => j % LANES === i))));
-    expect(wrong.sort()).toEqual([]);
-  }, 600_000);
 
   it('admin passes every permission check', async () => {
     const denied: string[] = [];

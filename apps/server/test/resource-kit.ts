@@ -4,11 +4,14 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import ExcelJS from 'exceljs';
-import { SERVER_OWNED, inForm, resourceByName, sharedLocales, type FieldDef, type ResourceDef } from '@tms/domain';
+import { RESOURCES, SERVER_OWNED, inForm, resourceByName, sharedLocales, type FieldDef, type ResourceDef } from '@tms/domain';
 import { translate } from '../src/platform/i18n.ts';
 import { ADMIN, rand, startServer, type ApiOptions, type ApiResponse, type Json, type TestServer } from './helpers.ts';
 
 export const ctx = { s: null as unknown as TestServer, admin: '' };
+
+/** The resources one file of a generic suite covers when the suite runs as `parts` files side by side. */
+export const resourcesOf = (part: number, parts: number): ResourceDef[] => RESOURCES.filter((_, i) => i % parts === part);
 
 export function useServer(): void {
   beforeAll(async () => {
