@@ -3,25 +3,14 @@
  * on a fresh database (a new database on TEST_DATABASE_URL when set, else a fresh PGlite folder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase } from '../../apps/server/test/helpers.ts';
+import { createDatabase, pgliteTemplate } from '../../apps/server/test/helpers.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** The built web app; TMS_E2E_WEB_DIST points elsewhere (parallel work builds into its own folder). */
 export const WEB_DIST = process.env.TMS_E2E_WEB_DIST || join(ROOT, 'apps/web/dist');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a !== 'string' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface ProductServer {
   url: string;
@@ -33,13 +22,12 @@ export interface ProductServer {
 
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('the web app is not built: run `npm run build` first');
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tms-e2e-'));
   const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let dropDb: (() => Promise<void>) | null = null;
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PORT: String(port),
+    PORT: '0', // the system picks a free port; the server tells it over the IPC channel
     HOST: '127.0.0.1',
     TMS_DATA_DIR: dataDir,
     TMS_TEST_HOOKS: '1',
@@ -54,20 +42,25 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     const created = await createDatabase(base);
     dropDb = created.drop;
     childEnv.DATABASE_URL = created.url;
+  } else {
+    // a copy of the run's migrated and seeded PGlite folder: the server finds its migrations applied
+    // and its seed done instead of paying for both in every file
+    const template = pgliteTemplate();
+    if (template) cpSync(template, join(dataDir, 'pg'), { recursive: true });
   }
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // the server sends its port once it listens (after migrations and seed); an exit before is a failure
+  const port = await new Promise<number>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server exited with ${code} before listening`));
+    proc.once('exit', onExit);
+    proc.on('message', (m: { listening?: number }) => {
+      if (typeof m?.listening !== 'number') return;
+      proc.off('exit', onExit);
+      resolve(m.listening);
+    });
+  });
+  proc.disconnect(); // the channel would keep this process alive
   const url = `http://127.0.0.1:${port}`;
-  const t0 = Date.now();
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() - t0 > 120_000) throw new Error('server did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   let token: string | null = null;
   const api = async <T>(method: string, path: string, body?: unknown, tok?: string) => {
     const headers: Record<string, string> = {};

@@ -14,10 +14,11 @@ const app = await buildApp({ db, config });
 await migrate(db, (m) => app.log.info(m));
 await seed(db, (m) => app.log.info(m));
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { db: db.kind, captcha: config.captcha, startMs: Math.round(performance.now() - started) },
-  `TMS listening on http://localhost:${config.port}`,
-);
+const bound = app.server.address();
+const port = bound && typeof bound === 'object' ? bound.port : config.port;
+app.log.info({ db: db.kind, captcha: config.captcha, startMs: Math.round(performance.now() - started) }, `TMS listening on http://localhost:${port}`);
+// a supervising parent process (the browser tests, PORT=0) learns the port the system chose
+process.send?.({ listening: port });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
