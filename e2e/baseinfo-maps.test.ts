@@ -29,7 +29,6 @@ async function clickMap(map: Locator, fx: number, fy: number) {
   await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox())!;
   await map.page().mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-  await map.page().waitForTimeout(120);
 }
 
 async function drawSquare(map: Locator) {
@@ -39,7 +38,13 @@ async function drawSquare(map: Locator) {
     [0.65, 0.7],
     [0.35, 0.7],
   ];
-  for (const [x, y] of pts) await clickMap(map, x, y);
+  // each click is taken as a vertex before the next (the drawing's vertex markers; not its cursor marker)
+  const vertices = map.locator('.leaflet-marker-pane .marker-icon:not(.cursor-marker)');
+  const before = await vertices.count(); // markers already on the map (a station's own)
+  for (const [i, [x, y]] of pts.entries()) {
+    await clickMap(map, x, y);
+    await expect.poll(() => vertices.count()).toBe(before + i + 1);
+  }
   await clickMap(map, pts[0]![0], pts[0]![1]); // the first vertex closes the ring
 }
 

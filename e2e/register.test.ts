@@ -27,12 +27,10 @@ async function setConfig(key: string, value: string) {
 }
 
 async function smsCode(mobile: string, purpose: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const r = await s.server.api<{ data: { code: string | null } }>('GET', `/api/account/sms/testCode?mobile=${mobile}&purpose=${purpose}`);
-    if (r.json.data.code) return r.json.data.code;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error('no SMS code');
+  let code: string | null = null;
+  const read = async () => (code = (await s.server.api<{ data: { code: string | null } }>('GET', `/api/account/sms/testCode?mobile=${mobile}&purpose=${purpose}`)).json.data.code);
+  await expect.poll(read, { timeout: 15_000, message: `no SMS code for ${mobile}` }).toBeTruthy();
+  return code!;
 }
 
 async function loginAs(page: Page, user: string, password: string) {

@@ -31,20 +31,14 @@ async function treeNode(page: Page, title: string, after?: string): Promise<Loca
   return nodes.nth(i);
 }
 
-/** Opens 系统管理 › 字典管理 in the role form's tree (one level at a time). */
+/** Opens 系统管理 › 字典管理 in the role form's tree (one level at a time; no slide: reduced motion). */
 async function expandDict(page: Page) {
-  await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '系统管理' }).first().waitFor();
+  const title = (text: string) => page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: text }).first();
+  await title('系统管理').waitFor();
   await (await treeNode(page, '系统管理')).locator('.ant-tree-switcher').click();
-  await page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '字典管理' }).first().waitFor();
-  // a click while the tree is still sliding open is ignored by the tree: retry until the buttons show
-  const buttons = page.locator('[data-testid=role-menu-tree] .ant-tree-title', { hasText: '新增' }).first();
-  for (let i = 0; i < 10 && !(await buttons.isVisible()); i++) {
-    await page.waitForTimeout(300);
-    const sw = (await treeNode(page, '字典管理')).locator('.ant-tree-switcher');
-    if (await sw.evaluate((e) => e.classList.contains('ant-tree-switcher_close'))) await sw.click();
-  }
-  await buttons.waitFor();
-  await page.waitForTimeout(400); // the node slides open
+  await title('字典管理').waitFor();
+  await (await treeNode(page, '字典管理')).locator('.ant-tree-switcher').click();
+  await title('新增').waitFor();
 }
 
 const checked = async (node: Locator) => (await node.locator('.ant-tree-checkbox-checked').count()) > 0;
@@ -64,8 +58,7 @@ async function sideMenu(page: Page, open: string): Promise<{ catalogues: string[
   const catalogues = await menu.locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts();
   await menu.getByText(open, { exact: true }).click();
   const sub = menu.locator(':scope > li.ant-menu-submenu-open ul.ant-menu-sub');
-  await sub.waitFor();
-  await page.waitForTimeout(400);
+  await sub.locator('li.ant-menu-item').first().waitFor();
   const entries = await sub.locator('li.ant-menu-item').allInnerTexts();
   return { catalogues: catalogues.map((s) => s.trim()), entries: entries.map((s) => s.trim()) };
 }
@@ -196,8 +189,7 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     const { ctx, page, token } = await signIn();
     const menu = await sideMenu(page, '系统管理');
     expect(menu.entries).toEqual(['字典管理', '参数设置']);
-    await openDict(page);
-    await page.waitForTimeout(300);
+    await openDict(page); // the toolbar shows with the buttons the user holds, known before the page renders
     expect(await addButton(page).count()).toBe(0);
     await shot(page, 'system-admin-user-dict-withdrawn');
 

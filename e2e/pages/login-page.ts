@@ -1,21 +1,21 @@
 /** Page object: the login page with its slide captcha. */
 import type { Page } from 'playwright-core';
 
+const isCaptcha = (url: string) => url.includes('/api/auth/captcha/captchaImage');
+
 export class LoginPage {
-  private captchaToken: string | null = null;
+  /** the token of the captcha the page shows last (it asks for a new one after a failed slide) */
+  private captchaToken: Promise<string> | null = null;
   constructor(
     private readonly page: Page,
     private readonly baseUrl: string,
   ) {
     // the test reads the expected position through the test-only hook (TMS_TEST_HOOKS=1, never in production)
-    page.on('response', async (r) => {
-      if (r.url().includes('/api/auth/captcha/captchaImage')) {
-        try {
-          this.captchaToken = ((await r.json()) as { data: { token: string } }).data.token;
-        } catch {
-          /* navigation raced the body */
-        }
-      }
+    page.on('response', (r) => {
+      if (!isCaptcha(r.url())) return;
+      const token = r.json().then((j: { data: { token: string } }) => j.data.token);
+      token.catch(() => undefined); // a navigation that raced the body: the next image answers
+      this.captchaToken = token;
     });
   }
 
@@ -26,8 +26,8 @@ export class LoginPage {
 
   /** Drags the puzzle piece to the gap, as a person would, in small mouse steps. */
   async slide(offset = 0) {
-    for (let i = 0; i < 50 && !this.captchaToken; i++) await this.page.waitForTimeout(100);
-    const token = this.captchaToken!;
+    if (!this.captchaToken) await this.page.waitForResponse((r) => isCaptcha(r.url()));
+    const token = await this.captchaToken!;
     const ans = (await (await fetch(`${this.baseUrl}/api/auth/captcha/testAnswer?token=${encodeURIComponent(token)}`)).json()) as { data: { x: number } };
     const h = (await this.page.getByTestId('captcha-handle').boundingBox())!;
     const sx = h.x + h.width / 2;

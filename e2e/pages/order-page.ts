@@ -1,4 +1,5 @@
 /** Page object: the order list, its add form with item lines, its bulk actions and the detail drawer. */
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 export class OrderPage {
@@ -38,7 +39,7 @@ export class OrderPage {
   /** Waits until `n` modals are open (a selection modal opens over the form, and closes again). */
   private async modals(n: number): Promise<Locator> {
     const open = this.page.locator('.ant-modal-content:visible');
-    for (let i = 0; i < 150 && (await open.count()) !== n; i++) await this.page.waitForTimeout(100);
+    await expect.poll(() => open.count(), { timeout: 15_000 }).toBe(n);
     return open.nth(n - 1);
   }
 

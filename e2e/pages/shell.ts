@@ -19,8 +19,7 @@ export class Shell {
     const entry = m.getByText(item, { exact: true });
     if (!(await entry.isVisible())) {
       await m.getByText(catalogue, { exact: true }).click();
-      await entry.waitFor();
-      await this.page.waitForTimeout(400); // the sub-menu slides open; click where the entry ends up
+      await entry.waitFor(); // no slide to wait for: the browser asks for reduced motion (support/browser.ts)
     }
     await entry.click();
   }
@@ -32,8 +31,6 @@ export class Shell {
   async tabMenu(path: string, action: string | RegExp) {
     await this.tab(path).click({ button: 'right' });
     const item = this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: action });
-    await item.waitFor();
-    await this.page.waitForTimeout(300); // the menu fades in
     await item.click();
     await this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
   }
@@ -45,7 +42,6 @@ export class Shell {
   async openSettings() {
     await this.page.locator('.ant-pro-setting-drawer-handle').click();
     await this.page.locator('.ant-drawer-content').waitFor();
-    await this.page.waitForTimeout(500); // the drawer slides in
   }
 
   async switchLanguage(label: RegExp) {

@@ -14,7 +14,9 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: lang });
+  // reduced motion, as a user may set it: antd's slides and fades are off, so a step waits for what it
+  // needs (a row, a message) and never for an animation to end
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: lang, reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
   return { ctx, page };

@@ -12,6 +12,7 @@ import { normalizeLang, type Lang } from '@tms/domain';
 import { useLayoutSettings } from './settings.ts';
 import { router } from './router.tsx';
 import { setProgressColor } from './progress.ts';
+import { useReducedMotion } from '../platform/reduced-motion.ts';
 
 const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'en-GB': 'en-gb', 'zh-TW': 'zh-tw' };
 /** zh-CN and en-US come with the page; en-GB and zh-TW (antd + dayjs) load when chosen, like their texts. */
@@ -58,6 +59,7 @@ function Themed() {
   const lang = normalizeLang(i18n.language);
   const settings = useLayoutSettings();
   const { locale, effective } = useLocale(lang);
+  const reducedMotion = useReducedMotion();
   dayjs.locale(DAYJS_LOCALES[effective]);
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -74,7 +76,7 @@ function Themed() {
       locale={locale}
       theme={{
         algorithm: settings.pageStyle === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: settings.colorPrimary },
+        token: { colorPrimary: settings.colorPrimary, motion: !reducedMotion },
       }}
     >
       <AppText>
