@@ -31,7 +31,7 @@ import { AlertBell } from './pages/alert-bell.ts';
 import { Shell } from './pages/shell.ts';
 
 // the alert job runs on its timer, as in production (tests default to ticks on demand)
-const admin = useAdminSession({ TMS_JOBS: 'on' }, { failureShots: (test) => `FAILED-dispatch-flow-${test.slice(0, 2).replace(/\D/g, '')}` });
+const admin = useAdminSession({ TMS_JOBS: 'on', TMS_ALERT_EVERY_SECONDS: '2' }, { failureShots: (test) => `FAILED-dispatch-flow-${test.slice(0, 2).replace(/\D/g, '')}` });
 
 const msg = sharedLocales['zh-CN'].messages;
 const VEHICLE = '浙A88888'; // V004 of 顺达物流 (CR001), driven by 赵磊; the demo receipts' shipment has 沪A12345
@@ -98,7 +98,7 @@ describe('dispatch from the waybill to the handled alert', () => {
     await page.getByText(msg.shipment.effectOk).first().waitFor();
     expect((await current()).status).toBe('EFFECTIVE');
 
-    // the job's next tick (each whole minute) finds it two hours past its ETD, not shipped
+    // the job's next tick (every 2 s here, each whole minute by default) finds it two hours past its ETD, not shipped
     let raised: Alert | undefined;
     await expect
       .poll(async () => (raised = (await openAlerts()).find((a) => a.shipmentId === shipment.id))?.alertType ?? null, { timeout: 180_000, interval: 2_000 })
@@ -109,7 +109,7 @@ describe('dispatch from the waybill to the handled alert', () => {
 
   it('3. the simulator drives it: the driver accepts, it ships, positions are reported', { timeout: 300_000 }, async () => {
     const page = admin.page;
-    const run = runSimulator(admin.server, ['--shipment', shipment.shipmentCode, '--trips', '1', '--minutes', '0.5', '--interval', '2', '--keep']);
+    const run = runSimulator(admin.server, ['--shipment', shipment.shipmentCode, '--trips', '1', '--minutes', '0.2', '--interval', '1', '--keep']);
     // meanwhile the dispatcher sees it accepted and shipped
     await expect.poll(async () => (await current()).status, { timeout: 120_000, interval: 1_000 }).toBe('SHIPPED');
     expect((await current()).isReceive).toBe('ACCEPTED');

@@ -104,7 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const secrets = new Secrets(config.secret);
   registerAuthRoutes(app, db, config, clock, registerAccountModule(app, db, config, clock, secrets));
   registerSessionRoutes(app, db);
-  await registerAlertRoutes(app, db, clock);
+  await registerAlertRoutes(app, db, clock, config.alertEverySeconds);
   registerSystemAdminRoutes(app, db);
   registerAuthClientRoutes(app, db, clock);
   setEngineSecrets(secrets);

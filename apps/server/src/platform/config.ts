@@ -17,6 +17,8 @@ export interface AppConfig {
   sms: { url: string | null; key: string; template: string | null };
   /** background schedules: 'on' runs their timers; 'manual' (tests' default) runs a tick only when asked */
   jobs: 'on' | 'manual';
+  /** how often the alert rules are evaluated, in seconds (TMS_ALERT_EVERY_SECONDS, default 60) */
+  alertEverySeconds: number;
   /** requests per minute and address to the sign-in routes (captcha, login, code exchange), all outcomes counted */
   authRatePerMinute: number;
   /** run-time settings written into the served web page (single sign-on: TMS_SSO…); null = the web build's own */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRatePerMinute: positiveInt(env.TMS_AUTH_RATE_PER_MINUTE, 60, 'TMS_AUTH_RATE_PER_MINUTE'),
     web: loadWebRuntimeConfig(env),
     jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
+    alertEverySeconds: positiveInt(env.TMS_ALERT_EVERY_SECONDS, 60, 'TMS_ALERT_EVERY_SECONDS'),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The alert-rules job: every minute (due time T) it evaluates the effective alerting rules on the
+ * The alert-rules job: every minute (TMS_ALERT_EVERY_SECONDS; due time T) it evaluates the effective alerting rules on the
  * shipments in progress (EFFECTIVE / SHIPPED) as of T. A shipment with an alert rule set is
  * checked against that rule only; the others against every effective rule.
  *
@@ -20,7 +20,6 @@ import { shipmentStops } from './stops.ts';
 import { SHIPMENT_FROM } from '../driver/shipments.ts';
 
 export const ALERT_JOB = 'alert-rules';
-export const ALERT_JOB_EVERY_SECONDS = 60;
 /** positions older than the largest tolerance plus this are not needed */
 const POSITION_MARGIN_MIN = 10;
 
@@ -206,8 +205,8 @@ export async function announce(app: FastifyInstance, created: { id: number; disp
   for (const center of new Set(created.map((a) => a.dispatchCenterId))) await app.realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} });
 }
 
-export async function registerAlertJob(app: FastifyInstance, db: Db): Promise<void> {
-  await app.jobs.schedule(ALERT_JOB, ALERT_JOB_EVERY_SECONDS, async (due) => {
+export async function registerAlertJob(app: FastifyInstance, db: Db, everySeconds: number): Promise<void> {
+  await app.jobs.schedule(ALERT_JOB, everySeconds, async (due) => {
     await announce(app, await evaluateAlerts(db, due));
   });
 }

@@ -24,8 +24,8 @@ export function alertScope(caller: Caller, params: unknown[]): string[] {
   return where;
 }
 
-export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock): Promise<void> {
-  await registerAlertJob(app, db);
+export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock, alertEverySeconds: number): Promise<void> {
+  await registerAlertJob(app, db, alertEverySeconds);
 
   app.get('/api/shipment/shipmentAlert/getAlert', { config: { permission: 'shipment:alert:query' } }, async (req) => {
     const caller = requireCaller(req);
