@@ -40,8 +40,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          fileParallelism: false,
-          maxWorkers: 1,
+          // two files at once, each with its own server (a copy of the template database) and Chromium
+          pool: 'forks',
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,36 +1,73 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck → unit + API tests → (web build →) browser e2e, then one summary line
- * `N passed, M failed[, K skipped]` aggregated from vitest's JSON reports.
+ * `npm test`: every test, in as little wall time as the machine allows, then a summary: the ten
+ * slowest files, the wall time, and last the line `N passed, M failed[, K skipped]` aggregated from
+ * vitest's JSON reports.
  *
- * Database: TEST_DATABASE_URL (or DATABASE_URL) → every API test file creates its own database on
- * that server; unset → embedded PGlite. Chromium: CHROMIUM_PATH or /usr/bin/chromium; missing → e2e
- * skipped. TMS_REQUIRE_ALL=1 turns any skip into a failure (CI). Extra arguments go to vitest.
+ *   stage 1, side by side: the type checks, the web build, the unit + API tests (two workers)
+ *   stage 2: the browser tests (two workers, each file its own server and Chromium)
+ *
+ * `npm run test:quick` (`--quick`): unit + API tests only (no type checks, no build, no browser).
+ * Extra arguments go to vitest (then the type checks are left out; browser tests run only when an
+ * argument names e2e).
+ *
+ * Database: TEST_DATABASE_URL (or DATABASE_URL) → every test file gets its own database on that
+ * server, copied from a migrated and seeded template made once per run; unset → embedded PGlite (a
+ * copy of a template folder per file). Chromium: CHROMIUM_PATH or /usr/bin/chromium; missing → e2e
+ * skipped. TMS_REQUIRE_ALL=1 turns any skip into a failure (CI).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const started = Date.now();
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 process.chdir(root);
 const args = process.argv.slice(2);
+const quick = args[0] === '--quick';
+if (quick) args.shift();
 const requireAll = process.env.TMS_REQUIRE_ALL === '1';
 const out = mkdtempSync(join(tmpdir(), 'tms-test-report-'));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const skips = [];
+/** seconds per test file, from the JSON reports */
+const fileTimes = [];
 
 function banner(text) {
   console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 74 - text.length))}`);
 }
 
-function run(cmd, cmdArgs, env = {}) {
-  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.error) console.error(r.error);
-  return r.status ?? 1;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
+
+/**
+ * Runs a command; `quiet` keeps its output and prints it (under its name) only when it fails, so
+ * side-by-side stages do not interleave their lines with the tests'.
+ */
+function run(name, cmd, cmdArgs, { env = {}, quiet = false } = {}) {
+  return new Promise((done) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, cmdArgs, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
+    child.on('close', (code) => {
+      const ms = Date.now() - t0;
+      if (quiet) {
+        console.log(`[${name}] ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
+        if (code !== 0) process.stdout.write(Buffer.concat(chunks));
+      }
+      done({ code: code ?? 1, ms });
+    });
+  });
 }
 
 function maskUrl(u) {
@@ -67,90 +104,103 @@ function collect(file, stage) {
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
   for (const f of j.testResults ?? []) {
+    const name = f.name.replace(root + '/', '');
+    if (f.startTime && f.endTime) fileTimes.push({ name, ms: f.endTime - f.startTime });
     const failedInside = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failedInside) failures.push(`${stage}: ${f.name.replace(root + '/', '')} › ${a.fullName ?? a.title}`);
+    for (const a of failedInside) failures.push(`${stage}: ${name} › ${a.fullName ?? a.title}`);
     if (f.status === 'failed' && !failedInside.length) {
       totals.failed += 1;
-      failures.push(`${stage}: ${f.name.replace(root + '/', '')} (failed to run: ${(f.message ?? '').split('\n')[0]})`);
+      failures.push(`${stage}: ${name} (failed to run: ${(f.message ?? '').split('\n')[0]})`);
     }
   }
   if ((j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) > 0) skips.push(`${stage}: ${(j.numPendingTests ?? 0) + (j.numTodoTests ?? 0)} tests skipped or todo`);
+}
+
+function failStage(name, code) {
+  totals.failed += 1;
+  failures.push(`${name}: exit ${code}`);
 }
 
 // ---------------------------------------------------------------------------------------------
 const dbUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 banner('database');
 if (dbUrl) {
-  console.log(`API tests run on PostgreSQL: ${maskUrl(dbUrl)} (one fresh database per test file, dropped afterwards)`);
+  console.log(`Tests run on PostgreSQL: ${maskUrl(dbUrl)} (one database per test file, copied from a template made once)`);
 } else {
-  console.log('API tests run on embedded PGlite (set TEST_DATABASE_URL to run them on a PostgreSQL server)');
+  console.log('Tests run on embedded PGlite (set TEST_DATABASE_URL to run them on a PostgreSQL server)');
 }
 
-// 1. typecheck
-if (!args.length) {
-  banner('typecheck');
-  let ok = true;
-  for (const p of ['packages/domain', 'apps/server', 'apps/web']) {
-    console.log(`tsc -p ${p}`);
-    if (run('npx', ['tsc', '-p', p]) !== 0) {
-      ok = false;
-      totals.failed += 1;
-      failures.push(`typecheck: tsc -p ${p}`);
-    }
-  }
-  if (ok) console.log('typecheck ok');
-}
-
-// 2. unit + API
-banner('unit + API tests');
-const mainReport = join(out, 'unit-api.json');
-const mainCode = run('npx', [
-  'vitest', 'run', '--project', 'unit', '--project', 'api', '--passWithNoTests',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${mainReport}`, ...args,
-]);
-collect(mainReport, 'unit+api');
-if (mainCode !== 0 && !failures.some((f) => f.startsWith('unit+api'))) {
-  totals.failed += 1;
-  failures.push(`unit+api: vitest exited with ${mainCode}`);
-}
-
-// 3. browser e2e
 const e2eFiles = findTests(join(root, 'e2e'), /\.test\.ts$/);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-banner('browser e2e');
-if (!e2eFiles.length) {
-  console.log('no e2e tests (e2e/**/*.test.ts)');
-} else if (!existsSync(chromium)) {
-  console.log(`SKIPPED e2e: Chromium not found at ${chromium}`);
-  skips.push(`e2e: Chromium not found at ${chromium} (${e2eFiles.length} files)`);
-  totals.skipped += e2eFiles.length;
-} else if (args.length && !args.some((a) => a.includes('e2e'))) {
-  console.log('e2e not selected by the arguments');
-} else {
-  console.log('building the web app (npm run build → apps/web/dist)');
-  if (run('npm', ['run', 'build']) !== 0) {
-    totals.failed += 1;
-    failures.push('e2e: npm run build failed');
-  } else {
-    const e2eReport = join(out, 'e2e.json');
-    const code = run(
+const e2eSelected = !quick && e2eFiles.length > 0 && (!args.length || args.some((a) => a.includes('e2e')));
+const e2eRuns = e2eSelected && existsSync(chromium);
+
+// 1. side by side: type checks, web build, unit + API
+banner(`type checks${e2eRuns ? ', web build' : ''} and unit + API tests, side by side`);
+const stage1 = [];
+if (!quick && !args.length) {
+  stage1.push(
+    (async () => {
+      for (const p of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) {
+        const r = await run(`tsc -p ${p}`, 'npx', ['tsc', '-p', p], { quiet: true });
+        if (r.code !== 0) failStage(`typecheck: tsc -p ${p}`, r.code);
+      }
+    })(),
+  );
+}
+let buildOk = true;
+if (e2eRuns) {
+  stage1.push(
+    run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true }).then((r) => {
+      if (r.code !== 0) {
+        buildOk = false;
+        failStage('e2e: npm run build', r.code);
+      }
+    }),
+  );
+}
+const unitApiOnly = args.filter((a) => !a.includes('e2e'));
+if (!args.length || unitApiOnly.length) {
+  const report = join(out, 'unit-api.json');
+  stage1.push(
+    run('unit + API', 'npx', [
+      'vitest', 'run', '--project', 'unit', '--project', 'api', '--passWithNoTests',
+      '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...unitApiOnly,
+    ]).then((r) => {
+      collect(report, 'unit+api');
+      if (r.code !== 0 && !failures.some((f) => f.startsWith('unit+api'))) failStage('unit+api: vitest', r.code);
+    }),
+  );
+}
+await Promise.all(stage1);
+
+// 2. browser e2e
+if (e2eSelected) {
+  banner('browser e2e');
+  if (!existsSync(chromium)) {
+    console.log(`SKIPPED e2e: Chromium not found at ${chromium}`);
+    skips.push(`e2e: Chromium not found at ${chromium} (${e2eFiles.length} files)`);
+    totals.skipped += e2eFiles.length;
+  } else if (buildOk) {
+    const report = join(out, 'e2e.json');
+    const r = await run(
+      'e2e',
       'npx',
-      ['vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`, ...args.filter((a) => a.includes('e2e'))],
-      { CHROMIUM_PATH: chromium },
+      ['vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args.filter((a) => a.includes('e2e'))],
+      { env: { CHROMIUM_PATH: chromium } },
     );
-    collect(e2eReport, 'e2e');
-    if (code !== 0 && !failures.some((f) => f.startsWith('e2e'))) {
-      totals.failed += 1;
-      failures.push(`e2e: vitest exited with ${code}`);
-    }
+    collect(report, 'e2e');
+    if (r.code !== 0 && !failures.some((f) => f.startsWith('e2e'))) failStage('e2e: vitest', r.code);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 banner('summary');
-if (!dbUrl) {
-  console.log('real-PostgreSQL suites ran on embedded PGlite (set TEST_DATABASE_URL to run them on a server)');
-  skips.push('PostgreSQL server: not configured (TEST_DATABASE_URL)');
+if (!dbUrl) console.log('database: embedded PGlite (set TEST_DATABASE_URL to run the same tests on a PostgreSQL server)');
+const slowest = fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length) {
+  console.log('slowest files:');
+  for (const f of slowest) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.name}`);
 }
 for (const s of skips) console.log(`skipped: ${s}`);
 for (const f of failures) console.log(`FAILED: ${f}`);
@@ -160,5 +210,8 @@ if (requireAll && skips.length) {
   code = 1;
 }
 rmSync(out, { recursive: true, force: true });
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+const counts = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+// one line for the record: counts, the ten slowest files, and last the wall time
+console.log(`summary: ${counts}; slowest: ${slowest.map((f) => `${f.name.replace(/^.*\//, '')} ${seconds(f.ms)}`).join(', ')}; wall ${clock(Date.now() - started)}`);
+console.log(counts);
 process.exit(code);
