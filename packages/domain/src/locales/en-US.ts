@@ -61,6 +61,8 @@ export default {
     outsideLinkNewWindow: 'A link to an outside address must open in a new window',
     roleNeedsMenu: 'Select at least one menu',
     adminRoleProtected: 'The admin role cannot be changed this way',
+    userBeyondYou: 'This user holds permissions or a data scope you do not hold: only someone who holds them may change it',
+    scopeBeyondYou: 'The scope "{{scope}}" opens permissions you do not hold: a client gets no more than the person who configures it',
     userCannotRemove: 'The admin account and your own account cannot be removed',
     userCannotDisable: 'The admin account and your own account cannot be disabled',
     cannotForceSelf: 'You cannot force your own session out; log out instead',

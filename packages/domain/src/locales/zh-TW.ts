@@ -428,6 +428,8 @@ const zhTW = {
     "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
     "roleNeedsMenu": "請至少選擇一個選單",
     "adminRoleProtected": "超級管理員角色不能這樣修改",
+    "userBeyondYou": "該使用者擁有您不具備的權限或資料範圍，只有具備這些權限的人才能修改",
+    "scopeBeyondYou": "範圍「{{scope}}」包含您不具備的權限：用戶端的權限不能超過設定它的人",
     "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
     "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",
     "cannotForceSelf": "不能強退自己的會話，請直接退出登入",

@@ -14,6 +14,7 @@ import { hashPassword, requireCaller, type Caller } from '../../platform/auth.ts
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
+import { assertNotBeyond, ownRights } from '../../platform/rights.ts';
 
 /** A record id the route needs: missing → 400 naming the field (not a lookup of id 0). */
 const num = (v: unknown, field: string) => {
@@ -131,11 +132,17 @@ export const systemHooks: Record<string, ResourceHooks> = {
     },
   },
   user: {
-    beforeRemove: async (_q, rows, caller) => {
+    beforeRemove: async (q, rows, caller) => {
+      for (const r of rows) await assertNotBeyond(q, caller, Number(r.id));
       if (rows.some((r) => r.user_name === 'admin' || r.id === caller.userId)) throw conflict('messages.userCannotRemove');
     },
-    beforeStatus: async (_q, row, status, caller) => {
+    beforeStatus: async (q, row, status, caller) => {
+      await assertNotBeyond(q, caller, Number(row.id));
       if (status === '1' && (row.user_name === 'admin' || row.id === caller.userId)) throw conflict('messages.userCannotDisable');
+    },
+    // a user holding more than the editor keeps its password, department and the rest as they are
+    beforeSave: async (q, _values, caller, existing) => {
+      if (existing) await assertNotBeyond(q, caller, Number(existing.id));
     },
     afterSave: async (q, row, caller, _body, created) => {
       // a new user works in the creator's dispatch center until an administrator assigns others
@@ -207,14 +214,18 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     );
     return ok(req, r.rows);
   });
-  /** Only an administrator hands out the admin role (else a user editor could make anyone, or itself, an administrator). */
-  const adminRoleOnlyByAdmin = async (q: Queryable, req: FastifyRequest, roleIdsOrFromUser: { roleIds: number[] } | { fromUser: number }) => {
-    if (requireCaller(req).isAdmin) return;
-    const r =
-      'roleIds' in roleIdsOrFromUser
-        ? await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIdsOrFromUser.roleIds])
-        : await q.query(`select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = $1 and r.role_key = 'admin'`, [roleIdsOrFromUser.fromUser]);
-    if (r.rows.length) throw new AppError(403, 'messages.adminRoleProtected');
+  /**
+   * A change to a user, in one transaction: refused (403) when the user holds more than the caller before it, or
+   * would hold more after it (roles, centers or data groups the caller does not hold itself), or is the built-in
+   * administrator and the caller is not an administrator.
+   */
+  const changeUsers = async <T,>(q: Queryable, req: FastifyRequest, userIds: number[], change: () => Promise<T>): Promise<T> => {
+    const caller = requireCaller(req);
+    const own = await ownRights(q, caller);
+    for (const id of userIds) await assertNotBeyond(q, caller, id);
+    const out = await change();
+    for (const id of userIds) await assertNotBeyond(q, caller, id, own);
+    return out;
   };
   for (const [action, bind] of [
     ['binding', true],
@@ -226,17 +237,23 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
       const roleIds = idList(src.roleIds, 'roleIds');
       await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
         const user = await userInScope(q, req, userId);
-        if (bind) {
-          await adminRoleOnlyByAdmin(q, req, { roleIds });
-          await q.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where id = any($2) on conflict do nothing`, [userId, roleIds]);
-        } else {
-          if (user.user_name === 'admin') {
-            const admin = await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIds]);
-            if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+        return changeUsers(q, req, [userId], async () => {
+          if (bind) {
+            // only an administrator hands out the admin role (said as such; other roles beyond the caller are refused after)
+            if (!(requireCaller(req).isAdmin && !requireCaller(req).scopes)) {
+              const admin = await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIds]);
+              if (admin.rows.length) throw new AppError(403, 'messages.adminRoleProtected');
+            }
+            await q.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where id = any($2) on conflict do nothing`, [userId, roleIds]);
+          } else {
+            if (user.user_name === 'admin') {
+              const admin = await q.query(`select 1 from sys_role where role_key = 'admin' and id = any($1)`, [roleIds]);
+              if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+            }
+            await q.query(`delete from sys_user_role where user_id = $1 and role_id = any($2)`, [userId, roleIds]);
           }
-          await q.query(`delete from sys_user_role where user_id = $1 and role_id = any($2)`, [userId, roleIds]);
-        }
-        return { userId, roleIds };
+          return { userId, roleIds };
+        });
       });
       return ok(req);
     });
@@ -256,10 +273,12 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const hash = await hashPassword(pw);
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, id);
-      const r = await q.query(`update sys_user set password_hash = $1, update_time = now(), version = version + 1 where id = $2`, [hash, id]);
-      if (!r.rowCount) throw notFound();
-      await q.query(`update sys_session set revoked_at = now() where user_id = $1 and revoked_at is null`, [id]);
-      return { id };
+      return changeUsers(q, req, [id], async () => {
+        const r = await q.query(`update sys_user set password_hash = $1, update_time = now(), version = version + 1 where id = $2`, [hash, id]);
+        if (!r.rowCount) throw notFound();
+        await q.query(`update sys_session set revoked_at = now() where user_id = $1 and revoked_at is null`, [id]);
+        return { id };
+      });
     });
     return ok(req);
   });
@@ -281,17 +300,19 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
-      await q.query(`delete from sys_user_dispatch_center where user_id = $1`, [userId]);
-      if (ids.length) {
-        const r = await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
-        if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
-      }
-      // a session working in a center the user lost moves to the default one
-      await q.query(
-        `update sys_session set dispatch_center_id = $2 where user_id = $1 and revoked_at is null and (dispatch_center_id is null or not (dispatch_center_id = any($3)))`,
-        [userId, def ?? null, ids],
-      );
-      return { userId, ids };
+      return changeUsers(q, req, [userId], async () => {
+        await q.query(`delete from sys_user_dispatch_center where user_id = $1`, [userId]);
+        if (ids.length) {
+          const r = await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, id, id = $3 from sys_dispatch_center where id = any($2)`, [userId, ids, def]);
+          if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
+        }
+        // a session working in a center the user lost moves to the default one
+        await q.query(
+          `update sys_session set dispatch_center_id = $2 where user_id = $1 and revoked_at is null and (dispatch_center_id is null or not (dispatch_center_id = any($3)))`,
+          [userId, def ?? null, ids],
+        );
+        return { userId, ids };
+      });
     });
     return ok(req);
   });
@@ -310,12 +331,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const ids = idListOrEmpty(b.ids, 'ids');
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
-      await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
-      if (ids.length) {
-        const r = await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
-        if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
-      }
-      return { userId, ids };
+      return changeUsers(q, req, [userId], async () => {
+        await q.query(`delete from sys_user_data_group where user_id = $1`, [userId]);
+        if (ids.length) {
+          const r = await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, id from sys_data_group where id = any($2)`, [userId, ids]);
+          if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
+        }
+        return { userId, ids };
+      });
     });
     return ok(req);
   });
@@ -338,48 +361,49 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
       await userInScope(q, req, to);
       // two transfers between the same users run one after the other
       await q.query(`select id from sys_user where id = any($1) order by id for update`, [[from, to]]);
-      const out = { fromUserId: from, toUserId: to, parts, roleIds: [] as number[], dispatchCenterIds: [] as number[], dataGroupIds: [] as number[] };
-      if (parts.includes('roles')) {
-        await adminRoleOnlyByAdmin(q, req, { fromUser: from });
-        if (source.user_name === 'admin') {
-          // the built-in administrator keeps the admin role (as on unbinding)
-          const admin = await q.query(`select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = $1 and r.role_key = 'admin'`, [from]);
-          if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+      return changeUsers(q, req, [from, to], async () => {
+        const out = { fromUserId: from, toUserId: to, parts, roleIds: [] as number[], dispatchCenterIds: [] as number[], dataGroupIds: [] as number[] };
+        if (parts.includes('roles')) {
+          if (source.user_name === 'admin') {
+            // the built-in administrator keeps the admin role (as on unbinding)
+            const admin = await q.query(`select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = $1 and r.role_key = 'admin'`, [from]);
+            if (admin.rows.length) throw conflict('messages.adminRoleProtected');
+          }
+          const r = await q.query<{ role_id: number }>(`delete from sys_user_role where user_id = $1 returning role_id`, [from]);
+          out.roleIds = r.rows.map((x) => Number(x.role_id)).sort((x, y) => x - y);
+          if (out.roleIds.length) await q.query(`insert into sys_user_role(user_id, role_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.roleIds]);
         }
-        const r = await q.query<{ role_id: number }>(`delete from sys_user_role where user_id = $1 returning role_id`, [from]);
-        out.roleIds = r.rows.map((x) => Number(x.role_id)).sort((x, y) => x - y);
-        if (out.roleIds.length) await q.query(`insert into sys_user_role(user_id, role_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.roleIds]);
-      }
-      if (parts.includes('dispatchCenters')) {
-        const r = await q.query<{ dispatch_center_id: number; is_default: boolean }>(
-          `delete from sys_user_dispatch_center where user_id = $1 returning dispatch_center_id, is_default`,
-          [from],
-        );
-        out.dispatchCenterIds = r.rows.map((x) => Number(x.dispatch_center_id)).sort((x, y) => x - y);
-        if (out.dispatchCenterIds.length) {
-          await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, unnest($2::bigint[]), false on conflict do nothing`, [
-            to,
-            out.dispatchCenterIds,
-          ]);
-          // exactly one default: the receiving user's own, else the giving user's, else its first center
-          const sourceDefault = r.rows.find((x) => x.is_default)?.dispatch_center_id ?? null;
-          await q.query(
-            `update sys_user_dispatch_center set is_default = (dispatch_center_id = (select coalesce(
-                 (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1 and is_default), $2::bigint,
-                 (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1))))
-              where user_id = $1`,
-            [to, sourceDefault],
+        if (parts.includes('dispatchCenters')) {
+          const r = await q.query<{ dispatch_center_id: number; is_default: boolean }>(
+            `delete from sys_user_dispatch_center where user_id = $1 returning dispatch_center_id, is_default`,
+            [from],
           );
+          out.dispatchCenterIds = r.rows.map((x) => Number(x.dispatch_center_id)).sort((x, y) => x - y);
+          if (out.dispatchCenterIds.length) {
+            await q.query(`insert into sys_user_dispatch_center(user_id, dispatch_center_id, is_default) select $1, unnest($2::bigint[]), false on conflict do nothing`, [
+              to,
+              out.dispatchCenterIds,
+            ]);
+            // exactly one default: the receiving user's own, else the giving user's, else its first center
+            const sourceDefault = r.rows.find((x) => x.is_default)?.dispatch_center_id ?? null;
+            await q.query(
+              `update sys_user_dispatch_center set is_default = (dispatch_center_id = (select coalesce(
+                   (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1 and is_default), $2::bigint,
+                   (select min(dispatch_center_id) from sys_user_dispatch_center where user_id = $1))))
+                where user_id = $1`,
+              [to, sourceDefault],
+            );
+          }
+          // the giving user's sessions no longer work in a dispatch center of theirs
+          await q.query(`update sys_session set dispatch_center_id = null where user_id = $1 and revoked_at is null and dispatch_center_id is not null`, [from]);
         }
-        // the giving user's sessions no longer work in a dispatch center of theirs
-        await q.query(`update sys_session set dispatch_center_id = null where user_id = $1 and revoked_at is null and dispatch_center_id is not null`, [from]);
-      }
-      if (parts.includes('dataGroups')) {
-        const r = await q.query<{ data_group_id: number }>(`delete from sys_user_data_group where user_id = $1 returning data_group_id`, [from]);
-        out.dataGroupIds = r.rows.map((x) => Number(x.data_group_id)).sort((x, y) => x - y);
-        if (out.dataGroupIds.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.dataGroupIds]);
-      }
-      return out;
+        if (parts.includes('dataGroups')) {
+          const r = await q.query<{ data_group_id: number }>(`delete from sys_user_data_group where user_id = $1 returning data_group_id`, [from]);
+          out.dataGroupIds = r.rows.map((x) => Number(x.data_group_id)).sort((x, y) => x - y);
+          if (out.dataGroupIds.length) await q.query(`insert into sys_user_data_group(user_id, data_group_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [to, out.dataGroupIds]);
+        }
+        return out;
+      });
     });
     return ok(req, moved);
   });

@@ -7,18 +7,32 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/auth.ts';
+import { hashPassword, hashToken, newToken, requireCaller, verifyPassword } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { intParam, ok } from '../../platform/http.ts';
 import { notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
+import { assertNotBeyond, assertScopesHeld, ownRights } from '../../platform/rights.ts';
 
 const newSecret = () => randomBytes(24).toString('base64url');
 
+/**
+ * A client acts with at most the rights of the person who configures it: its user holds nothing the editor does not
+ * hold, its scopes are permissions the editor holds, and a client of a user holding more than the editor is left alone.
+ */
 export const authClientHooks: ResourceHooks = {
-  beforeSave: async (_q, values, _c, existing) => {
+  beforeSave: async (q, values, caller, existing) => {
     if (!existing) values.clientSecret = '__pending__';
+    const own = await ownRights(q, caller);
+    if (existing) await assertNotBeyond(q, caller, Number(existing.user_id), undefined, 'userId');
+    await assertNotBeyond(q, caller, Number(values.userId ?? existing?.user_id), own, 'userId');
+    const scope = values.scope ?? existing?.scope;
+    if (typeof scope === 'string') await assertScopesHeld(q, caller, scope.split(',').map((x) => x.trim()).filter(Boolean), 'scope');
+  },
+  beforeStatus: async (q, row, _status, caller) => assertNotBeyond(q, caller, Number(row.user_id), undefined, 'userId'),
+  beforeRemove: async (q, rows, caller) => {
+    for (const r of rows) await assertNotBeyond(q, caller, Number(r.user_id), undefined, 'userId');
   },
   afterSave: async (q, row, _c, _b, created) => {
     if (!created) return;
@@ -34,6 +48,9 @@ export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Cl
     const secret = newSecret();
     const hash = await hashPassword(secret);
     await mutate(db, req, { title: 'authClient', businessType: 'UPDATE' }, async (q) => {
+      // a new secret is a way to act as the client's user: not for a user holding more than the caller
+      const client = await q.query<{ user_id: number }>(`select user_id from sys_auth_client where id = $1`, [id]);
+      if (client.rows[0]) await assertNotBeyond(q, requireCaller(req), Number(client.rows[0].user_id));
       const r = await q.query<{ client_id: string }>(`update sys_auth_client set client_secret_hash = $1, version = version + 1, update_time = now() where id = $2 returning client_id`, [hash, id]);
       if (!r.rows[0]) throw notFound();
       // tokens issued with the old secret end now
