@@ -62,16 +62,21 @@ export interface ScopeSql {
 
 /** Data scope of a resource for a caller: the session's dispatch center (for everyone), data groups (non-admins). */
 export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], alias = ''): string[] {
-  const where: string[] = [];
+  return scopeParts(def, caller, params, alias).map((x) => x.sql);
+}
+
+/** The conditions of `scopeOf`, each with the column of the record it restricts. */
+function scopeParts(def: ResourceDef, caller: Caller, params: unknown[], alias = ''): { column: string; sql: string }[] {
+  const parts: { column: string; sql: string }[] = [];
   const p = alias ? alias + '.' : '';
   if (def.scope?.dispatchCenter) {
     params.push(caller.dispatchCenterId ?? -1);
-    where.push(`${p}${q(def.scope.dispatchCenter)} = $${params.length}`);
+    parts.push({ column: def.scope.dispatchCenter, sql: `${p}${q(def.scope.dispatchCenter)} = $${params.length}` });
   }
   const parent = def.scope?.parent && resourceByName.get(def.scope.parent.resource);
   if (parent && def.scope?.parent) {
     const inner = scopeOf(parent, caller, params, 'sp');
-    if (inner.length) where.push(`${p}${q(def.scope.parent.column)} in (select sp."id" from ${q(parent.table)} sp where ${inner.join(' and ')})`);
+    if (inner.length) parts.push({ column: def.scope.parent.column, sql: `${p}${q(def.scope.parent.column)} in (select sp."id" from ${q(parent.table)} sp where ${inner.join(' and ')})` });
   }
   if (!caller.isAdmin) {
     for (const [kind, col] of [
@@ -86,7 +91,7 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
       const k = `$${params.length}`;
       const bound = `select b.target_id from sys_user_data_group g join sys_data_group_bind b on b.data_group_id = g.data_group_id where g.user_id = ${u} and b.target_type = ${k}`;
       const open = def.scope?.openWhenNull ? ` or ${p}${q(col)} is null` : '';
-      where.push(`(not exists (${bound})${open} or ${p}${q(col)} in (${bound}))`);
+      parts.push({ column: col, sql: `(not exists (${bound})${open} or ${p}${q(col)} in (${bound}))` });
     }
     const deptCol = def.scope?.dept;
     if (deptCol && !caller.dataScopes.includes('1')) {
@@ -111,10 +116,36 @@ export function scopeOf(def: ResourceDef, caller: Caller, params: unknown[], ali
           any.push(`${p}${q(def.scope.self)} = $${params.length}`);
         }
       }
-      where.push(any.length ? `(${any.join(' or ')})` : 'false');
+      parts.push({ column: deptCol, sql: any.length ? `(${any.join(' or ')})` : 'false' });
     }
   }
-  return where;
+  return parts;
+}
+
+/**
+ * A write may only create or leave records inside the caller's scope (dispatch center, data groups, departments):
+ * checked on the rows as they are after the write, in its transaction. A row outside answers 403 naming the fields
+ * that put it there, and the transaction rolls back.
+ */
+export async function assertWrittenInScope(db: Queryable, def: ResourceDef, caller: Caller, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const params: unknown[] = [];
+  const parts = scopeParts(def, caller, params, 't');
+  if (!parts.length) return;
+  params.push(ids);
+  const r = await db.query<Row>(
+    `select ${parts.map((x, i) => `coalesce((${x.sql}), false) as c${i}`).join(', ')} from ${q(def.table)} t where t."id" = any($${params.length})`,
+    params,
+  );
+  const errors: Record<string, FieldMessage> = {};
+  for (const row of r.rows) {
+    parts.forEach((x, i) => {
+      if (row[`c${i}`] === true) return;
+      const f = def.fields.find((fd) => columnOf(fd) === x.column);
+      errors[f?.name ?? x.column] = { key: 'messages.outsideScope' };
+    });
+  }
+  if (Object.keys(errors).length) throw new AppError(403, 'messages.outsideScope', undefined, errors);
 }
 
 function escapeLike(s: string) {
@@ -352,16 +383,19 @@ export async function insertRow(db: Queryable, def: ResourceDef, caller: Caller,
 }
 
 /** Many new rows in multi-row inserts (a column a row leaves out takes the table default). */
-export async function insertRows(db: Queryable, def: ResourceDef, caller: Caller, list: Row[]): Promise<void> {
+export async function insertRows(db: Queryable, def: ResourceDef, caller: Caller, list: Row[]): Promise<number[]> {
   const prepared: Row[] = [];
   for (const v of list) prepared.push(await insertColumns(def, caller, v)); // one at a time: password hashing is heavy
   const keys = [...new Set(prepared.flatMap((c) => Object.keys(c)))];
   const per = Math.max(1, Math.floor(30_000 / Math.max(1, keys.length))); // well under the 65 535 parameters of a statement
+  const ids: number[] = [];
   for (let i = 0; i < prepared.length; i += per) {
     const params: unknown[] = [];
     const tuples = prepared.slice(i, i + per).map((c) => `(${keys.map((k) => (k in c ? (params.push(c[k]), `$${params.length}`) : 'default')).join(',')})`);
-    await db.query(`insert into ${q(def.table)} (${keys.map(q).join(',')}) values ${tuples.join(',')}`, params).catch(mapDbError);
+    const r = await db.query<{ id: number }>(`insert into ${q(def.table)} (${keys.map(q).join(',')}) values ${tuples.join(',')} returning "id"`, params).catch(mapDbError);
+    ids.push(...r.rows.map((x) => Number(x.id)));
   }
+  return ids;
 }
 
 function mapDbError(e: unknown): never {
@@ -404,6 +438,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         await hooks.beforeSave?.(tx, values, caller, null, req.body as Record<string, unknown>);
         const row = await insertRow(tx, def, caller, values).catch(mapDbError);
         const extra = await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
+        await assertWrittenInScope(tx, def, caller, [Number(row.id)]);
         return { row, extra };
       });
       // `extra` carries what is shown once (a generated secret); it is not in the operation log
@@ -434,6 +469,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
           .catch(mapDbError);
         if (!r.rows[0]) throw conflict('messages.conflictVersion');
         await hooks.afterSave?.(tx, r.rows[0], caller, req.body as Record<string, unknown>, false);
+        await assertWrittenInScope(tx, def, caller, [id]);
         return r.rows[0];
       });
       return ok(req, toApi(def, row));
@@ -591,7 +627,7 @@ async function checkImportUnique(db: Queryable, def: ResourceDef, caller: Caller
  */
 async function importRows(tx: Queryable, def: ResourceDef, caller: Caller, hooks: ResourceHooks, rows: ImportRow[], lang: FastifyRequest['lang']): Promise<void> {
   const valid = rows.filter((r) => r.values && !Object.keys(r.errors).length);
-  if (!hooks.beforeSave && !hooks.afterSave) return insertRows(tx, def, caller, valid.map((r) => r.values!));
+  if (!hooks.beforeSave && !hooks.afterSave) return assertWrittenInScope(tx, def, caller, await insertRows(tx, def, caller, valid.map((r) => r.values!)));
   for (const r of valid) {
     try {
       await hooks.beforeSave?.(tx, r.values!, caller, null, r.values!);
@@ -604,6 +640,7 @@ async function importRows(tx: Queryable, def: ResourceDef, caller: Caller, hooks
     }
     const row = await insertRow(tx, def, caller, r.values!).catch(mapDbError);
     await hooks.afterSave?.(tx, row, caller, r.values!, true);
+    await assertWrittenInScope(tx, def, caller, [Number(row.id)]);
   }
 }
 

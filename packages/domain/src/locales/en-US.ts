@@ -61,6 +61,7 @@ export default {
     outsideLinkNewWindow: 'A link to an outside address must open in a new window',
     roleNeedsMenu: 'Select at least one menu',
     adminRoleProtected: 'The admin role cannot be changed this way',
+    outsideScope: 'This would place the record outside your data scope (dispatch center, data groups or departments)',
     userBeyondYou: 'This user holds permissions or a data scope you do not hold: only someone who holds them may change it',
     scopeBeyondYou: 'The scope "{{scope}}" opens permissions you do not hold: a client gets no more than the person who configures it',
     userCannotRemove: 'The admin account and your own account cannot be removed',

@@ -61,6 +61,7 @@ const zhCN: Shape = {
     outsideLinkNewWindow: '外部链接必须在新窗口打开',
     roleNeedsMenu: '请至少选择一个菜单',
     adminRoleProtected: '超级管理员角色不能这样修改',
+    outsideScope: '该记录将超出您的数据范围（调度中心、数据组或部门）',
     userBeyondYou: '该用户拥有您不具备的权限或数据范围，只有具备这些权限的人才能修改',
     scopeBeyondYou: '范围“{{scope}}”包含您不具备的权限：客户端的权限不能超过配置它的人',
     userCannotRemove: '不能删除超级管理员账号和当前登录账号',

@@ -428,6 +428,7 @@ const zhTW = {
     "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
     "roleNeedsMenu": "請至少選擇一個選單",
     "adminRoleProtected": "超級管理員角色不能這樣修改",
+    "outsideScope": "該記錄將超出您的資料範圍（調度中心、資料組或部門）",
     "userBeyondYou": "該使用者擁有您不具備的權限或資料範圍，只有具備這些權限的人才能修改",
     "scopeBeyondYou": "範圍「{{scope}}」包含您不具備的權限：用戶端的權限不能超過設定它的人",
     "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
