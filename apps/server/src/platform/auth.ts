@@ -111,6 +111,15 @@ export function bearer(req: FastifyRequest): string | null {
 
 /** Looks the token up on every request, so logout and disabling a user take effect at once. */
 export async function loadCaller(db: Db, clock: Clock, token: string): Promise<Caller | null> {
+  return callerWhere(db, clock, 's.token_hash = $1', hashToken(token));
+}
+
+/** The caller of a live session by its id (a realtime stream knows its session, not its token). */
+export async function loadCallerBySession(db: Db, clock: Clock, sessionId: number): Promise<Caller | null> {
+  return callerWhere(db, clock, 's.id = $1', sessionId);
+}
+
+async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): Promise<Caller | null> {
   const r = await db.query<{
     session_id: number;
     user_id: number;
@@ -136,9 +145,9 @@ export async function loadCaller(db: Db, clock: Clock, token: string): Promise<C
               where ur.user_id = u.id and r.status = '0') as data_scopes
        from sys_session s join sys_user u on u.id = s.user_id
        left join sys_auth_client c on c.client_id = s.client_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.status = '0'
+      where ${where} and s.revoked_at is null and s.expires_at > $2 and u.status = '0'
         and (s.client_id is null or c.status = '0')`,
-    [hashToken(token), clock.now()],
+    [key, clock.now()],
   );
   const row = r.rows[0];
   if (!row) return null;

@@ -12,17 +12,21 @@
  * first asks `POST /api/realtime/ticket` (Bearer token) for a ticket valid 60 s: the HMAC-signed
  * session id. The ticket is the stream's only credential (a principal of its own, permission
  * 'realtime:stream': no ticket → 401, a staff token instead of a ticket → 403). The stream only
- * carries events of the session's dispatch center; every heartbeat re-checks the session, so
- * logout or a center switch takes effect within one heartbeat.
+ * carries events of the session's dispatch center, and an event about a record (`subject`) only to a
+ * subscriber the REST route of that record would show it to (permission and data scope, per subscriber);
+ * every heartbeat re-checks the session and its rights, so logout, a center switch or a change of roles
+ * or data groups takes effect within one heartbeat.
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './config.ts';
 import type { Db, Queryable } from './db.ts';
 import type { Secrets } from './secrets.ts';
-import { loadCaller, requireCaller } from './auth.ts';
+import { hasPermission, loadCaller, loadCallerBySession, requireCaller, type Caller } from './auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
+import { permissionOf, resourceByName } from '@tms/domain';
+import { getInScope } from './resource-engine.ts';
 
 export const CHANNEL = 'tms_events';
 export const TICKET_TTL_MS = 60_000;
@@ -33,6 +37,11 @@ export interface RealtimeEvent {
   type: string;
   /** who may see it: the users working in this dispatch center (null = everyone) */
   dispatchCenterId: number | null;
+  /**
+   * the record the event is about, by resource name: a subscriber hears the event only when the REST route of that
+   * resource would show it the record (its query permission and data scope: dispatch center, data groups, departments)
+   */
+  subject?: { resource: string; id: number };
   data?: Record<string, unknown>;
 }
 
@@ -160,13 +169,42 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     const types = typeof raw === 'string' && raw ? new Set(raw.split(',')) : null;
     res.write(`retry: 5000\n\n`);
     send('ready', { dispatchCenterId: session.dispatchCenterId });
+    // the subscriber as the REST routes see it, and what it may see of each subject (both renewed every heartbeat)
+    let caller: Promise<Caller | null> = loadCallerBySession(db, clock, sid);
+    let seen = new Map<string, Promise<boolean>>();
+    const visible = (subject: NonNullable<RealtimeEvent['subject']>): Promise<boolean> => {
+      const key = `${subject.resource}:${subject.id}`;
+      let v = seen.get(key);
+      if (!v) {
+        v = (async () => {
+          const c = await caller;
+          const def = resourceByName.get(subject.resource);
+          if (!c || !def || !hasPermission(c, permissionOf(def, 'query'))) return false;
+          return getInScope(db, def, c, subject.id).then(
+            () => true,
+            () => false,
+          );
+        })();
+        seen.set(key, v);
+      }
+      return v;
+    };
+    // events go out in the order they came, each once its subject is checked
+    let queue: Promise<unknown> = Promise.resolve();
     const off = rt.subscribe((e) => {
       if (types && !types.has(e.type)) return;
-      if (session && (e.dispatchCenterId === null || e.dispatchCenterId === session.dispatchCenterId)) send(e.type, e.data ?? {});
+      if (!session || (e.dispatchCenterId !== null && e.dispatchCenterId !== session.dispatchCenterId)) return;
+      const subject = e.subject;
+      queue = queue.then(async () => {
+        if (subject && !(await visible(subject).catch(() => false))) return;
+        if (!res.writableEnded) send(e.type, e.data ?? {});
+      });
     });
     const beat = setInterval(async () => {
       session = await sessionById(db, clock, sid).catch(() => session);
       if (!session) return res.end();
+      caller = loadCallerBySession(db, clock, sid).catch(() => null);
+      seen = new Map();
       res.write(`: ping\n\n`);
     }, HEARTBEAT_MS);
     beat.unref();

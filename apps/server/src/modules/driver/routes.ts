@@ -89,7 +89,7 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const id = idOf(req);
     const out = await mutate(db, req, { title: 'driverShipment', businessType: 'UPDATE' }, async (q) => {
       const r = await answerShipment(q, d, id, reason, clock.now());
-      await app.realtime.publish({ type: 'shipment', dispatchCenterId: r.dispatchCenterId, data: { id: r.shipmentId, isReceive: reason === null ? 'ACCEPTED' : 'REFUSED' } }, q);
+      await app.realtime.publish({ type: 'shipment', dispatchCenterId: r.dispatchCenterId, subject: { resource: 'shipment', id: r.shipmentId }, data: { id: r.shipmentId, isReceive: reason === null ? 'ACCEPTED' : 'REFUSED' } }, q);
       return r;
     });
     return ok(req, { id: out.shipmentId, status: out.status }, reason === null ? 'messages.driver.accepted' : 'messages.driver.refused');
@@ -111,7 +111,7 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const { count, shipments } = await ingestPositions(db, clock, d.driverId, points);
     // live maps: the latest point of each dispatch order
     for (const p of shipments.values()) {
-      await app.realtime.publish({ type: 'position', dispatchCenterId: p.dispatch_center_id, data: { shipmentId: p.id, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() } });
+      await app.realtime.publish({ type: 'position', dispatchCenterId: p.dispatch_center_id, subject: { resource: 'shipment', id: p.id }, data: { shipmentId: p.id, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() } });
     }
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
