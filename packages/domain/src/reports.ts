@@ -17,6 +17,8 @@ export interface ReportColumn {
 export interface ReportSpec {
   name: ReportName;
   permission: string;
+  /** the button that downloads it as Excel (like a resource's export) */
+  exportPermission: string;
   /** which filters the report takes (period and dispatch center always) */
   filters: ('client' | 'carrier' | 'status' | 'groupBy')[];
   /** status dictionary of the report's main record */
@@ -30,6 +32,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
   order: {
     name: 'order',
     permission: 'reports:order:query',
+    exportPermission: 'reports:order:export',
     filters: ['client', 'carrier', 'status'],
     statusDict: 'order_status',
     columns: [c('day', 'date'), c('clientName', 'text'), c('orders', 'count'), c('effective', 'count'), c('weight', 'number'), c('volume', 'number'), c('quantity', 'count')],
@@ -37,6 +40,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
   shipment: {
     name: 'shipment',
     permission: 'reports:shipment:query',
+    exportPermission: 'reports:shipment:export',
     filters: ['carrier', 'status'],
     statusDict: 'shipment_status',
     columns: [
@@ -55,6 +59,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
   epod: {
     name: 'epod',
     permission: 'reports:epod:query',
+    exportPermission: 'reports:epod:export',
     filters: ['client', 'carrier', 'status', 'groupBy'],
     statusDict: 'epod_status',
     columns: [
@@ -73,6 +78,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
   check: {
     name: 'check',
     permission: 'reports:check:query',
+    exportPermission: 'reports:check:export',
     filters: ['carrier'],
     columns: [c('itemCode', 'text'), c('checks', 'count'), c('failed', 'count'), c('failRate', 'rate')],
   },

@@ -91,7 +91,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       return { filters: f, rows, totals: reportTotals(spec, rows) };
     };
     app.get(`/api/reports/${name}/data`, { config: { permission: spec.permission } }, async (req) => ok(req, await load(req)));
-    app.get(`/api/reports/${name}/export`, { config: { permission: spec.permission } }, async (req, reply) => {
+    app.get(`/api/reports/${name}/export`, { config: { permission: spec.exportPermission } }, async (req, reply) => {
       const { rows, totals } = await load(req);
       const buf = await exportReport(spec, rows, totals, req.lang);
       return reply

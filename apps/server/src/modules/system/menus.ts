@@ -103,10 +103,10 @@ export const MENU_TREE: SeedMenu[] = [
   {
     key: 'reports', name: '报表', path: '/reports', icon: 'BarChartOutlined', type: 'M',
     children: [
-      page('reportEpod', '回单报表', '/reports/epod', 'reports/epod', 'reports:epod:query'),
-      page('reportShipment', '调度报表', '/reports/shipment', 'reports/shipment', 'reports:shipment:query'),
-      page('reportCheck', '车辆检查报表', '/reports/check', 'reports/check', 'reports:check:query'),
-      page('reportOrder', '订单报表', '/reports/order', 'reports/order', 'reports:order:query'),
+      page('reportEpod', '回单报表', '/reports/epod', 'reports/epod', 'reports:epod:query', ['reports:epod:export']),
+      page('reportShipment', '调度报表', '/reports/shipment', 'reports/shipment', 'reports:shipment:query', ['reports:shipment:export']),
+      page('reportCheck', '车辆检查报表', '/reports/check', 'reports/check', 'reports:check:query', ['reports:check:export']),
+      page('reportOrder', '订单报表', '/reports/order', 'reports/order', 'reports:order:query', ['reports:order:export']),
     ],
   },
   {

@@ -77,6 +77,13 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
         on conflict do nothing`);
     });
 
+    // report exports became buttons of their own: the dispatcher keeps exporting (a query-only role does not)
+    await once(q, 'report-export-dispatcher', async () => {
+      await q.query(`insert into sys_role_menu(role_id, menu_id)
+        select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_type = 'F' and m.perms like 'reports:%:export'
+        on conflict do nothing`);
+    });
+
     await once(q, 'users', async () => {
       const dept = (await q.query<{ id: number }>(`select id from sys_dept order by id limit 1`)).rows[0]?.id ?? null;
       for (const [name, nick, pw, role] of [

@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { REPORTS, type ReportColumn, type ReportName } from '@tms/domain';
 import { download, get, HttpError, list } from '../../platform/http.ts';
-import { useDict, useDispatchCenters } from '../../platform/queries.ts';
+import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
 import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
@@ -60,6 +60,7 @@ function formatCell(col: ReportColumn, v: unknown, lang: string): string {
 
 export default function ReportPage({ name }: { name: ReportName }) {
   const spec = REPORTS[name];
+  const can = useCan();
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Filters>();
@@ -136,9 +137,11 @@ export default function ReportPage({ name }: { name: ReportName }) {
               <Button type="primary" htmlType="submit" data-testid="report-search">
                 {t('reportPage.search')}
               </Button>
-              <Button onClick={exportXlsx} icon={<DownloadOutlined />} data-testid="report-export">
-                {t('reportPage.export')}
-              </Button>
+              {can(REPORTS[name].exportPermission) && (
+                <Button onClick={exportXlsx} icon={<DownloadOutlined />} data-testid="report-export">
+                  {t('reportPage.export')}
+                </Button>
+              )}
             </Space>
           </Form.Item>
         </Form>
