@@ -8,7 +8,7 @@ import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from './db.ts';
 import type { Clock } from './config.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LIMITS } from '@tms/domain';
 
 export interface Caller {
@@ -34,6 +34,8 @@ export interface RouteEntry {
   permission: string;
   /** set for routes of another principal than staff (e.g. 'driver'): see `app.principals` */
   principal?: string;
+  /** upload routes: the most bytes their file may have */
+  upload?: number;
 }
 
 /**
@@ -52,6 +54,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: string;
+    /**
+     * the route takes a multipart upload of at most this many bytes (the file; the framing may add 64 KiB). Only such
+     * routes accept multipart bodies; a declared Content-Length over the limit is refused before the body is read.
+     */
+    upload?: number;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -190,14 +197,34 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
       route.config = { ...(route.config ?? {}), permission: 'public' };
       return;
     }
-    const perm = (route.config as { permission?: string } | undefined)?.permission;
+    const config = route.config as { permission?: string; upload?: number } | undefined;
+    const perm = config?.permission;
     if (!perm) throw new Error(`route ${route.method} ${route.url} declares no permission`);
     const principal = principalOf(perm);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') table.push({ method: m, url: route.url, permission: perm, ...(principal ? { principal } : {}) });
+    const upload = config?.upload;
+    for (const m of [route.method].flat()) if (m !== 'HEAD') table.push({ method: m, url: route.url, permission: perm, ...(principal ? { principal } : {}), ...(upload ? { upload } : {}) });
   });
-  app.addHook('preHandler', async (req) => {
+  // authentication and permission come before the body is read (onRequest): an anonymous or refused upload is
+  // answered at once with its reason, not after megabytes (or a reset connection)
+  app.addHook('onRequest', async (req, reply) => {
     const perm = req.routeOptions.config?.permission;
     if (!perm) return; // non-API (static files, 404)
+    const upload = req.routeOptions.config?.upload;
+    const multipart = /^multipart\//i.test(String(req.headers['content-type'] ?? ''));
+    // a refusal before the body is read closes the connection: the unread body is not waited for
+    const refuse = (e: Error) => {
+      if (multipart || Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding']) reply.header('connection', 'close');
+      return e;
+    };
+    try {
+      await authenticate(req, perm);
+    } catch (e) {
+      throw refuse(e as Error);
+    }
+    if (multipart && !upload) throw refuse(new AppError(415, 'messages.notAnUpload'));
+    if (upload && Number(req.headers['content-length'] ?? 0) > upload + UPLOAD_FRAMING) throw refuse(new AppError(413, 'messages.tooLarge'));
+  });
+  const authenticate = async (req: FastifyRequest, perm: string) => {
     const token = bearer(req);
     const principal = principalOf(perm);
     if (principal) return principals.get(principal)!(req, token);
@@ -210,7 +237,17 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     if (perm === 'authenticated' && caller.scopes) throw forbidden();
     if (perm === 'authenticated') return;
     if (!hasPermission(caller, perm)) throw forbidden();
-  });
+  };
+}
+
+/** Room for the multipart framing (boundaries, part headers) on top of an upload's file limit. */
+export const UPLOAD_FRAMING = 64 * 1024;
+
+/** The file-size limit an upload route declares (`config.upload`). */
+export function uploadLimit(req: FastifyRequest): number {
+  const n = req.routeOptions.config?.upload;
+  if (!n) throw new Error(`route ${req.routeOptions.url} reads an upload but declares no config.upload`);
+  return n;
 }
 
 export function requireCaller(req: FastifyRequest): Caller {

@@ -19,7 +19,7 @@ import {
 import type { Db, Queryable } from './db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
 import { idList, intParam, ok, page } from './http.ts';
-import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
+import { hasPermission, hashPassword, requireCaller, uploadLimit, type Caller } from './auth.ts';
 import { mutate } from './audit.ts';
 import { exportWorkbook, importTemplate, readImport, type ImportRow } from './excel.ts';
 import { translate } from './i18n.ts';
@@ -555,12 +555,11 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         .send(buf);
     });
 
-    app.post(`${base}/import`, { config: { permission: perm('import') }, ...tag }, async (req) => {
+    // a declared oversize upload is refused before it is read (platform/auth.ts, `config.upload`)
+    app.post(`${base}/import`, { config: { permission: perm('import'), upload: 20 * 1024 * 1024 }, ...tag }, async (req) => {
       const caller = requireCaller(req);
       if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-      // refuse a declared oversize upload before reading it (20 MB file + room for the multipart framing)
-      if (Number(req.headers['content-length'] ?? 0) > 20 * 1024 * 1024 + 64 * 1024) throw new AppError(413, 'messages.tooLarge');
-      const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024 } });
+      const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
       if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const commit = (req.query as Record<string, unknown>).commit === 'true';
       const preview = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {

@@ -48,6 +48,7 @@ export default {
     tooLarge: 'The upload is too large',
     importNoColumns: 'No column of the template was found in the first row of the sheet',
     importNoRows: 'The sheet has no data rows: nothing was imported',
+    notAnUpload: 'This address takes no file upload',
     rateLimited: 'Too many attempts, please try again later',
     badSort: 'Sorting by "{{field}}" is not allowed',
     badFilter: 'Filter "{{field}}" is not valid',

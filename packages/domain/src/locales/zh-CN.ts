@@ -48,6 +48,7 @@ const zhCN: Shape = {
     tooLarge: '上传文件过大',
     importNoColumns: '工作表第一行中没有模板的列',
     importNoRows: '工作表中没有数据行，未导入任何数据',
+    notAnUpload: '此地址不接受文件上传',
     rateLimited: '尝试次数过多，请稍后再试',
     badSort: '不允许按“{{field}}”排序',
     badFilter: '查询条件“{{field}}”无效',

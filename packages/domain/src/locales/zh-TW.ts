@@ -415,6 +415,7 @@ const zhTW = {
     "tooLarge": "上傳檔案過大",
     "importNoColumns": "工作表第一列中沒有範本的欄位",
     "importNoRows": "工作表中沒有資料列，未匯入任何資料",
+    "notAnUpload": "此位址不接受檔案上傳",
     "rateLimited": "嘗試次數過多，請稍後再試",
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",

@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth.ts';
 import { mutate, writeLoginLog } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import { LOGIN_LIMITS } from '../system/auth-routes.ts';
-import { IMAGE_TYPES, receiveFile } from '../epod/io.ts';
+import { IMAGE_TYPES, receiveFile, UPLOAD_MAX } from '../epod/io.ts';
 import { createDriverSession, DRIVER_PERMISSION, driverActor, requireDriver } from './auth.ts';
 import { answerShipment, driverShipment, driverShipments, REJECT_REASON_MAX } from './shipments.ts';
 import { ingestPositions, parsePositions } from './positions.ts';
@@ -116,7 +116,7 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 
-  app.post('/api/driver/files', cfg, async (req) => {
+  app.post('/api/driver/files', { ...cfg, config: { ...cfg.config, upload: UPLOAD_MAX } }, async (req) => {
     const d = requireDriver(req);
     return ok(req, await receiveFile(req, storage, IMAGE_TYPES, 'messages.imageOnly', driverActor(d)));
   });

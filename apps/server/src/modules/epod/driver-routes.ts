@@ -16,7 +16,7 @@ import { toApi } from '../../platform/resource-engine.ts';
 import { DRIVER_PERMISSION, driverActor, requireDriver, type DriverCaller } from '../driver/auth.ts';
 import { recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
 import { epodDetail } from './detail.ts';
-import { parseInput, uploadPicture } from './io.ts';
+import { parseInput, UPLOAD_MAX, uploadPicture } from './io.ts';
 
 const epodDef = resourceByName.get('epod')!;
 const DRIVES = `$2 in (s.driver_id_master, s.driver_id_second, s.operating_driver_id)`;
@@ -75,7 +75,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  app.post('/api/driver/epods/:id/pictures', cfg, async (req) => {
+  app.post('/api/driver/epods/:id/pictures', { ...cfg, config: { ...cfg.config, upload: UPLOAD_MAX } }, async (req) => {
     const d = requireDriver(req);
     const id = idOf(req);
     return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true)));

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../platform/db.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
 import { intParam } from '../../platform/http.ts';
+import { uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { EpodRow } from './service.ts';
 
@@ -27,13 +28,16 @@ export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.inf
   throw badRequest(first.key.startsWith('messages.') ? first.key : 'messages.validationFailed', errors);
 }
 
+/** pictures, videos and driver files: the most bytes of one upload */
+export const UPLOAD_MAX = 20 * 1024 * 1024;
+
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 export const VIDEO_TYPES = new Set(['video/mp4', 'video/webm', 'video/ogg']);
 
 /** Stores the multipart file of the request when its type is one of `types`. */
 export async function receiveFile(req: FastifyRequest, storage: Storage, types: Set<string>, typeKey: string, actor: string) {
   if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-  const file = await req.file();
+  const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
   if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
   if (!types.has(file.mimetype)) {
     file.file.resume();

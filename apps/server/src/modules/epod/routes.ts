@@ -16,7 +16,7 @@ import { mutate } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, scopeOf, toApi, type ResourceHooks } from '../../platform/resource-engine.ts';
 import { auditEpods, handleEpod, recallEpod, rejectEpod, reportEpod, type EpodRow } from './service.ts';
 import { epodDetail, linesOf, picturesOf } from './detail.ts';
-import { editable, parseInput, receiveFile, uploadPicture, VIDEO_TYPES } from './io.ts';
+import { editable, parseInput, receiveFile, UPLOAD_MAX, uploadPicture, VIDEO_TYPES } from './io.ts';
 
 const epodDef = resourceByName.get('epod')!;
 const checkDef = resourceByName.get('epodCheck')!;
@@ -38,6 +38,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   const base = '/api/epod/epod';
   const tag = { schema: { tags: ['epod'] } };
   const cfg = (permission: string) => ({ config: { permission }, ...tag });
+  const uploadCfg = (permission: string) => ({ config: { permission, upload: UPLOAD_MAX }, ...tag });
 
   app.post(`${base}/signFor`, cfg('epod:epod:signFor'), async (req) => {
     const caller = requireCaller(req);
@@ -101,7 +102,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   });
 
   // Pictures (of the receipt, or of one line) and the stop's video, while the receipt is not audited.
-  app.post(`${base}/picture/upload`, cfg('epod:epod:signFor'), async (req) => {
+  app.post(`${base}/picture/upload`, uploadCfg('epod:epod:signFor'), async (req) => {
     const caller = requireCaller(req);
     const epodId = intParam((req.query as Record<string, unknown>).epodId, 0, 1, Number.MAX_SAFE_INTEGER, 'epodId');
     return ok(req, await uploadPicture(req, db, storage, caller.userName, (q) => lockEpod(q, caller, epodId)));
@@ -120,7 +121,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id });
   });
 
-  app.post(`${base}/video/upload`, cfg('epod:epod:signFor'), async (req) => {
+  app.post(`${base}/video/upload`, uploadCfg('epod:epod:signFor'), async (req) => {
     const caller = requireCaller(req);
     const epodId = intParam((req.query as Record<string, unknown>).epodId, 0, 1, Number.MAX_SAFE_INTEGER, 'epodId');
     await editable(lockEpod(db, caller, epodId));

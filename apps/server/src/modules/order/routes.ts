@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { idList, intParam, ok, page } from '../../platform/http.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { exportWorkbook, importTemplate } from '../../platform/excel.ts';
 import { getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
@@ -130,10 +130,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock):
       .send(buf);
   });
 
+  const IMPORT_ROUTE = { config: { permission: 'order:order:import', upload: 20 * 1024 * 1024 } };
   const importRoute = async (req: FastifyRequest, commit: boolean) => {
     const caller = requireCaller(req);
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024 } });
+    const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
     if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
     const preview = await previewImport(db, caller, file.file, req.lang).catch((e: unknown) => {
       if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
@@ -147,8 +148,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock):
     const ids = await run(req, 'IMPORT', (c) => commitImport(c.q, c.caller, preview, c.now));
     return ok(req, { ...previewAnswer(preview, true), ids });
   };
-  app.post(`${BASE}/import`, perm('order:order:import'), (req) => importRoute(req, (req.query as Record<string, unknown>).commit === 'true'));
-  app.post(`${BASE}/import/commit`, perm('order:order:import'), (req) => importRoute(req, true));
+  app.post(`${BASE}/import`, IMPORT_ROUTE, (req) => importRoute(req, (req.query as Record<string, unknown>).commit === 'true'));
+  app.post(`${BASE}/import/commit`, IMPORT_ROUTE, (req) => importRoute(req, true));
 
   app.get('/api/order/line/list', { config: { permission: 'order:line:query' }, ...tag('orderLine') }, async (req) => {
     const query = req.query as Record<string, unknown>;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
-import { hasPermission, requireCaller } from '../../platform/auth.ts';
+import { hasPermission, requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
@@ -13,9 +13,9 @@ import type { ResourceHooks } from '../../platform/resource-engine.ts';
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 const TEN_YEARS = 10 * 365 * 86400;
 
-async function upload(req: FastifyRequest, maxBytes: number) {
+async function upload(req: FastifyRequest) {
   if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-  const file = await req.file({ limits: { fileSize: maxBytes } });
+  const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
   if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
   return file;
 }
@@ -76,9 +76,9 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
       .send(f.stream);
   });
 
-  app.post('/api/system/oss/upload', { config: { permission: 'system:oss:upload' } }, async (req) => {
+  app.post('/api/system/oss/upload', { config: { permission: 'system:oss:upload', upload: 50 * 1024 * 1024 } }, async (req) => {
     const caller = requireCaller(req);
-    const file = await upload(req, 50 * 1024 * 1024);
+    const file = await upload(req);
     return ok(req, await store(req, storage, file, caller.userName));
   });
 
@@ -117,9 +117,9 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     }
   });
 
-  app.post('/api/system/user/profile/avatar', { config: { permission: 'authenticated' } }, async (req) => {
+  app.post('/api/system/user/profile/avatar', { config: { permission: 'authenticated', upload: 2 * 1024 * 1024 } }, async (req) => {
     const caller = requireCaller(req);
-    const file = await upload(req, 2 * 1024 * 1024);
+    const file = await upload(req);
     if (!IMAGE_TYPES.has(file.mimetype)) throw badRequest('messages.imageOnly', { file: { key: 'messages.imageOnly' } });
     const bytes = await file.toBuffer().catch((e: unknown) => {
       if ((e as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'messages.tooLarge');

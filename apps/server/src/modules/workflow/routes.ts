@@ -66,7 +66,7 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // a .bpmn upload: a new model (key and name from its process), or the new XML of ?id=
-  app.post('/api/act/models/import', { config: { permission: 'act:models:import' }, ...tag }, async (req) => {
+  app.post('/api/act/models/import', { config: { permission: 'act:models:import', upload: MAX_XML }, ...tag }, async (req) => {
     const caller = requireCaller(req);
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
     const file = await req.file({ limits: { fileSize: MAX_XML } });
