@@ -115,6 +115,7 @@ export default {
       captchaExpired: 'The verification has expired, please slide again',
       userDisabled: 'This account is disabled; contact your administrator',
       userLocked: 'Too many failed logins: the account is locked for {{minutes}} minutes',
+      addressThrottled: 'Too many failed logins from this address: for {{minutes}} minutes only a correct user name and password get through',
       success: 'Login successful',
       logout: 'Logged out',
       noDispatchCenter: 'You are not assigned to this dispatch center',

@@ -115,6 +115,7 @@ const zhCN: Shape = {
       captchaExpired: '验证已过期，请重新滑动',
       userDisabled: '账号已停用，请联系管理员',
       userLocked: '登录失败次数过多，账号锁定 {{minutes}} 分钟',
+      addressThrottled: '该地址登录失败次数过多：{{minutes}} 分钟内只有正确的用户名和密码才能登录',
       success: '登录成功',
       logout: '已退出登录',
       noDispatchCenter: '您不属于该调度中心',

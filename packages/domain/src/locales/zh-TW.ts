@@ -482,6 +482,7 @@ const zhTW = {
       "captchaExpired": "驗證已過期，請重新滑動",
       "userDisabled": "賬號已停用，請聯絡管理員",
       "userLocked": "登入失敗次數過多，賬號鎖定 {{minutes}} 分鐘",
+      "addressThrottled": "該位址登入失敗次數過多：{{minutes}} 分鐘內只有正確的使用者名稱和密碼才能登入",
       "success": "登入成功",
       "logout": "已退出登入",
       "noDispatchCenter": "您不屬於該排程中心",

@@ -67,8 +67,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
       [username, req.ip, since],
     );
     const c = counts.rows[0]!;
+    // an account with too many failures is locked, whatever the password
     if (c.acct >= LOGIN_LIMITS.perAccount) throw tooMany('messages.login.userLocked', { minutes: LOGIN_LIMITS.windowMinutes });
-    if (c.addr >= LOGIN_LIMITS.perAddress) throw tooMany();
+    // an address with too many failures (an office behind one NAT, a proxy) is throttled, not locked out: unknown users and
+    // wrong passwords from it answer 429 (and go on counting against their accounts), a correct password still signs in
+    const addressThrottled = c.addr >= LOGIN_LIMITS.perAddress;
 
     if (await captchaEnabled(db, config)) {
       if (b.captchaToken === undefined) throw await fail(400, 'messages.login.captchaRequired');
@@ -82,6 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     // verify against a dummy hash when the user does not exist, so timing does not tell
     dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
     const good = await verifyPassword(u?.password_hash ?? (await dummyHash), password);
+    if ((!u || !good) && addressThrottled) throw await fail(429, 'messages.login.addressThrottled', { minutes: LOGIN_LIMITS.windowMinutes });
     if (!u || !good) throw await fail(401, 'messages.login.badCredentials');
     if (u.status !== '0') throw await fail(403, 'messages.login.userDisabled');
 
