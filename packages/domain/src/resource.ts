@@ -96,6 +96,11 @@ export interface ResourceScope {
   dept?: string;
   /** column compared with the caller's login name when a role's data scope is 'self' */
   self?: string;
+  /**
+   * column holding a user's login name (an operation or login log): the row is in scope when that user is in the
+   * caller's scope of users (the roles' department data scope, or self); names of no user only with scope 'all'
+   */
+  user?: string;
   /** a child row is in scope when the parent row it refers to (through `column`) is in the parent resource's scope */
   parent?: { column: string; resource: string };
 }

@@ -93,6 +93,12 @@ function scopeParts(def: ResourceDef, caller: Caller, params: unknown[], alias =
       const open = def.scope?.openWhenNull ? ` or ${p}${q(col)} is null` : '';
       parts.push({ column: col, sql: `(not exists (${bound})${open} or ${p}${q(col)} in (${bound}))` });
     }
+    const userCol = def.scope?.user;
+    const users = userCol && resourceByName.get('user');
+    if (userCol && users) {
+      const inner = scopeOf(users, caller, params, 'su');
+      if (inner.length) parts.push({ column: userCol, sql: `${p}${q(userCol)} in (select su."user_name" from "sys_user" su where ${inner.join(' and ')})` });
+    }
     const deptCol = def.scope?.dept;
     if (deptCol && !caller.dataScopes.includes('1')) {
       // roles' data scopes add up: a record is visible when any of them allows it

@@ -192,6 +192,7 @@ export const operLog: ResourceDef = {
   component: 'monitor/operlog/index',
   labelField: 'title',
   features: { create: false, update: false, export: true },
+  scope: { user: 'oper_name' },
   defaultSort: { field: 'operTime', order: 'desc' },
   fields: [
     { name: 'title', kind: 'string', search: 'like' },
@@ -218,6 +219,7 @@ export const loginLog: ResourceDef = {
   component: 'monitor/logininfor/index',
   labelField: 'userName',
   features: { create: false, update: false, export: true },
+  scope: { user: 'user_name' },
   defaultSort: { field: 'loginTime', order: 'desc' },
   fields: [
     { name: 'userName', kind: 'string', search: 'like' },

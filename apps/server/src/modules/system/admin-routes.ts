@@ -486,12 +486,18 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- logs ----
-  for (const [path, table, perm] of [
-    ['/api/monitor/operlog/clean', 'sys_oper_log', 'monitor:operlog:delete'],
-    ['/api/monitor/logininfor/clean', 'sys_login_log', 'monitor:logininfor:delete'],
+  // clean-up removes the rows the caller sees: those of the users in its data scope
+  for (const [path, name, perm] of [
+    ['/api/monitor/operlog/clean', 'operLog', 'monitor:operlog:delete'],
+    ['/api/monitor/logininfor/clean', 'loginLog', 'monitor:logininfor:delete'],
   ] as const) {
+    const def = getResource(name);
     app.post(path, { config: { permission: perm } }, async (req) => {
-      const n = await mutate(db, req, { title: table, businessType: 'CLEAN' }, async (q) => (await q.query(`delete from ${table}`)).rowCount);
+      const params: unknown[] = [];
+      const where = scopeOf(def, requireCaller(req), params, 't');
+      const n = await mutate(db, req, { title: def.table, businessType: 'CLEAN' }, async (q) =>
+        (await q.query(`delete from ${def.table} t${where.length ? ' where ' + where.join(' and ') : ''}`, params)).rowCount,
+      );
       return ok(req, { removed: n });
     });
   }
@@ -502,13 +508,16 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const pageSize = intParam(qy.pageSize, 10, 1, 500, 'pageSize');
     const pageNum = intParam(qy.pageNum, 1, 1, 100000, 'pageNum');
     const name = typeof qy.userName === 'string' && qy.userName ? `%${qy.userName.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
+    const params: unknown[] = [name, pageSize, (pageNum - 1) * pageSize];
+    // the sessions of the users the caller sees (the roles' department data scope)
+    const scope = usersInScope(req, params);
     const r = await db.query<Row & { total: number }>(
       `select s.id, u.user_name as "userName", u.nick_name as "nickName", s.ipaddr, s.user_agent as "userAgent", d.name as "dispatchCenterName",
               s.create_time as "loginTime", s.expires_at as "expiresAt", count(*) over() as total
          from sys_session s join sys_user u on u.id = s.user_id left join sys_dispatch_center d on d.id = s.dispatch_center_id
-        where s.revoked_at is null and s.expires_at > now() and ($1::text is null or u.user_name ilike $1)
+        where s.revoked_at is null and s.expires_at > now() and ($1::text is null or u.user_name ilike $1) and ${scope}
         order by s.id desc limit $2 offset $3`,
-      [name, pageSize, (pageNum - 1) * pageSize],
+      params,
     );
     return page(req, r.rows.map(({ total: _t, ...x }) => x), Number(r.rows[0]?.total ?? 0));
   });
@@ -517,7 +526,11 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const id = num((req.body as Record<string, unknown> | undefined)?.id, 'id');
     if (id === caller.sessionId) throw conflict('messages.cannotForceSelf');
     await mutate(db, req, { title: 'online', businessType: 'FORCE' }, async (q) => {
-      const r = await q.query(`update sys_session set revoked_at = now() where id = $1 and revoked_at is null`, [id]);
+      const params: unknown[] = [id];
+      const r = await q.query(
+        `update sys_session s set revoked_at = now() from sys_user u where s.id = $1 and s.revoked_at is null and u.id = s.user_id and ${usersInScope(req, params)}`,
+        params,
+      );
       if (!r.rowCount) throw notFound();
       return { id };
     });
