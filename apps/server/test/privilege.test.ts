@@ -259,3 +259,27 @@ describe('API clients act with at most the rights of the person who configures t
     expect(await row()).toEqual(before);
   });
 });
+
+describe('roles grant no more than their editor holds', () => {
+  it('a role editor cannot add to a role (its own included) a menu or button it does not hold', async () => {
+    const editorRole = await role(['system:role:query', 'system:role:add', 'system:role:edit', 'system:dict:query'], '4');
+    const roleEditor = await person([editorRole]);
+    const token = await s.login(roleEditor.userName, roleEditor.password);
+    const menuOf = async (perms: string) => (await one<{ id: number }>(`select id from sys_menu where perms = $1 order by id limit 1`, [perms])).id;
+    const menusOf = async (id: number) => ((await s.db.query<{ menu_id: number }>(`select menu_id from sys_role_menu where role_id = $1 order by menu_id`, [id])).rows.map((r) => r.menu_id));
+    const roleDef = getResource('role');
+    // its own role, with the user editor's button added
+    const cur = (await api('GET', `/api/system/role/get/${editorRole}`, admin)).json.data;
+    const before = await menusOf(editorRole);
+    const up = await api('POST', '/api/system/role/update', token, {
+      body: { ...updatable(roleDef, cur), id: editorRole, version: cur.version, menuIds: [...before, await menuOf('system:user:edit')] },
+    });
+    expect403(up, 'its own role with a button it lacks', 'messages.roleBeyondYou');
+    expect(await menusOf(editorRole)).toEqual(before);
+    // a new role with a button it lacks: refused; with one it holds: saved
+    const body = (perms: string) => async () => ({ roleKey: `k_${rand(6)}`, roleName: 'n', roleSort: 1, menuIds: [await menuOf(perms)] });
+    expect403(await api('POST', '/api/system/role/save', token, { body: await body('system:config:edit')() }), 'a new role with a button it lacks', 'messages.roleBeyondYou');
+    const fine = await api('POST', '/api/system/role/save', token, { body: await body('system:dict:query')() });
+    expect(fine.status, JSON.stringify(fine.json)).toBe(200);
+  });
+});

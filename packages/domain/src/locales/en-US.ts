@@ -64,6 +64,7 @@ export default {
     adminRoleProtected: 'The admin role cannot be changed this way',
     outsideScope: 'This would place the record outside your data scope (dispatch center, data groups or departments)',
     userBeyondYou: 'This user holds permissions or a data scope you do not hold: only someone who holds them may change it',
+    roleBeyondYou: 'A role cannot grant a menu or button you do not hold yourself',
     scopeBeyondYou: 'The scope "{{scope}}" opens permissions you do not hold: a client gets no more than the person who configures it',
     userCannotRemove: 'The admin account and your own account cannot be removed',
     userCannotDisable: 'The admin account and your own account cannot be disabled',

@@ -64,6 +64,7 @@ const zhCN: Shape = {
     adminRoleProtected: '超级管理员角色不能这样修改',
     outsideScope: '该记录将超出您的数据范围（调度中心、数据组或部门）',
     userBeyondYou: '该用户拥有您不具备的权限或数据范围，只有具备这些权限的人才能修改',
+    roleBeyondYou: '角色不能授予您自己不具备的菜单或按钮',
     scopeBeyondYou: '范围“{{scope}}”包含您不具备的权限：客户端的权限不能超过配置它的人',
     userCannotRemove: '不能删除超级管理员账号和当前登录账号',
     userCannotDisable: '不能停用超级管理员账号和当前登录账号',

@@ -431,6 +431,7 @@ const zhTW = {
     "adminRoleProtected": "超級管理員角色不能這樣修改",
     "outsideScope": "該記錄將超出您的資料範圍（調度中心、資料組或部門）",
     "userBeyondYou": "該使用者擁有您不具備的權限或資料範圍，只有具備這些權限的人才能修改",
+    "roleBeyondYou": "角色不能授予您自己不具備的選單或按鈕",
     "scopeBeyondYou": "範圍「{{scope}}」包含您不具備的權限：用戶端的權限不能超過設定它的人",
     "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
     "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",

@@ -10,7 +10,7 @@ import { getResource, rules } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { idList, idListOrEmpty, intParam, ok, page } from '../../platform/http.ts';
-import { hashPassword, requireCaller, type Caller } from '../../platform/auth.ts';
+import { hashPassword, hasPermission, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
@@ -98,11 +98,16 @@ export const systemHooks: Record<string, ResourceHooks> = {
     },
   },
   role: {
-    beforeSave: async (_q, _values, _c, existing, body) => {
+    beforeSave: async (q, _values, caller, existing, body) => {
       const ids = body.menuIds;
       // a role needs at least one menu (spec §5); an update without menuIds keeps the current ones
       if (!existing || ids !== undefined) {
         if (!Array.isArray(ids) || !ids.length) throw badRequest('messages.roleNeedsMenu', { menuIds: { key: 'messages.roleNeedsMenu' } });
+        // a role grants no button its editor does not hold (else editing one's own role would be a way up)
+        if (!(caller.isAdmin && !caller.scopes)) {
+          const perms = await q.query<{ perms: string }>(`select distinct perms from sys_menu where id = any($1) and perms is not null and perms <> ''`, [idList(ids, 'menuIds')]);
+          if (perms.rows.some((m) => !hasPermission(caller, m.perms))) throw new AppError(403, 'messages.roleBeyondYou', undefined, { menuIds: { key: 'messages.roleBeyondYou' } });
+        }
         idList(ids, 'menuIds');
       }
       if (existing && existing.role_key === 'admin' && _values.roleKey !== undefined && _values.roleKey !== 'admin') throw conflict('messages.adminRoleProtected');
