@@ -211,9 +211,10 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     if (!perm) return; // non-API (static files, 404)
     const upload = req.routeOptions.config?.upload;
     const multipart = /^multipart\//i.test(String(req.headers['content-type'] ?? ''));
-    // a refusal before the body is read closes the connection: the unread body is not waited for
+    // a refusal before an upload (or any large body) is read closes the connection: the unread body is not waited for
+    // (a small body is left to Node, which reads it past and keeps the connection)
     const refuse = (e: Error) => {
-      if (multipart || Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding']) reply.header('connection', 'close');
+      if (multipart || Number(req.headers['content-length'] ?? 0) > 1024 * 1024 || req.headers['transfer-encoding']) reply.header('connection', 'close');
       return e;
     };
     try {
