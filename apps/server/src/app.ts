@@ -67,15 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   installHttp(app);
-  installAccess(app, db, clock);
-  installDriverPrincipal(app, db, clock); // the driver app's tokens: routes with permission 'driver:…'
-  // background jobs: started once the server is ready (migrations applied), stopped on close
-  const jobs = createJobs({ db, clock, mode: config.jobs, log: app.log });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
-  app.decorate('realtime', createRealtime(db, app.log));
-
+  // security headers first: they go on every answer, the refusals of the access check (before the body) included
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -93,6 +85,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     frameguard: { action: 'deny' },
   });
+  installAccess(app, db, clock);
+  installDriverPrincipal(app, db, clock); // the driver app's tokens: routes with permission 'driver:…'
+  // background jobs: started once the server is ready (migrations applied), stopped on close
+  const jobs = createJobs({ db, clock, mode: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('realtime', createRealtime(db, app.log));
+
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 429, msg: `rate limited, retry in ${ctx.after}` }) });
   await app.register(formbody); // OAuth token requests are form-encoded
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
