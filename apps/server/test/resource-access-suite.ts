@@ -130,14 +130,15 @@ export function resourceAccessSuite(part: number, parts: number): void {
 
     it('status: the enable button switches on but not off (disable needs its own button)', async () => {
       const toggles = mine.filter((d) => d.features?.status && d.features?.create !== false);
-      const tokens = new Map<string, string>();
+      const tokens = new Map<string, { token: string; userId: number }>();
       for (const def of toggles) {
         if (!tokens.has(def.permission)) {
           const u = await createUser(ctx.s.db, { perms: [`${def.permission}:query`, `${def.permission}:enable`] });
-          tokens.set(def.permission, await ctx.s.login(u.userName, u.password));
+          tokens.set(def.permission, { token: await ctx.s.login(u.userName, u.password), userId: u.id });
         }
-        const token = tokens.get(def.permission)!;
-        const saved = await call('POST', def, 'save', { body: await sample(def) });
+        const { token, userId } = tokens.get(def.permission)!;
+        // an API client acts as a user holding no more than its editor (privilege.test.ts): here, the editor itself
+        const saved = await call('POST', def, 'save', { body: { ...(await sample(def)), ...(def.name === 'authClient' ? { userId } : {}) } });
         expect(saved.status, def.name).toBe(200);
         const id = saved.json.data.id;
         const off = await ctx.s.api('POST', `/api${def.path}/status`, { token, body: { id, status: '1' } });
