@@ -170,7 +170,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     res.write(`retry: 5000\n\n`);
     send('ready', { dispatchCenterId: session.dispatchCenterId });
     // the subscriber as the REST routes see it, and what it may see of each subject (both renewed every heartbeat)
-    let caller: Promise<Caller | null> = loadCallerBySession(db, clock, sid);
+    let caller: Promise<Caller | null> = loadCallerBySession(db, clock, sid).catch(() => null);
     let seen = new Map<string, Promise<boolean>>();
     const visible = (subject: NonNullable<RealtimeEvent['subject']>): Promise<boolean> => {
       const key = `${subject.resource}:${subject.id}`;
