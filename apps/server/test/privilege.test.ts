@@ -283,3 +283,25 @@ describe('roles grant no more than their editor holds', () => {
     expect(fine.status, JSON.stringify(fine.json)).toBe(200);
   });
 });
+
+describe('a role change changes its holders', () => {
+  it('an editor who is not an administrator widens no data scope (its own role included) and leaves alone a role of a stronger user', async () => {
+    const editorRole = await role(['system:role:query', 'system:role:add', 'system:role:edit', 'system:role:enable', 'system:role:disable', 'system:role:delete', 'system:dict:query'], '4');
+    const roleEditor = await person([editorRole]);
+    const token = await s.login(roleEditor.userName, roleEditor.password);
+    const scopeOf = async (id: number) => (await one<{ data_scope: string; status: string }>(`select data_scope, status from sys_role where id = $1`, [id]));
+    // its own role, to "all departments" (it sees its department and those below): refused (the data scope is set here only)
+    expect403(await api('POST', '/api/system/role/authDataScope', token, { body: { id: editorRole, dataScope: '1' } }), 'authDataScope all on its own role');
+    expect((await scopeOf(editorRole)).data_scope).toBe('4');
+    // a role a stronger user holds (the permission one): its scope, status and existence stay
+    const before = await scopeOf(roleId.strong);
+    expect403(await api('POST', '/api/system/role/authDataScope', token, { body: { id: roleId.strong, dataScope: '5' } }), 'authDataScope of a stronger user\'s role');
+    expect403(await api('POST', '/api/system/role/status', token, { body: { id: roleId.strong, status: '1' } }), 'status of a stronger user\'s role');
+    expect403(await api('POST', '/api/system/role/remove', token, { query: { ids: roleId.strong } }), 'remove of a stronger user\'s role');
+    expect(await scopeOf(roleId.strong)).toEqual(before);
+    // narrowing a role of lesser users is fine
+    const lesserRole = await role(['system:dict:query'], '4');
+    await person([lesserRole]);
+    expect((await api('POST', '/api/system/role/authDataScope', token, { body: { id: lesserRole, dataScope: '3' } })).status).toBe(200);
+  });
+});

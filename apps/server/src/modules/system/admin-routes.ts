@@ -14,7 +14,7 @@ import { hashPassword, hasPermission, requireCaller, type Caller } from '../../p
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
-import { assertNotBeyond, ownRights } from '../../platform/rights.ts';
+import { assertNotBeyond, ownRights, type Rights } from '../../platform/rights.ts';
 
 /** A record id the route needs: missing → 400 naming the field (not a lookup of id 0). */
 const num = (v: unknown, field: string) => {
@@ -60,6 +60,29 @@ async function checkParent(q: Queryable, table: 'sys_menu' | 'sys_dept' | 'sys_d
     throw badRequest('messages.parentIsDescendant', { parentId: { key: 'messages.parentIsDescendant' } });
   }
 }
+
+/** The users holding a role. */
+const holdersOf = async (q: Queryable, roleId: number) =>
+  (await q.query<{ user_id: number }>(`select user_id from sys_user_role where role_id = $1 order by user_id`, [roleId])).rows.map((r) => Number(r.user_id));
+
+/**
+ * A change to a role changes every user holding it: refused (403) when one of them holds more than the caller before
+ * it, or would after it (a wider data scope given to one's own role, say). `before` returns what `after` needs.
+ */
+const roleChange = {
+  before: async (q: Queryable, caller: Caller, roleId: number): Promise<Rights> => {
+    const own = await ownRights(q, caller);
+    if (caller.isAdmin && !caller.scopes) return own; // an administrator holds everything anyone can
+    for (const id of await holdersOf(q, roleId)) await assertNotBeyond(q, caller, id);
+    return own;
+  },
+  after: async (q: Queryable, caller: Caller, roleId: number, own: Rights) => {
+    if (caller.isAdmin && !caller.scopes) return;
+    for (const id of await holdersOf(q, roleId)) await assertNotBeyond(q, caller, id, own);
+  },
+};
+/** the caller's rights read before a role update, for the check after it (same request, same caller object) */
+const ownBeforeRoleUpdate = new WeakMap<Caller, Rights>();
 
 export const systemHooks: Record<string, ResourceHooks> = {
   dept: {
@@ -111,19 +134,24 @@ export const systemHooks: Record<string, ResourceHooks> = {
         idList(ids, 'menuIds');
       }
       if (existing && existing.role_key === 'admin' && _values.roleKey !== undefined && _values.roleKey !== 'admin') throw conflict('messages.adminRoleProtected');
+      if (existing) ownBeforeRoleUpdate.set(caller, await roleChange.before(q, caller, Number(existing.id)));
     },
-    afterSave: async (q, row, _c, body) => {
+    afterSave: async (q, row, caller, body, created) => {
+      const own = ownBeforeRoleUpdate.get(caller);
+      if (!created && own) await roleChange.after(q, caller, Number(row.id), own);
       if (body.menuIds === undefined) return;
       const ids = idList(body.menuIds, 'menuIds');
       await q.query(`delete from sys_role_menu where role_id = $1`, [row.id]);
       const r = await q.query(`insert into sys_role_menu(role_id, menu_id) select $1, id from sys_menu where id = any($2)`, [row.id, ids]);
       if (r.rowCount !== ids.length) throw badRequest('messages.validationFailed', { menuIds: { key: 'validation.invalid' } });
     },
-    beforeRemove: async (_q, rows) => {
+    beforeRemove: async (q, rows, caller) => {
       if (rows.some((r) => r.role_key === 'admin')) throw conflict('messages.adminRoleProtected');
+      for (const r of rows) await roleChange.before(q, caller, Number(r.id));
     },
-    beforeStatus: async (_q, row) => {
+    beforeStatus: async (q, row, _status, caller) => {
       if (row.role_key === 'admin') throw conflict('messages.adminRoleProtected');
+      await roleChange.before(q, caller, Number(row.id));
     },
   },
   // one default printer: saving a new default clears the previous one (the new default wins)
@@ -189,10 +217,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     if (!['1', '2', '3', '4', '5'].includes(scope)) throw badRequest('messages.validationFailed', { dataScope: { key: 'validation.invalid' } });
     const deptIds = scope === '2' ? idList(b.deptIds, 'deptIds') : [];
     await mutate(db, req, { title: 'role', businessType: 'UPDATE' }, async (q) => {
+      const caller = requireCaller(req);
+      const own = await roleChange.before(q, caller, id);
       const r = await q.query(`update sys_role set data_scope = $1, update_time = now(), version = version + 1 where id = $2`, [scope, id]);
       if (!r.rowCount) throw notFound();
       await q.query(`delete from sys_role_dept where role_id = $1`, [id]);
       if (deptIds.length) await q.query(`insert into sys_role_dept(role_id, dept_id) select $1, id from sys_dept where id = any($2)`, [id, deptIds]);
+      // nobody holding the role now sees departments the caller does not
+      await roleChange.after(q, caller, id, own);
       return { id };
     });
     return ok(req);
