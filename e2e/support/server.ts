@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, pgliteTemplate } from '../../apps/server/test/helpers.ts';
+import { createDatabase, pgliteTemplate } from '../../apps/server/test/databases.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** The built web app; TMS_E2E_WEB_DIST points elsewhere (parallel work builds into its own folder). */

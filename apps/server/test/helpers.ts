@@ -3,11 +3,10 @@
  * DATABASE_URL when set, else a PGlite folder copied from the run's template), listening on 127.0.0.1:0, driven over HTTP.
  */
 import { randomBytes } from 'node:crypto';
+import { adminUrl, createDatabase, pgliteTemplate } from './databases.ts';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Clock } from '../src/platform/config.ts';
@@ -81,54 +80,7 @@ export interface StartOptions {
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
-
-function adminUrl(): string | null {
-  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
-}
-
-/** A fresh database on the server: a copy of the run's migrated and seeded template when there is one. */
-export async function createDatabase(base: string, template: string | null = injected('pgTemplate')): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-        break;
-      } catch (e) {
-        // two files copying the template at the same instant: PostgreSQL refuses the second, briefly
-        if (!template || attempt >= 20 || !/being accessed by other users/.test(String(e))) throw e;
-        await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(base);
-  u.pathname = '/' + name;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
-function injected(key: 'pgliteTemplate' | 'pgTemplate'): string | null {
-  try {
-    return inject(key) ?? null;
-  } catch {
-    return null; // outside the vitest runner
-  }
-}
-export const pgliteTemplate = () => injected('pgliteTemplate');
+export { createDatabase, pgliteTemplate };
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const base = adminUrl();
