@@ -132,7 +132,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webConfig = config.web;
   if (hasWeb) {
     // with run-time web settings, index.html is only ever served with them written in (below)
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, ...(webConfig ? { allowedPath: (p: string) => p !== '/index.html' } : {}) });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // the build names every asset by its content hash: a browser keeps them for a year without asking
+      // again; everything else (icons, the page itself) is checked each time
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      ...(webConfig ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
+    });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') return sendError(req, reply, 404, 'messages.routeNotFound');
