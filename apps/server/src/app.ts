@@ -3,8 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,6 +12,7 @@ import { RESOURCES } from '@tms/domain';
 import type { Db } from './platform/db.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
+import { installContract } from './platform/contract.ts';
 import { injectWebConfig } from './platform/web-config.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installAccess } from './platform/auth.ts';
@@ -97,10 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 429, msg: `rate limited, retry in ${ctx.after}` }) });
   await app.register(formbody); // OAuth token requests are form-encoded
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'TMS API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // zod validation of route schemas, the OpenAPI document and its UI at /api/docs (before any route)
+  await installContract(app);
 
   const secrets = new Secrets(config.secret);
   registerAuthRoutes(app, db, config, clock, registerAccountModule(app, db, config, clock, secrets));

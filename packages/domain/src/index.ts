@@ -1,4 +1,5 @@
 export * from './resource.ts';
+export * from './api.ts';
 export * from './rules.ts';
 export * from './account.ts';
 export type { GeoHit } from './geo.ts';

@@ -18,11 +18,37 @@ export function translate(lang: Lang, key: string, params?: Record<string, unkno
   return fixed.get(lang)!(key, params ?? {}) as string;
 }
 
-/** The request language: `lang` header, else (GET) `?lang=`, else zh-CN. */
+/** The request language: `lang` header, else `?lang=`, else the browser's Accept-Language, else zh-CN. */
 export function requestLang(headers: Record<string, unknown>, query: unknown): Lang {
   const h = headers['lang'];
   if (typeof h === 'string' && h) return normalizeLang(h);
   const q = (query as Record<string, unknown> | undefined)?.lang;
-  return normalizeLang(q);
+  if (typeof q === 'string' && q) return normalizeLang(q);
+  return acceptLanguage(headers['accept-language']) ?? normalizeLang(undefined);
+}
+
+/**
+ * The best of the product's languages in an Accept-Language header (RFC 9110 §12.5.4: by q, then order).
+ * zh-TW also answers zh-Hant / zh-HK / zh-MO, zh-CN any other Chinese; en-GB the Commonwealth English, en-US any other English.
+ */
+export function acceptLanguage(header: unknown): Lang | null {
+  if (typeof header !== 'string' || !header) return null;
+  const ranges = header
+    .slice(0, 500)
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...ps] = part.trim().split(';');
+      const qp = ps.map((x) => x.trim()).find((x) => x.startsWith('q='));
+      const qv = qp ? Number(qp.slice(2)) : 1;
+      return { tag: (tag ?? '').trim().toLowerCase(), q: Number.isFinite(qv) ? qv : 0, i };
+    })
+    .filter((r) => r.tag && r.tag !== '*' && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranges) {
+    const [lang, ...sub] = tag.split('-');
+    if (lang === 'zh') return sub.some((x) => ['hant', 'tw', 'hk', 'mo'].includes(x)) ? 'zh-TW' : 'zh-CN';
+    if (lang === 'en') return sub.some((x) => ['gb', 'uk', 'ie', 'au', 'nz', 'in', 'za'].includes(x)) ? 'en-GB' : 'en-US';
+  }
+  return null;
 }
 export type { Lang };

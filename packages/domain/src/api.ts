@@ -1,0 +1,176 @@
+/**
+ * The typed HTTP contract: zod schemas of the envelope, of common inputs (ids, paging) and of every
+ * generic resource route, shared by the server (validation, handler types, the OpenAPI document at
+ * /api/docs/json) and the web client (request and response types). One schema, three uses.
+ */
+import { z } from 'zod';
+import { allFields, bodySchema, isSortable, permissionOf, type Action, type FieldDef, type ResourceDef } from './resource.ts';
+import { LIMITS } from './rules.ts';
+
+// ---------------------------------------------------------------------------
+// Envelope (api-contract.md)
+
+/** Failure envelope: the HTTP status repeated in `code`, a translated `msg`, `errors` per field when the input is refused. */
+export const ErrorEnvelope = z
+  .object({
+    code: z.number().int(),
+    msg: z.string(),
+    errors: z.record(z.string(), z.string()).optional().describe('a translated message per refused field (dotted path for nested fields)'),
+    data: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'A failure: non-2xx status, `code` = the status, `msg` in the request language' });
+
+/** Success envelope around a payload. */
+export const okOf = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: z.string(), data });
+/** Success envelope with no payload worth describing (the action's result is in the status). */
+export const OkEnvelope = okOf(z.unknown().optional()).meta({ id: 'OkEnvelope' });
+/** Paged list envelope. */
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ code: z.literal(0), msg: z.string(), rows: z.array(row), total: z.number().int() });
+
+export type OkOf<T> = { code: 0; msg: string; data: T };
+export type PageOf<T> = { code: 0; msg: string; rows: T[]; total: number };
+
+// ---------------------------------------------------------------------------
+// Common inputs. Query strings and path parameters are text: numbers are read from it, refused when not whole.
+
+const INT_ERR = { error: 'validation.integer' } as const;
+/** A whole number from a query string or path (a JSON number in a body), within [min, max]. */
+export const intText = (min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.union([z.number(), z.string().regex(/^-?\d{1,16}$/, INT_ERR)], INT_ERR).transform(Number).pipe(z.number().int(INT_ERR).min(min, INT_ERR).max(max, INT_ERR));
+
+/** A record id: a whole number ≥ 1. */
+export const Id = intText(1);
+export const IdParams = z.object({ id: intText(1) });
+
+/** A list of record ids: an array of ids, one id, or (query string) `1,2,3`. At least one, at most 10 000, duplicates dropped. */
+export const IdList = z
+  .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()], { error: 'validation.required' })
+  .transform((v, ctx) => {
+    const raw = Array.isArray(v) ? v : typeof v === 'string' ? (v === '' ? [] : v.split(',')) : [v];
+    const ids = raw.map((x) => Number(x));
+    if (!ids.length) ctx.addIssue({ code: 'custom', message: 'validation.required', params: { msg: 'messages.selectRows' } });
+    else if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || ids.length > 10_000) ctx.addIssue({ code: 'custom', message: 'validation.integer' });
+    return [...new Set(ids)];
+  })
+  .meta({ description: 'record ids: an array, or `1,2,3` in a query string' });
+
+/** Paging of every list: `pageNum` from 1, `pageSize` 1…LIMITS.pageSizeMax (default 10). */
+export const PageParams = z.object({
+  pageNum: intText(1, 1_000_000).optional(),
+  pageSize: intText(1, LIMITS.pageSizeMax).optional(),
+  orderByColumn: z.string().max(60).optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending', '']).optional(),
+});
+export type PageParamsInput = z.input<typeof PageParams>;
+
+/** `lang` (GET requests may name the language in the query string instead of the header). */
+export const LangQuery = z.object({ lang: z.string().max(10).optional().describe('zh-CN, en-US, en-GB or zh-TW; else the `lang` header, else Accept-Language') });
+
+// ---------------------------------------------------------------------------
+// Generic resources: the schemas of the routes the resource engine derives from a definition.
+
+function valueSchema(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'int':
+    case 'ref':
+    case 'decimal':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'json':
+      return z.unknown();
+    case 'datetime':
+      return z.string().meta({ format: 'date-time' });
+    case 'date':
+      return z.string().meta({ format: 'date' });
+    default:
+      return z.string();
+  }
+}
+
+const rowCache = new WeakMap<ResourceDef, z.ZodObject>();
+/** A record as the API sends it: camelCase fields, ISO times, the label of every reference, no secret. */
+export function resourceRow(def: ResourceDef): z.ZodObject {
+  let s = rowCache.get(def);
+  if (s) return s;
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of allFields(def)) {
+    if (f.secret || f.kind === 'password' || f.kind === 'secret') continue;
+    shape[f.name] = valueSchema(f).nullable();
+    if (f.kind === 'ref') shape[`${f.name}Label`] = z.string().nullable().optional();
+  }
+  s = z.object(shape).loose().meta({ id: `${cap(def.name)}Row` });
+  rowCache.set(def, s);
+  return s;
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** A filter value in a query string, described by the field's kind (checked by the engine, which names the filter). */
+function filterSchema(f: FieldDef): z.ZodType {
+  const s = z.string();
+  switch (f.kind) {
+    case 'int':
+    case 'ref':
+    case 'decimal':
+      return s.describe(f.search === 'in' ? 'numbers, comma separated' : 'a number');
+    case 'boolean':
+      return s.describe('true or false');
+    case 'date':
+    case 'datetime':
+      return s.describe('ISO-8601');
+    default:
+      return s.describe(f.search === 'like' ? 'contains (case-insensitive)' : f.search === 'in' ? 'values, comma separated' : 'equals');
+  }
+}
+
+const listCache = new WeakMap<ResourceDef, z.ZodObject>();
+/** The list's query: paging, sorting (sortable fields) and a filter per searchable field (ranges as `<field>Begin` / `<field>End`). */
+export function resourceListQuery(def: ResourceDef): z.ZodObject {
+  let s = listCache.get(def);
+  if (s) return s;
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of allFields(def)) {
+    if (!f.search) continue;
+    if (f.search === 'range') {
+      shape[`${f.name}Begin`] = filterSchema(f).optional();
+      shape[`${f.name}End`] = filterSchema(f).optional();
+    } else shape[f.name] = filterSchema(f).optional();
+  }
+  const sortable = allFields(def).filter((f) => isSortable(f) || ['id', 'createTime', 'updateTime'].includes(f.name)).map((f) => f.name);
+  // the legacy spelling params[beginX] / params[endX] of ranges passes through (loose)
+  s = PageParams.extend({ ...LangQuery.shape, orderByColumn: z.string().max(60).optional().describe(`one of: ${sortable.join(', ')}`), ...shape }).loose();
+  listCache.set(def, s);
+  return s;
+}
+
+/** Create / update bodies: the definition's form fields (update: with `id` and the `version` read). Other keys pass through to the resource's hooks. */
+export function resourceBody(def: ResourceDef, mode: 'create' | 'update'): z.ZodObject {
+  return bodySchema(def, mode).loose();
+}
+
+export const StatusBody = z.object({ id: intText(1), status: z.enum(['0', '1'], { error: 'validation.invalid' }) });
+export const IdsBody = z.object({ ids: IdList });
+/** Removal: ids in the query string (`?ids=1,2`) or in the body. */
+export const RemoveQuery = z.object({ ids: IdList.optional() });
+export const RemoveBody = z.object({ ids: IdList.optional() }).loose();
+export const ImportQuery = z.object({ commit: z.enum(['true', 'false']).optional(), lang: z.string().max(10).optional() });
+/** An .xlsx upload (multipart/form-data, one part named `file`). */
+export const FileUpload = z.object({ file: z.string().meta({ format: 'binary' }) }).meta({ id: 'FileUpload' });
+export const ImportPreview = z
+  .object({
+    total: z.number().int(),
+    errors: z.number().int(),
+    headers: z.array(z.unknown()),
+    rows: z.array(z.object({ rowNum: z.number().int(), raw: z.record(z.string(), z.unknown()), errors: z.record(z.string(), z.string()) })),
+    committed: z.boolean(),
+  })
+  .meta({ id: 'ImportPreview' });
+export const Removed = z.object({ removed: z.number().int() });
+export const Changed = z.object({ changed: z.number().int() });
+
+/** The permission of a generic route (re-exported for the client's gating). */
+export const resourcePermission = (def: ResourceDef, action: Action) => permissionOf(def, action);
+
+/** Types of a resource's records and bodies for clients that hold the definition statically. */
+export type ResourceRow = z.output<ReturnType<typeof resourceRow>>;
