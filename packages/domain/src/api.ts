@@ -88,9 +88,10 @@ function valueSchema(f: FieldDef): z.ZodType {
   }
 }
 
-const rowCache = new WeakMap<ResourceDef, z.ZodObject>();
+type RowSchema = z.ZodObject<Record<string, z.ZodType>, z.core.$loose>;
+const rowCache = new WeakMap<ResourceDef, RowSchema>();
 /** A record as the API sends it: camelCase fields, ISO times, the label of every reference, no secret. */
-export function resourceRow(def: ResourceDef): z.ZodObject {
+export function resourceRow(def: ResourceDef): RowSchema {
   let s = rowCache.get(def);
   if (s) return s;
   const shape: Record<string, z.ZodType> = {};
@@ -124,9 +125,11 @@ function filterSchema(f: FieldDef): z.ZodType {
   }
 }
 
-const listCache = new WeakMap<ResourceDef, z.ZodObject>();
+const ListQueryBase = PageParams.extend(LangQuery.shape).loose();
+export type ListQuery = z.output<typeof ListQueryBase>;
+const listCache = new WeakMap<ResourceDef, typeof ListQueryBase>();
 /** The list's query: paging, sorting (sortable fields) and a filter per searchable field (ranges as `<field>Begin` / `<field>End`). */
-export function resourceListQuery(def: ResourceDef): z.ZodObject {
+export function resourceListQuery(def: ResourceDef): typeof ListQueryBase {
   let s = listCache.get(def);
   if (s) return s;
   const shape: Record<string, z.ZodType> = {};
@@ -139,7 +142,7 @@ export function resourceListQuery(def: ResourceDef): z.ZodObject {
   }
   const sortable = allFields(def).filter((f) => isSortable(f) || ['id', 'createTime', 'updateTime'].includes(f.name)).map((f) => f.name);
   // the legacy spelling params[beginX] / params[endX] of ranges passes through (loose)
-  s = PageParams.extend({ ...LangQuery.shape, orderByColumn: z.string().max(60).optional().describe(`one of: ${sortable.join(', ')}`), ...shape }).loose();
+  s = PageParams.extend({ ...LangQuery.shape, orderByColumn: z.string().max(60).optional().describe(`one of: ${sortable.join(', ')}`), ...shape }).loose() as unknown as typeof ListQueryBase;
   listCache.set(def, s);
   return s;
 }
@@ -149,11 +152,13 @@ export function resourceBody(def: ResourceDef, mode: 'create' | 'update'): z.Zod
   return bodySchema(def, mode).loose();
 }
 
+/** The body of a write that takes none (absent, or an empty object). */
+export const NoBody = z.object({}).nullish().meta({ description: 'no input: send no body or {}' });
 export const StatusBody = z.object({ id: intText(1), status: z.enum(['0', '1'], { error: 'validation.invalid' }) });
 export const IdsBody = z.object({ ids: IdList });
 /** Removal: ids in the query string (`?ids=1,2`) or in the body. */
 export const RemoveQuery = z.object({ ids: IdList.optional() });
-export const RemoveBody = z.object({ ids: IdList.optional() }).loose();
+export const RemoveBody = z.object({ ids: IdList.optional() }).loose().nullish();
 export const ImportQuery = z.object({ commit: z.enum(['true', 'false']).optional(), lang: z.string().max(10).optional() });
 /** An .xlsx upload (multipart/form-data, one part named `file`). */
 export const FileUpload = z.object({ file: z.string().meta({ format: 'binary' }) }).meta({ id: 'FileUpload' });

@@ -220,6 +220,7 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
   if (!ids) operationIds.set(app, (ids = new Set()));
   if (ids.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is declared twice (${spec.method} ${spec.url})`);
   ids.add(spec.operationId);
+  if (spec.method !== 'GET' && !spec.body) throw new Error(`${spec.method} ${spec.url} declares no body schema (NoBody for none)`);
   const response = 'binary' in spec.response
     ? { 200: { description: 'The file', content: Object.fromEntries(spec.response.binary.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])) } }
     : { 200: { description: 'Success', content: { 'application/json': { schema: spec.response } } } };

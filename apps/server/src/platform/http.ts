@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-export function ok<T>(req: FastifyRequest, data?: T, key = 'messages.ok', params?: Record<string, unknown>) {
-  return { code: 0, msg: translate(req.lang, key, params), data };
+export function ok<T = undefined>(req: FastifyRequest, data?: T, key = 'messages.ok', params?: Record<string, unknown>) {
+  return { code: 0 as const, msg: translate(req.lang, key, params), data: data as T };
 }
 export function page<T>(req: FastifyRequest, rows: T[], total: number) {
-  return { code: 0, msg: translate(req.lang, 'messages.ok'), rows, total };
+  return { code: 0 as const, msg: translate(req.lang, 'messages.ok'), rows, total };
 }
 
 function translateFields(lang: Lang, fe?: Record<string, FieldMessage>) {

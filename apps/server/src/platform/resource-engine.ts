@@ -11,19 +11,38 @@ import {
   issueToError,
   isSortable,
   permissionOf,
-  LIMITS,
   resourceByName,
+  resourceBody,
+  resourceListQuery,
+  resourceRow,
+  okOf,
+  pageOf,
+  IdParams,
+  RemoveQuery,
+  RemoveBody,
+  StatusBody,
+  ImportQuery,
+  ImportPreview,
+  LangQuery,
+  Removed,
+  Changed,
+  NoBody,
+  sharedLocales,
   type FieldDef,
   type ResourceDef,
 } from '@tms/domain';
 import type { Db, Queryable } from './db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
 import { idList, intParam, ok, page } from './http.ts';
+import { onValidationError, route } from './contract.ts';
 import { hasPermission, hashPassword, requireCaller, uploadLimit, type Caller } from './auth.ts';
 import { mutate } from './audit.ts';
 import { exportWorkbook, importTemplate, readImport, type ImportRow } from './excel.ts';
 import { translate } from './i18n.ts';
 import type { Secrets } from './secrets.ts';
+import type { z } from 'zod';
+
+const XLSX = { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] };
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
@@ -292,18 +311,34 @@ async function checkRefsInScope(db: Queryable, def: ResourceDef, caller: Caller,
   }
 }
 
+/** The 400 of a refused create / update body: one message per field, with the field's limits (max length, bounds, decimals). */
+export function bodyIssuesToError(def: ResourceDef, issues: z.core.$ZodIssue[]): AppError {
+  const errors: Record<string, FieldMessage> = {};
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? 'body');
+    if (errors[name]) continue;
+    errors[name] = issueToError(def.fields.find((f) => f.name === name), issue);
+  }
+  return badRequest('messages.validationFailed', errors);
+}
+
 /** Validates a create / update body; returns the parsed values or throws 400 with field errors. */
 export function parseBody(def: ResourceDef, mode: 'create' | 'update', body: unknown): Row {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
   const r = bodySchema(def, mode).safeParse(body);
   if (r.success) return r.data as Row;
-  const errors: Record<string, FieldMessage> = {};
-  for (const issue of r.error.issues) {
-    const name = String(issue.path[0] ?? 'body');
-    if (errors[name]) continue;
-    errors[name] = issueToError(def.fields.find((f) => f.name === name), issue);
-  }
-  throw badRequest('messages.validationFailed', errors);
+  throw bodyIssuesToError(def, r.error.issues);
+}
+
+/** The route schema of a create / update body: the definition's fields, other keys passed to the hooks; refusals as parseBody's. */
+export function resourceBodyOf(def: ResourceDef, mode: 'create' | 'update') {
+  return onValidationError(resourceBody(def, mode), (issues) => bodyIssuesToError(def, issues));
+}
+
+/** The definition's fields of a validated body (what parseBody returns), without the other keys. */
+export function formValues(def: ResourceDef, mode: 'create' | 'update', body: Row): Row {
+  const keys = Object.keys(bodySchema(def, mode).shape);
+  return Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k]]));
 }
 
 async function checkUnique(db: Queryable, def: ResourceDef, caller: Caller, values: Row, exceptId: number | null, lang: FastifyRequest['lang']) {
@@ -411,39 +446,46 @@ function mapDbError(e: unknown): never {
   throw e;
 }
 
+/** The English name of a resource, for the document's summaries. */
+const nameOf = (def: ResourceDef) => ((sharedLocales['en-US'].resources as Record<string, { name?: string }>)[def.name]?.name ?? def.name).toLowerCase();
+
+/** The generic routes of a resource, each with its schemas from the definition (see platform/contract.ts). */
 export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef, hooks: ResourceHooks = {}): void {
   const base = `/api${def.path}`;
   const perm = (a: Parameters<typeof permissionOf>[1]) => permissionOf(def, a);
   const features = def.features ?? {};
   const title = def.name;
-  const tag = { schema: { tags: [def.name] } };
+  const tags = [def.name];
+  const name = nameOf(def);
+  const op = (action: string) => `${def.name}.${action}`;
+  const Row = resourceRow(def);
+  const ListQuery = resourceListQuery(def);
 
-  app.get(`${base}/list`, { config: { permission: perm('query') }, ...tag }, async (req) => {
+  route(app, { method: 'GET', url: `${base}/list`, operationId: op('list'), summary: `List ${name} records (paged, filtered, sorted)`, tags, permission: perm('query'), querystring: ListQuery, response: pageOf(Row) }, async (req) => {
     const caller = requireCaller(req);
-    const query = req.query as Record<string, unknown>;
-    const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
-    const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
-    const { rows, total } = await listRows(db, def, caller, query, pageSize, (pageNum - 1) * pageSize);
+    const pageSize = req.query.pageSize ?? 10;
+    const pageNum = req.query.pageNum ?? 1;
+    const { rows, total } = await listRows(db, def, caller, req.query, pageSize, (pageNum - 1) * pageSize);
     return page(req, rows.map((r) => toApi(def, r)), total);
   });
 
-  app.get(`${base}/get/:id`, { config: { permission: perm('query') }, ...tag }, async (req) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'GET', url: `${base}/get/:id`, operationId: op('get'), summary: `Get one ${name} record`, tags, permission: perm('query'), params: IdParams, response: okOf(Row) }, async (req) => {
     const caller = requireCaller(req);
-    const row = await getInScope(db, def, caller, id);
+    const row = await getInScope(db, def, caller, req.params.id);
     return ok(req, { ...toApi(def, row), ...(hooks.afterGet ? await hooks.afterGet(db, row, caller) : {}) });
   });
 
   if (features.create !== false) {
-    app.post(`${base}/save`, { config: { permission: perm('add') }, ...tag }, async (req) => {
+    const Body = resourceBodyOf(def, 'create');
+    route(app, { method: 'POST', url: `${base}/save`, operationId: op('save'), summary: `Create a ${name} record`, tags, permission: perm('add'), body: Body, response: okOf(Row) }, async (req) => {
       const caller = requireCaller(req);
-      const values = parseBody(def, 'create', req.body);
+      const values = formValues(def, 'create', req.body);
       const saved = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
         await checkUnique(tx, def, caller, values, null, req.lang);
         await checkRefsInScope(tx, def, caller, values, null);
-        await hooks.beforeSave?.(tx, values, caller, null, req.body as Record<string, unknown>);
+        await hooks.beforeSave?.(tx, values, caller, null, req.body);
         const row = await insertRow(tx, def, caller, values).catch(mapDbError);
-        const extra = await hooks.afterSave?.(tx, row, caller, req.body as Record<string, unknown>, true);
+        const extra = await hooks.afterSave?.(tx, row, caller, req.body, true);
         await assertWrittenInScope(tx, def, caller, [Number(row.id)]);
         return { row, extra };
       });
@@ -453,9 +495,10 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.update !== false) {
-    app.post(`${base}/update`, { config: { permission: perm('edit') }, ...tag }, async (req) => {
+    const Body = resourceBodyOf(def, 'update');
+    route(app, { method: 'POST', url: `${base}/update`, operationId: op('update'), summary: `Update a ${name} record (with the version read)`, tags, permission: perm('edit'), body: Body, response: okOf(Row) }, async (req) => {
       const caller = requireCaller(req);
-      const values = parseBody(def, 'update', req.body);
+      const values = formValues(def, 'update', req.body);
       const id = values.id as number;
       const version = values.version as number;
       delete values.id;
@@ -465,7 +508,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
         if (existing.version !== version) throw conflict('messages.conflictVersion');
         await checkUnique(tx, def, caller, values, id, req.lang);
         await checkRefsInScope(tx, def, caller, values, existing);
-        await hooks.beforeSave?.(tx, values, caller, existing, req.body as Record<string, unknown>);
+        await hooks.beforeSave?.(tx, values, caller, existing, req.body);
         const cols = await toColumns(def, values);
         const keys = Object.keys(cols);
         const params = [...keys.map((k) => cols[k]), caller.userName, id, version];
@@ -474,7 +517,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
           .query<Row>(`update ${q(def.table)} set ${sets.join(', ')} where "id" = $${keys.length + 2} and "version" = $${keys.length + 3} returning *`, params)
           .catch(mapDbError);
         if (!r.rows[0]) throw conflict('messages.conflictVersion');
-        await hooks.afterSave?.(tx, r.rows[0], caller, req.body as Record<string, unknown>, false);
+        await hooks.afterSave?.(tx, r.rows[0], caller, req.body, false);
         await assertWrittenInScope(tx, def, caller, [id]);
         return r.rows[0];
       });
@@ -483,9 +526,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.remove !== false) {
-    const remove = async (req: FastifyRequest) => {
+    const remove = async (req: FastifyRequest, ids: number[]) => {
       const caller = requireCaller(req);
-      const ids = idList((req.params as { id?: string }).id ?? (req.query as Record<string, unknown>).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
       await mutate(db, req, { title, businessType: 'DELETE' }, async (tx) => {
         const rows = await getManyInScope(tx, def, caller, ids);
         if (def.builtinField) {
@@ -498,18 +540,17 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       });
       return ok(req, { removed: ids.length });
     };
-    app.post(`${base}/remove`, { config: { permission: perm('delete') }, ...tag }, remove);
+    route(app, { method: 'POST', url: `${base}/remove`, operationId: op('remove'), summary: `Remove ${name} records (ids in the query or the body; all or nothing)`, tags, permission: perm('delete'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Removed) }, (req) =>
+      remove(req, req.query.ids ?? req.body?.ids ?? idList(undefined)),
+    );
     // spec §7 spells some removals with the id in the path (menu, dept)
-    app.post(`${base}/remove/:id`, { config: { permission: perm('delete') }, ...tag }, remove);
+    route(app, { method: 'POST', url: `${base}/remove/:id`, operationId: op('removeById'), summary: `Remove one ${name} record`, tags, permission: perm('delete'), params: IdParams, body: NoBody, response: okOf(Removed) }, (req) => remove(req, [req.params.id]));
   }
 
   if (features.status) {
-    app.post(`${base}/status`, { config: { permission: perm('enable') }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `${base}/status`, operationId: op('status'), summary: `Enable ('0') or disable ('1') a ${name} record`, description: 'Disabling also needs the `disable` permission of the resource.', tags, permission: perm('enable'), body: StatusBody, response: okOf(Row) }, async (req) => {
       const caller = requireCaller(req);
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const id = intParam(body.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-      const status = body.status;
-      if (status !== '0' && status !== '1') throw badRequest('messages.validationFailed', { status: { key: 'validation.invalid' } });
+      const { id, status } = req.body;
       if (status === '1' && !hasPermission(caller, perm('disable'))) throw forbidden();
       const row = await mutate(db, req, { title, businessType: 'STATUS' }, async (tx) => {
         const existing = await getInScope(tx, def, caller, id, true);
@@ -526,9 +567,9 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       ['effect', true],
       ['uneffect', false],
     ] as const) {
-      app.post(`${base}/${action}`, { config: { permission: perm(target ? 'enable' : 'disable') }, ...tag }, async (req) => {
+      route(app, { method: 'POST', url: `${base}/${action}`, operationId: op(action), summary: `${target ? 'Take' : 'Lose'} effect: ${name} records (all or nothing)`, tags, permission: perm(target ? 'enable' : 'disable'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Changed) }, async (req) => {
         const caller = requireCaller(req);
-        const ids = idList((req.body as Record<string, unknown> | undefined)?.ids ?? (req.query as Record<string, unknown>).ids);
+        const ids = req.body?.ids ?? req.query.ids ?? idList(undefined);
         await mutate(db, req, { title, businessType: action.toUpperCase() }, async (tx) => {
           const rows = await getManyInScope(tx, def, caller, ids);
           if (rows.some((row) => row.effective === target)) throw conflict(target ? 'messages.alreadyEffective' : 'messages.alreadyIneffective');
@@ -541,9 +582,9 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.export !== false) {
-    app.get(`${base}/export`, { config: { permission: perm('export') }, ...tag }, async (req, reply) => {
+    route(app, { method: 'GET', url: `${base}/export`, operationId: op('export'), summary: `Export the filtered ${name} list as .xlsx`, tags, permission: perm('export'), querystring: ListQuery, response: XLSX }, async (req, reply) => {
       const caller = requireCaller(req);
-      const { rows } = await listRows(db, def, caller, req.query as Record<string, unknown>, 100_000, 0);
+      const { rows } = await listRows(db, def, caller, req.query, 100_000, 0);
       const buf = await exportWorkbook(def, rows.map((r) => toApi(def, r)), req.lang, db);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -553,7 +594,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.import) {
-    app.get(`${base}/importTemplate`, { config: { permission: perm('import') }, ...tag }, async (req, reply) => {
+    route(app, { method: 'GET', url: `${base}/importTemplate`, operationId: op('importTemplate'), summary: `The .xlsx import template of ${name}`, tags, permission: perm('import'), querystring: LangQuery, response: XLSX }, async (req, reply) => {
       const buf = await importTemplate(def, req.lang, db);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -562,12 +603,12 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     });
 
     // a declared oversize upload is refused before it is read (platform/auth.ts, `config.upload`)
-    app.post(`${base}/import`, { config: { permission: perm('import'), upload: 20 * 1024 * 1024 }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `${base}/import`, operationId: op('import'), summary: `Import ${name} records from .xlsx: a per-row preview, or (commit=true) all or nothing`, tags, permission: perm('import'), config: { upload: 20 * 1024 * 1024 }, querystring: ImportQuery, body: 'upload', response: okOf(ImportPreview) }, async (req) => {
       const caller = requireCaller(req);
       if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
       if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-      const commit = (req.query as Record<string, unknown>).commit === 'true';
+      const commit = req.query.commit === 'true';
       const preview = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
         if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
         if (e instanceof AppError) throw e;
