@@ -325,7 +325,12 @@ describe('data scope', () => {
     expect((await api('GET', '/order/list', { query: { refNo: o.refNo } })).json.total).toBe(0);
     expect((await api('GET', '/order/list', { query: { refNo: o.refNo }, token: bj })).json.total).toBe(1);
     expect((await act('review', [o.id])).status).toBe(404);
-    expect((await api('GET', '/order/tracking/list', { query: { orderId: o.id } })).status).toBe(404);
+    expect((await api('GET', '/tracking/list', { query: { orderId: o.id } })).status).toBe(404);
+    // the tracking list needs its order: without it 400 naming orderId (not 404 "record not found")
+    const missing = await api('GET', '/tracking/list', { lang: 'en-US' });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ code: 400, msg: 'Filter "orderId" is not valid', errors: { orderId: 'This field is required' } });
+    expect((await api('GET', '/tracking/list', { query: { orderId: 'x' } })).json.errors.orderId).toBe(zh('validation.integer'));
     // the SH list's totals do not count it
     const sum = (await api('GET', '/order/list', { query: { pageSize: 1 } })).json.summary;
     const db = (await s.db.query<Json>(`select sum(total_quantity)::int as q from tms_order o join sys_dispatch_center c on c.id = o.dispatch_center_id where c.code = 'SH01'`)).rows[0];

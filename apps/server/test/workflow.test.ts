@@ -139,6 +139,15 @@ describe('models', () => {
     expect(noUser.status).toBe(400);
     const noTask = await call('POST', '/act/node/save', admin, { body: { definitionId: d2.json.data.id, nodes: [{ taskKey: 'nope', assigneeType: 'APPLICANT' }] } });
     expect(noTask.status).toBe(400);
+
+    // the node list needs its definition: without it 400 naming the parameter (not 404 "record not found")
+    for (const query of [{}, { definitionId: '' }, { definitionId: 'abc' }]) {
+      const missing = await s.api('GET', '/api/act/node/list', { token: admin, query, headers: { lang: 'en-US' } });
+      expect(missing.status, JSON.stringify(query)).toBe(400);
+      expect(missing.json.msg).toBe('Filter "definitionId" is not valid');
+      expect(missing.json.errors.definitionId).toBeTruthy();
+    }
+    expect((await s.api('GET', '/api/act/node/list', { token: admin, query: {}, headers: { lang: 'en-US' } })).json.errors.definitionId).toBe('This field is required');
   });
 
   it('refuses to deploy what the engine does not run (scripts, services, timers) and non-FEEL conditions', async () => {

@@ -33,14 +33,24 @@ export type PageOf<T> = { code: 0; msg: string; rows: T[]; total: number };
 // ---------------------------------------------------------------------------
 // Common inputs. Query strings and path parameters are text: numbers are read from it, refused when not whole.
 
-const INT_ERR = { error: 'validation.integer' } as const;
+const INT_ERR = { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.integer') } as const;
 /** A whole number from a query string or path (a JSON number in a body), within [min, max]. */
 export const intText = (min = 1, max = Number.MAX_SAFE_INTEGER) =>
   z.union([z.number(), z.string().regex(/^-?\d{1,16}$/, INT_ERR)], INT_ERR).transform(Number).pipe(z.number().int(INT_ERR).min(min, INT_ERR).max(max, INT_ERR));
 
+/** An optional text input of at most `max` characters: trimmed, empty → null (comments, reasons, filters). */
+export const optText = (max: number) =>
+  z
+    .string({ error: 'validation.string' })
+    .max(max, { error: 'validation.maxLength' })
+    .nullish()
+    .transform((v) => (v ? v.trim() || null : null));
+
 /** A record id: a whole number ≥ 1. */
 export const Id = intText(1);
 export const IdParams = z.object({ id: intText(1) });
+/** `{ id }` in a body. */
+export const IdBody = z.object({ id: intText(1) });
 
 /** A list of record ids: an array of ids, one id, or (query string) `1,2,3`. At least one, at most 10 000, duplicates dropped. */
 export const IdList = z

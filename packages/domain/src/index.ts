@@ -27,3 +27,5 @@ export {
 } from './resources/order.ts';
 export * from './generator.ts';
 export * from './reports.ts';
+export * as WorkflowApi from './contracts/workflow.ts';
+export * as OrderApi from './contracts/order.ts';

@@ -22,7 +22,8 @@ import { AppError, type FieldMessage } from './errors.ts';
 type Issue = z.core.$ZodIssue;
 type Part = 'body' | 'querystring' | 'params' | 'headers';
 /** A schema may answer its own failures (e.g. a resource body keeps the field's limits in the message). */
-export type IssuesToError = (issues: Issue[], part: Part) => AppError;
+/** `data` is the refused input, for answers that reproduce a legacy order of checks. */
+export type IssuesToError = (issues: Issue[], part: Part, data: unknown) => AppError;
 const mappers = new WeakMap<object, IssuesToError>();
 export function onValidationError<T extends z.ZodType>(schema: T, map: IssuesToError): T {
   mappers.set(schema, map);
@@ -86,7 +87,7 @@ function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: s
   const map = mappers.get(schema) ?? issuesToError;
   return (data: unknown) => {
     const r = schema.safeParse(data);
-    return r.success ? { value: r.data } : { error: map(r.error.issues, part) };
+    return r.success ? { value: r.data } : { error: map(r.error.issues, part, data) };
   };
 }
 

@@ -4,35 +4,45 @@
  * printing, the order-lines page and an order's tracking.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIMITS, orderImportResource, orderResource } from '@tms/domain';
+import { z } from 'zod';
+import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { idList, intParam, ok, page } from '../../platform/http.ts';
+import { idList, ok, page } from '../../platform/http.ts';
+import { onValidationError, route } from '../../platform/contract.ts';
 import { requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { exportWorkbook, importTemplate } from '../../platform/excel.ts';
-import { getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
+import { bodyIssuesToError, formValues, getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
 import { listLines, listOrders, linesOf, trackingOf, waybillsOf } from './list.ts';
-import { createOrder, parseLines, requireClientBeforeItems, updateOrder } from './save.ts';
+import { createOrder, parseLines, requireClientBeforeItems, updateOrder, type LineInput } from './save.ts';
 import * as actions from './actions.ts';
 import { print } from './print.ts';
 import { commitImport, previewAnswer, previewImport } from './import.ts';
 
 const BASE = '/api/order/order';
-const tag = (name: string) => ({ schema: { tags: [name] } });
-const perm = (p: string) => ({ config: { permission: p }, ...tag('order') });
+const XLSX = { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] };
 
-function paging(query: Record<string, unknown>) {
-  const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
-  const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
-  // a keyset cursor (afterId) replaces the offset
-  const offset = query.afterId ? 0 : (pageNum - 1) * pageSize;
-  return { pageSize, offset };
-}
-
-const bodyOf = (req: FastifyRequest) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-const idsOf = (req: FastifyRequest) => idList(bodyOf(req).ids ?? (req.query as Record<string, unknown>).ids);
+/**
+ * A refused order body answers as it always did: the client before the items, then the order's fields,
+ * then each line (`lines[i].field`), each with the field's limits.
+ */
+const orderBodyError = (mode: 'create' | 'update') => (issues: Parameters<typeof bodyIssuesToError>[1], _part: string, data: unknown) => {
+  const b = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  try {
+    if (!b) return bodyIssuesToError(orderResource, issues);
+    if (mode === 'create') requireClientBeforeItems(b);
+    parseBody(orderResource, mode, b);
+    parseLines(b);
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  return bodyIssuesToError(orderResource, issues);
+};
+const SaveBody = onValidationError(C.OrderSave, orderBodyError('create'));
+const UpdateBody = onValidationError(C.OrderUpdate, orderBodyError('update'));
 
 /** The detail of an order: the record with its lines, tracking and waybills. */
 async function detail(db: Db, req: FastifyRequest, id: number) {
@@ -44,77 +54,75 @@ async function detail(db: Db, req: FastifyRequest, id: number) {
 export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
   const run = <T>(req: FastifyRequest, businessType: string, fn: (ctx: actions.ActionContext) => Promise<T>) =>
     mutate(db, req, { title: 'order', businessType }, (q) => fn({ q, caller: requireCaller(req), now: clock.now() }));
+  const tags = ['order'];
+  const paging = (query: { pageSize?: number; pageNum?: number; afterId?: number }) => {
+    const pageSize = query.pageSize ?? 10;
+    // a keyset cursor (afterId) replaces the offset
+    return { pageSize, offset: query.afterId ? 0 : ((query.pageNum ?? 1) - 1) * pageSize };
+  };
 
-  app.get(`${BASE}/list`, perm('order:order:query'), async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const { pageSize, offset } = paging(query);
-    const r = await listOrders(db, requireCaller(req), query, pageSize, offset);
+  route(app, { method: 'GET', url: `${BASE}/list`, operationId: 'order.list', summary: 'List orders with the weight / volume / pieces totals of the filtered set', tags, permission: 'order:order:query', querystring: C.OrderListQuery, response: C.OrderPage }, async (req) => {
+    const { pageSize, offset } = paging(req.query);
+    const r = await listOrders(db, requireCaller(req), req.query, pageSize, offset);
     return { ...page(req, r.rows, r.total), summary: r.summary };
   });
 
   // the totals of the filtered set alone (same filters as the list)
-  app.get(`${BASE}/summary`, perm('order:order:query'), async (req) => {
-    const r = await listOrders(db, requireCaller(req), req.query as Record<string, unknown>, 1, 0);
+  route(app, { method: 'GET', url: `${BASE}/summary`, operationId: 'order.summary', summary: 'The totals of the filtered orders (same filters as the list)', tags, permission: 'order:order:query', querystring: C.OrderListQuery, response: okOf(C.OrderSummary.extend({ total: z.number().int() })) }, async (req) => {
+    const r = await listOrders(db, requireCaller(req), req.query, 1, 0);
     return ok(req, { total: r.total, ...r.summary });
   });
 
-  app.get(`${BASE}/get/:id`, perm('order:order:query'), async (req) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    return ok(req, await detail(db, req, id));
-  });
+  route(app, { method: 'GET', url: `${BASE}/get/:id`, operationId: 'order.get', summary: 'An order with its lines, tracking and waybills', tags, permission: 'order:order:query', params: IdParams, response: okOf(C.OrderDetail) }, async (req) => ok(req, await detail(db, req, req.params.id)));
 
-  app.post(`${BASE}/save`, perm('order:order:add'), async (req) => {
-    const body = bodyOf(req);
-    requireClientBeforeItems(body);
-    const values = parseBody(orderResource, 'create', body);
-    const lines = parseLines(body);
+  route(app, { method: 'POST', url: `${BASE}/save`, operationId: 'order.save', summary: 'Create an order with its lines (client first)', tags, permission: 'order:order:add', body: SaveBody, response: okOf(C.OrderDetail) }, async (req) => {
+    const values = formValues(orderResource, 'create', req.body);
+    const lines = req.body.lines as LineInput[];
     const row = await run(req, 'INSERT', (c) => createOrder(c.q, c.caller, values, lines, { source: 'MANUAL', now: c.now }));
     return ok(req, await detail(db, req, row.id as number));
   });
 
-  app.post(`${BASE}/update`, perm('order:order:edit'), async (req) => {
-    const row = await run(req, 'UPDATE', (c) => updateOrder(c.q, c.caller, bodyOf(req), c.now));
+  route(app, { method: 'POST', url: `${BASE}/update`, operationId: 'order.update', summary: 'Edit an open, unlocked order and replace its lines (with the version read)', tags, permission: 'order:order:edit', body: UpdateBody, response: okOf(C.OrderDetail) }, async (req) => {
+    const values = formValues(orderResource, 'update', req.body);
+    const row = await run(req, 'UPDATE', (c) => updateOrder(c.q, c.caller, values, req.body.lines as LineInput[], c.now));
     return ok(req, await detail(db, req, row.id as number));
   });
 
-  app.post(`${BASE}/remove`, perm('order:order:delete'), async (req) => {
+  /** The ids of a bulk action: the body's, else the query string's; none answers 400 "select rows first". */
+  const idsOf = (req: { body?: { ids?: number[] } | null; query: { ids?: number[] } }) => req.body?.ids ?? req.query.ids ?? idList(undefined);
+
+  route(app, { method: 'POST', url: `${BASE}/remove`, operationId: 'order.remove', summary: 'Delete open orders (all or nothing)', tags, permission: 'order:order:delete', querystring: C.ActionQuery, body: C.ActionBody, response: okOf(C.ActionAnswer) }, async (req) => {
     const ids = idsOf(req);
     return ok(req, await run(req, 'DELETE', (c) => actions.remove(c, ids)));
   });
 
-  const action = (name: string, permission: string, fn: (c: actions.ActionContext, ids: number[], body: Record<string, unknown>) => Promise<unknown>) =>
-    app.post(`${BASE}/${name}`, perm(permission), async (req) => {
-      const ids = idsOf(req);
-      return ok(req, await run(req, name.toUpperCase(), (c) => fn(c, ids, bodyOf(req))));
+  const action = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>) => Promise<unknown>) =>
+    route(app, { method: 'POST', url: `${BASE}/${name}`, operationId: `order.${name}`, summary, tags, permission, querystring: C.ActionQuery, body, response: okOf(C.ActionAnswer) }, async (req) => {
+      const ids = idsOf(req as { body?: { ids?: number[] } | null; query: { ids?: number[] } });
+      return ok(req, (await run(req, name.toUpperCase(), (c) => fn(c, ids, req.body as z.output<B>))) as Record<string, unknown>);
     });
-  action('review', 'order:order:review', (c, ids) => actions.review(c, ids));
-  action('retract', 'order:order:retract', (c, ids) => actions.retract(c, ids));
-  action('lock', 'order:order:lock', (c, ids, b) => actions.lock(c, ids, actions.reasonOf(b.reason, 'reason')));
-  action('unlock', 'order:order:unlock', (c, ids) => actions.unlock(c, ids));
-  action('assignCarrierRoute', 'order:order:assign', (c, ids, b) =>
-    actions.assignCarrierRoute(c, ids, intParam(b.carrierRouteId, 0, 1, Number.MAX_SAFE_INTEGER, 'carrierRouteId')),
-  );
-  action('printVerify', 'order:order:verify', (c, ids) => actions.printVerify(c, ids));
-  action('print', 'order:order:print', (c, ids, b) =>
-    print(c, {
-      ids,
-      templateId: intParam(b.templateId, 0, 1, Number.MAX_SAFE_INTEGER, 'templateId'),
-      printerId: intParam(b.printerId, 0, 1, Number.MAX_SAFE_INTEGER, 'printerId'),
-      resetReason: b.resetReason === undefined || b.resetReason === null || b.resetReason === '' ? null : actions.reasonOf(b.resetReason, 'resetReason'),
-    }),
+  action('review', 'Review open orders: one waybill each', 'order:order:review', C.ActionBody, (c, ids) => actions.review(c, ids));
+  action('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', C.ActionBody, (c, ids) => actions.retract(c, ids));
+  action('lock', 'Lock orders, with a reason', 'order:order:lock', C.LockBody, (c, ids, b) => actions.lock(c, ids, b.reason));
+  action('unlock', 'Unlock orders', 'order:order:unlock', C.ActionBody, (c, ids) => actions.unlock(c, ids));
+  action('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', C.AssignCarrierRouteBody, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
+  action('printVerify', 'Mark printed orders as verified', 'order:order:verify', C.ActionBody, (c, ids) => actions.printVerify(c, ids));
+  action('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', C.PrintBody, (c, ids, b) =>
+    print(c, { ids, templateId: b.templateId, printerId: b.printerId, resetReason: b.resetReason ? b.resetReason : null }),
   );
 
   // the print dialog's choices: ORDER templates and printers in use
-  app.get(`${BASE}/printOptions`, perm('order:order:print'), async (req) => {
+  route(app, { method: 'GET', url: `${BASE}/printOptions`, operationId: 'order.printOptions', summary: 'The print dialog: ORDER templates and printers in use', tags, permission: 'order:order:print', response: okOf(C.PrintOptions) }, async (req) => {
+    type Choice = z.input<typeof C.PrintOptions>['templates'][number];
     const [templates, printers] = await Promise.all([
-      db.query(`select id, code, name, is_default as "isDefault" from base_print_template where type = 'ORDER' and status = '0' order by is_default desc, id`),
-      db.query(`select id, code, name, is_default as "isDefault" from sys_printer where status = '0' order by is_default desc, id`),
+      db.query<Choice>(`select id, code, name, is_default as "isDefault" from base_print_template where type = 'ORDER' and status = '0' order by is_default desc, id`),
+      db.query<Choice>(`select id, code, name, is_default as "isDefault" from sys_printer where status = '0' order by is_default desc, id`),
     ]);
     return ok(req, { templates: templates.rows, printers: printers.rows });
   });
 
-  app.get(`${BASE}/export`, perm('order:order:export'), async (req, reply) => {
-    const r = await listOrders(db, requireCaller(req), req.query as Record<string, unknown>, 100_000, 0);
+  route(app, { method: 'GET', url: `${BASE}/export`, operationId: 'order.export', summary: 'Export the filtered orders as .xlsx', tags, permission: 'order:order:export', querystring: C.OrderListQuery, response: XLSX }, async (req, reply) => {
+    const r = await listOrders(db, requireCaller(req), req.query, 100_000, 0);
     const buf = await exportWorkbook(orderResource, r.rows, req.lang, db);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -122,7 +130,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock):
       .send(buf);
   });
 
-  app.get(`${BASE}/importTemplate`, perm('order:order:import'), async (req, reply) => {
+  route(app, { method: 'GET', url: `${BASE}/importTemplate`, operationId: 'order.importTemplate', summary: 'The .xlsx order import template', tags, permission: 'order:order:import', response: XLSX }, async (req, reply) => {
     const buf = await importTemplate(orderImportResource, req.lang, db);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -130,7 +138,6 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock):
       .send(buf);
   });
 
-  const IMPORT_ROUTE = { config: { permission: 'order:order:import', upload: 20 * 1024 * 1024 } };
   const importRoute = async (req: FastifyRequest, commit: boolean) => {
     const caller = requireCaller(req);
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
@@ -148,18 +155,19 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock):
     const ids = await run(req, 'IMPORT', (c) => commitImport(c.q, c.caller, preview, c.now));
     return ok(req, { ...previewAnswer(preview, true), ids });
   };
-  app.post(`${BASE}/import`, IMPORT_ROUTE, (req) => importRoute(req, (req.query as Record<string, unknown>).commit === 'true'));
-  app.post(`${BASE}/import/commit`, IMPORT_ROUTE, (req) => importRoute(req, true));
+  const importAnswer = okOf(C.OrderImportAnswer);
+  route(app, { method: 'POST', url: `${BASE}/import`, operationId: 'order.import', summary: 'Import orders from .xlsx: a grouped preview, or (commit=true) all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, req.query.commit === 'true'));
+  route(app, { method: 'POST', url: `${BASE}/import/commit`, operationId: 'order.importCommit', summary: 'Import orders from .xlsx, all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, body: 'upload', response: importAnswer }, (req) => importRoute(req, true));
 
-  app.get('/api/order/line/list', { config: { permission: 'order:line:query' }, ...tag('orderLine') }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const { pageSize, offset } = paging(query);
-    const r = await listLines(db, requireCaller(req), query, pageSize, offset);
+  route(app, { method: 'GET', url: '/api/order/line/list', operationId: 'orderLine.list', summary: 'List order lines (a line is in scope when its order is)', tags: ['orderLine'], permission: 'order:line:query', querystring: C.OrderLineListQuery, response: pageOf(C.OrderLineRow) }, async (req) => {
+    const { pageSize, offset } = paging(req.query);
+    const r = await listLines(db, requireCaller(req), req.query, pageSize, offset);
     return page(req, r.rows, r.total);
   });
 
-  app.get('/api/order/tracking/list', { config: { permission: 'order:order:query' }, ...tag('orderTracking') }, async (req) => {
-    const id = intParam((req.query as Record<string, unknown>).orderId, 0, 1, Number.MAX_SAFE_INTEGER, 'orderId');
+  // the tracking of one order: without orderId 400 naming it (a list that needs its parent)
+  route(app, { method: 'GET', url: '/api/order/tracking/list', operationId: 'order.tracking', summary: "An order's tracking entries", tags: ['orderTracking'], permission: 'order:order:query', querystring: C.TrackingQuery, response: pageOf(z.object({}).loose()) }, async (req) => {
+    const id = req.query.orderId;
     await getInScope(db, orderResource, requireCaller(req), id);
     const rows = await trackingOf(db, id);
     return page(req, rows, rows.length);

@@ -153,9 +153,7 @@ export async function createOrder(q: Queryable, caller: Caller, values: Row, lin
 }
 
 /** Edits an open, unlocked order and replaces its lines; a stale version answers 409. */
-export async function updateOrder(q: Queryable, caller: Caller, body: Record<string, unknown>, now: Date): Promise<Row> {
-  const values = parseBody(orderResource, 'update', body);
-  const lines = parseLines(body);
+export async function updateOrder(q: Queryable, caller: Caller, values: Row, lines: LineInput[], now: Date): Promise<Row> {
   const id = values.id as number;
   const version = values.version as number;
   delete values.id;

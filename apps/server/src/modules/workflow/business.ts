@@ -4,10 +4,12 @@
  * cancelling withdraws it, and the instance's outcome comes back as the record's status.
  */
 import type { FastifyInstance } from 'fastify';
-import { inForm, WF_BUSINESS_RESOURCES, type ResourceDef, type WfBusinessType } from '@tms/domain';
+import { z } from 'zod';
+import { inForm, IdParams, okOf, WF_BUSINESS_RESOURCES, WorkflowApi, type ResourceDef, type WfBusinessType } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
-import { idList, intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { route } from '../../platform/contract.ts';
 import { hasPermission, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
@@ -65,12 +67,11 @@ export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void
   for (const [t, def] of Object.entries(WF_BUSINESS_RESOURCES)) {
     const type = t as WfBusinessType;
     const base = `/api${def!.path}`;
-    const tag = { schema: { tags: [def!.name] } };
-    const ids = (req: { body?: unknown }) => idList((req.body as Record<string, unknown> | undefined)?.ids);
+    const tags = [def!.name];
 
-    app.post(`${base}/submit`, { config: { permission: `${def!.permission}:submit` }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `${base}/submit`, operationId: `${def!.name}.submit`, summary: 'Submit requests for approval (one process instance each)', tags, permission: `${def!.permission}:submit`, body: WorkflowApi.IdsInput, response: okOf(z.object({ instanceIds: z.array(z.number()) })) }, async (req) => {
       const caller = requireCaller(req);
-      const list = ids(req);
+      const list = req.body.ids;
       const out = await mutate(db, req, { title: def!.name, businessType: 'SUBMIT' }, async (tx) => {
         const rows = await getManyInScope(tx, def!, caller, list);
         const started: number[] = [];
@@ -80,9 +81,9 @@ export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void
       return ok(req, out, 'messages.workflow.submitted');
     });
 
-    app.post(`${base}/cancel`, { config: { permission: `${def!.permission}:cancel` }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `${base}/cancel`, operationId: `${def!.name}.cancel`, summary: 'Cancel running requests (the applicant or an administrator)', tags, permission: `${def!.permission}:cancel`, body: WorkflowApi.IdsInput, response: okOf(z.object({ canceled: z.number() })) }, async (req) => {
       const caller = requireCaller(req);
-      const list = ids(req);
+      const list = req.body.ids;
       await mutate(db, req, { title: def!.name, businessType: 'CANCEL' }, async (tx) => {
         const rows = await getManyInScope(tx, def!, caller, list);
         for (const row of rows) {
@@ -96,9 +97,9 @@ export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void
     });
 
     // the approval progress of one request: diagram, current node, history
-    app.get(`${base}/progress/:id`, { config: { permission: `${def!.permission}:query` }, ...tag }, async (req) => {
+    route(app, { method: 'GET', url: `${base}/progress/:id`, operationId: `${def!.name}.progress`, summary: 'The approval progress of a request: diagram, current node, history (null before submission)', tags, permission: `${def!.permission}:query`, params: IdParams, response: okOf(WorkflowApi.InstanceDetail.nullable()) }, async (req) => {
       const caller: Caller = requireCaller(req);
-      const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+      const id = req.params.id;
       const row = await getInScope(db, def!, caller, id);
       return ok(req, row.instance_id ? await instanceDetail(db, Number(row.instance_id)) : null);
     });

@@ -24,14 +24,14 @@ export function historyApi(r: Row) {
 /** The API shape of a task row joined with its instance (see TASK_SELECT). */
 export function taskApi(r: Row) {
   return {
-    id: r.id,
-    instanceId: r.instance_id,
-    definitionId: r.definition_id,
-    taskKey: r.task_key,
-    name: r.name ?? r.task_key,
-    assignee: r.assignee ?? null,
-    candidateRoles: r.candidate_roles ?? [],
-    status: r.status,
+    id: Number(r.id),
+    instanceId: Number(r.instance_id),
+    definitionId: Number(r.definition_id),
+    taskKey: String(r.task_key),
+    name: String(r.name ?? r.task_key),
+    assignee: (r.assignee as string | null) ?? null,
+    candidateRoles: (r.candidate_roles as string[] | null) ?? [],
+    status: String(r.status),
     action: r.action ?? null,
     comment: r.comment ?? null,
     completedBy: r.completed_by ?? null,

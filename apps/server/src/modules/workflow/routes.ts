@@ -4,11 +4,14 @@
  * tasks with claim, approve and reject; business bindings and starting a process for a business key.
  * The model, definition and instance lists are the generic resource routes of their definitions.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actDefinition, actModel, LIMITS, rules } from '@tms/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actDefinition, actModel, rules, IdParams, IdBody, okOf, pageOf, resourceRow, Changed } from '@tms/domain';
+import { WorkflowApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { idList, intParam, ok, page } from '../../platform/http.ts';
+import { ok, page } from '../../platform/http.ts';
+import { route, type TypedRequest } from '../../platform/contract.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
@@ -17,17 +20,18 @@ import { claimTask, decideTask, deployModel, latestDefinition, mayAct, startProc
 import { instanceDetail, TASK_SELECT, taskApi } from './queries.ts';
 import { registerBusinessRecordRoutes, workflowHooks as businessHooks } from './business.ts';
 
-const body = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
-const bodyId = (req: FastifyRequest) => intParam(body(req).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-const pathId = (req: FastifyRequest) => intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-
-/** An optional text input of at most max characters (comments, reasons). */
+/** An optional text of a node's assignee (checked per node, the field named by its position). */
 function text(v: unknown, field: string, max: number): string | null {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string') throw badRequest('messages.validationFailed', { [field]: { key: 'validation.string' } });
   if (v.length > max) throw badRequest('messages.validationFailed', { [field]: { key: 'validation.maxLength', params: { max } } });
   return v.trim() || null;
 }
+
+const ModelRow = resourceRow(actModel);
+const DefinitionRow = resourceRow(actDefinition);
+const Msg = okOf(z.null());
+
 
 /** New models start from a blank diagram whose process id is the model key. */
 const modelHooks: ResourceHooks = {
@@ -43,30 +47,28 @@ const modelHooks: ResourceHooks = {
 export const workflowHooks: Record<string, ResourceHooks> = { ...businessHooks, actModel: modelHooks };
 
 function registerModelRoutes(app: FastifyInstance, db: Db): void {
-  const tag = { schema: { tags: ['actModel'] } };
-  app.get('/api/act/models/xml/:id', { config: { permission: 'act:models:query' }, ...tag }, async (req) => {
-    const row = await getInScope(db, actModel, requireCaller(req), pathId(req));
-    return ok(req, { id: row.id, version: row.version, xml: row.xml ?? blankDiagram(String(row.model_key), String(row.name)) });
+  const tags = ['actModel'];
+  route(app, { method: 'GET', url: '/api/act/models/xml/:id', operationId: 'actModel.getXml', summary: 'The BPMN XML of a model (a blank diagram for a new one)', tags, permission: 'act:models:query', params: IdParams, response: okOf(C.ModelXml) }, async (req) => {
+    const row = await getInScope(db, actModel, requireCaller(req), req.params.id);
+    return ok(req, { id: Number(row.id), version: Number(row.version), xml: String(row.xml ?? blankDiagram(String(row.model_key), String(row.name))) });
   });
 
   // the modeler saves its XML; the model's version guards against overwriting someone else's save
-  app.post('/api/act/models/xml', { config: { permission: 'act:models:edit' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/models/xml', operationId: 'actModel.saveXml', summary: "Save a model's BPMN XML (with the version read)", tags, permission: 'act:models:edit', body: C.SaveModelXml, response: okOf(ModelRow) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
-    const version = intParam(body(req).version, -1, 0, 2147483647, 'version');
-    if (version < 0) throw badRequest('messages.validationFailed', { version: { key: 'validation.required' } });
-    await parseBpmn(body(req).xml);
+    const { id, version, xml } = req.body;
+    await parseBpmn(xml);
     const row = await mutate(db, req, { title: 'actModel', businessType: 'UPDATE' }, async (tx) => {
       const m = await getInScope(tx, actModel, caller, id, true);
       if (m.version !== version) throw conflict('messages.conflictVersion');
-      const r = await tx.query<Row>(`update act_model set xml = $1, update_by = $2, update_time = now(), version = version + 1 where id = $3 returning *`, [body(req).xml, caller.userName, id]);
+      const r = await tx.query<Row>(`update act_model set xml = $1, update_by = $2, update_time = now(), version = version + 1 where id = $3 returning *`, [xml, caller.userName, id]);
       return r.rows[0]!;
     });
     return ok(req, toApi(actModel, row), 'messages.workflow.modelSaved');
   });
 
   // a .bpmn upload: a new model (key and name from its process), or the new XML of ?id=
-  app.post('/api/act/models/import', { config: { permission: 'act:models:import', upload: MAX_XML }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/models/import', operationId: 'actModel.import', summary: 'Import a .bpmn file: a new model (key and name from its process), or the new XML of ?id=', tags, permission: 'act:models:import', config: { upload: MAX_XML }, querystring: C.ModelImportQuery, body: 'upload', response: okOf(ModelRow) }, async (req) => {
     const caller = requireCaller(req);
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
     const file = await req.file({ limits: { fileSize: MAX_XML } });
@@ -76,10 +78,10 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
     });
     const xml = buf.toString('utf8');
     const info = await parseBpmn(xml);
-    const targetId = (req.query as Record<string, unknown>).id;
+    const targetId = req.query.id;
     const row = await mutate(db, req, { title: 'actModel', businessType: 'IMPORT' }, async (tx) => {
-      if (targetId !== undefined && targetId !== '') {
-        const m = await getInScope(tx, actModel, caller, intParam(targetId, 0, 1, Number.MAX_SAFE_INTEGER, 'id'), true);
+      if (targetId !== undefined) {
+        const m = await getInScope(tx, actModel, caller, targetId, true);
         return (await tx.query<Row>(`update act_model set xml = $1, update_by = $2, update_time = now(), version = version + 1 where id = $3 returning *`, [xml, caller.userName, m.id])).rows[0]!;
       }
       const key = info.processId;
@@ -92,15 +94,15 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, toApi(actModel, row), 'messages.workflow.imported');
   });
 
-  app.get('/api/act/models/export/:id', { config: { permission: 'act:models:export' }, ...tag }, async (req, reply) => {
-    const row = await getInScope(db, actModel, requireCaller(req), pathId(req));
+  route(app, { method: 'GET', url: '/api/act/models/export/:id', operationId: 'actModel.exportXml', summary: 'Download a model as a .bpmn file', tags, permission: 'act:models:export', params: IdParams, response: { binary: ['application/xml'] } }, async (req, reply) => {
+    const row = await getInScope(db, actModel, requireCaller(req), req.params.id);
     const xml = String(row.xml ?? blankDiagram(String(row.model_key), String(row.name)));
     return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${String(row.model_key)}.bpmn"`).send(xml);
   });
 
-  app.post('/api/act/models/deploy', { config: { permission: 'act:models:deploy' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/models/deploy', operationId: 'actModel.deploy', summary: 'Deploy a model as the next version of its process definition', tags, permission: 'act:models:deploy', body: IdBody, response: okOf(DefinitionRow) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
+    const { id } = req.body;
     const def = await mutate(db, req, { title: 'actModel', businessType: 'DEPLOY' }, async (tx) => {
       await getInScope(tx, actModel, caller, id);
       return deployModel(tx, caller, id);
@@ -112,20 +114,20 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
 const ASSIGNEE_TYPES = new Set(['USER', 'ROLE', 'APPLICANT']);
 
 function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
-  const tag = { schema: { tags: ['actDefinition'] } };
+  const tags = ['actDefinition'];
   // the diagram ("profile") of a definition
-  app.get('/api/act/prof/:id', { config: { permission: 'act:process:query' }, ...tag }, async (req) => {
-    const row = await getInScope(db, actDefinition, requireCaller(req), pathId(req));
-    return ok(req, { id: row.id, xml: row.xml });
+  route(app, { method: 'GET', url: '/api/act/prof/:id', operationId: 'actDefinition.getXml', summary: 'The diagram (BPMN XML) of a process definition', tags, permission: 'act:process:query', params: IdParams, response: okOf(C.DefinitionXml) }, async (req) => {
+    const row = await getInScope(db, actDefinition, requireCaller(req), req.params.id);
+    return ok(req, { id: Number(row.id), xml: String(row.xml) });
   });
 
   for (const [action, suspended] of [
     ['suspend', true],
     ['activate', false],
   ] as const) {
-    app.post(`/api/act/process/${action}`, { config: { permission: `act:process:${action}` }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `/api/act/process/${action}`, operationId: `actDefinition.${action}`, summary: `${suspended ? 'Suspend' : 'Activate'} process definitions (all or nothing)`, tags, permission: `act:process:${action}`, body: C.IdsInput, response: okOf(Changed) }, async (req) => {
       const caller = requireCaller(req);
-      const ids = idList(body(req).ids);
+      const { ids } = req.body;
       await mutate(db, req, { title: 'actDefinition', businessType: action.toUpperCase() }, async (tx) => {
         const rows = await getManyInScope(tx, actDefinition, caller, ids);
         if (rows.some((r) => r.suspended === suspended)) throw conflict(suspended ? 'messages.workflow.alreadySuspended' : 'messages.workflow.alreadyActive');
@@ -137,34 +139,32 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // node configuration: the assignee of each user task of a definition
-  app.get('/api/act/node/list', { config: { permission: 'act:process:query' }, schema: { tags: ['actNode'] } }, async (req) => {
-    const id = intParam((req.query as Record<string, unknown>).definitionId, 0, 1, Number.MAX_SAFE_INTEGER, 'definitionId');
+  route(app, { method: 'GET', url: '/api/act/node/list', operationId: 'actNode.list', summary: 'The user tasks of a definition with their configured assignees', tags: ['actNode'], permission: 'act:process:query', querystring: C.NodeListQuery, response: okOf(z.array(C.NodeAssignee)) }, async (req) => {
+    const id = req.query.definitionId;
     const def = await getInScope(db, actDefinition, requireCaller(req), id);
     const info = await parseBpmn(def.xml);
     const cfg = await db.query<{ task_key: string; assignee_type: string; assignee: string | null; version: number }>(`select * from act_node_config where definition_id = $1`, [id]);
     const byKey = new Map(cfg.rows.map((c) => [c.task_key, c]));
     return ok(
       req,
-      info.userTasks.map((t) => ({ taskKey: t.id, taskName: t.name, assigneeType: byKey.get(t.id)?.assignee_type ?? null, assignee: byKey.get(t.id)?.assignee ?? null })),
+      info.userTasks.map((t) => ({ taskKey: t.id, taskName: t.name, assigneeType: (byKey.get(t.id)?.assignee_type as z.infer<typeof C.NodeAssignee>['assigneeType']) ?? null, assignee: byKey.get(t.id)?.assignee ?? null })),
     );
   });
 
-  app.post('/api/act/node/save', { config: { permission: 'act:process:node' }, schema: { tags: ['actNode'] } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/node/save', operationId: 'actNode.save', summary: 'Set the assignee of each user task of a definition (the whole list)', tags: ['actNode'], permission: 'act:process:node', body: C.SaveNodes, response: Msg }, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam(body(req).definitionId, 0, 1, Number.MAX_SAFE_INTEGER, 'definitionId');
-    const nodes = body(req).nodes;
-    if (!Array.isArray(nodes) || nodes.length > 500) throw badRequest('messages.validationFailed', { nodes: { key: 'validation.invalid' } });
+    const { definitionId: id, nodes } = req.body;
     await mutate(db, req, { title: 'actNode', businessType: 'UPDATE' }, async (tx) => {
       const def = await getInScope(tx, actDefinition, caller, id, true);
       const tasks = new Map((await parseBpmn(def.xml)).userTasks.map((t) => [t.id, t]));
       await tx.query(`delete from act_node_config where definition_id = $1`, [id]);
-      for (const [i, n] of (nodes as Record<string, unknown>[]).entries()) {
+      for (const [i, n] of nodes.entries()) {
         const type = n?.assigneeType;
         const task = tasks.get(String(n?.taskKey));
         if (!task) throw badRequest('messages.validationFailed', { [`nodes.${i}.taskKey`]: { key: 'validation.invalid' } });
         if (type === null || type === undefined || type === '') continue; // back to the default (administrators)
         if (typeof type !== 'string' || !ASSIGNEE_TYPES.has(type)) throw badRequest('messages.validationFailed', { [`nodes.${i}.assigneeType`]: { key: 'validation.invalid' } });
-        const assignee = type === 'APPLICANT' ? null : text(n.assignee, `nodes.${i}.assignee`, 64);
+        const assignee = type === 'APPLICANT' ? null : text(n?.assignee, `nodes.${i}.assignee`, 64);
         if (type !== 'APPLICANT') {
           const sql = type === 'USER' ? `select 1 from sys_user where user_name = $1` : `select 1 from sys_role where role_key = $1`;
           if (!assignee || !(await tx.query(sql, [assignee])).rows.length) throw badRequest('messages.workflow.noSuchAssignee', { [`nodes.${i}.assignee`]: { key: 'messages.workflow.noSuchAssignee', params: { name: assignee ?? '' } } }, { name: assignee ?? '' });
@@ -177,26 +177,23 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // start the newest version of a key for a business key of no demo type (business binding, spec act/business)
-  app.post('/api/act/business/start', { config: { permission: 'act:process:start' }, schema: { tags: ['actBusiness'] } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/business/start', operationId: 'actBusiness.start', summary: 'Start the newest version of a process for a business key', tags: ['actBusiness'], permission: 'act:process:start', body: C.StartBusiness, response: okOf(z.object({ instanceId: z.number() })) }, async (req) => {
     const caller = requireCaller(req);
-    const b = body(req);
-    const key = text(b.defKey, 'defKey', 64);
-    const businessKey = text(b.businessKey, 'businessKey', 64);
+    const { defKey: key, businessKey } = req.body;
     if (!key) throw badRequest('messages.validationFailed', { defKey: { key: 'validation.required' } });
     if (!businessKey) throw badRequest('messages.validationFailed', { businessKey: { key: 'validation.required' } });
-    const businessId = b.businessId === undefined || b.businessId === null ? null : intParam(b.businessId, 0, 1, Number.MAX_SAFE_INTEGER, 'businessId');
-    const vars = b.variables ?? {};
-    if (typeof vars !== 'object' || Array.isArray(vars) || JSON.stringify(vars).length > 10_000) throw badRequest('messages.validationFailed', { variables: { key: 'validation.invalid' } });
+    const businessId = req.body.businessId ?? null;
+    const vars = req.body.variables ?? {};
     const instanceId = await mutate(db, req, { title: 'actBusiness', businessType: 'START' }, async (tx) =>
-      startProcess(tx, caller, { definition: await latestDefinition(tx, key), businessType: 'OTHER', businessId, businessKey, variables: vars as Record<string, unknown> }),
+      startProcess(tx, caller, { definition: await latestDefinition(tx, key), businessType: 'OTHER', businessId, businessKey, variables: vars }),
     );
     return ok(req, { instanceId }, 'messages.workflow.started');
   });
 
-  app.get('/api/act/business/list', { config: { permission: 'act:instance:query' }, schema: { tags: ['actBusiness'] } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
-    const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
+  route(app, { method: 'GET', url: '/api/act/business/list', operationId: 'actBusiness.list', summary: 'Business bindings of process instances (paged)', tags: ['actBusiness'], permission: 'act:instance:query', querystring: C.BusinessListQuery, response: pageOf(C.BusinessRow) }, async (req) => {
+    const query = req.query;
+    const pageSize = query.pageSize ?? 10;
+    const pageNum = query.pageNum ?? 1;
     const params: unknown[] = [];
     const where: string[] = [];
     for (const [field, col] of [
@@ -204,7 +201,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
       ['businessKey', 'b.business_key'],
       ['defKey', 'b.def_key'],
     ] as const) {
-      const v = text(query[field], field, 64);
+      const v = query[field];
       if (v) {
         params.push(v);
         where.push(`${col} = $${params.length}`);
@@ -217,21 +214,20 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
       params,
     );
     const rows = r.rows.map((x) => ({
-      id: x.id, businessType: x.business_type, businessId: x.business_id ?? null, businessKey: x.business_key, instanceId: x.instance_id, defKey: x.def_key,
-      status: x.status, result: x.result ?? null, applicant: x.applicant, createBy: x.create_by, createTime: (x.create_time as Date).toISOString(),
+      id: Number(x.id), businessType: String(x.business_type), businessId: x.business_id == null ? null : Number(x.business_id), businessKey: String(x.business_key), instanceId: Number(x.instance_id), defKey: String(x.def_key),
+      status: String(x.status), result: (x.result as string | null) ?? null, applicant: String(x.applicant), createBy: String(x.create_by), createTime: (x.create_time as Date).toISOString(),
     }));
     return page(req, rows, Number(r.rows[0]?.__total ?? 0));
   });
 }
 
 function registerInstanceRoutes(app: FastifyInstance, db: Db): void {
-  const tag = { schema: { tags: ['actInstance'] } };
-  app.get('/api/act/process/ins/detail/:id', { config: { permission: 'act:instance:query' }, ...tag }, async (req) => ok(req, await instanceDetail(db, pathId(req))));
+  const tags = ['actInstance'];
+  route(app, { method: 'GET', url: '/api/act/process/ins/detail/:id', operationId: 'actInstance.detail', summary: 'A process instance: diagram, trail, tasks, history, variables and business record', tags, permission: 'act:instance:query', params: IdParams, response: okOf(C.InstanceDetail) }, async (req) => ok(req, await instanceDetail(db, req.params.id)));
 
-  app.post('/api/act/process/ins/terminate', { config: { permission: 'act:instance:terminate' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/process/ins/terminate', operationId: 'actInstance.terminate', summary: 'Terminate process instances (all or nothing)', tags, permission: 'act:instance:terminate', body: C.Terminate, response: okOf(z.object({ terminated: z.number() })) }, async (req) => {
     const caller = requireCaller(req);
-    const ids = idList(body(req).ids);
-    const reason = text(body(req).reason, 'reason', 500);
+    const { ids, reason } = req.body;
     await mutate(db, req, { title: 'actInstance', businessType: 'TERMINATE' }, async (tx) => {
       for (const id of ids) await terminateInstance(tx, caller, id, reason);
       return { terminated: ids.length };
@@ -246,12 +242,12 @@ function visible(caller: Caller, t: Row): boolean {
 }
 
 function registerTaskRoutes(app: FastifyInstance, db: Db): void {
-  const tag = { schema: { tags: ['actTask'] } };
-  const listOf = (kind: 'todo' | 'done') => async (req: FastifyRequest) => {
+  const tags = ['actTask'];
+  const listOf = (kind: 'todo' | 'done') => async (req: TypedRequest<undefined, typeof C.TaskListQuery, undefined>) => {
     const caller = requireCaller(req);
-    const query = req.query as Record<string, unknown>;
-    const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
-    const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
+    const query = req.query;
+    const pageSize = query.pageSize ?? 10;
+    const pageNum = query.pageNum ?? 1;
     const params: unknown[] = [caller.userName];
     const where =
       kind === 'todo'
@@ -263,7 +259,7 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
       ['businessKey', 'i.business_key'],
       ['name', 't.name'],
     ] as const) {
-      const v = text(query[field], field, 100);
+      const v = query[field];
       if (v) {
         params.push(`%${v.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
         where.push(`${col} ilike $${params.length}`);
@@ -277,19 +273,20 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
     );
     return page(req, r.rows.map(taskApi), Number(r.rows[0]?.__total ?? 0));
   };
-  app.get('/api/act/task/todo', { config: { permission: 'act:task:query' }, ...tag }, listOf('todo'));
-  app.get('/api/act/task/done', { config: { permission: 'act:task:query' }, ...tag }, listOf('done'));
+  const list = { tags, permission: 'act:task:query', querystring: C.TaskListQuery, response: pageOf(C.TaskRow) } as const;
+  route(app, { method: 'GET', url: '/api/act/task/todo', operationId: 'actTask.todo', summary: "The caller's open tasks (assigned, or claimable by role)", ...list }, listOf('todo'));
+  route(app, { method: 'GET', url: '/api/act/task/done', operationId: 'actTask.done', summary: 'Tasks the caller completed', ...list }, listOf('done'));
 
-  app.get('/api/act/task/get/:id', { config: { permission: 'act:task:query' }, ...tag }, async (req) => {
+  route(app, { method: 'GET', url: '/api/act/task/get/:id', operationId: 'actTask.get', summary: 'A task with its instance detail', tags, permission: 'act:task:query', params: IdParams, response: okOf(z.object({ task: C.TaskRow, detail: C.InstanceDetail })) }, async (req) => {
     const caller = requireCaller(req);
-    const t = (await db.query<Row>(`${TASK_SELECT} where t.id = $1`, [pathId(req)])).rows[0];
+    const t = (await db.query<Row>(`${TASK_SELECT} where t.id = $1`, [req.params.id])).rows[0];
     if (!t || !visible(caller, t)) throw notFound();
     return ok(req, { task: taskApi(t), detail: await instanceDetail(db, Number(t.instance_id)) });
   });
 
-  app.post('/api/act/task/claim', { config: { permission: 'act:task:claim' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: '/api/act/task/claim', operationId: 'actTask.claim', summary: 'Claim a task offered to a role of the caller', tags, permission: 'act:task:claim', body: IdBody, response: Msg }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
+    const { id } = req.body;
     await mutate(db, req, { title: 'actTask', businessType: 'CLAIM' }, (tx) => claimTask(tx, caller, id));
     return ok(req, null, 'messages.workflow.claimed');
   });
@@ -298,10 +295,9 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
     ['approve', true],
     ['reject', false],
   ] as const) {
-    app.post(`/api/act/task/${action}`, { config: { permission: 'act:task:complete' }, ...tag }, async (req) => {
+    route(app, { method: 'POST', url: `/api/act/task/${action}`, operationId: `actTask.${action}`, summary: `${approved ? 'Approve' : 'Reject'} a task, with a comment`, tags, permission: 'act:task:complete', body: C.Decide, response: okOf(z.object({ instanceId: z.number() })) }, async (req) => {
       const caller = requireCaller(req);
-      const id = bodyId(req);
-      const comment = text(body(req).comment, 'comment', 500);
+      const { id, comment } = req.body;
       const instanceId = await mutate(db, req, { title: 'actTask', businessType: action.toUpperCase() }, (tx) => decideTask(tx, caller, id, approved, comment));
       return ok(req, { instanceId }, approved ? 'messages.workflow.approved' : 'messages.workflow.rejected');
     });

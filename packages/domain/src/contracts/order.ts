@@ -1,0 +1,71 @@
+/** Request and answer schemas of the hand-written order routes (/api/order/*). */
+import { z } from 'zod';
+import { IdList, intText, resourceBody, resourceListQuery, resourceRow, RemoveQuery } from '../api.ts';
+import { bodySchema } from '../resource.ts';
+import { order, orderLine, ORDER_LINES_MAX } from '../resources/order.ts';
+
+const Line = bodySchema(orderLine, 'create');
+/** The lines of an order: 1…ORDER_LINES_MAX, each an item with its quantities. */
+const Lines = z
+  .array(Line, { error: 'messages.order.linesRequired' })
+  .min(1, { error: 'messages.order.linesRequired' })
+  .max(ORDER_LINES_MAX, { error: 'validation.max' });
+
+/** The client comes before items: lines without a client are refused with the spec's message. */
+const clientFirst = (b: { clientId?: unknown; lines?: unknown }, ctx: z.RefinementCtx) => {
+  if ((b.clientId === undefined || b.clientId === null) && Array.isArray(b.lines) && b.lines.length) {
+    ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'messages.order.selectOwnerFirst', params: { msg: 'messages.order.selectOwnerFirst' } });
+  }
+};
+
+export const OrderSave = resourceBody(order, 'create').extend({ lines: Lines }).superRefine(clientFirst).meta({ id: 'OrderSave' });
+export const OrderUpdate = resourceBody(order, 'update').extend({ lines: Lines }).meta({ id: 'OrderUpdate' });
+export type OrderSaveInput = z.input<typeof OrderSave>;
+export type OrderUpdateInput = z.input<typeof OrderUpdate>;
+
+export const OrderRow = resourceRow(order);
+export const OrderLineRow = resourceRow(orderLine);
+export const OrderListQuery = resourceListQuery(order).extend({ afterId: intText(1).optional().describe('keyset cursor: the rows after this id (newest first), instead of pageNum') });
+export const OrderLineListQuery = resourceListQuery(orderLine);
+export const OrderSummary = z.object({ totalWeight: z.number(), totalVolume: z.number(), totalQuantity: z.number() });
+export const OrderPage = z.object({ code: z.literal(0), msg: z.string(), rows: z.array(OrderRow), total: z.number().int(), summary: OrderSummary });
+export const OrderDetail = OrderRow.extend({
+  lines: z.array(OrderLineRow),
+  tracking: z.array(z.object({}).loose()).describe('the tracking entries, oldest first'),
+  waybills: z.array(z.object({}).loose()).describe('the waybills made from the order'),
+}).meta({ id: 'OrderDetail' });
+
+/** A bulk action's input: `ids` in the body (or in the query string). */
+export const ActionBody = z.object({ ids: IdList.optional() }).loose().nullish();
+export const ActionQuery = RemoveQuery;
+const reason = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.maxLength' });
+export const LockBody = z.object({ ids: IdList.optional(), reason });
+export const AssignCarrierRouteBody = z.object({ ids: IdList.optional(), carrierRouteId: intText(1) });
+export const PrintBody = z.object({
+  ids: IdList.optional(),
+  templateId: intText(1),
+  printerId: intText(1),
+  resetReason: z.union([z.literal(''), z.null(), reason]).optional().describe('required for a reprint'),
+});
+export const PrintAnswer = z.object({ html: z.string(), printed: z.number().int() });
+const Choice = z.object({ id: z.number(), code: z.string(), name: z.string(), isDefault: z.unknown() });
+export const PrintOptions = z.object({ templates: z.array(Choice), printers: z.array(Choice) });
+export const ActionAnswer = z.object({}).loose().describe('what changed (e.g. `changed`, the waybills made)');
+export const TrackingQuery = z.object({ orderId: intText(1).describe('the order whose tracking is listed') });
+export const OrderImportQuery = z.object({ commit: z.enum(['true', 'false']).optional() });
+export const OrderImportAnswer = z
+  .object({
+    total: z.number().int(),
+    errors: z.number().int().describe('rows with at least one error'),
+    headers: z.array(z.object({ name: z.string(), label: z.string() })),
+    rows: z.array(z.object({ rowNum: z.number().int(), raw: z.record(z.string(), z.unknown()), errors: z.record(z.string(), z.string()) })),
+    orders: z.array(
+      z.object({
+        key: z.string(), rowNums: z.array(z.number().int()), clientCode: z.string(), clientName: z.string().nullable(), sourceStation: z.string().nullable(),
+        destStation: z.string().nullable(), lines: z.number().int(), totalWeight: z.number(), totalQuantity: z.number(), errors: z.number().int(),
+      }),
+    ),
+    committed: z.boolean(),
+    ids: z.array(z.number()).optional().describe('the orders created (commit)'),
+  })
+  .meta({ id: 'OrderImportPreview' });
