@@ -98,7 +98,7 @@ function valueSchema(f: FieldDef): z.ZodType {
   }
 }
 
-type RowSchema = z.ZodObject<Record<string, z.ZodType>, z.core.$loose>;
+type RowSchema = z.ZodObject<{ id: z.ZodNumber }, z.core.$loose>;
 const rowCache = new WeakMap<ResourceDef, RowSchema>();
 /** A record as the API sends it: camelCase fields, ISO times, the label of every reference, no secret. */
 export function resourceRow(def: ResourceDef): RowSchema {
@@ -107,10 +107,10 @@ export function resourceRow(def: ResourceDef): RowSchema {
   const shape: Record<string, z.ZodType> = {};
   for (const f of allFields(def)) {
     if (f.secret || f.kind === 'password' || f.kind === 'secret') continue;
-    shape[f.name] = valueSchema(f).nullable();
+    shape[f.name] = f.name === 'id' ? z.number().int() : valueSchema(f).nullable();
     if (f.kind === 'ref') shape[`${f.name}Label`] = z.string().nullable().optional();
   }
-  s = z.object(shape).loose().meta({ id: `${cap(def.name)}Row` });
+  s = z.object(shape).loose().meta({ id: `${cap(def.name)}Row` }) as unknown as RowSchema;
   rowCache.set(def, s);
   return s;
 }
@@ -158,9 +158,10 @@ export function resourceListQuery(def: ResourceDef): typeof ListQueryBase {
 }
 
 /** Create / update bodies: the definition's form fields (update: with `id` and the `version` read). Other keys pass through to the resource's hooks. */
-export function resourceBody(def: ResourceDef, mode: 'create' | 'update'): z.ZodObject {
-  return bodySchema(def, mode).loose();
+export function resourceBody(def: ResourceDef, mode: 'create' | 'update'): ResourceBodySchema {
+  return bodySchema(def, mode).loose() as unknown as ResourceBodySchema;
 }
+export type ResourceBodySchema = z.ZodObject<Record<string, z.ZodType>, z.core.$loose>;
 
 /** The body of a write that takes none (absent, or an empty object). */
 export const NoBody = z.object({}).nullish().meta({ description: 'no input: send no body or {}' });
@@ -176,7 +177,7 @@ export const ImportPreview = z
   .object({
     total: z.number().int(),
     errors: z.number().int(),
-    headers: z.array(z.unknown()),
+    headers: z.array(z.object({ name: z.string(), label: z.string() })),
     rows: z.array(z.object({ rowNum: z.number().int(), raw: z.record(z.string(), z.unknown()), errors: z.record(z.string(), z.string()) })),
     committed: z.boolean(),
   })
@@ -189,3 +190,78 @@ export const resourcePermission = (def: ResourceDef, action: Action) => permissi
 
 /** Types of a resource's records and bodies for clients that hold the definition statically. */
 export type ResourceRow = z.output<ReturnType<typeof resourceRow>>;
+
+// ---------------------------------------------------------------------------
+// Endpoints: one object per route, read by the server (route registration, validation, document) and by
+// the web client (path, method, input and answer types). Paths are below /api, as the web client writes them.
+
+/** A file answer (export, template, picture): its content types. */
+export interface BinaryAnswer {
+  binary: string[];
+}
+export interface Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | BinaryAnswer = z.ZodType | BinaryAnswer,
+> {
+  method: 'GET' | 'POST';
+  /** below /api; `:name` for path parameters */
+  path: string;
+  /** unique and stable: `<area>.<action>` */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** 'public', 'authenticated', a permission key, or another principal's (e.g. 'driver:app') */
+  permission: string;
+  params?: P;
+  querystring?: Q;
+  /** a zod schema, or 'upload' for a multipart/form-data file */
+  body?: B | 'upload';
+  response: R;
+}
+/** Declares an endpoint with its types kept (see Endpoint). */
+export const endpoint = <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType | BinaryAnswer = z.ZodType>(
+  e: Endpoint<P, Q, B, R>,
+): Endpoint<P, Q, B, R> => e;
+
+export const XLSX_ANSWER: BinaryAnswer = { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] };
+
+/** The English name of a resource for summaries (its key when it has none). */
+let resourceName: (def: ResourceDef) => string = (def) => def.name;
+export function setResourceNamer(fn: (def: ResourceDef) => string): void {
+  resourceName = fn;
+}
+
+/** The generic routes of a resource (whether each exists follows the definition's features). */
+export function resourceEndpoints(def: ResourceDef) {
+  let e = endpointCache.get(def) as ReturnType<typeof makeResourceEndpoints> | undefined;
+  if (!e) endpointCache.set(def, (e = makeResourceEndpoints(def)));
+  return e;
+}
+const endpointCache = new WeakMap<ResourceDef, unknown>();
+function makeResourceEndpoints(def: ResourceDef) {
+  const name = resourceName(def);
+  const tags = [def.name];
+  const op = (action: string) => `${def.name}.${action}`;
+  const p = (a: Action) => permissionOf(def, a);
+  const Row = resourceRow(def);
+  const ListQuery = resourceListQuery(def);
+  const base = def.path;
+  return {
+    list: endpoint({ method: 'GET', path: `${base}/list`, operationId: op('list'), summary: `List ${name} records (paged, filtered, sorted)`, tags, permission: p('query'), querystring: ListQuery, response: pageOf(Row) }),
+    get: endpoint({ method: 'GET', path: `${base}/get/:id`, operationId: op('get'), summary: `Get one ${name} record`, tags, permission: p('query'), params: IdParams, response: okOf(Row) }),
+    save: endpoint({ method: 'POST', path: `${base}/save`, operationId: op('save'), summary: `Create a ${name} record`, tags, permission: p('add'), body: resourceBody(def, 'create'), response: okOf(Row) }),
+    update: endpoint({ method: 'POST', path: `${base}/update`, operationId: op('update'), summary: `Update a ${name} record (with the version read)`, tags, permission: p('edit'), body: resourceBody(def, 'update'), response: okOf(Row) }),
+    remove: endpoint({ method: 'POST', path: `${base}/remove`, operationId: op('remove'), summary: `Remove ${name} records (ids in the query or the body; all or nothing)`, tags, permission: p('delete'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Removed) }),
+    removeById: endpoint({ method: 'POST', path: `${base}/remove/:id`, operationId: op('removeById'), summary: `Remove one ${name} record`, tags, permission: p('delete'), params: IdParams, body: NoBody, response: okOf(Removed) }),
+    status: endpoint({ method: 'POST', path: `${base}/status`, operationId: op('status'), summary: `Enable ('0') or disable ('1') a ${name} record`, description: 'Disabling also needs the `disable` permission of the resource.', tags, permission: p('enable'), body: StatusBody, response: okOf(Row) }),
+    effect: endpoint({ method: 'POST', path: `${base}/effect`, operationId: op('effect'), summary: `Take effect: ${name} records (all or nothing)`, tags, permission: p('enable'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Changed) }),
+    uneffect: endpoint({ method: 'POST', path: `${base}/uneffect`, operationId: op('uneffect'), summary: `Lose effect: ${name} records (all or nothing)`, tags, permission: p('disable'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Changed) }),
+    export: endpoint({ method: 'GET', path: `${base}/export`, operationId: op('export'), summary: `Export the filtered ${name} list as .xlsx`, tags, permission: p('export'), querystring: ListQuery, response: XLSX_ANSWER }),
+    importTemplate: endpoint({ method: 'GET', path: `${base}/importTemplate`, operationId: op('importTemplate'), summary: `The .xlsx import template of ${name}`, tags, permission: p('import'), querystring: LangQuery, response: XLSX_ANSWER }),
+    import: endpoint({ method: 'POST', path: `${base}/import`, operationId: op('import'), summary: `Import ${name} records from .xlsx: a per-row preview, or (commit=true) all or nothing`, tags, permission: p('import'), querystring: ImportQuery, body: 'upload', response: okOf(ImportPreview) }),
+  };
+}
+export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;

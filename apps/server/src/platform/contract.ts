@@ -13,7 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope, FileUpload } from '@tms/domain';
+import { ErrorEnvelope, FileUpload, type BinaryAnswer, type Endpoint } from '@tms/domain';
 import { AppError, type FieldMessage } from './errors.ts';
 
 // ---------------------------------------------------------------------------
@@ -181,33 +181,17 @@ export async function installContract(app: FastifyInstance): Promise<void> {
 
 type Maybe = z.ZodType | undefined;
 type In<S> = S extends z.ZodType ? z.output<S> : unknown;
-/** A file answer (export, template, picture): its content types. */
-export interface Binary {
-  binary: string[];
-}
+export type Binary = BinaryAnswer;
 /** What the handler may return: the response schema's input, or the reply it has sent itself. */
 type Out<R> = R extends z.ZodType ? z.input<R> : R extends Binary ? FastifyReply : never;
 
 export type TypedRequest<P extends Maybe, Q extends Maybe, B extends Maybe> = FastifyRequest<{ Params: In<P>; Querystring: In<Q>; Body: In<B> }>;
 
-export interface RouteSpec<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | Binary> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  /** unique and stable: `<area>.<action>` */
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  /** 'public', 'authenticated', a permission key, or another principal's (e.g. 'driver:app'); see platform/auth.ts */
-  permission: string;
-  params?: P;
-  querystring?: Q;
-  /** a zod schema, or 'upload' for a multipart/form-data file (read by the handler) */
-  body?: B | 'upload';
-  response: R;
-  /** other route config (e.g. rateLimit) */
-  config?: Record<string, unknown>;
-}
+/** An endpoint of @tms/domain (path below /api), or the same with its full `url`; plus other route config (e.g. rateLimit). */
+export type RouteSpec<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | Binary> = (
+  | Endpoint<P, Q, B, R>
+  | (Omit<Endpoint<P, Q, B, R>, 'path' | 'method'> & { url: string; method: Endpoint['method'] })
+) & { config?: Record<string, unknown> };
 
 const operationIds = new WeakMap<FastifyInstance, Set<string>>();
 
@@ -219,9 +203,10 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
 ): void {
   let ids = operationIds.get(app);
   if (!ids) operationIds.set(app, (ids = new Set()));
-  if (ids.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is declared twice (${spec.method} ${spec.url})`);
+  const url = 'url' in spec ? spec.url : `/api${spec.path}`;
+  if (ids.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is declared twice (${spec.method} ${url})`);
   ids.add(spec.operationId);
-  if (spec.method !== 'GET' && !spec.body) throw new Error(`${spec.method} ${spec.url} declares no body schema (NoBody for none)`);
+  if (spec.method !== 'GET' && !spec.body) throw new Error(`${spec.method} ${url} declares no body schema (NoBody for none)`);
   const response = 'binary' in spec.response
     ? { 200: { description: 'The file', content: Object.fromEntries(spec.response.binary.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])) } }
     : { 200: { description: 'Success', content: { 'application/json': { schema: spec.response } } } };
@@ -237,7 +222,7 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
   };
   app.route({
     method: spec.method,
-    url: spec.url,
+    url,
     config: { ...(spec.config ?? {}), permission: spec.permission },
     schema,
     handler: handler as unknown as RouteHandlerMethod,

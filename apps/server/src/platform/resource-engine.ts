@@ -12,23 +12,11 @@ import {
   isSortable,
   permissionOf,
   resourceByName,
-  resourceBody,
-  resourceListQuery,
-  resourceRow,
-  okOf,
-  pageOf,
-  IdParams,
-  RemoveQuery,
-  RemoveBody,
-  StatusBody,
-  ImportQuery,
-  ImportPreview,
-  LangQuery,
-  Removed,
-  Changed,
-  NoBody,
   sharedLocales,
+  resourceEndpoints,
+  setResourceNamer,
   type FieldDef,
+  type ResourceBodySchema,
   type ResourceDef,
 } from '@tms/domain';
 import type { Db, Queryable } from './db.ts';
@@ -42,15 +30,17 @@ import { translate } from './i18n.ts';
 import type { Secrets } from './secrets.ts';
 import type { z } from 'zod';
 
-const XLSX = { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] };
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
 export type Row = Record<string, unknown>;
 
+/** A record as the API sends it: always with its id. */
+export type ApiRow = Row & { id: number };
+
 /** Converts a DB row to the API shape: camelCase, ISO times, secrets dropped. */
-export function toApi(def: ResourceDef, row: Row): Row {
-  const out: Row = {};
+export function toApi(def: ResourceDef, row: Row): ApiRow {
+  const out = {} as ApiRow;
   for (const f of allFields(def)) {
     if (f.secret || f.kind === 'password' || f.kind === 'secret') continue;
     const v = row[columnOf(f)];
@@ -330,11 +320,6 @@ export function parseBody(def: ResourceDef, mode: 'create' | 'update', body: unk
   throw bodyIssuesToError(def, r.error.issues);
 }
 
-/** The route schema of a create / update body: the definition's fields, other keys passed to the hooks; refusals as parseBody's. */
-export function resourceBodyOf(def: ResourceDef, mode: 'create' | 'update') {
-  return onValidationError(resourceBody(def, mode), (issues) => bodyIssuesToError(def, issues));
-}
-
 /** The definition's fields of a validated body (what parseBody returns), without the other keys. */
 export function formValues(def: ResourceDef, mode: 'create' | 'update', body: Row): Row {
   const keys = Object.keys(bodySchema(def, mode).shape);
@@ -446,22 +431,17 @@ function mapDbError(e: unknown): never {
   throw e;
 }
 
-/** The English name of a resource, for the document's summaries. */
-const nameOf = (def: ResourceDef) => ((sharedLocales['en-US'].resources as Record<string, { name?: string }>)[def.name]?.name ?? def.name).toLowerCase();
+// the document's summaries name resources in English
+setResourceNamer((def) => ((sharedLocales['en-US'].resources as Record<string, { name?: string }>)[def.name]?.name ?? def.name).toLowerCase());
 
 /** The generic routes of a resource, each with its schemas from the definition (see platform/contract.ts). */
 export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef, hooks: ResourceHooks = {}): void {
-  const base = `/api${def.path}`;
   const perm = (a: Parameters<typeof permissionOf>[1]) => permissionOf(def, a);
   const features = def.features ?? {};
   const title = def.name;
-  const tags = [def.name];
-  const name = nameOf(def);
-  const op = (action: string) => `${def.name}.${action}`;
-  const Row = resourceRow(def);
-  const ListQuery = resourceListQuery(def);
+  const E = resourceEndpoints(def);
 
-  route(app, { method: 'GET', url: `${base}/list`, operationId: op('list'), summary: `List ${name} records (paged, filtered, sorted)`, tags, permission: perm('query'), querystring: ListQuery, response: pageOf(Row) }, async (req) => {
+  route(app, E.list, async (req) => {
     const caller = requireCaller(req);
     const pageSize = req.query.pageSize ?? 10;
     const pageNum = req.query.pageNum ?? 1;
@@ -469,15 +449,15 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     return page(req, rows.map((r) => toApi(def, r)), total);
   });
 
-  route(app, { method: 'GET', url: `${base}/get/:id`, operationId: op('get'), summary: `Get one ${name} record`, tags, permission: perm('query'), params: IdParams, response: okOf(Row) }, async (req) => {
+  route(app, E.get, async (req) => {
     const caller = requireCaller(req);
     const row = await getInScope(db, def, caller, req.params.id);
     return ok(req, { ...toApi(def, row), ...(hooks.afterGet ? await hooks.afterGet(db, row, caller) : {}) });
   });
 
   if (features.create !== false) {
-    const Body = resourceBodyOf(def, 'create');
-    route(app, { method: 'POST', url: `${base}/save`, operationId: op('save'), summary: `Create a ${name} record`, tags, permission: perm('add'), body: Body, response: okOf(Row) }, async (req) => {
+    const Body = onValidationError(E.save.body as ResourceBodySchema, (issues) => bodyIssuesToError(def, issues));
+    route(app, { ...E.save, body: Body }, async (req) => {
       const caller = requireCaller(req);
       const values = formValues(def, 'create', req.body);
       const saved = await mutate(db, req, { title, businessType: 'INSERT' }, async (tx) => {
@@ -495,8 +475,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.update !== false) {
-    const Body = resourceBodyOf(def, 'update');
-    route(app, { method: 'POST', url: `${base}/update`, operationId: op('update'), summary: `Update a ${name} record (with the version read)`, tags, permission: perm('edit'), body: Body, response: okOf(Row) }, async (req) => {
+    const Body = onValidationError(E.update.body as ResourceBodySchema, (issues) => bodyIssuesToError(def, issues));
+    route(app, { ...E.update, body: Body }, async (req) => {
       const caller = requireCaller(req);
       const values = formValues(def, 'update', req.body);
       const id = values.id as number;
@@ -540,15 +520,15 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       });
       return ok(req, { removed: ids.length });
     };
-    route(app, { method: 'POST', url: `${base}/remove`, operationId: op('remove'), summary: `Remove ${name} records (ids in the query or the body; all or nothing)`, tags, permission: perm('delete'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Removed) }, (req) =>
+    route(app, E.remove, (req) =>
       remove(req, req.query.ids ?? req.body?.ids ?? idList(undefined)),
     );
     // spec §7 spells some removals with the id in the path (menu, dept)
-    route(app, { method: 'POST', url: `${base}/remove/:id`, operationId: op('removeById'), summary: `Remove one ${name} record`, tags, permission: perm('delete'), params: IdParams, body: NoBody, response: okOf(Removed) }, (req) => remove(req, [req.params.id]));
+    route(app, E.removeById, (req) => remove(req, [req.params.id]));
   }
 
   if (features.status) {
-    route(app, { method: 'POST', url: `${base}/status`, operationId: op('status'), summary: `Enable ('0') or disable ('1') a ${name} record`, description: 'Disabling also needs the `disable` permission of the resource.', tags, permission: perm('enable'), body: StatusBody, response: okOf(Row) }, async (req) => {
+    route(app, E.status, async (req) => {
       const caller = requireCaller(req);
       const { id, status } = req.body;
       if (status === '1' && !hasPermission(caller, perm('disable'))) throw forbidden();
@@ -567,7 +547,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
       ['effect', true],
       ['uneffect', false],
     ] as const) {
-      route(app, { method: 'POST', url: `${base}/${action}`, operationId: op(action), summary: `${target ? 'Take' : 'Lose'} effect: ${name} records (all or nothing)`, tags, permission: perm(target ? 'enable' : 'disable'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Changed) }, async (req) => {
+      route(app, E[action], async (req) => {
         const caller = requireCaller(req);
         const ids = req.body?.ids ?? req.query.ids ?? idList(undefined);
         await mutate(db, req, { title, businessType: action.toUpperCase() }, async (tx) => {
@@ -582,7 +562,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.export !== false) {
-    route(app, { method: 'GET', url: `${base}/export`, operationId: op('export'), summary: `Export the filtered ${name} list as .xlsx`, tags, permission: perm('export'), querystring: ListQuery, response: XLSX }, async (req, reply) => {
+    route(app, E.export, async (req, reply) => {
       const caller = requireCaller(req);
       const { rows } = await listRows(db, def, caller, req.query, 100_000, 0);
       const buf = await exportWorkbook(def, rows.map((r) => toApi(def, r)), req.lang, db);
@@ -594,7 +574,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   }
 
   if (features.import) {
-    route(app, { method: 'GET', url: `${base}/importTemplate`, operationId: op('importTemplate'), summary: `The .xlsx import template of ${name}`, tags, permission: perm('import'), querystring: LangQuery, response: XLSX }, async (req, reply) => {
+    route(app, E.importTemplate, async (req, reply) => {
       const buf = await importTemplate(def, req.lang, db);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -603,7 +583,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     });
 
     // a declared oversize upload is refused before it is read (platform/auth.ts, `config.upload`)
-    route(app, { method: 'POST', url: `${base}/import`, operationId: op('import'), summary: `Import ${name} records from .xlsx: a per-row preview, or (commit=true) all or nothing`, tags, permission: perm('import'), config: { upload: 20 * 1024 * 1024 }, querystring: ImportQuery, body: 'upload', response: okOf(ImportPreview) }, async (req) => {
+    route(app, { ...E.import, config: { upload: 20 * 1024 * 1024 } }, async (req) => {
       const caller = requireCaller(req);
       if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const file = await req.file({ limits: { fileSize: uploadLimit(req) } });

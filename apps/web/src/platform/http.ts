@@ -134,7 +134,8 @@ export async function downloadPost(url: string, data: unknown, filename: string)
   await saveResponse(await request<Response>('POST', url, { data, raw: true, timeoutMs: 120_000 }), filename);
 }
 
-async function saveResponse(res: Response, filename: string): Promise<void> {
+/** Saves a file answer (see api.ts `call` of a file endpoint) under a name. */
+export async function saveResponse(res: Response, filename: string): Promise<void> {
   const blob = await res.blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);

@@ -8,7 +8,7 @@ import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { listWhere, orderBy, selectList, toApi, type Row } from '../../platform/resource-engine.ts';
+import { listWhere, orderBy, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
 export interface OrderSummary {
   totalWeight: number;
@@ -83,7 +83,7 @@ export async function listLines(db: Queryable, caller: Caller, query: Record<str
 }
 
 /** The lines of one order (already known to be in scope), in position order. */
-export async function linesOf(db: Queryable, orderId: number): Promise<Row[]> {
+export async function linesOf(db: Queryable, orderId: number): Promise<ApiRow[]> {
   const r = await db.query<Row>(`select ${selectList(orderLineResource)} from ${LINE_SOURCE} t where t.order_id = $1 order by t.pos_no`, [orderId]);
   return r.rows.map((x) => ({ ...toApi(orderLineResource, x), orderId }));
 }

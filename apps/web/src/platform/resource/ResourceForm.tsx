@@ -19,7 +19,9 @@ import {
 } from '@ant-design/pro-components';
 import type { Rule } from 'antd/es/form';
 import { validateField, type FieldDef, type ResourceDef } from '@tms/domain';
-import { HttpError, post } from '../http.ts';
+import { resourceEndpoints } from '@tms/domain';
+import { HttpError } from '../http.ts';
+import { callData } from '../api.ts';
 import { fieldLabel, resourceTitle, type Row } from './columns.ts';
 import { formBody, formFields, initialFormValues, normalizeValue } from './form-values.ts';
 import { translateFieldError, useResourceContext, type ResourceContext } from './context.ts';
@@ -177,7 +179,7 @@ export default function ResourceForm({ resource: def, open, record, fixed = {}, 
         let body = formBody(def, { ...values, ...fixed }, record ? { id: record.id, version: record.version } : null);
         if (ext?.beforeSubmit) body = ext.beforeSubmit(body, values, record);
         try {
-          const saved = await post<Row>(`${def.path}/${editing ? 'update' : 'save'}`, body, { silent: true });
+          const saved: Row = await callData(resourceEndpoints(def)[editing ? 'update' : 'save'], { body }, { silent: true });
           message.success(ctx.t('resource.saveSuccess'));
           onSaved(saved);
           return true;

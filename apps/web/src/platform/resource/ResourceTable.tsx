@@ -9,7 +9,9 @@ import { App, Button, Space, Switch, theme } from 'antd';
 import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
-import { download, list, post } from '../http.ts';
+import { resourceEndpoints } from '@tms/domain';
+import { saveResponse } from '../http.ts';
+import { call } from '../api.ts';
 import {
   buildColumns,
   decodeListState,
@@ -88,19 +90,22 @@ const TREE_PAGE_SIZE = 500;
 const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
 
 /** Our part of the query string in canonical form (so order or foreign keys do not look like a change). */
-type ListAnswer = Awaited<ReturnType<typeof list<Row>>>;
+type ListAnswer = { rows: Row[]; total: number } & Record<string, unknown>;
+
+/** A page of a resource's list, typed by its endpoint (extra members of the answer stay for the caller). */
+const listPage = (def: ResourceDef, params: Record<string, unknown>): Promise<ListAnswer> => call(resourceEndpoints(def).list, { query: params });
 
 /** First-page requests started while a list page renders, by URL and parameters; taken once by its table. */
 const firstPages = new Map<string, { rows: Promise<ListAnswer>; at: number }>();
 /** An answer nobody took (a render React threw away) is not reused after this long. */
 const FIRST_PAGE_TTL_MS = 5000;
 
-function askFirstPage(url: string, params: Record<string, unknown>): string {
-  const key = `${url} ${paramsKey(params)}`;
+function askFirstPage(def: ResourceDef, params: Record<string, unknown>): string {
+  const key = `${def.path}/list ${paramsKey(params)}`;
   const now = Date.now();
   for (const [k, v] of firstPages) if (now - v.at > FIRST_PAGE_TTL_MS) firstPages.delete(k);
   if (!firstPages.has(key)) {
-    const rows = list<Row>(url, params);
+    const rows = listPage(def, params);
     rows.catch(() => undefined); // a failure is reported by the http client and met again in `request`
     firstPages.set(key, { rows, at: now });
   }
@@ -183,7 +188,7 @@ export default function ResourceTable({
   // Kept outside the component: React may render a page several times before it commits (a
   // navigation is a transition; a lazy part suspends), and each attempt must not ask again.
   const early = useRef<{ epoch: number; key: string } | null>(null);
-  if (!treeMode && early.current?.epoch !== epoch) early.current = { epoch, key: askFirstPage(`${def.path}/list`, listParams(initState, fixedMemo)) };
+  if (!treeMode && early.current?.epoch !== epoch) early.current = { epoch, key: askFirstPage(def, listParams(initState, fixedMemo)) };
 
   const manage = mode === 'manage';
   const perm = (a: Parameters<typeof permissionOf>[1]) => can(permissionOf(def, a));
@@ -220,7 +225,7 @@ export default function ResourceTable({
       okText: t('resource.ok'),
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await post(`${def.path}/status`, { id: row.id, status: on ? '0' : '1' });
+        await call(resourceEndpoints(def).status, { body: { id: row.id, status: on ? '0' : '1' } });
         message.success(t('resource.statusSuccess'));
         reload();
       },
@@ -236,7 +241,7 @@ export default function ResourceTable({
       okButtonProps: { danger: true },
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await post(`${def.path}/remove?ids=${rows.map((r) => r.id).join(',')}`);
+        await call(resourceEndpoints(def).remove, { query: { ids: rows.map((r) => r.id).join(',') } });
         message.success(t('resource.deleteSuccess'));
         reload();
       },
@@ -251,7 +256,7 @@ export default function ResourceTable({
       okText: t('resource.ok'),
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await post(`${def.path}/${on ? 'effect' : 'uneffect'}`, { ids: rows.map((r) => r.id) });
+        await call(resourceEndpoints(def)[on ? 'effect' : 'uneffect'], { body: { ids: rows.map((r) => r.id) } });
         message.success(t(on ? 'resource.effectSuccess' : 'resource.uneffectSuccess'));
         reload();
       },
@@ -397,7 +402,7 @@ export default function ResourceTable({
             delete p.pageSize;
             const hide = message.loading(t('resource.exporting'), 0);
             try {
-              await download(`${def.path}/export`, p, `${resourceTitle(t, def)}.xlsx`);
+              await saveResponse(await call(resourceEndpoints(def).export, { query: p }), `${resourceTitle(t, def)}.xlsx`);
             } finally {
               hide();
             }
@@ -478,7 +483,7 @@ export default function ResourceTable({
           }
           if (treeMode && def.tree) {
             const p = listParams({ ...state, pageNum: 1, pageSize: TREE_PAGE_SIZE }, fixedMemo);
-            const r = await list<Row>(`${def.path}/list`, p);
+            const r = await listPage(def, p);
             loaded.current = r.rows;
             const nested = nestRows(r.rows, def.tree.parentField);
             // every node with children starts expanded
@@ -487,7 +492,7 @@ export default function ResourceTable({
             return { data: nested, total: r.total, success: true };
           }
           const p = listParams(state, fixedMemo);
-          const r = await (takeFirstPage(early.current?.key ?? null, `${def.path}/list`, p) ?? list<Row>(`${def.path}/list`, p));
+          const r = await (takeFirstPage(early.current?.key ?? null, `${def.path}/list`, p) ?? listPage(def, p));
           loaded.current = r.rows;
           onLoaded?.(r);
           return { data: r.rows, total: r.total, success: true };
