@@ -29,3 +29,4 @@ export * from './generator.ts';
 export * from './reports.ts';
 export * as WorkflowApi from './contracts/workflow.ts';
 export * as OrderApi from './contracts/order.ts';
+export * as WaybillApi from './contracts/waybill.ts';

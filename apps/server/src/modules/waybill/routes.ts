@@ -5,20 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { getResource, LIMITS, resourceByName } from '@tms/domain';
+import { getResource, IdsBody, okOf, pageOf, resourceByName, WaybillApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { AppError, badRequest, type FieldMessage } from '../../platform/errors.ts';
-import { idList, intParam, ok, page } from '../../platform/http.ts';
+import { ok, page } from '../../platform/http.ts';
+import { issuesToError, onValidationError, route } from '../../platform/contract.ts';
 import { scopeOf, selectList, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { bindWaybills, createShipmentFromWaybills } from '../shipment/binding.ts';
 import { lockWaybills, retractWaybills, reviewWaybills, splitWaybill } from './actions.ts';
 
 const lineDef = getResource('waybillLine');
 const BASE = '/api/waybill/waybill';
-const tag = { schema: { tags: ['waybill'] } };
 
 /** GET /get/{id} answers the waybill with its lines and the waybills split off it. */
 export const waybillHooks: Record<string, ResourceHooks> = {
@@ -31,69 +31,49 @@ export const waybillHooks: Record<string, ResourceHooks> = {
   },
 };
 
-/** Weight and volume are stored with 3 decimals: more would be rounded and break "original + split = before". */
-const threeDecimals = z.number().refine((v) => Number(v.toFixed(3)) === v, { error: 'validation.scale' });
-
-const splitBody = z.object({
-  id: z.number().int().positive(),
-  version: z.number().int().min(0),
-  lines: z
-    .array(
-      z.object({
-        lineId: z.number().int().positive(),
-        splitNum: z.number(),
-        weight: threeDecimals.nullable().optional(),
-        volume: threeDecimals.nullable().optional(),
-      }),
-    )
-    .max(10_000),
-});
-
-const toRosBody = z.object({
-  shipmentId: z.number().int().positive().nullable().optional(),
-  confirmCarrierMismatch: z.boolean().optional(),
-});
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return r.data;
+/** A refused split answers as it always did: the path of each field, `validation.scale` with its 3 places. */
+const splitErrors = (issues: z.core.$ZodIssue[]) => {
   const errors: Record<string, FieldMessage> = {};
-  for (const issue of r.error.issues) {
+  for (const issue of issues) {
     const key = issue.message === 'validation.scale' ? issue.message : issue.path.length ? 'validation.invalid' : 'validation.required';
     errors[issue.path.join('.') || 'body'] ??= key === 'validation.scale' ? { key, params: { scale: 3 } } : { key };
   }
-  throw badRequest('messages.validationFailed', errors);
-}
-
-const bodyIds = (body: unknown) => idList((body as Record<string, unknown> | undefined)?.ids);
+  return badRequest('messages.validationFailed', errors);
+};
+const SplitBody = onValidationError(C.SplitBody, splitErrors);
+const ToRosBody = onValidationError(C.ToRosBody, (issues, part) => {
+  // the ids first (select rows), then the other fields as the split does
+  const ids = issues.filter((i) => i.path[0] === 'ids');
+  return ids.length ? issuesToError(ids, part) : splitErrors(issues);
+});
 
 export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  app.post(`${BASE}/review`, { config: { permission: 'waybill:waybill:review' }, ...tag }, async (req) => {
+  const tags = ['waybill'];
+  route(app, { method: 'POST', url: `${BASE}/review`, operationId: 'waybill.review', summary: 'Review waybills (all or nothing)', tags, permission: 'waybill:waybill:review', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
     const caller = requireCaller(req);
-    const ids = bodyIds(req.body);
+    const { ids } = req.body;
     const count = await mutate(db, req, { title: 'waybill', businessType: 'REVIEW' }, (q) => reviewWaybills(q, caller, ids, clock.now()));
     return ok(req, { changed: count }, 'messages.waybill.reviewDone', { count });
   });
 
-  app.post(`${BASE}/retract`, { config: { permission: 'waybill:waybill:retract' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: `${BASE}/retract`, operationId: 'waybill.retract', summary: 'Retract reviewed waybills (all or nothing)', tags, permission: 'waybill:waybill:retract', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
     const caller = requireCaller(req);
-    const ids = bodyIds(req.body);
+    const { ids } = req.body;
     const count = await mutate(db, req, { title: 'waybill', businessType: 'RETRACT' }, (q) => retractWaybills(q, caller, ids, clock.now()));
     return ok(req, { changed: count }, 'messages.waybill.retractDone', { count });
   });
 
-  app.post(`${BASE}/split`, { config: { permission: 'waybill:waybill:split' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: `${BASE}/split`, operationId: 'waybill.split', summary: 'Split pieces (and their weight / volume) of a waybill off into a new one; every quantity conserved', tags, permission: 'waybill:waybill:split', body: SplitBody, response: okOf(C.SplitAnswer) }, async (req) => {
     const caller = requireCaller(req);
-    const input = parse(splitBody, req.body);
+    const input = req.body;
     const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, (q) => splitWaybill(q, caller, input, clock.now()));
     return ok(req, made, 'messages.waybill.splitDone', { code: made.code });
   });
 
   // "to dispatch": a new dispatch order from the reviewed waybills, or onto an existing open / confirmed one
-  app.post(`${BASE}/toRos`, { config: { permission: 'waybill:waybill:toRos' }, ...tag }, async (req) => {
+  route(app, { method: 'POST', url: `${BASE}/toRos`, operationId: 'waybill.toRos', summary: 'Send reviewed waybills to dispatch: a new dispatch order, or bound to an open / confirmed one', description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: 'waybill:waybill:toRos', body: ToRosBody, response: okOf(C.ToRosAnswer) }, async (req) => {
     const caller = requireCaller(req);
-    const ids = bodyIds(req.body);
-    const body = parse(toRosBody, req.body);
+    const { ids, ...body } = req.body;
     const now = clock.now();
     const made = await mutate(db, req, { title: 'waybill', businessType: 'TO_ROS' }, async (q) => {
       await lockWaybills(q, caller, ids); // data scope of the waybills (client / carrier groups) → 404
@@ -110,11 +90,11 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
   });
 
   // the dispatch orders the to-dispatch dialog may bind to: open or confirmed, in the caller's scope
-  app.get(`${BASE}/rosShipments`, { config: { permission: 'waybill:waybill:toRos' }, ...tag }, async (req) => {
+  route(app, { method: 'GET', url: `${BASE}/rosShipments`, operationId: 'waybill.rosShipments', summary: 'The dispatch orders waybills may be bound to (open or confirmed, in scope)', tags, permission: 'waybill:waybill:toRos', querystring: C.RosShipmentsQuery, response: pageOf(C.RosShipment) }, async (req) => {
     const caller = requireCaller(req);
-    const query = req.query as Record<string, unknown>;
-    const pageSize = intParam(query.pageSize, 10, 1, LIMITS.pageSizeMax, 'pageSize');
-    const pageNum = intParam(query.pageNum, 1, 1, 1_000_000, 'pageNum');
+    const query = req.query;
+    const pageSize = query.pageSize ?? 10;
+    const pageNum = query.pageNum ?? 1;
     const params: unknown[] = [];
     const shipment = resourceByName.get('shipment');
     const where = shipment ? scopeOf(shipment, caller, params, 's') : [];
@@ -123,12 +103,12 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
       where.push(`s.dispatch_center_id = $${params.length}`);
     }
     where.push(`s.status in ('OPEN', 'CONFIRMED')`);
-    if (typeof query.shipmentCode === 'string' && query.shipmentCode) {
+    if (query.shipmentCode) {
       params.push(`%${query.shipmentCode.replace(/[\\%_]/g, (c) => '\\' + c).slice(0, 60)}%`);
       where.push(`s.shipment_code ilike $${params.length}`);
     }
     params.push(pageSize, (pageNum - 1) * pageSize);
-    const r = await db.query<Row & { __total: number }>(
+    const r = await db.query<{ id: number; shipment_code: string; status: string; carrier_id: number | null; carrier_name: string | null; station_num: number | null; total_weight: number | null; total_volume: number | null; total_quantity: number | null; waybill_count: number; create_time: Date; __total: number }>(
       `select s.id, s.shipment_code, s.status, s.carrier_id, c.name as carrier_name, s.station_num, s.total_weight, s.total_volume, s.total_quantity, s.create_time,
               (select count(*)::int from tms_waybill w where w.shipment_id = s.id) as waybill_count, count(*) over() as __total
          from tms_shipment s left join base_carrier c on c.id = s.carrier_id
@@ -146,7 +126,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
       totalVolume: x.total_volume,
       totalQuantity: x.total_quantity,
       waybillCount: x.waybill_count,
-      createTime: x.create_time instanceof Date ? x.create_time.toISOString() : x.create_time,
+      createTime: x.create_time.toISOString(),
     }));
     return page(req, rows, Number(r.rows[0]?.__total ?? 0));
   });
