@@ -30,3 +30,4 @@ export * from './reports.ts';
 export * as WorkflowApi from './contracts/workflow.ts';
 export * as OrderApi from './contracts/order.ts';
 export * as WaybillApi from './contracts/waybill.ts';
+export * as MiscApi from './contracts/misc.ts';

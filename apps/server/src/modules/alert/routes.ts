@@ -1,10 +1,12 @@
 /** The header alert bell: unhandled alerts of the caller's dispatch center, and handling one. */
 import type { FastifyInstance } from 'fastify';
-import { getResource, LIMITS } from '@tms/domain';
+import { z } from 'zod';
+import { getResource, MiscApi as C, okOf } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { issuesToError, onValidationError, route } from '../../platform/contract.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
@@ -24,13 +26,21 @@ export function alertScope(caller: Caller, params: unknown[]): string[] {
   return where;
 }
 
+/** A refused handling names each field; the message is the first field's (as the bell shows it). */
+const DealBody = onValidationError(C.DealAlert, (issues, part) => {
+  if (issues.some((i) => i.path[0] === 'id')) return issuesToError(issues, part);
+  const e = issuesToError(issues, part);
+  return new AppError(400, Object.values(e.fieldErrors ?? {})[0]?.key ?? e.key, undefined, e.fieldErrors);
+});
+
 export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock, alertEverySeconds: number): Promise<void> {
   await registerAlertJob(app, db, alertEverySeconds);
 
-  app.get('/api/shipment/shipmentAlert/getAlert', { config: { permission: 'shipment:alert:query' } }, async (req) => {
+  const tags = ['shipmentAlert'];
+  route(app, { method: 'GET', url: '/api/shipment/shipmentAlert/getAlert', operationId: 'shipmentAlert.bell', summary: "The header bell: unhandled alerts of the caller's dispatch center (newest 200)", tags, permission: 'shipment:alert:query', response: okOf(z.array(C.Alert)) }, async (req) => {
     const caller = requireCaller(req);
     const params: unknown[] = [];
-    const r = await db.query<{ alertType: string | null; alertParams: Record<string, unknown> | null; field2: string | null; field3: string | null }>(
+    const r = await db.query<{ id: number; shipmentId: number | null; alertType: string | null; alertContent: string | null; status: string; createTime: Date; alertParams: Record<string, unknown> | null; field2: string | null; field3: string | null }>(
       `select id, shipment_id as "shipmentId", alert_type as "alertType", alert_params as "alertParams", alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
               vehicle_id_main_number_plates as "vehicleIdMainNumberPlates", driver_name as "driverName", driver_mobile as "driverMobile",
               start_time as "startTime", end_time as "endTime", field1, field2, field3, status, create_time as "createTime"
@@ -38,28 +48,15 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
       params,
     );
     // alerts raised by the rules job read in the caller's language
-    const rows = r.rows.map(({ alertParams, ...a }) => (a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a));
+    const rows = r.rows.map(({ alertParams, ...a }) => ({ ...(a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a), createTime: a.createTime.toISOString() }));
     return ok(req, rows);
   });
 
-  app.post('/api/shipment/shipmentAlert/deal', { config: { permission: 'shipment:alert:edit' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/shipment/shipmentAlert/deal', operationId: 'shipmentAlert.deal', summary: 'Handle an alert with a reason (dictionary shipment_alert_reason) and a remark', tags, permission: 'shipment:alert:edit', body: DealBody, response: okOf(z.object({ id: z.number() })) }, async (req) => {
     const caller = requireCaller(req);
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const id = intParam(b.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    const reason = typeof b.alertReason === 'string' ? b.alertReason.trim() : '';
-    const remark = typeof b.alertRemark === 'string' ? b.alertRemark.trim() : '';
-    const errors: Record<string, { key: string }> = {};
-    if (!reason) errors.alertReason = { key: 'messages.alert.reasonRequired' };
-    if (!remark) errors.alertRemark = { key: 'messages.alert.reasonRequired' };
-    else if (remark.length > LIMITS.alertRemark) errors.alertRemark = { key: 'messages.alert.remarkTooLong' };
-    if (reason) {
-      const known = await db.query(`select 1 from sys_dict_data where dict_type = 'shipment_alert_reason' and dict_value = $1 and status = '0'`, [reason]);
-      if (!known.rows.length) errors.alertReason = { key: 'validation.invalid' };
-    }
-    if (Object.keys(errors).length) {
-      const first = Object.values(errors)[0]!.key;
-      throw new AppError(400, first, undefined, errors);
-    }
+    const { id, alertReason: reason, alertRemark: remark } = req.body;
+    const known = await db.query(`select 1 from sys_dict_data where dict_type = 'shipment_alert_reason' and dict_value = $1 and status = '0'`, [reason]);
+    if (!known.rows.length) throw new AppError(400, 'validation.invalid', undefined, { alertReason: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'shipmentAlert', businessType: 'UPDATE' }, async (q) => {
       const params: unknown[] = [id];
       const r = await q.query<{ status: string }>(`select status from shipment_alert a where a.id = $1 and ${alertScope(caller, params).join(' and ')} for update`, params);

@@ -4,13 +4,14 @@
  * extra receiving windows, bound location).
  */
 import type { FastifyInstance } from 'fastify';
-import { getResource } from '@tms/domain';
+import { getResource, IdParams, MiscApi, okOf } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { registerMapRoutes } from './map-routes.ts';
-import { getInScope, selectList, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
+import { getInScope, selectList, toApi, type ApiRow, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
+import { route } from '../../platform/contract.ts';
 
 /** 'HH:mm' or 'HH:mm:ss' → seconds of the day. */
 const secondsOf = (t: unknown): number => {
@@ -76,17 +77,16 @@ export function registerBaseinfoRoutes(app: FastifyInstance, db: Db): void {
   ] as const;
 
   // the station with its detail tabs in one answer; the station's data scope applies (404 outside it)
-  app.get('/api/baseinfo/station/detail/:id', { config: { permission: 'baseinfo:station:query' }, schema: { tags: ['station'] } }, async (req) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'GET', url: '/api/baseinfo/station/detail/:id', operationId: 'station.detail', summary: 'A station with its limits, time windows, extra windows and location', tags: ['station'], permission: 'baseinfo:station:query', params: IdParams, response: okOf(MiscApi.StationDetail) }, async (req) => {
+    const id = req.params.id;
     const row = await getInScope(db, station, requireCaller(req), id);
-    const out: Record<string, unknown> = { station: toApi(station, row) };
+    const tabs: Record<string, ApiRow[]> = {};
     for (const [key, def, order] of children) {
       const r = await db.query<Row>(`select ${selectList(def)} from ${def.table} t where station_id = $1 order by ${order}, id`, [id]);
-      out[key] = r.rows.map((x) => toApi(def, x));
+      tabs[key] = r.rows.map((x) => toApi(def, x));
     }
     const location = getResource('location');
     const loc = row.location_id ? await db.query<Row>(`select ${selectList(location)} from ${location.table} t where id = $1`, [row.location_id]) : null;
-    out.location = loc?.rows[0] ? toApi(location, loc.rows[0]) : null;
-    return ok(req, out);
+    return ok(req, { station: toApi(station, row), limits: tabs.limits!, timeWindows: tabs.timeWindows!, extraWindows: tabs.extraWindows!, location: loc?.rows[0] ? toApi(location, loc.rows[0]) : null });
   });
 }

@@ -5,19 +5,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MAX_RADIUS_KM, MAX_SHAPE_VERTICES, getResource, stationFenceSchema, zoneShapeSchema, type ResourceDef } from '@tms/domain';
+import { MAX_RADIUS_KM, MAX_SHAPE_VERTICES, MiscApi as C, getResource, okOf, resourceRow, stationFenceSchema, zoneShapeSchema, type ResourceDef } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { ok } from '../../platform/http.ts';
 import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import { getInScope, toApi, type Row } from '../../platform/resource-engine.ts';
+import { getInScope, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
+import { onValidationError, route } from '../../platform/contract.ts';
 
 export const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 export function registerMapRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/baseinfo/map/config', { config: { permission: 'authenticated' }, schema: { tags: ['map'] } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/baseinfo/map/config', operationId: 'map.config', summary: 'The tile source and attribution of every map', tags: ['map'], permission: 'authenticated', response: okOf(C.MapConfig) }, async (req) => {
     const r = await db.query<{ config_key: string; config_value: string | null }>(
       `select config_key, config_value from sys_config where config_key in ('sys.map.tileUrl', 'sys.map.tileAttribution')`,
     );
@@ -30,8 +31,8 @@ export function registerMapRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // the zone's polygon or circle (or none), drawn with the zone editor
-  app.post('/api/baseinfo/zone/shape', { config: { permission: 'baseinfo:zone:edit' }, schema: { tags: ['zone'] } }, async (req) => {
-    const b = parse(zoneShapeSchema, req.body);
+  route(app, { method: 'POST', url: '/api/baseinfo/zone/shape', operationId: 'zone.shape', summary: "Save a zone's polygon or circle (or none), with the version read", tags: ['zone'], permission: 'baseinfo:zone:edit', body: ZoneShape, response: okOf(resourceRow(getResource('zone'))) }, async (req) => {
+    const b = req.body;
     const cols: Row = { shape_type: b.shapeType, geometry: null, center_longitude: null, center_latitude: null, radius: null };
     if (b.shapeType === 'POLYGON') cols.geometry = JSON.stringify(b.geometry);
     if (b.shapeType === 'CIRCLE') Object.assign(cols, { center_longitude: b.centerLongitude, center_latitude: b.centerLatitude, radius: b.radius });
@@ -39,8 +40,8 @@ export function registerMapRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // the station's point and its e-fence: a circle of fenceDistance km or a polygon
-  app.post('/api/baseinfo/station/fence', { config: { permission: 'baseinfo:station:edit' }, schema: { tags: ['station'] } }, async (req) => {
-    const b = parse(stationFenceSchema, req.body);
+  route(app, { method: 'POST', url: '/api/baseinfo/station/fence', operationId: 'station.fence', summary: "Save a station's point and e-fence (a circle of fenceDistance km, or a polygon), with the version read", tags: ['station'], permission: 'baseinfo:station:edit', body: StationFence, response: okOf(resourceRow(getResource('station'))) }, async (req) => {
+    const b = req.body;
     const cols: Row = { longitude: b.longitude, latitude: b.latitude, fence_type: b.fenceType };
     if (b.fenceType === 'CIRCLE') Object.assign(cols, { fence_distance: b.fenceDistance, fence_geometry: null });
     else Object.assign(cols, { fence_geometry: JSON.stringify(b.fenceGeometry), ...(b.fenceDistance != null ? { fence_distance: b.fenceDistance } : {}) });
@@ -48,21 +49,21 @@ export function registerMapRoutes(app: FastifyInstance, db: Db): void {
   });
 }
 
-/** Parses a body; each failing field gets its message key (a polygon's nested positions report on the polygon). */
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return r.data;
+/** A refused shape: each failing field gets its message key (a polygon's nested positions report on the polygon). */
+function shapeErrors(issues: z.core.$ZodIssue[]) {
   const errors: Record<string, FieldMessage> = {};
-  for (const issue of r.error.issues) {
+  for (const issue of issues) {
     const name = String(issue.path[0] ?? 'body');
     const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
     errors[name] ??= { key, params: { max: MAX_SHAPE_VERTICES, maxValue: MAX_RADIUS_KM } };
   }
-  throw badRequest('messages.validationFailed', errors);
+  return badRequest('messages.validationFailed', errors);
 }
+const ZoneShape = onValidationError(zoneShapeSchema, shapeErrors);
+const StationFence = onValidationError(stationFenceSchema, shapeErrors);
 
 /** Writes shape columns of one record in the caller's scope, with the optimistic lock and an operation-log row. */
-async function saveShape(db: Db, req: FastifyRequest, def: ResourceDef, b: { id: number; version: number }, cols: Row): Promise<Row> {
+async function saveShape(db: Db, req: FastifyRequest, def: ResourceDef, b: { id: number; version: number }, cols: Row): Promise<ApiRow> {
   const caller = requireCaller(req);
   const row = await mutate(db, req, { title: def.name, businessType: 'UPDATE' }, async (tx) => {
     const existing = await getInScope(tx, def, caller, b.id, true);

@@ -5,10 +5,12 @@
  * are both understood.
  */
 import type { FastifyInstance } from 'fastify';
-import type { GeoHit } from '@tms/domain';
+import { z } from 'zod';
+import { MiscApi as C, okOf, type GeoHit } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
+import { route } from '../../platform/contract.ts';
 import { ACCOUNT_CONFIG, configValues } from '../account/settings.ts';
 
 const MAX_HITS = 8;
@@ -57,11 +59,11 @@ export function readGeocoderAnswer(body: unknown): GeoHit[] {
 }
 
 export function registerGeoRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/geo/config', { config: { permission: 'authenticated' } }, async (req) => ok(req, { enabled: (await geocoderUrl(db)) !== null }));
+  const tags = ['geo'];
+  route(app, { method: 'GET', url: '/api/geo/config', operationId: 'geo.config', summary: 'Whether address search is configured', tags, permission: 'authenticated', response: okOf(C.GeoConfig) }, async (req) => ok(req, { enabled: (await geocoderUrl(db)) !== null }));
 
-  app.get('/api/geo/search', { config: { permission: 'authenticated', rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (req) => {
-    const q = (req.query as { q?: unknown }).q;
-    if (typeof q !== 'string' || q.trim().length < 2 || q.length > 200) throw badRequest('messages.validationFailed', { q: { key: 'validation.invalid' } });
+  route(app, { method: 'GET', url: '/api/geo/search', operationId: 'geo.search', summary: 'Address search through the configured geocoder (at most 8 hits; 502 when it fails)', tags, permission: 'authenticated', config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, querystring: C.GeoSearchQuery, response: okOf(z.array(C.GeoHitSchema)) }, async (req) => {
+    const q = req.query.q;
     const url = await geocoderUrl(db);
     if (!url) return ok(req, [] as GeoHit[]);
     try {
