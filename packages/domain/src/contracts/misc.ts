@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { intText } from '../api.ts';
 import { LIMITS } from '../rules.ts';
+import { genConfigSchema } from '../generator.ts';
 
 export const MapConfig = z.object({ tileUrl: z.string().describe("'' = no tiles"), attribution: z.string() });
 export const StationDetail = z
@@ -38,3 +39,16 @@ export const GeoHitSchema = z
     street: z.string().nullable(), houseNumber: z.string().nullable(), postcode: z.string().nullable(),
   })
   .meta({ id: 'GeoHit' });
+
+// Code generator (/api/tool/gen/*)
+export const GenTablesQuery = z.object({ tableName: z.string().max(200).optional().transform((v) => (v ? v.slice(0, 63) : undefined)).describe('part of the table name') });
+export const GenTable = z.object({ table: z.string(), comment: z.string().nullable(), columns: z.number().int(), resource: z.string().nullable() }).meta({ id: 'GenTable' });
+export const GenTableParams = z.object({ table: z.string().max(200).describe('a table of the current schema') });
+export const DbColumnSchema = z
+  .object({
+    column: z.string(), dataType: z.string(), maxLength: z.number().nullable(), numericPrecision: z.number().nullable(), numericScale: z.number().nullable(),
+    nullable: z.boolean(), hasDefault: z.boolean(), fkTable: z.string().nullable(), unique: z.boolean(), comment: z.string().nullable(),
+  })
+  .meta({ id: 'DbColumn' });
+export const GenConfigAnswer = z.object({ columns: z.array(DbColumnSchema), config: genConfigSchema });
+export const GenFiles = z.record(z.string(), z.string()).describe('generated files by path');

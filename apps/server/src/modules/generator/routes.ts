@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
-import { RESOURCES, generateFiles, genConfigSchema, inferConfig, sharedLocales, type DbColumn, type GenConfig } from '@tms/domain';
+import { z } from 'zod';
+import { MiscApi as C, RESOURCES, generateFiles, genConfigSchema, inferConfig, okOf, sharedLocales, type DbColumn, type GenConfig } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
+import { onValidationError, route } from '../../platform/contract.ts';
 
 const tableOfResource = new Map(RESOURCES.map((r) => [r.name, r.table]));
 const resourceOfTable = new Map(RESOURCES.map((r) => [r.table, r.name]));
@@ -71,14 +73,10 @@ export async function introspect(q: Queryable, table: string): Promise<DbColumn[
   }));
 }
 
-function parseConfig(body: unknown): GenConfig {
-  const r = genConfigSchema.safeParse((body as { config?: unknown } | null)?.config);
-  if (!r.success) {
-    const fields = Object.fromEntries(r.error.issues.map((i) => [i.path.join('.') || 'config', { key: 'validation.invalid' }]));
-    throw badRequest('messages.validationFailed', fields);
-  }
-  return r.data as GenConfig;
-}
+/** `{ config }`: the generator's configuration; a refused one names each path under it, as 'invalid'. */
+const ConfigBody = onValidationError(z.object({ config: genConfigSchema }), (issues) =>
+  badRequest('messages.validationFailed', Object.fromEntries(issues.map((i) => [i.path.slice(1).join('.') || 'config', { key: 'validation.invalid' }]))),
+);
 
 type ResourceTexts = Record<string, { name?: string; fields?: Record<string, string> } | undefined>;
 
@@ -100,23 +98,25 @@ function withKnownLabels(cfg: GenConfig): GenConfig {
 const files = (cfg: GenConfig) => generateFiles(cfg, (resource) => tableOfResource.get(resource));
 
 export function registerGeneratorRoutes(app: FastifyInstance, db: Queryable): void {
-  app.get('/api/tool/gen/tables', { config: { permission: 'tool:gen:query' } }, async (req) => {
-    const like = (req.query as { tableName?: unknown }).tableName;
-    return ok(req, await listTables(db, typeof like === 'string' ? like.slice(0, 63) : undefined));
-  });
+  const tags = ['generator'];
+  route(app, { method: 'GET', url: '/api/tool/gen/tables', operationId: 'generator.tables', summary: 'Tables of the database, with the resource that already uses each', tags, permission: 'tool:gen:query', querystring: C.GenTablesQuery, response: okOf(z.array(C.GenTable)) }, async (req) =>
+    ok(req, await listTables(db, req.query.tableName)),
+  );
 
-  app.get('/api/tool/gen/config/:table', { config: { permission: 'tool:gen:query' } }, async (req) => {
-    const table = (req.params as { table: string }).table;
+  route(app, { method: 'GET', url: '/api/tool/gen/config/:table', operationId: 'generator.config', summary: "A table's columns and the configuration inferred from them", tags, permission: 'tool:gen:query', params: C.GenTableParams, response: okOf(C.GenConfigAnswer) }, async (req) => {
+    const table = req.params.table;
     if (!/^[a-z][a-z0-9_]{0,62}$/.test(table)) throw notFound();
     const columns = await introspect(db, table);
     if (!columns) throw notFound();
     return ok(req, { columns, config: withKnownLabels(inferConfig(table, columns, (t) => resourceOfTable.get(t))) });
   });
 
-  app.post('/api/tool/gen/preview', { config: { permission: 'tool:gen:code' } }, async (req) => ok(req, files(parseConfig(req.body))));
+  route(app, { method: 'POST', url: '/api/tool/gen/preview', operationId: 'generator.preview', summary: 'Preview the generated resource definition, migration and translations', tags, permission: 'tool:gen:code', body: ConfigBody, response: okOf(C.GenFiles) }, async (req) =>
+    ok(req, files(req.body.config as GenConfig)),
+  );
 
-  app.post('/api/tool/gen/download', { config: { permission: 'tool:gen:code' } }, async (req, reply) => {
-    const cfg = parseConfig(req.body);
+  route(app, { method: 'POST', url: '/api/tool/gen/download', operationId: 'generator.download', summary: 'Download the generated files as a zip', tags, permission: 'tool:gen:code', body: ConfigBody, response: { binary: ['application/zip'] } }, async (req, reply) => {
+    const cfg = req.body.config as GenConfig;
     const zip = new JSZip();
     for (const [path, content] of Object.entries(files(cfg))) zip.file(path, content);
     const buf = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
