@@ -31,3 +31,4 @@ export * as WorkflowApi from './contracts/workflow.ts';
 export * as OrderApi from './contracts/order.ts';
 export * as WaybillApi from './contracts/waybill.ts';
 export * as MiscApi from './contracts/misc.ts';
+export * as EpodApi from './contracts/epod.ts';

@@ -4,19 +4,21 @@
  * pictures (PENDING / REJECTED / RECALLED → REPORTED) and may recall a report (REPORTED → RECALLED).
  * A receipt of someone else's dispatch order answers 404.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { epodReport, resourceByName } from '@tms/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EpodApi, IdParams, NoBody, okOf, resourceByName, resourceRow } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { notFound } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { onValidationError, route } from '../../platform/contract.ts';
 import { mutate } from '../../platform/audit.ts';
 import { toApi } from '../../platform/resource-engine.ts';
 import { DRIVER_PERMISSION, driverActor, requireDriver, type DriverCaller } from '../driver/auth.ts';
 import { recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
 import { epodDetail } from './detail.ts';
-import { parseInput, UPLOAD_MAX, uploadPicture } from './io.ts';
+import { inputErrors, UPLOAD_MAX, uploadPicture } from './io.ts';
 
 const epodDef = resourceByName.get('epod')!;
 const DRIVES = `$2 in (s.driver_id_master, s.driver_id_second, s.operating_driver_id)`;
@@ -31,14 +33,14 @@ async function driverEpod(q: Queryable, driverId: number, id: number, lock: bool
 }
 
 const who = (d: DriverCaller): Who => ({ userId: null, userName: driverActor(d), driverId: d.driverId });
-const idOf = (req: FastifyRequest) => intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+const Report = onValidationError(EpodApi.Report, (issues) => inputErrors(issues));
 
 export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock): void {
-  const cfg = { config: { permission: DRIVER_PERMISSION }, schema: { tags: ['driver'] } };
+  const cfg = { tags: ['driver'], permission: DRIVER_PERMISSION };
 
-  app.get('/api/driver/epods', cfg, async (req) => {
+  route(app, { method: 'GET', url: '/api/driver/epods', operationId: 'driver.epods', summary: "The driver's receipts of shipped and completed dispatch orders (newest 200)", ...cfg, querystring: EpodApi.DriverListQuery, response: okOf(z.array(resourceRow(epodDef))) }, async (req) => {
     const d = requireDriver(req);
-    const shipmentId = intParam((req.query as Record<string, unknown>).shipmentId, 0, 0, Number.MAX_SAFE_INTEGER, 'shipmentId');
+    const shipmentId = req.query.shipmentId ?? 0;
     const r = await db.query<Record<string, unknown>>(
       `select t.* from tms_epod t join tms_shipment s on s.id = t.shipment_id
         where ${DRIVES.replace('$2', '$1')} and ($2::bigint = 0 or t.shipment_id = $2) and s.status in ('SHIPPED', 'COMPLETED')
@@ -48,16 +50,16 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, r.rows.map((row) => toApi(epodDef, row)));
   });
 
-  app.get('/api/driver/epods/:id', cfg, async (req) => {
+  route(app, { method: 'GET', url: '/api/driver/epods/:id', operationId: 'driver.epod', summary: 'One receipt of the driver with its lines and pictures', ...cfg, params: IdParams, response: okOf(EpodApi.Receipt) }, async (req) => {
     const d = requireDriver(req);
-    const e = await driverEpod(db, d.driverId, idOf(req), false);
+    const e = await driverEpod(db, d.driverId, req.params.id, false);
     return ok(req, { ...toApi(epodDef, e), ...(await epodDetail(db, storage, e)) });
   });
 
-  app.post('/api/driver/epods/:id/report', cfg, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures", ...cfg, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
     const d = requireDriver(req);
-    const id = idOf(req);
-    const input = parseInput(epodReport, req.body);
+    const id = req.params.id;
+    const input = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'REPORT' }, async (q) => {
       await reportEpod(q, await driverEpod(q, d.driverId, id, true), input, who(d), 'DRIVER', clock.now());
       return { id };
@@ -65,9 +67,9 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.reported');
   });
 
-  app.post('/api/driver/epods/:id/recall', cfg, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/recall', operationId: 'driver.epodRecall', summary: 'The driver recalls a reported receipt', ...cfg, params: IdParams, body: NoBody, response: okOf(EpodApi.Done) }, async (req) => {
     const d = requireDriver(req);
-    const id = idOf(req);
+    const id = req.params.id;
     await mutate(db, req, { title: 'epod', businessType: 'RECALL' }, async (q) => {
       await recallEpod(q, await driverEpod(q, d.driverId, id, true), who(d), clock.now());
       return { id };
@@ -75,9 +77,9 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  app.post('/api/driver/epods/:id/pictures', { ...cfg, config: { ...cfg.config, upload: UPLOAD_MAX } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines', ...cfg, config: { upload: UPLOAD_MAX }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
     const d = requireDriver(req);
-    const id = idOf(req);
-    return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true)));
+    const id = req.params.id;
+    return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true), req.query.lineId ?? null));
   });
 }

@@ -18,14 +18,19 @@ import type { EpodRow } from './service.ts';
 export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
+  throw inputErrors(r.error.issues);
+}
+
+/** A refused receipt input: each field by path with its bounds; a domain message of the first field comes on top. */
+export function inputErrors(issues: z.core.$ZodIssue[]) {
   const errors: Record<string, FieldMessage> = {};
-  for (const issue of r.error.issues) {
+  for (const issue of issues) {
     const name = issue.path.map(String).join('.') || 'body';
     const bound = issue as { maximum?: unknown; minimum?: unknown };
     errors[name] ??= { key: issue.message.includes('.') ? issue.message : 'validation.invalid', params: { max: bound.maximum, maxValue: bound.maximum, min: bound.minimum } };
   }
   const first = Object.values(errors)[0]!;
-  throw badRequest(first.key.startsWith('messages.') ? first.key : 'messages.validationFailed', errors);
+  return badRequest(first.key.startsWith('messages.') ? first.key : 'messages.validationFailed', errors);
 }
 
 /** pictures, videos and driver files: the most bytes of one upload */
@@ -75,9 +80,7 @@ async function addPicture(q: Queryable, e: EpodRow, lineId: number | null, fileI
  * receipt in the caller's scope (404 outside it); it is checked before storing and again inside
  * the transaction that records the picture.
  */
-export async function uploadPicture(req: FastifyRequest, db: Db, storage: Storage, actor: string, lock: (q: Queryable) => Promise<EpodRow>) {
-  const raw = (req.query as Record<string, unknown>).lineId;
-  const lineId = raw ? intParam(raw, 0, 1, Number.MAX_SAFE_INTEGER, 'lineId') : null;
+export async function uploadPicture(req: FastifyRequest, db: Db, storage: Storage, actor: string, lock: (q: Queryable) => Promise<EpodRow>, lineId: number | null) {
   await editable(lock(db)); // refuse before storing anything
   const stored = await receiveFile(req, storage, IMAGE_TYPES, 'messages.imageOnly', actor);
   try {

@@ -5,26 +5,32 @@
  * pictures, opinions and execution come with GET /epod/epod/get/{id} (afterGet hook).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { epodAudit, epodHandle, epodReject, epodReport, resourceByName } from '@tms/domain';
+import { z } from 'zod';
+import { EpodApi as C, okOf, resourceByName } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { idList, intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { onValidationError, route } from '../../platform/contract.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, scopeOf, toApi, type ResourceHooks } from '../../platform/resource-engine.ts';
 import { auditEpods, handleEpod, recallEpod, rejectEpod, reportEpod, type EpodRow } from './service.ts';
 import { epodDetail, linesOf, picturesOf } from './detail.ts';
-import { editable, parseInput, receiveFile, UPLOAD_MAX, uploadPicture, VIDEO_TYPES } from './io.ts';
+import { editable, inputErrors, receiveFile, UPLOAD_MAX, uploadPicture, VIDEO_TYPES } from './io.ts';
 
 const epodDef = resourceByName.get('epod')!;
 const checkDef = resourceByName.get('epodCheck')!;
 const shipmentDef = resourceByName.get('shipment')!;
 const waybillDef = resourceByName.get('waybill')!;
 
-const body = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
-const bodyId = (req: FastifyRequest, field = 'id') => intParam(body(req)[field], 0, 1, Number.MAX_SAFE_INTEGER, field);
+/** Receipt inputs answer refusals as they always did (see io.ts inputErrors). */
+const input = <S extends z.ZodType>(schema: S) => onValidationError(schema, (issues) => inputErrors(issues));
+const SignFor = input(C.SignFor);
+const Audit = input(C.Audit);
+const Reject = input(C.Reject);
+const Handle = input(C.Handle);
 
 /** Locks one receipt of the caller's scope (404 outside it). */
 export const lockEpod = (q: Queryable, caller: Caller, id: number) => getInScope(q, epodDef, caller, id, true) as Promise<unknown> as Promise<EpodRow>;
@@ -36,16 +42,11 @@ export function epodHooks(storage: Storage): Record<string, ResourceHooks> {
 
 export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock): void {
   const base = '/api/epod/epod';
-  const tag = { schema: { tags: ['epod'] } };
-  const cfg = (permission: string) => ({ config: { permission }, ...tag });
-  const uploadCfg = (permission: string) => ({ config: { permission, upload: UPLOAD_MAX }, ...tag });
+  const tags = ['epod'];
 
-  app.post(`${base}/signFor`, cfg('epod:epod:signFor'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/signFor`, operationId: 'epod.signFor', summary: "Register a receipt's sign-for: times and every line's signed / short / damaged quantities (with the version read)", tags, permission: 'epod:epod:signFor', body: SignFor, response: okOf(C.Done) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
-    const version = intParam(body(req).version, -1, 0, Number.MAX_SAFE_INTEGER, 'version');
-    if (version < 0) throw badRequest('messages.validationFailed', { version: { key: 'validation.required' } });
-    const input = parseInput(epodReport, body(req));
+    const { id, version, ...input } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'SIGN_FOR' }, async (q) => {
       const e = await lockEpod(q, caller, id);
       if (e.version !== version) throw conflict('messages.conflictVersion');
@@ -55,10 +56,9 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.reported');
   });
 
-  app.post(`${base}/audit`, cfg('epod:epod:audit'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/audit`, operationId: 'epod.audit', summary: 'Audit reported receipts, with an optional opinion (all or nothing)', tags, permission: 'epod:epod:audit', body: Audit, response: okOf(C.DoneMany) }, async (req) => {
     const caller = requireCaller(req);
-    const ids = idList(body(req).ids);
-    const { opinion } = parseInput(epodAudit, body(req));
+    const { ids, opinion } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'AUDIT' }, async (q) => {
       const rows = (await getManyInScope(q, epodDef, caller, ids)) as unknown as EpodRow[];
       await auditEpods(q, rows, opinion?.trim() || null, caller, clock.now());
@@ -67,10 +67,9 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { ids }, 'messages.epod.audited');
   });
 
-  app.post(`${base}/reject`, cfg('epod:epod:reject'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/reject`, operationId: 'epod.reject', summary: 'Reject a reported receipt with an opinion', tags, permission: 'epod:epod:reject', body: Reject, response: okOf(C.Done) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
-    const { opinion } = parseInput(epodReject, body(req));
+    const { id, opinion } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'REJECT' }, async (q) => {
       await rejectEpod(q, await lockEpod(q, caller, id), opinion, caller, clock.now());
       return { id };
@@ -78,9 +77,9 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.rejected');
   });
 
-  app.post(`${base}/recall`, cfg('epod:epod:recall'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/recall`, operationId: 'epod.recall', summary: 'Recall a reported receipt', tags, permission: 'epod:epod:recall', body: C.IdBody, response: okOf(C.Done) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
+    const { id } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'RECALL' }, async (q) => {
       await recallEpod(q, await lockEpod(q, caller, id), caller, clock.now());
       return { id };
@@ -88,10 +87,9 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  app.post(`${base}/handle`, cfg('epod:epod:handle'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/handle`, operationId: 'epod.handle', summary: 'Check and handle an abnormal receipt (shortage or damage)', tags, permission: 'epod:epod:handle', body: Handle, response: okOf(C.Done) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
-    const { result, remark } = parseInput(epodHandle, body(req));
+    const { id, result, remark } = req.body;
     const known = await db.query(`select 1 from sys_dict_data where dict_type = 'epod_handle_result' and dict_value = $1 and status = '0'`, [result]);
     if (!known.rows.length) throw badRequest('messages.validationFailed', { result: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'epod', businessType: 'HANDLE' }, async (q) => {
@@ -102,15 +100,15 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   });
 
   // Pictures (of the receipt, or of one line) and the stop's video, while the receipt is not audited.
-  app.post(`${base}/picture/upload`, uploadCfg('epod:epod:signFor'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/picture/upload`, operationId: 'epod.uploadPicture', summary: 'Add a picture (PNG, JPEG, WebP, GIF) to a receipt or one of its lines', tags, permission: 'epod:epod:signFor', config: { upload: UPLOAD_MAX }, querystring: C.UploadQuery, body: 'upload', response: okOf(C.Picture) }, async (req) => {
     const caller = requireCaller(req);
-    const epodId = intParam((req.query as Record<string, unknown>).epodId, 0, 1, Number.MAX_SAFE_INTEGER, 'epodId');
-    return ok(req, await uploadPicture(req, db, storage, caller.userName, (q) => lockEpod(q, caller, epodId)));
+    const { epodId, lineId } = req.query;
+    return ok(req, await uploadPicture(req, db, storage, caller.userName, (q) => lockEpod(q, caller, epodId), lineId ?? null));
   });
 
-  app.post(`${base}/picture/remove`, cfg('epod:epod:signFor'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/picture/remove`, operationId: 'epod.removePicture', summary: 'Remove a picture of a receipt that is not audited', tags, permission: 'epod:epod:signFor', body: C.IdBody, response: okOf(C.Done) }, async (req) => {
     const caller = requireCaller(req);
-    const id = bodyId(req);
+    const { id } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'DELETE' }, async (q) => {
       const p = (await q.query<{ epod_id: number }>(`select epod_id from tms_epod_picture where id = $1`, [id])).rows[0];
       if (!p) throw notFound();
@@ -121,9 +119,9 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id });
   });
 
-  app.post(`${base}/video/upload`, uploadCfg('epod:epod:signFor'), async (req) => {
+  route(app, { method: 'POST', url: `${base}/video/upload`, operationId: 'epod.uploadVideo', summary: "Set the stop's video (MP4, WebM, Ogg) of a receipt", tags, permission: 'epod:epod:signFor', config: { upload: UPLOAD_MAX }, querystring: C.UploadQuery.pick({ epodId: true }), body: 'upload', response: okOf(C.Video) }, async (req) => {
     const caller = requireCaller(req);
-    const epodId = intParam((req.query as Record<string, unknown>).epodId, 0, 1, Number.MAX_SAFE_INTEGER, 'epodId');
+    const { epodId } = req.query;
     await editable(lockEpod(db, caller, epodId));
     const stored = await receiveFile(req, storage, VIDEO_TYPES, 'messages.epod.videoOnly', caller.userName);
     await mutate(db, req, { title: 'epod', businessType: 'UPLOAD' }, async (q) => {
@@ -135,15 +133,14 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   });
 
   // The receipts of a shipment by stop, and of a waybill with their lines.
-  app.get(`${base}/byShipment/:shipmentId`, cfg('epod:epod:query'), async (req) => {
+  route(app, { method: 'GET', url: `${base}/byShipment/:shipmentId`, operationId: 'epod.byShipment', summary: 'The receipts of a dispatch order by stop', tags, permission: 'epod:epod:query', params: C.ShipmentParams, response: okOf(C.ByStop) }, async (req) => {
     const caller = requireCaller(req);
-    const shipmentId = intParam((req.params as { shipmentId: string }).shipmentId, 0, 1, Number.MAX_SAFE_INTEGER, 'shipmentId');
-    return ok(req, await receiptsByStop(db, caller, shipmentId));
+    return ok(req, await receiptsByStop(db, caller, req.params.shipmentId));
   });
 
-  app.get(`${base}/byWaybill/:waybillId`, cfg('epod:epod:query'), async (req) => {
+  route(app, { method: 'GET', url: `${base}/byWaybill/:waybillId`, operationId: 'epod.byWaybill', summary: 'The receipts of a waybill with their lines', tags, permission: 'epod:epod:query', params: C.WaybillParams, response: okOf(C.WithLines) }, async (req) => {
     const caller = requireCaller(req);
-    const waybillId = intParam((req.params as { waybillId: string }).waybillId, 0, 1, Number.MAX_SAFE_INTEGER, 'waybillId');
+    const waybillId = req.params.waybillId;
     await getInScope(db, waybillDef, caller, waybillId); // a waybill out of the caller's scope → 404
     const rows = await receiptsWhere(db, caller, 't.waybill_id', waybillId);
     const lines = await linesOf(db, rows.map((r) => Number(r.id)));

@@ -1,0 +1,28 @@
+/** Request and answer schemas of the hand-written receipt (epod) routes: staff (/api/epod/epod/*) and driver (/api/driver/epods/*). */
+import { z } from 'zod';
+import { IdList, intText } from '../api.ts';
+import { epodAudit, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
+
+export const IdBody = z.object({ id: intText(1) });
+export const SignFor = epodReport.extend({ id: intText(1), version: intText(0) });
+export const Audit = epodAudit.extend({ ids: IdList });
+export const Reject = epodReject.extend({ id: intText(1) });
+export const Handle = epodHandle.extend({ id: intText(1) }).describe('result: a value of the epod_handle_result dictionary');
+export const Report = epodReport;
+export const UploadQuery = z.object({ epodId: intText(1), lineId: intText(1).optional().describe('a picture of this line of the receipt') });
+export const LineQuery = z.object({ lineId: intText(1).optional().describe('a picture of this line of the receipt') });
+export const Picture = z.object({ id: z.number(), epodId: z.number(), lineId: z.number().nullable(), url: z.string() }).meta({ id: 'EpodPicture' });
+export const Video = z.object({ id: z.number(), url: z.string() });
+export const Done = z.object({ id: z.number() });
+export const DoneMany = z.object({ ids: z.array(z.number()) });
+export const ShipmentParams = z.object({ shipmentId: intText(1) });
+export const WaybillParams = z.object({ waybillId: intText(1) });
+export const ByStop = z
+  .object({
+    stops: z.array(z.object({ receipts: z.array(z.object({}).loose()) }).loose().describe('a stop (id, seq, stationId, stationName, stopType, eta, ata, atd) with its receipts')),
+    unplaced: z.array(z.object({}).loose()).describe('receipts whose stop is no longer on the shipment'),
+  })
+  .meta({ id: 'EpodsByStop' });
+export const WithLines = z.array(z.object({ id: z.number(), lines: z.array(z.object({}).loose()), pictureCount: z.number() }).loose());
+export const DriverListQuery = z.object({ shipmentId: intText(0).optional().describe('only the receipts of this dispatch order (0 or none = all of the driver)') });
+export const Receipt = z.object({ id: z.number() }).loose().meta({ id: 'EpodDetail', description: 'the receipt with its lines, pictures, opinions and execution' });
