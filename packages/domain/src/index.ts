@@ -32,3 +32,4 @@ export * as OrderApi from './contracts/order.ts';
 export * as WaybillApi from './contracts/waybill.ts';
 export * as MiscApi from './contracts/misc.ts';
 export * as EpodApi from './contracts/epod.ts';
+export * as DriverApi from './contracts/driver.ts';

@@ -191,7 +191,7 @@ export type TypedRequest<P extends Maybe, Q extends Maybe, B extends Maybe> = Fa
 export type RouteSpec<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | Binary> = (
   | Endpoint<P, Q, B, R>
   | (Omit<Endpoint<P, Q, B, R>, 'path' | 'method'> & { url: string; method: Endpoint['method'] })
-) & { config?: Record<string, unknown> };
+) & { config?: Record<string, unknown>; /** a body limit of its own (bytes) */ bodyLimit?: number };
 
 const operationIds = new WeakMap<FastifyInstance, Set<string>>();
 
@@ -224,6 +224,7 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
     method: spec.method,
     url,
     config: { ...(spec.config ?? {}), permission: spec.permission },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -8,40 +8,46 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { DriverApi as C, IdParams, NoBody, okOf } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { AppError, badRequest, tooMany } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { AppError, tooMany } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import { issuesToError, onValidationError, route } from '../../platform/contract.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth.ts';
 import { mutate, writeLoginLog } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import { LOGIN_LIMITS } from '../system/auth-routes.ts';
-import { IMAGE_TYPES, receiveFile, UPLOAD_MAX } from '../epod/io.ts';
+import { IMAGE_TYPES, inputErrors, receiveFile, UPLOAD_MAX } from '../epod/io.ts';
 import { createDriverSession, DRIVER_PERMISSION, driverActor, requireDriver } from './auth.ts';
 import { answerShipment, driverShipment, driverShipments, REJECT_REASON_MAX } from './shipments.ts';
 import { ingestPositions, parsePositions } from './positions.ts';
-import { parseVehicleCheck, saveVehicleCheck } from './vehicle-check.ts';
+import { saveVehicleCheck, vehicleCheckSchema } from './vehicle-check.ts';
 
 /** Login-log names of drivers, apart from staff user names. */
 const logName = (loginName: string) => `driver:${loginName}`;
 let dummyHash: Promise<string> | null = null;
 
-const idOf = (req: FastifyRequest) => intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+const Refuse = onValidationError(C.Refuse(REJECT_REASON_MAX), (issues) => inputErrors(issues));
+const VehicleCheck = onValidationError(vehicleCheckSchema, (issues) => inputErrors(issues));
 
 export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock, storage: Storage): void {
-  const cfg = { config: { permission: DRIVER_PERMISSION }, schema: { tags: ['driver'] } };
-
-  app.post('/api/driver/login', { config: { permission: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['driver'] } }, async (req) => {
-    const b = (req.body ?? {}) as { loginName?: unknown; password?: unknown };
-    const loginName = typeof b.loginName === 'string' ? b.loginName.trim().slice(0, 30) : '';
-    const password = typeof b.password === 'string' ? b.password.slice(0, 200) : '';
-    if (!loginName || !password) {
-      throw badRequest('messages.validationFailed', {
-        ...(loginName ? {} : { loginName: { key: 'validation.required' } }),
-        ...(password ? {} : { password: { key: 'validation.required' } }),
-      });
+  const cfg = { tags: ['driver'], permission: DRIVER_PERMISSION };
+  /** A refused batch answers as before: the first problems as points.<i>.<field> (times checked against the server's clock). */
+  const Positions = onValidationError(C.Positions, (issues, part, data) => {
+    try {
+      parsePositions(data, clock.now());
+    } catch (e) {
+      if (e instanceof AppError) return e;
+      throw e;
     }
+    return issuesToError(issues, part);
+  });
+
+  route(app, { method: 'POST', url: '/api/driver/login', operationId: 'driver.login', summary: 'Driver sign-in with login name and password: a 12-hour token', tags: ['driver'], permission: 'public', config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, body: C.Login, response: okOf(C.Token) }, async (req) => {
+    const { loginName, password } = req.body;
     const now = clock.now();
     const fail = async (status: number, key: string) => {
       await writeLoginLog(db, req, logName(loginName), '1', translate(req.lang, key), now);
@@ -68,25 +74,28 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
   });
 
-  app.post('/api/driver/logout', cfg, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/logout', operationId: 'driver.logout', summary: "End the driver's session", ...cfg, body: NoBody, response: okOf(z.null()) }, async (req) => {
     const d = requireDriver(req);
     await db.query(`update tms_driver_session set revoked_at = $2 where id = $1 and revoked_at is null`, [d.sessionId, clock.now()]);
     await writeLoginLog(db, req, logName(d.loginName), '0', translate(req.lang, 'messages.login.logout'), clock.now());
     return ok(req, null, 'messages.login.logout');
   });
 
-  app.get('/api/driver/me', cfg, async (req) => {
+  route(app, { method: 'GET', url: '/api/driver/me', operationId: 'driver.me', summary: 'The signed-in driver', ...cfg, response: okOf(C.Me) }, async (req) => {
     const d = requireDriver(req);
     return ok(req, { driverId: d.driverId, code: d.code, name: d.name, mobile: d.mobile, loginName: d.loginName, carrierId: d.carrierId, carrierName: d.carrierName });
   });
 
-  app.get('/api/driver/shipments', cfg, async (req) => ok(req, await driverShipments(db, requireDriver(req).driverId)));
+  route(app, { method: 'GET', url: '/api/driver/shipments', operationId: 'driver.shipments', summary: "The driver's effective and shipped dispatch orders (100)", ...cfg, response: okOf(z.array(C.Shipment)) }, async (req) =>
+    ok(req, (await driverShipments(db, requireDriver(req).driverId)) as z.input<typeof C.Shipment>[]),
+  );
 
-  app.get('/api/driver/shipments/:id', cfg, async (req) => ok(req, await driverShipment(db, requireDriver(req).driverId, idOf(req))));
+  route(app, { method: 'GET', url: '/api/driver/shipments/:id', operationId: 'driver.shipment', summary: 'One dispatch order of the driver with its stops', ...cfg, params: IdParams, response: okOf(C.Shipment) }, async (req) =>
+    ok(req, (await driverShipment(db, requireDriver(req).driverId, req.params.id)) as z.input<typeof C.Shipment>),
+  );
 
-  const answer = async (req: FastifyRequest, reason: string | null) => {
+  const answer = async (req: FastifyRequest, id: number, reason: string | null) => {
     const d = requireDriver(req);
-    const id = idOf(req);
     const out = await mutate(db, req, { title: 'driverShipment', businessType: 'UPDATE' }, async (q) => {
       const r = await answerShipment(q, d, id, reason, clock.now());
       await app.realtime.publish({ type: 'shipment', dispatchCenterId: r.dispatchCenterId, subject: { resource: 'shipment', id: r.shipmentId }, data: { id: r.shipmentId, isReceive: reason === null ? 'ACCEPTED' : 'REFUSED' } }, q);
@@ -95,19 +104,13 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { id: out.shipmentId, status: out.status }, reason === null ? 'messages.driver.accepted' : 'messages.driver.refused');
   };
 
-  app.post('/api/driver/shipments/:id/accept', cfg, async (req) => answer(req, null));
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/accept', operationId: 'driver.accept', summary: 'Accept a dispatch order', ...cfg, params: IdParams, body: NoBody, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, null));
 
-  app.post('/api/driver/shipments/:id/refuse', cfg, async (req) => {
-    const raw = ((req.body ?? {}) as { reason?: unknown }).reason;
-    const reason = typeof raw === 'string' ? raw.trim() : '';
-    if (!reason) throw badRequest('messages.driver.refuseReasonRequired', { reason: { key: 'messages.driver.refuseReasonRequired' } });
-    if (reason.length > REJECT_REASON_MAX) throw badRequest('messages.validationFailed', { reason: { key: 'validation.maxLength', params: { max: REJECT_REASON_MAX } } });
-    return answer(req, reason);
-  });
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/refuse', operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason', ...cfg, params: IdParams, body: Refuse, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, req.body.reason));
 
-  app.post('/api/driver/positions', { ...cfg, bodyLimit: 512 * 1024 }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/positions', operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points)', ...cfg, bodyLimit: 512 * 1024, body: Positions, response: okOf(C.Count) }, async (req) => {
     const d = requireDriver(req);
-    const points = parsePositions(req.body, clock.now());
+    const points = parsePositions(req.body, clock.now()); // the times against the server's clock, and the stored form
     const { count, shipments } = await ingestPositions(db, clock, d.driverId, points);
     // live maps: the latest point of each dispatch order
     for (const p of shipments.values()) {
@@ -116,15 +119,15 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 
-  app.post('/api/driver/files', { ...cfg, config: { ...cfg.config, upload: UPLOAD_MAX } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/files', operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link', ...cfg, config: { upload: UPLOAD_MAX }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
     const d = requireDriver(req);
     return ok(req, await receiveFile(req, storage, IMAGE_TYPES, 'messages.imageOnly', driverActor(d)));
   });
 
-  app.post('/api/driver/shipments/:id/vehicleCheck', cfg, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress', ...cfg, params: IdParams, body: VehicleCheck, response: okOf(C.CheckSaved) }, async (req) => {
     const d = requireDriver(req);
-    const id = idOf(req);
-    const input = parseVehicleCheck(req.body);
+    const id = req.params.id;
+    const input = req.body;
     const out = await mutate(db, req, { title: 'vehicleCheck', businessType: 'INSERT' }, (q) => saveVehicleCheck(q, d, id, input, clock.now()));
     return ok(req, out, 'messages.driver.checkSaved');
   });

@@ -3,30 +3,19 @@
  * vehicle_check_item) passes or fails, with a remark and pictures the driver uploaded first
  * (POST /api/driver/files). The check fails when one item fails. Read by the vehicle check report.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { DriverApi } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { parseInput } from '../epod/io.ts';
 import { driverActor, type DriverCaller } from './auth.ts';
 import { trackDriver } from './shipments.ts';
 
 export const CHECK_LIMITS = { items: 50, pictures: 9, remark: 200 } as const;
 
-const itemSchema = z.object({
-  code: z.string().min(1).max(30),
-  passed: z.boolean(),
-  remark: z.string().max(CHECK_LIMITS.remark).nullish(),
-  pictureIds: z.array(z.number().int().positive()).max(CHECK_LIMITS.pictures).default([]),
-});
-export const vehicleCheckSchema = z.object({
-  items: z.array(itemSchema).min(1).max(CHECK_LIMITS.items),
-  remark: z.string().max(CHECK_LIMITS.remark).nullish(),
-  lng: z.number().min(-180).max(180).nullish(),
-  lat: z.number().min(-90).max(90).nullish(),
-});
+/** The check's input: the driver API's schema (one source for validation, types and the document). */
+export const vehicleCheckSchema = DriverApi.VehicleCheck;
 export type VehicleCheckInput = z.infer<typeof vehicleCheckSchema>;
 
-export const parseVehicleCheck = (body: unknown) => parseInput(vehicleCheckSchema, body);
 
 async function checkItems(q: Queryable, d: DriverCaller, input: VehicleCheckInput): Promise<void> {
   const codes = input.items.map((i) => i.code);
