@@ -33,3 +33,4 @@ export * as WaybillApi from './contracts/waybill.ts';
 export * as MiscApi from './contracts/misc.ts';
 export * as EpodApi from './contracts/epod.ts';
 export * as DriverApi from './contracts/driver.ts';
+export * as SessionApi from './contracts/session.ts';

@@ -1,12 +1,13 @@
 /** What the signed-in shell needs: user info, menu tree, dispatch centers, dictionaries, own profile. */
 import type { FastifyInstance } from 'fastify';
-import type { MenuRecord, UserInfo } from '@tms/domain';
+import { z } from 'zod';
+import { OkEnvelope, okOf, SessionApi as C, type MenuRecord, type UserInfo } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { route } from '../../platform/contract.ts';
 import { hashPassword, requireCaller, verifyPassword, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import { rules } from '@tms/domain';
 
 interface MenuRow {
   id: number;
@@ -121,9 +122,10 @@ export function permissionList(buttons: string[]): { permissionId: string; actio
 }
 
 export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/health', { config: { permission: 'public' } }, async () => ({ code: 0, msg: 'ok' }));
+  route(app, { method: 'GET', url: '/api/health', operationId: 'health', summary: 'Answers once migrations are applied', tags: ['session'], permission: 'public', response: C.Health }, async () => ({ code: 0 as const, msg: 'ok' }));
 
-  app.get('/api/system/user/info', { config: { permission: 'authenticated' } }, async (req) => {
+  const tags = ['session'];
+  route(app, { method: 'GET', url: '/api/system/user/info', operationId: 'session.userInfo', summary: 'The signed-in user: roles, buttons, permissions, profile and dispatch center', tags, permission: 'authenticated', response: okOf(C.UserInfo) }, async (req) => {
     const caller = requireCaller(req);
     const u = (
       await db.query<{ id: number; user_name: string; nick_name: string; avatar: string | null; date_style: string; email: string | null; mobile: string | null }>(
@@ -152,11 +154,11 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, info);
   });
 
-  app.get('/api/system/menu/user', { config: { permission: 'authenticated' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/menu/user', operationId: 'session.menus', summary: "The signed-in user's menu tree", tags, permission: 'authenticated', response: okOf(z.array(C.MenuRecord)) }, async (req) => {
     return ok(req, buildTree(await grantedMenus(db, requireCaller(req))));
   });
 
-  app.get('/api/system/dispatchCenter/listByUser', { config: { permission: 'authenticated' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/dispatchCenter/listByUser', operationId: 'session.dispatchCenters', summary: "The signed-in user's dispatch centers (the session's marked current)", tags, permission: 'authenticated', response: okOf(z.array(C.MyDispatchCenter)) }, async (req) => {
     const caller = requireCaller(req);
     const r = await db.query<{ id: number; code: string; short_code: string | null; name: string; is_default: boolean }>(
       `select d.id, d.code, d.short_code, d.name, udc.is_default from sys_user_dispatch_center udc
@@ -166,13 +168,13 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     );
     return ok(
       req,
-      r.rows.map((d) => ({ uuid: d.id, id: d.id, code: d.code, shortCode: d.short_code, name: d.name, isDefault: d.is_default ? '1' : '0', current: d.id === caller.dispatchCenterId })),
+      r.rows.map((d) => ({ uuid: d.id, id: d.id, code: d.code, shortCode: d.short_code, name: d.name, isDefault: d.is_default ? ('1' as const) : ('0' as const), current: d.id === caller.dispatchCenterId })),
     );
   });
 
-  app.get('/api/system/user/updateUserRights', { config: { permission: 'authenticated' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/user/updateUserRights', operationId: 'session.switchDispatchCenter', summary: "Switch the session's dispatch center", tags, permission: 'authenticated', querystring: C.SwitchCenterQuery, response: okOf(z.object({ dispatchCenterId: z.number() })) }, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam((req.query as Record<string, unknown>).dispatchCenterId, 0, 1, Number.MAX_SAFE_INTEGER, 'dispatchCenterId');
+    const id = req.query.dispatchCenterId;
     const r = await db.query(
       `select 1 from sys_user_dispatch_center udc join sys_dispatch_center d on d.id = udc.dispatch_center_id and d.status = '0' where udc.user_id = $1 and udc.dispatch_center_id = $2`,
       [caller.userId, id],
@@ -182,53 +184,45 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, { dispatchCenterId: id });
   });
 
-  app.get('/api/system/dict/data/type', { config: { permission: 'authenticated' } }, async (req) => {
-    const type = String((req.query as Record<string, unknown>).dictType ?? '');
-    const r = await db.query(
+  type DictItem = z.input<typeof C.DictItem>;
+  route(app, { method: 'GET', url: '/api/system/dict/data/type', operationId: 'session.dictByType', summary: 'The entries in use of one dictionary type', tags, permission: 'authenticated', querystring: C.DictTypeQuery, response: okOf(z.array(C.DictItem)) }, async (req) => {
+    const r = await db.query<DictItem>(
       `select dict_value as "dictValue", dict_label as "dictLabel", dict_sort as "dictSort", list_class as "listClass", remark from sys_dict_data where dict_type = $1 and status = '0' order by dict_sort, id`,
-      [type],
+      [req.query.dictType ?? ''],
     );
     return ok(req, r.rows);
   });
 
-  app.get('/api/system/dict/data/selectAllByType', { config: { permission: 'authenticated' } }, async (req) => {
-    const r = await db.query<{ dictType: string }>(
+  route(app, { method: 'GET', url: '/api/system/dict/data/selectAllByType', operationId: 'session.dicts', summary: 'Every dictionary in use, by type', tags, permission: 'authenticated', response: okOf(z.record(z.string(), z.array(C.DictItem))) }, async (req) => {
+    const r = await db.query<DictItem & { dictType: string }>(
       `select dict_type as "dictType", dict_value as "dictValue", dict_label as "dictLabel", dict_sort as "dictSort", list_class as "listClass", remark from sys_dict_data where status = '0' order by dict_type, dict_sort, id`,
     );
-    const out: Record<string, unknown[]> = {};
+    const out: Record<string, DictItem[]> = {};
     for (const row of r.rows) (out[row.dictType] ??= []).push(row);
     return ok(req, out);
   });
 
-  app.get('/api/system/dict/type/optionselect', { config: { permission: 'authenticated' } }, async (req) => {
-    const r = await db.query(`select id, dict_name as "dictName", dict_type as "dictType" from sys_dict_type where status = '0' order by id`);
+  route(app, { method: 'GET', url: '/api/system/dict/type/optionselect', operationId: 'session.dictTypes', summary: 'The dictionary types in use', tags, permission: 'authenticated', response: okOf(z.array(C.DictTypeOption)) }, async (req) => {
+    const r = await db.query<z.input<typeof C.DictTypeOption>>(`select id, dict_name as "dictName", dict_type as "dictType" from sys_dict_type where status = '0' order by id`);
     return ok(req, r.rows);
   });
 
-  app.get('/api/shipment/appInfo/getLatestAppInfo', { config: { permission: 'authenticated' } }, async (req) => {
-    const r = await db.query(
+  route(app, { method: 'GET', url: '/api/shipment/appInfo/getLatestAppInfo', operationId: 'session.latestApps', summary: 'The newest driver-app version of each type', tags, permission: 'authenticated', response: okOf(z.array(C.AppInfo)) }, async (req) => {
+    const r = await db.query<z.input<typeof C.AppInfo>>(
       `select distinct on (type) type, version_name as "versionName", download_url as "downloadUrl" from app_info where status = '0' order by type, id desc`,
     );
     return ok(req, r.rows);
   });
 
   // Own profile (account settings)
-  app.post('/api/system/user/profile/update', { config: { permission: 'authenticated' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/system/user/profile/update', operationId: 'profile.update', summary: 'Update the own nickname, e-mail, mobile and date style', tags: ['profile'], permission: 'authenticated', body: C.ProfileUpdate, response: OkEnvelope }, async (req) => {
     const caller = requireCaller(req);
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const errors: Record<string, { key: string; params?: Record<string, unknown> }> = {};
-    const nick = typeof b.nickName === 'string' ? b.nickName.trim() : '';
-    if (!nick) errors.nickName = { key: 'validation.required' };
-    else if (nick.length > 30) errors.nickName = { key: 'validation.maxLength', params: { max: 30 } };
-    if (b.email && (typeof b.email !== 'string' || !rules.email.pattern.test(b.email))) errors.email = { key: 'validation.email' };
-    if (b.mobile && (typeof b.mobile !== 'string' || !rules.mobile.pattern.test(b.mobile))) errors.mobile = { key: 'validation.mobile' };
-    const dateStyle = typeof b.dateStyle === 'string' && b.dateStyle.length <= 30 ? b.dateStyle : undefined;
-    if (Object.keys(errors).length) throw badRequest('messages.validationFailed', errors);
+    const { nickName: nick, email, mobile, dateStyle } = req.body;
     await mutate(db, req, { title: 'profile', businessType: 'UPDATE' }, async (q) => {
       await q.query(`update sys_user set nick_name = $1, email = $2, mobile = $3, date_style = coalesce($4, date_style), update_by = $5, update_time = now(), version = version + 1 where id = $6`, [
         nick,
-        b.email || null,
-        b.mobile || null,
+        email || null,
+        mobile || null,
         dateStyle ?? null,
         caller.userName,
         caller.userId,
@@ -238,12 +232,10 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req);
   });
 
-  app.post('/api/system/user/profile/updatePwd', { config: { permission: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/system/user/profile/updatePwd', operationId: 'profile.updatePassword', summary: 'Change the own password (other sessions of the user end)', tags: ['profile'], permission: 'authenticated', config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, body: C.PasswordUpdate, response: OkEnvelope }, async (req) => {
     const caller = requireCaller(req);
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const oldPassword = typeof b.oldPassword === 'string' ? b.oldPassword : '';
-    const newPassword = typeof b.newPassword === 'string' ? b.newPassword : '';
-    if (!rules.password.pattern.test(newPassword)) throw badRequest('messages.validationFailed', { newPassword: { key: 'validation.passwordLength' } });
+    const oldPassword = req.body.oldPassword ?? '';
+    const newPassword = req.body.newPassword;
     const u = (await db.query<{ password_hash: string }>(`select password_hash from sys_user where id = $1`, [caller.userId])).rows[0]!;
     if (!(await verifyPassword(u.password_hash, oldPassword))) throw badRequest('messages.validationFailed', { oldPassword: { key: 'messages.login.badCredentials' } });
     const hash = await hashPassword(newPassword);
