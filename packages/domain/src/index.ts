@@ -34,3 +34,4 @@ export * as MiscApi from './contracts/misc.ts';
 export * as EpodApi from './contracts/epod.ts';
 export * as DriverApi from './contracts/driver.ts';
 export * as SessionApi from './contracts/session.ts';
+export * as LogisticsApi from './contracts/logistics.ts';

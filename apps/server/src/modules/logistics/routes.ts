@@ -4,12 +4,14 @@
  * and the binding of vehicles to an account.
  */
 import type { FastifyInstance } from 'fastify';
-import { getResource } from '@tms/domain';
+import { z } from 'zod';
+import { getResource, IdBody, IdParams, LogisticsApi as L, okOf } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { idListOrEmpty, intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { route } from '../../platform/contract.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate, writeOperLog } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, scopeOf, type ResourceHooks } from '../../platform/resource-engine.ts';
@@ -57,8 +59,8 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
   // Platforms push positions here, signed with the account's secret over the raw body.
   await app.register(async (push) => {
     push.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    push.post('/api/logistics/push/:id', { config: { permission: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (req) => {
-      const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    route(push, { method: 'POST', url: '/api/logistics/push/:id', operationId: 'logistics.push', summary: 'A platform pushes positions of a PUSH account', description: 'Signed: header `x-timestamp` (ms, within the allowed skew) and `x-signature` (HMAC of the account secret over `timestamp.body`, the raw JSON body).', tags: ['logistics'], permission: 'public', config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, params: IdParams, body: L.PushBody, response: okOf(L.Received) }, async (req) => {
+      const id = req.params.id;
       const a = (await db.query<PushAccount>(`select id, secret_enc, mode, status, field_mapping from tms_logistics_account where id = $1`, [id])).rows[0];
       if (!a) throw notFound();
       const raw = typeof req.body === 'string' ? req.body : '';
@@ -89,25 +91,26 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
     });
   });
 
-  app.post('/api/logistics/account/sync', { config: { permission: 'logistics:account:sync' } }, async (req) => {
+  const tags = ['logisticsAccount'];
+  route(app, { method: 'POST', url: '/api/logistics/account/sync', operationId: 'logisticsAccount.sync', summary: 'Pull the positions of a PULL account now (502 when the platform fails)', tags, permission: 'logistics:account:sync', body: IdBody, response: okOf(L.SyncResult) }, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam((req.body as { id?: unknown } | undefined)?.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const id = req.body.id;
     const a = await getInScope(db, accountDef, caller, id);
     if (a.mode !== 'PULL') throw conflict('messages.logistics.notPullAccount');
     if (a.status !== '0') throw conflict('messages.logistics.accountDisabled');
     const out = await puller.pull(id);
     await writeOperLog(db, req, { title: 'logisticsAccount', businessType: 'SYNC' }, out.ok ? '0' : '1', out, out.ok ? undefined : out.error);
     if (!out.ok) throw new AppError(502, 'messages.logistics.syncFailed', { reason: out.error });
-    return ok(req, out);
+    return ok(req, { ...out, newest: out.newest?.toISOString() ?? null });
   });
 
-  app.get('/api/logistics/account/vehicles', { config: { permission: 'logistics:account:query' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/logistics/account/vehicles', operationId: 'logisticsAccount.vehicles', summary: 'The vehicles bound to an account', tags, permission: 'logistics:account:query', querystring: IdParams, response: okOf(z.array(L.BoundVehicle)) }, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam((req.query as { id?: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const id = req.query.id;
     await getInScope(db, accountDef, caller, id);
     const params: unknown[] = [id];
     const where = ['t.logistics_account_id = $1', ...scopeOf(vehicleDef, caller, params, 't')];
-    const r = await db.query<Record<string, unknown>>(
+    const r = await db.query<z.input<typeof L.BoundVehicle>>(
       `select t.id, t.code, t.plate_number as "plateNumber", t.device_number as "deviceNumber", t.platform_source as "platformSource", c.name as "carrierName"
          from base_transport_means t left join base_carrier c on c.id = t.carrier_id where ${where.join(' and ')} order by t.id`,
       params,
@@ -116,11 +119,9 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
   });
 
   for (const bind of [true, false]) {
-    app.post(`/api/logistics/account/${bind ? 'bind' : 'unbind'}`, { config: { permission: 'logistics:account:edit' } }, async (req) => {
+    route(app, { method: 'POST', url: `/api/logistics/account/${bind ? 'bind' : 'unbind'}`, operationId: `logisticsAccount.${bind ? 'bind' : 'unbind'}`, summary: bind ? 'Bind vehicles to an account' : 'Unbind vehicles from an account', tags, permission: 'logistics:account:edit', body: L.BindBody, response: okOf(z.object({ changed: z.number().nullable() })) }, async (req) => {
       const caller = requireCaller(req);
-      const b = (req.body ?? {}) as { id?: unknown; vehicleIds?: unknown };
-      const id = intParam(b.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-      const ids = idListOrEmpty(b.vehicleIds, 'vehicleIds');
+      const { id, vehicleIds: ids } = req.body;
       const changed = await mutate(db, req, { title: 'logisticsAccount', businessType: bind ? 'BIND' : 'UNBIND' }, async (q) => {
         const a = await getInScope(q, accountDef, caller, id, true);
         if (!ids.length) return 0;
