@@ -3,24 +3,22 @@ import { useMemo } from 'react';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import type { DispatchCenterOption, MenuRecord, UserInfo } from '@tms/domain';
-import { get } from './http.ts';
+import type { z } from 'zod';
+import { SessionApi } from '@tms/domain';
+import { callData } from './api.ts';
 import { hasButton } from './access.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-export interface DictItem {
-  dictValue: string;
-  dictLabel: string;
-  dictSort: number;
-  listClass?: string | null;
-}
+/** A dictionary entry, as the server's answer declares it. */
+export type DictItem = z.output<typeof SessionApi.DictItem>;
 
-export const fetchUserInfo = () => get<UserInfo>('/system/user/info');
-export const fetchDicts = () => get<Record<string, DictItem[]>>('/system/dict/data/selectAllByType');
-export const fetchMenus = () => get<MenuRecord[]>('/system/menu/user');
+// typed by the endpoints the server registers these routes from
+export const fetchUserInfo = () => callData(SessionApi.endpoints.userInfo);
+export const fetchDicts = () => callData(SessionApi.endpoints.dicts);
+export const fetchMenus = () => callData(SessionApi.endpoints.menus);
 
 export function useUserInfo() {
   return useQuery({ queryKey: ['userInfo'], queryFn: fetchUserInfo, staleTime: Infinity });
@@ -57,7 +55,7 @@ export function useDict(type: string | undefined): DictItem[] {
   return (type && data?.[type]) || [];
 }
 export function useDispatchCenters() {
-  return useQuery({ queryKey: ['dispatchCenters'], queryFn: () => get<(DispatchCenterOption & { current: boolean })[]>('/system/dispatchCenter/listByUser') });
+  return useQuery({ queryKey: ['dispatchCenters'], queryFn: () => callData(SessionApi.endpoints.dispatchCenters) });
 }
 
 /** Whether the signed-in user holds a button (permission key such as 'system:dict:add'). */

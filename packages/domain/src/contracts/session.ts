@@ -1,6 +1,6 @@
 /** Request and answer schemas of the signed-in user's own routes: info, menu, dispatch centers, dictionaries, profile. */
 import { z } from 'zod';
-import { intText } from '../api.ts';
+import { endpoint, intText, okOf } from '../api.ts';
 import { rules } from '../rules.ts';
 
 export const Health = z.object({ code: z.literal(0), msg: z.string() });
@@ -31,7 +31,7 @@ export interface MenuNode {
 export const MyDispatchCenter = z.object({ uuid: z.number(), id: z.number(), code: z.string(), shortCode: z.string().nullable(), name: z.string(), isDefault: z.enum(['0', '1']), current: z.boolean() });
 export const SwitchCenterQuery = z.object({ dispatchCenterId: intText(1).describe('one of the caller’s dispatch centers') });
 export const DictTypeQuery = z.object({ dictType: z.string().max(100).optional(), lang: z.string().max(10).optional() });
-export const DictItem = z.object({ dictValue: z.string(), dictLabel: z.string(), dictSort: z.number().nullable(), listClass: z.string().nullable(), remark: z.string().nullable() }).loose().meta({ id: 'DictItem' });
+export const DictItem = z.object({ dictValue: z.string(), dictLabel: z.string(), dictSort: z.number(), listClass: z.string().nullish(), remark: z.string().nullish() }).loose().meta({ id: 'DictItem' });
 export const DictTypeOption = z.object({ id: z.number(), dictName: z.string(), dictType: z.string() });
 export const AppInfo = z.object({ type: z.string(), versionName: z.string(), downloadUrl: z.string().nullable() });
 
@@ -46,3 +46,13 @@ export const PasswordUpdate = z.object({
   oldPassword: z.string().optional().catch(undefined),
   newPassword: z.string({ error: 'validation.passwordLength' }).regex(rules.password.pattern, { error: 'validation.passwordLength' }),
 });
+
+/** The routes the shell reads on every start: one declaration for the server's route and the web's call. */
+const tags = ['session'];
+export const endpoints = {
+  userInfo: endpoint({ method: 'GET', path: '/system/user/info', operationId: 'session.userInfo', summary: 'The signed-in user: roles, buttons, permissions, profile and dispatch center', tags, permission: 'authenticated', response: okOf(UserInfo) }),
+  menus: endpoint({ method: 'GET', path: '/system/menu/user', operationId: 'session.menus', summary: "The signed-in user's menu tree", tags, permission: 'authenticated', response: okOf(z.array(MenuRecord)) }),
+  dispatchCenters: endpoint({ method: 'GET', path: '/system/dispatchCenter/listByUser', operationId: 'session.dispatchCenters', summary: "The signed-in user's dispatch centers (the session's marked current)", tags, permission: 'authenticated', response: okOf(z.array(MyDispatchCenter)) }),
+  switchDispatchCenter: endpoint({ method: 'GET', path: '/system/user/updateUserRights', operationId: 'session.switchDispatchCenter', summary: "Switch the session's dispatch center", tags, permission: 'authenticated', querystring: SwitchCenterQuery, response: okOf(z.object({ dispatchCenterId: z.number() })) }),
+  dicts: endpoint({ method: 'GET', path: '/system/dict/data/selectAllByType', operationId: 'session.dicts', summary: 'Every dictionary in use, by type', tags, permission: 'authenticated', response: okOf(z.record(z.string(), z.array(DictItem))) }),
+};

@@ -125,7 +125,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
   route(app, { method: 'GET', url: '/api/health', operationId: 'health', summary: 'Answers once migrations are applied', tags: ['session'], permission: 'public', response: C.Health }, async () => ({ code: 0 as const, msg: 'ok' }));
 
   const tags = ['session'];
-  route(app, { method: 'GET', url: '/api/system/user/info', operationId: 'session.userInfo', summary: 'The signed-in user: roles, buttons, permissions, profile and dispatch center', tags, permission: 'authenticated', response: okOf(C.UserInfo) }, async (req) => {
+  route(app, C.endpoints.userInfo, async (req) => {
     const caller = requireCaller(req);
     const u = (
       await db.query<{ id: number; user_name: string; nick_name: string; avatar: string | null; date_style: string; email: string | null; mobile: string | null }>(
@@ -154,11 +154,11 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, info);
   });
 
-  route(app, { method: 'GET', url: '/api/system/menu/user', operationId: 'session.menus', summary: "The signed-in user's menu tree", tags, permission: 'authenticated', response: okOf(z.array(C.MenuRecord)) }, async (req) => {
+  route(app, C.endpoints.menus, async (req) => {
     return ok(req, buildTree(await grantedMenus(db, requireCaller(req))));
   });
 
-  route(app, { method: 'GET', url: '/api/system/dispatchCenter/listByUser', operationId: 'session.dispatchCenters', summary: "The signed-in user's dispatch centers (the session's marked current)", tags, permission: 'authenticated', response: okOf(z.array(C.MyDispatchCenter)) }, async (req) => {
+  route(app, C.endpoints.dispatchCenters, async (req) => {
     const caller = requireCaller(req);
     const r = await db.query<{ id: number; code: string; short_code: string | null; name: string; is_default: boolean }>(
       `select d.id, d.code, d.short_code, d.name, udc.is_default from sys_user_dispatch_center udc
@@ -172,7 +172,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     );
   });
 
-  route(app, { method: 'GET', url: '/api/system/user/updateUserRights', operationId: 'session.switchDispatchCenter', summary: "Switch the session's dispatch center", tags, permission: 'authenticated', querystring: C.SwitchCenterQuery, response: okOf(z.object({ dispatchCenterId: z.number() })) }, async (req) => {
+  route(app, C.endpoints.switchDispatchCenter, async (req) => {
     const caller = requireCaller(req);
     const id = req.query.dispatchCenterId;
     const r = await db.query(
@@ -193,7 +193,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, r.rows);
   });
 
-  route(app, { method: 'GET', url: '/api/system/dict/data/selectAllByType', operationId: 'session.dicts', summary: 'Every dictionary in use, by type', tags, permission: 'authenticated', response: okOf(z.record(z.string(), z.array(C.DictItem))) }, async (req) => {
+  route(app, C.endpoints.dicts, async (req) => {
     const r = await db.query<DictItem & { dictType: string }>(
       `select dict_type as "dictType", dict_value as "dictValue", dict_label as "dictLabel", dict_sort as "dictSort", list_class as "listClass", remark from sys_dict_data where status = '0' order by dict_type, dict_sort, id`,
     );
