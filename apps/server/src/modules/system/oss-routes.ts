@@ -2,13 +2,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import sharp from 'sharp';
+import { resourceByName } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
 import { hasPermission, requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { ResourceHooks } from '../../platform/resource-engine.ts';
+import { parseBody, type ResourceHooks } from '../../platform/resource-engine.ts';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 const TEN_YEARS = 10 * 365 * 86400;
@@ -39,6 +40,7 @@ export function ossHooks(storage: Storage): Record<string, ResourceHooks> {
   };
 }
 
+const OSS_CONFIG = resourceByName.get('ossConfig')!;
 const CONFIG_SAVE = '/api/system/oss/config/save';
 const CONFIG_UPDATE = '/api/system/oss/config/update';
 
@@ -58,6 +60,8 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     const creating = body?.id === undefined || body.id === null || body.id === '';
     // a new configuration also needs the add permission, as on the engine's own save route
     if (creating && !hasPermission(caller, 'system:oss:add')) throw forbidden();
+    // the engine's handler takes a body its route has validated: validate it the same way here
+    req.body = parseBody(OSS_CONFIG, creating ? 'create' : 'update', body);
     return engine.get(creating ? CONFIG_SAVE : CONFIG_UPDATE)!.call(this, req, reply);
   });
 
