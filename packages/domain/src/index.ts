@@ -35,3 +35,5 @@ export * as EpodApi from './contracts/epod.ts';
 export * as DriverApi from './contracts/driver.ts';
 export * as SessionApi from './contracts/session.ts';
 export * as LogisticsApi from './contracts/logistics.ts';
+export * from './finance/rating.ts';
+export * from './finance/rate-card.ts';

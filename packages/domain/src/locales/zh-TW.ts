@@ -650,6 +650,16 @@ const zhTW = {
     }
   },
   "validation": {
+    "tierStart": "第一個區間必須從 0 開始",
+    "tierGap": "區間不連續：本區間必須從上一區間的上限開始",
+    "tierOverlap": "與上一區間重疊：本區間必須從上一區間的上限開始",
+    "tierEmpty": "區間上限必須大於下限",
+    "tierOpen": "只有最後一個區間可以不設上限",
+    "tierLastOpen": "最後一個區間不能設上限（請留空）",
+    "negativePrice": "價格、金額或數量不能為負數",
+    "minAboveMax": "最低收費不能大於最高收費",
+    "noPrice": "請填寫單價、區間價或首重/續重",
+    "duplicateLane": "第 {{line}} 行已為同一線路定義了該費用型別",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
