@@ -41,6 +41,7 @@ import { registerDriverRoutes } from './modules/driver/routes.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
 import { registerAccountModule } from './modules/account/index.ts';
 import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
+import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
 export interface BuildOptions {
@@ -121,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerOrderRoutes(app, db, clock);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks };
+  registerFinanceContractRoutes(app, db);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

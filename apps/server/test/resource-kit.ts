@@ -43,6 +43,7 @@ export const RULE_SAMPLE: Record<NonNullable<FieldDef['rule']>, () => string> = 
   url: () => `https://example.com/${rand(4)}`,
   password: () => `Pa55${rand(6)}`,
   time: () => '08:30',
+  breaks: () => '0-:1.5',
 };
 export const RULE_INVALID: Record<NonNullable<FieldDef['rule']>, string> = {
   code: 'bad code!',
@@ -52,6 +53,7 @@ export const RULE_INVALID: Record<NonNullable<FieldDef['rule']>, string> = {
   url: 'ftp x',
   password: '1',
   time: '25:99',
+  breaks: '0-100 costs 5',
 };
 
 export const dictCache = new Map<string, string[]>();
@@ -120,6 +122,10 @@ export const EXTRAS: Record<string, () => Promise<Body>> = {
   stationLimit: async () => ({ stationId: await freshId('station') }),
   timeWindow: async () => ({ stationId: await freshId('station'), startTime: '08:00', endTime: '09:30' }),
   extraWindow: async () => ({ stationId: await freshId('station'), startTime: '08:00', endTime: '09:30' }),
+  // a rate line names one place per lane end and is the only line of its charge type and lane in its (draft) contract
+  rateLine: async () => ({ contractId: await freshId('contract'), fromDistrictId: null, fromZoneId: null, toDistrictId: null, toZoneId: null, firstQty: null, firstPrice: null, addStep: null, addPrice: null }),
+  // a receivable contract (the first kind) has a client and no carrier
+  contract: async () => ({ carrierId: null }),
 };
 
 /** A new record of a resource (from its sample), for rules that need a record of their own. */

@@ -84,6 +84,10 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['wf_assignee_type', '办理人类型', [['USER', '指定用户', 'User'], ['ROLE', '指定角色', 'Role'], ['APPLICANT', '发起人', 'Applicant']]],
   ['wf_task_action', '流程操作', [['START', '发起', 'Started'], ['APPROVE', '同意', 'Approved'], ['REJECT', '驳回', 'Rejected'], ['END', '结束', 'Ended'], ['TERMINATE', '终止', 'Terminated']]],
   ['wf_task_status', '任务状态', [['OPEN', '待办', 'To do'], ['DONE', '已办', 'Done'], ['CANCELED', '已取消', 'Cancelled']]],
+  // finance (issue 14)
+  ['fin_contract_kind', '合同类型', [['RECEIVABLE', '应收（货主）', 'Receivable (client)'], ['PAYABLE', '应付（承运商）', 'Payable (carrier)']]],
+  ['fin_contract_status', '合同状态', [['DRAFT', '草稿', 'Draft'], ['APPROVING', '审批中', 'In approval'], ['EFFECTIVE', '生效', 'Effective'], ['EXPIRED', '已过期', 'Expired'], ['TERMINATED', '已终止', 'Terminated']]],
+  ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

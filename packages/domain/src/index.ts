@@ -37,3 +37,4 @@ export * as SessionApi from './contracts/session.ts';
 export * as LogisticsApi from './contracts/logistics.ts';
 export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
+export * as FinanceApi from './contracts/finance.ts';

@@ -38,7 +38,7 @@ export interface FieldDef {
   /** decimal places kept for decimals */
   scale?: number;
   /** named validation rule of spec §5 */
-  rule?: 'code' | 'mobile' | 'email' | 'phone' | 'url' | 'password' | 'time';
+  rule?: 'code' | 'mobile' | 'email' | 'phone' | 'url' | 'password' | 'time' | 'breaks';
   /** dictionary type for kind 'dict' */
   dict?: string;
   /** referenced resource for kind 'ref' */

@@ -1,6 +1,7 @@
 /** Menu icons by name (the names used by the seeded menu; unknown names show no icon). */
 import type { ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -19,6 +20,7 @@ import {
 } from '@ant-design/icons';
 
 const ICONS: Record<string, ReactNode> = {
+  AccountBookOutlined: <AccountBookOutlined />,
   ApiOutlined: <ApiOutlined />,
   AppstoreOutlined: <AppstoreOutlined />,
   AuditOutlined: <AuditOutlined />,

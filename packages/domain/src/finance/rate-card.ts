@@ -10,7 +10,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { LANE_LEVELS, RATE_BASES, TIER_MODES, type RateLine } from './rating.ts';
+import { LANE_LEVELS, RATE_BASES, TIER_MODES, type LaneEnd, type Num, type RateLine, type Tier } from './rating.ts';
 
 const DECIMAL_TEXT = /^-?\d{1,12}(\.\d{1,6})?$/;
 /** A decimal ≥ 0 as a number or its text (kept as text: exact). */
@@ -99,4 +99,107 @@ export function parseRateLines(input: unknown): { ok: true; lines: RateLine[] } 
   const r = RateLinesSchema.safeParse(input);
   if (r.success) return { ok: true, lines: r.data.map((l, i) => ({ ...l, id: l.id ?? i + 1 })) as RateLine[] };
   return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), key: i.message })) };
+}
+
+// ---------------------------------------------------------------------------
+// A rate line as stored (the `rateLine` resource) ↔ the engine's shape
+
+const BREAK = /^\s*(\d{1,9}(?:\.\d{1,3})?)\s*-\s*(\d{1,9}(?:\.\d{1,3})?)?\s*:\s*(\d{1,10}(?:\.\d{1,4})?)\s*(flat|f|整票|整票价)?\s*$/i;
+
+/** `0-100:50 flat; 100-1000:0.6; 1000-:0.55` → breaks (an empty upper bound is open; `flat` = a flat amount, else per unit). */
+export function parseBreaks(text: string | null | undefined): Tier[] | null {
+  if (!text || !text.trim()) return [];
+  const out: Tier[] = [];
+  for (const part of text.split(/[;；\n]/).filter((p) => p.trim())) {
+    const m = BREAK.exec(part);
+    if (!m) return null;
+    out.push({ from: m[1]!, to: m[2] ?? null, mode: m[4] ? 'FLAT' : 'UNIT', price: m[3]! });
+  }
+  return out;
+}
+export const formatBreaks = (tiers: Tier[]): string => tiers.map((t) => `${t.from}-${t.to ?? ''}:${t.price}${t.mode === 'FLAT' ? ' flat' : ''}`).join('; ');
+
+/** A stored rate line (API field names; decimals as numbers or text). */
+export interface StoredRateLine {
+  id?: number;
+  chargeTypeCode: string;
+  basis: string;
+  fromStationId?: number | null;
+  fromDistrictId?: number | null;
+  fromZoneId?: number | null;
+  toStationId?: number | null;
+  toDistrictId?: number | null;
+  toZoneId?: number | null;
+  unitPrice?: Num | null;
+  breaks?: string | null;
+  firstQty?: Num | null;
+  firstPrice?: Num | null;
+  addStep?: Num | null;
+  addPrice?: Num | null;
+  minAmount?: Num | null;
+  maxAmount?: Num | null;
+  roundingStep?: Num | null;
+}
+
+/** District depth → lane level (1 province, 2 city, 3 and below district / county). */
+export const districtLevel = (depth: number): 'PROVINCE' | 'CITY' | 'DISTRICT' => (depth <= 1 ? 'PROVINCE' : depth === 2 ? 'CITY' : 'DISTRICT');
+
+function laneEnd(station: number | null | undefined, district: number | null | undefined, zone: number | null | undefined, depthOf: (districtId: number) => number): LaneEnd | 'several' {
+  const set = [station, district, zone].filter((v) => v !== null && v !== undefined).length;
+  if (set > 1) return 'several';
+  if (station) return { level: 'STATION', refId: station };
+  if (district) return { level: districtLevel(depthOf(district)), refId: district };
+  if (zone) return { level: 'ZONE', refId: zone };
+  return { level: 'ANY' };
+}
+
+const setNum = (v: Num | null | undefined) => v !== null && v !== undefined && v !== '';
+
+/**
+ * The engine's rate line of a stored one, or the refused fields (API field name → message key):
+ * a lane end naming more than one place, unreadable breaks, and every rule of RateLineSchema mapped back
+ * to the field the user typed (breaks, unitPrice, firstQty, …). `others` are the contract's other lines:
+ * one claiming the same charge type on the same lane refuses this one.
+ */
+export function storedRateLine(s: StoredRateLine, depthOf: (districtId: number) => number, others: StoredRateLine[] = []): { line: RateLine } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const from = laneEnd(s.fromStationId, s.fromDistrictId, s.fromZoneId, depthOf);
+  const to = laneEnd(s.toStationId, s.toDistrictId, s.toZoneId, depthOf);
+  if (from === 'several') errors.fromStationId = 'validation.laneOneOf';
+  if (to === 'several') errors.toStationId = 'validation.laneOneOf';
+  const tiers = parseBreaks(s.breaks);
+  if (tiers === null) errors.breaks = 'validation.breaks';
+  const fa = [s.firstQty, s.firstPrice, s.addStep, s.addPrice];
+  if (fa.some(setNum) && !fa.every(setNum)) for (const k of ['firstQty', 'firstPrice', 'addStep', 'addPrice'] as const) if (!setNum(s[k])) errors[k] = 'validation.required';
+  if (Object.keys(errors).length) return { errors };
+  const candidate = {
+    id: s.id,
+    chargeType: s.chargeTypeCode,
+    basis: s.basis,
+    from: from as LaneEnd,
+    to: to as LaneEnd,
+    unitPrice: s.unitPrice ?? null,
+    tiers: tiers!.length ? tiers : null,
+    firstAdditional: fa.every(setNum) ? { firstQty: s.firstQty!, firstPrice: s.firstPrice!, addStep: s.addStep!, addPrice: s.addPrice! } : null,
+    minAmount: s.minAmount ?? null,
+    maxAmount: s.maxAmount ?? null,
+    roundingStep: s.roundingStep ?? null,
+  };
+  const r = RateLineSchema.safeParse(candidate);
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const [head, , sub] = issue.path.map(String);
+      const field = head === 'tiers' ? 'breaks' : head === 'firstAdditional' ? (sub ?? 'firstQty') : head === 'from' ? 'fromStationId' : head === 'to' ? 'toStationId' : (head ?? 'unitPrice');
+      errors[field === 'firstAdditional' ? 'firstQty' : field] ??= issue.message.includes('.') ? issue.message : 'validation.invalid';
+    }
+    return { errors };
+  }
+  const key = laneKey(candidate);
+  for (const o of others) {
+    if (o.id !== undefined && o.id === s.id) continue;
+    const of = laneEnd(o.fromStationId, o.fromDistrictId, o.fromZoneId, depthOf), ot = laneEnd(o.toStationId, o.toDistrictId, o.toZoneId, depthOf);
+    if (of === 'several' || ot === 'several') continue;
+    if (laneKey({ chargeType: o.chargeTypeCode, from: of, to: ot }) === key) return { errors: { fromStationId: 'validation.duplicateLane' } };
+  }
+  return { line: { ...candidate, id: s.id ?? 0, basis: candidate.basis as RateLine['basis'] } };
 }

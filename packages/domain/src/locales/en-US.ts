@@ -1,5 +1,6 @@
 import { dictLocale } from '../dicts.ts';
 import { workflowLocale } from './workflow.ts';
+import { financeLocale } from './finance.ts';
 
 /** Shared translations (server messages, validation, resource labels). UI-only strings live in apps/web/src/locales. */
 export default {
@@ -7,6 +8,7 @@ export default {
   dicts: dictLocale('en'),
   messages: {
     workflow: workflowLocale.en.messages,
+    finance: financeLocale.en.messages,
     epod: {
       reportNotAllowed: 'Only pending, rejected or recalled receipts can be reported',
       alreadyAudited: 'The receipt has been audited and can no longer be changed',
@@ -248,16 +250,7 @@ export default {
     },
   },
   validation: {
-    tierStart: 'The first break must start at 0',
-    tierGap: 'Gap between breaks: this break must start where the previous one ends',
-    tierOverlap: 'Overlaps the previous break: this break must start where the previous one ends',
-    tierEmpty: 'A break must end above where it starts',
-    tierOpen: 'Only the last break may be open-ended',
-    tierLastOpen: 'The last break must be open-ended (leave its upper bound empty)',
-    negativePrice: 'A price, amount or quantity cannot be negative',
-    minAboveMax: 'The minimum must not exceed the maximum',
-    noPrice: 'Enter a unit price, breaks or first / additional weight',
-    duplicateLane: 'Line {{line}} already prices this charge type on the same lane',
+    ...financeLocale.en.validation,
     dateRange: 'The end must not be before the start; a period covers at most 366 days',
     refNotFound: '"{{value}}" does not exist or is not available to you',
     polygon: 'A polygon needs at least 3 distinct vertices (at most 500)',
@@ -299,6 +292,7 @@ export default {
   },
   resources: {
     ...workflowLocale.en.resources,
+    ...financeLocale.en.resources,
     order: {
       name: 'Order',
       fields: { code: 'Order no.', status: 'Status', isLock: 'Locked', lockReason: 'Lock reason', source: 'Source', clientId: 'Client', orderTypeId: 'Order type', sourceStationId: 'Source station', destStationId: 'Destination station', orderDate: 'Order date', prepDate: 'Preparation date', etd: 'ETD', eta: 'ETA', transType: 'Transport type', loadMode: 'Load mode', carrierId: 'Carrier', routeId: 'Route', carrierRouteId: 'Carrier route', routeCode: 'Route code', batchCode: 'Batch code', refNo: 'Reference no.', refNo1: 'Reference no. 1', refNo2: 'Reference no. 2', refNo3: 'Reference no. 3', refNo4: 'Reference no. 4', customerOrderNo: 'Customer order no.', customerSubOrderNo: 'Customer sub-order no.', isSplitAllowed: 'Splitting allowed', sourceZoneId: 'Source zone', destZoneId: 'Destination zone', totalWeight: 'Total weight', totalVolume: 'Total volume', totalQuantity: 'Total pieces', totalCases: 'Total cases', totalPallets: 'Total pallets', totalOther: 'Total other', isPrint: 'Print status', isPrintCheck: 'Print verification', printDate: 'Print date', printTime: 'Print time', printerId: 'Printer', printQty: 'Print count', printBy: 'Printed by', resetPrint: 'Reprinted', resetReason: 'Reset reason', auditBy: 'Reviewed by', auditTime: 'Review time', remark: 'Remark' },

@@ -337,6 +337,27 @@ const zhTW = {
       "OPEN": "待辦",
       "DONE": "已辦",
       "CANCELED": "已取消"
+    },
+    "fin_contract_kind": {
+      "RECEIVABLE": "應收（貨主）",
+      "PAYABLE": "應付（承運商）"
+    },
+    "fin_contract_status": {
+      "DRAFT": "草稿",
+      "APPROVING": "審批中",
+      "EFFECTIVE": "生效",
+      "EXPIRED": "已過期",
+      "TERMINATED": "已終止"
+    },
+    "fin_rate_basis": {
+      "KG": "按公斤",
+      "TONNE": "按噸",
+      "M3": "按立方米",
+      "PIECE": "按件",
+      "PALLET": "按托",
+      "TRIP": "按趟",
+      "KM": "按公里",
+      "STOP": "按站點"
     }
   },
   "messages": {
@@ -373,6 +394,15 @@ const zhTW = {
       "rejected": "已駁回",
       "submitted": "申請已提交",
       "canceled": "申請已撤銷"
+    },
+    "finance": {
+      "notDraft": "只有草稿狀態的合同可以修改，請新建一個版本",
+      "wrongStatus": "合同 {{code}} 當前為“{{status}}”，不能執行該操作",
+      "partyRequired": "請選擇合同的相對方",
+      "duplicateVersion": "合同 {{code}} 已有版本 {{version}}",
+      "effectOk": "合同已生效",
+      "submitOk": "合同已提交審批",
+      "terminateOk": "合同已終止"
     },
     "epod": {
       "reportNotAllowed": "只有待回單、已駁回或已撤回的回單可以回單",
@@ -659,7 +689,11 @@ const zhTW = {
     "negativePrice": "價格、金額或數量不能為負數",
     "minAboveMax": "最低收費不能大於最高收費",
     "noPrice": "請填寫單價、區間價或首重/續重",
-    "duplicateLane": "第 {{line}} 行已為同一線路定義了該費用型別",
+    "duplicateLane": "本合同已有一條同一線路、同一費用型別的價格",
+    "laneOneOf": "站點、行政區、區域只能選一個",
+    "breaks": "區間格式應為 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”",
+    "contractOverlap": "與同一相對方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重疊",
+    "validTo": "結束日期不能早於開始日期",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -769,6 +803,57 @@ const zhTW = {
         "finishTime": "完成時間",
         "instanceId": "流程例項",
         "deptId": "部門"
+      }
+    },
+    "chargeType": {
+      "name": "費用型別",
+      "fields": {
+        "code": "編碼",
+        "name": "名稱",
+        "taxRate": "稅率",
+        "sortOrder": "排序",
+        "remark": "備註"
+      }
+    },
+    "contract": {
+      "name": "運價合同",
+      "fields": {
+        "code": "合同編號",
+        "contractVersion": "版本",
+        "name": "合同名稱",
+        "kind": "合同型別",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "dispatchCenterId": "排程中心",
+        "currency": "幣種",
+        "validFrom": "生效日期",
+        "validTo": "失效日期",
+        "status": "狀態",
+        "remark": "備註"
+      }
+    },
+    "rateLine": {
+      "name": "運價明細",
+      "fields": {
+        "contractId": "合同",
+        "chargeTypeId": "費用型別",
+        "basis": "計費單位",
+        "fromStationId": "起點站點",
+        "fromDistrictId": "起點行政區",
+        "fromZoneId": "起點區域",
+        "toStationId": "終點站點",
+        "toDistrictId": "終點行政區",
+        "toZoneId": "終點區域",
+        "unitPrice": "單價",
+        "breaks": "區間價",
+        "firstQty": "首重",
+        "firstPrice": "首重價格",
+        "addStep": "續重單位",
+        "addPrice": "續重價格",
+        "minAmount": "最低收費",
+        "maxAmount": "最高收費",
+        "roundingStep": "取整單位",
+        "remark": "備註"
       }
     },
     "order": {

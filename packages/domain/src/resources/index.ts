@@ -7,6 +7,7 @@ import * as epod from './epod.ts';
 import * as waybill from './waybill.ts';
 import * as shipment from './shipment.ts';
 import * as workflow from './workflow.ts';
+import * as finance from './finance.ts';
 
 export { SHIPMENT_SECTIONS } from './shipment.ts';
 export {
@@ -85,6 +86,9 @@ export const RESOURCES: ResourceDef[] = [
   workflow.actInstance,
   workflow.leave,
   workflow.purchase,
+  finance.chargeType,
+  finance.contract,
+  finance.rateLine,
 ];
 
 export { EPOD_STATUSES, EPOD_ACTION_FROM, EPOD_ACTION_TO, EPOD_PICTURES_SHOWN, EPOD_LIMITS, epodRefusal, shownPictures, epodReport, epodLineReport, epodReject, epodHandle, epodAudit, type EpodReportInput, type EpodStatus, type EpodAction, type EpodState } from './epod.ts';
@@ -99,3 +103,4 @@ export function getResource(name: string): ResourceDef {
   if (!r) throw new Error(`unknown resource ${name}`);
   return r;
 }
+export { CONTRACT_STATUSES, CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, type ContractStatus } from './finance.ts';

@@ -27,6 +27,8 @@ const ACTION_NAMES: Record<string, string> = {
   reassign: '司机改派', reassignTransit: '在途改派', return: '退回', print: '打印派车单',
   // epod actions (domain.md "Epod")
   signFor: '签收登记', audit: '审核', reject: '驳回', recall: '撤回', handle: '异常处理',
+  // finance (issue 14)
+  'finance:contract:submit': '提交审批', 'finance:contract:effect': '合同生效', 'finance:contract:terminate': '终止合同',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -98,6 +100,14 @@ export const MENU_TREE: SeedMenu[] = [
       page('epodList', '回单', '/epod/list', 'epod/index', 'epod:epod:query', ['epod:epod:signFor', 'epod:epod:audit', 'epod:epod:reject', 'epod:epod:recall', 'epod:epod:handle']),
       page('epodOpinion', '回单意见', '/epod/opinion', 'epod/opinion', 'epod:opinion:query'),
       page('epodCheck', '异常回单处理', '/epod/check', 'epod/check', 'epod:check:query', ['epod:epod:handle', 'epod:epod:audit']),
+    ],
+  },
+  {
+    key: 'finance', name: '财务', path: '/finance', icon: 'AccountBookOutlined', type: 'M',
+    children: [
+      page('financeContract', '运价合同', '/finance/contract', 'finance/contract/index', undefined, ['finance:contract:submit', 'finance:contract:effect', 'finance:contract:terminate']),
+      page('financeRateLine', '运价明细', '/finance/rateLine', 'finance/rateLine/index'),
+      page('financeChargeType', '费用类型', '/finance/chargeType', 'finance/chargeType/index'),
     ],
   },
   {
