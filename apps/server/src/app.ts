@@ -42,6 +42,9 @@ import { installDriverPrincipal } from './modules/driver/auth.ts';
 import { registerAccountModule } from './modules/account/index.ts';
 import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
+import { subscribeFinance } from './modules/finance/rating.ts';
+import { registerFinanceRoutes } from './modules/finance/routes.ts';
+import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
 export interface BuildOptions {
@@ -119,10 +122,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerWorkflowRoutes(app, db);
   registerShipmentRoutes(app, db, clock);
   registerWaybillRoutes(app, db, clock);
-  registerOrderRoutes(app, db, clock);
+  // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
+  const events = new DomainEvents();
+  subscribeFinance(events);
+  registerOrderRoutes(app, db, clock, events);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
+  registerFinanceRoutes(app, db);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

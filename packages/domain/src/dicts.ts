@@ -88,6 +88,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_contract_kind', '合同类型', [['RECEIVABLE', '应收（货主）', 'Receivable (client)'], ['PAYABLE', '应付（承运商）', 'Payable (carrier)']]],
   ['fin_contract_status', '合同状态', [['DRAFT', '草稿', 'Draft'], ['APPROVING', '审批中', 'In approval'], ['EFFECTIVE', '生效', 'Effective'], ['EXPIRED', '已过期', 'Expired'], ['TERMINATED', '已终止', 'Terminated']]],
   ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop']]],
+  ['fin_charge_state', '计费结果', [['RATED', '已计费', 'Rated'], ['NO_CONTRACT', '无有效合同', 'No effective contract'], ['NO_RATE', '合同无匹配运价', 'No matching rate']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

@@ -38,3 +38,4 @@ export * as LogisticsApi from './contracts/logistics.ts';
 export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
+export * from './finance/explain.ts';

@@ -9,6 +9,23 @@ const zh = {
     effectOk: '合同已生效',
     submitOk: '合同已提交审批',
     terminateOk: '合同已终止',
+    explain: {
+      contract: '合同 {{code}} 第 {{version}} 版',
+      line: '运价明细 #{{id}}（{{from}} → {{to}}），{{n}} 条匹配明细中线路最具体的一条',
+      any: '任意',
+      place: '{{level}} #{{id}}',
+      level: { STATION: '站点', DISTRICT: '区县', CITY: '城市', PROVINCE: '省份', ZONE: '区域', ANY: '任意' },
+      quantity: '{{basis}}：计费数量 {{quantity}}',
+      rounded: '{{basis}}：数量 {{quantity}}，按 {{step}} 向上取整为 {{rounded}}',
+      unit: '{{quantity}} × {{price}} = {{computed}}',
+      tierUnit: '区间 {{from}}–{{to}}：{{quantity}} × {{price}} = {{computed}}',
+      tierFlat: '区间 {{from}}–{{to}}：整票 {{price}}',
+      firstAdditional: '首重 {{firstQty}} 收 {{firstPrice}}，续重 {{steps}} × {{addPrice}}（每 {{addStep}}）= {{computed}}',
+      min: '低于最低收费，按 {{value}} 计',
+      max: '高于最高收费，按 {{value}} 计',
+      amount: '金额 {{amount}}',
+      separator: '；',
+    },
   },
   validation: {
     tierStart: '第一个区间必须从 0 开始',
@@ -35,6 +52,10 @@ const zh = {
       name: '运价合同',
       fields: { code: '合同编号', contractVersion: '版本', name: '合同名称', kind: '合同类型', clientId: '货主', carrierId: '承运商', dispatchCenterId: '调度中心', currency: '币种', validFrom: '生效日期', validTo: '失效日期', status: '状态', remark: '备注' },
     },
+    waybillRating: {
+      name: '运单计费',
+      fields: { waybillCode: '运单号', waybillId: '运单', clientId: '货主', kind: '类型', state: '计费结果', contractId: '合同', contractCode: '合同编号', contractVersion: '合同版本', currency: '币种', totalAmount: '金额合计', ratedTime: '计费时间' },
+    },
     rateLine: {
       name: '运价明细',
       fields: {
@@ -55,6 +76,23 @@ const en: typeof zh = {
     effectOk: 'The contract took effect',
     submitOk: 'The contract was submitted for approval',
     terminateOk: 'The contract was terminated',
+    explain: {
+      contract: 'Contract {{code}} version {{version}}',
+      line: 'rate line #{{id}} ({{from}} → {{to}}), the most specific lane of {{n}} matching lines',
+      any: 'any',
+      place: '{{level}} #{{id}}',
+      level: { STATION: 'station', DISTRICT: 'district', CITY: 'city', PROVINCE: 'province', ZONE: 'zone', ANY: 'any' },
+      quantity: '{{basis}}: quantity {{quantity}}',
+      rounded: '{{basis}}: quantity {{quantity}} rounded up to a multiple of {{step}}: {{rounded}}',
+      unit: '{{quantity}} × {{price}} = {{computed}}',
+      tierUnit: 'break {{from}}–{{to}}: {{quantity}} × {{price}} = {{computed}}',
+      tierFlat: 'break {{from}}–{{to}}: flat {{price}}',
+      firstAdditional: 'first {{firstQty}} for {{firstPrice}}, plus {{steps}} × {{addPrice}} (per {{addStep}} beyond) = {{computed}}',
+      min: 'below the minimum: {{value}} charged',
+      max: 'above the maximum: {{value}} charged',
+      amount: 'amount {{amount}}',
+      separator: '; ',
+    },
   },
   validation: {
     tierStart: 'The first break must start at 0',
@@ -80,6 +118,10 @@ const en: typeof zh = {
     contract: {
       name: 'Freight contract',
       fields: { code: 'Contract no.', contractVersion: 'Version', name: 'Name', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', dispatchCenterId: 'Dispatch center', currency: 'Currency', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status', remark: 'Remark' },
+    },
+    waybillRating: {
+      name: 'Waybill rating',
+      fields: { waybillCode: 'Waybill', waybillId: 'Waybill', clientId: 'Client', kind: 'Kind', state: 'Rating result', contractId: 'Contract', contractCode: 'Contract no.', contractVersion: 'Contract version', currency: 'Currency', totalAmount: 'Total', ratedTime: 'Rated at' },
     },
     rateLine: {
       name: 'Rate line',

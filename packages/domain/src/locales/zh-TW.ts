@@ -358,6 +358,11 @@ const zhTW = {
       "TRIP": "按趟",
       "KM": "按公里",
       "STOP": "按站點"
+    },
+    "fin_charge_state": {
+      "RATED": "已計費",
+      "NO_CONTRACT": "無有效合同",
+      "NO_RATE": "合同無匹配運價"
     }
   },
   "messages": {
@@ -402,7 +407,31 @@ const zhTW = {
       "duplicateVersion": "合同 {{code}} 已有版本 {{version}}",
       "effectOk": "合同已生效",
       "submitOk": "合同已提交審批",
-      "terminateOk": "合同已終止"
+      "terminateOk": "合同已終止",
+      "explain": {
+        "contract": "合同 {{code}} 第 {{version}} 版",
+        "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
+        "any": "任意",
+        "place": "{{level}} #{{id}}",
+        "level": {
+          "STATION": "站點",
+          "DISTRICT": "區縣",
+          "CITY": "城市",
+          "PROVINCE": "省份",
+          "ZONE": "區域",
+          "ANY": "任意"
+        },
+        "quantity": "{{basis}}：計費數量 {{quantity}}",
+        "rounded": "{{basis}}：數量 {{quantity}}，按 {{step}} 向上取整為 {{rounded}}",
+        "unit": "{{quantity}} × {{price}} = {{computed}}",
+        "tierUnit": "區間 {{from}}–{{to}}：{{quantity}} × {{price}} = {{computed}}",
+        "tierFlat": "區間 {{from}}–{{to}}：整票 {{price}}",
+        "firstAdditional": "首重 {{firstQty}} 收 {{firstPrice}}，續重 {{steps}} × {{addPrice}}（每 {{addStep}}）= {{computed}}",
+        "min": "低於最低收費，按 {{value}} 計",
+        "max": "高於最高收費，按 {{value}} 計",
+        "amount": "金額 {{amount}}",
+        "separator": "；"
+      }
     },
     "epod": {
       "reportNotAllowed": "只有待回單、已駁回或已撤回的回單可以回單",
@@ -830,6 +859,22 @@ const zhTW = {
         "validTo": "失效日期",
         "status": "狀態",
         "remark": "備註"
+      }
+    },
+    "waybillRating": {
+      "name": "運單計費",
+      "fields": {
+        "waybillCode": "運單號",
+        "waybillId": "運單",
+        "clientId": "貨主",
+        "kind": "型別",
+        "state": "計費結果",
+        "contractId": "合同",
+        "contractCode": "合同編號",
+        "contractVersion": "合同版本",
+        "currency": "幣種",
+        "totalAmount": "金額合計",
+        "ratedTime": "計費時間"
       }
     },
     "rateLine": {

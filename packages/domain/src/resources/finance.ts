@@ -103,3 +103,28 @@ export const rateLine: ResourceDef = {
   ],
 };
 
+/** The rating state of each waybill (read only): RATED, or NO_CONTRACT / NO_RATE shown, never a silent zero. */
+export const waybillRating: ResourceDef = {
+  name: 'waybillRating',
+  table: 'fin_waybill_rating',
+  path: '/finance/waybillRating',
+  permission: 'finance:waybillRating',
+  component: 'finance/waybillRating/index',
+  labelField: 'waybillCode',
+  features: { create: false, update: false, remove: false, export: true },
+  scope: { dispatchCenter: 'dispatch_center_id', client: 'client_id' },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: [
+    { name: 'waybillCode', kind: 'string', max: 40, search: 'like' },
+    { name: 'waybillId', kind: 'int', list: false, search: 'eq' },
+    { name: 'clientId', kind: 'ref', ref: 'client', search: 'eq' },
+    { name: 'kind', kind: 'dict', dict: 'fin_contract_kind', search: 'eq' },
+    { name: 'state', kind: 'dict', dict: 'fin_charge_state', search: 'eq' },
+    { name: 'contractId', kind: 'ref', ref: 'contract', list: false },
+    { name: 'contractCode', kind: 'string', max: 30, search: 'like' },
+    { name: 'contractVersion', kind: 'int' },
+    { name: 'currency', kind: 'string', max: 3 },
+    { name: 'totalAmount', kind: 'decimal', unit: 'yuan', scale: 2 },
+    { name: 'ratedTime', kind: 'datetime', search: 'range' },
+  ],
+};

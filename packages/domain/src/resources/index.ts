@@ -89,6 +89,7 @@ export const RESOURCES: ResourceDef[] = [
   finance.chargeType,
   finance.contract,
   finance.rateLine,
+  finance.waybillRating,
 ];
 
 export { EPOD_STATUSES, EPOD_ACTION_FROM, EPOD_ACTION_TO, EPOD_PICTURES_SHOWN, EPOD_LIMITS, epodRefusal, shownPictures, epodReport, epodLineReport, epodReject, epodHandle, epodAudit, type EpodReportInput, type EpodStatus, type EpodAction, type EpodState } from './epod.ts';

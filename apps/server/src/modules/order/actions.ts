@@ -7,6 +7,7 @@
 import { getResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { getManyInScope, scopeOf, type Row } from '../../platform/resource-engine.ts';
 import { createWaybillsFromOrders } from '../waybill/create.ts';
@@ -16,6 +17,8 @@ export interface ActionContext {
   q: Queryable;
   caller: Caller;
   now: Date;
+  /** the server's domain events (absent in the demo seed: nothing subscribes there) */
+  events?: DomainEvents;
 }
 
 const isOpen = (o: Row) => o.status === 'OPEN' && !o.is_lock;
@@ -50,6 +53,7 @@ export async function review(ctx: ActionContext, ids: number[]) {
   const waybills = await createWaybillsFromOrders(ctx.q, ids, ctx.caller, ctx.now);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'ORDER_REVIEW', waybills);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_CREATE', waybills);
+  await ctx.events?.emit(ctx, 'order.reviewed', { orderIds: ids, waybills });
   return { changed: ids.length, waybills: waybills.length <= 100 ? waybills : waybills.length };
 }
 

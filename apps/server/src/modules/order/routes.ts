@@ -4,6 +4,7 @@
  * printing, the order-lines page and an order's tracking.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { z } from 'zod';
 import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
@@ -51,9 +52,9 @@ async function detail(db: Db, req: FastifyRequest, id: number) {
   return { ...toApi(orderResource, row), lines, tracking, waybills };
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
   const run = <T>(req: FastifyRequest, businessType: string, fn: (ctx: actions.ActionContext) => Promise<T>) =>
-    mutate(db, req, { title: 'order', businessType }, (q) => fn({ q, caller: requireCaller(req), now: clock.now() }));
+    mutate(db, req, { title: 'order', businessType }, (q) => fn({ q, caller: requireCaller(req), now: clock.now(), events }));
   const tags = ['order'];
   const paging = (query: { pageSize?: number; pageNum?: number; afterId?: number }) => {
     const pageSize = query.pageSize ?? 10;

@@ -1,0 +1,151 @@
+/**
+ * Rating of waybills against the clients' effective receivable contracts (issue 14), subscribed to the
+ * `order.reviewed` domain event (the order module does not import finance). Set-based: for any number
+ * of waybills one review costs five statements — the waybills with their contract, the contracts' rate
+ * lines, the rating states, clearing and inserting the charge lines — whatever the number of waybills or lines.
+ * A waybill without an effective contract (NO_CONTRACT) or whose contract prices nothing on its lane
+ * (NO_RATE) gets that state, visible in the waybill rating list: never a silent zero.
+ */
+import { rateMovement, storedRateLine, type Movement, type RateCard, type RateLine, type RatingResult, type StoredRateLine } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
+import { STORED_LINE_SELECT } from './contracts.ts';
+
+export interface CardLine extends StoredRateLine {
+  contractId: number;
+  chargeTypeId: number;
+  taxRate: string;
+  fromDepth: number | null;
+  toDepth: number | null;
+}
+
+/** The rate lines of the contracts (one query), as engine cards keyed by contract id; charge types disabled are left out. */
+export async function loadCards(q: Queryable, contracts: { id: number; code: string; contractVersion: number; currency: string }[]): Promise<{ cards: Map<number, RateCard>; lineInfo: Map<number, CardLine> }> {
+  const cards = new Map<number, RateCard>();
+  const lineInfo = new Map<number, CardLine>();
+  if (!contracts.length) return { cards, lineInfo };
+  const rows = (
+    await q.query<CardLine>(
+      `select l.contract_id as "contractId", l.charge_type_id as "chargeTypeId", ct.tax_rate::text as "taxRate", fd.depth as "fromDepth", td.depth as "toDepth", ${STORED_LINE_SELECT}
+         from fin_rate_line l
+         join fin_charge_type ct on ct.id = l.charge_type_id and ct.status = '0'
+         left join sys_district fd on fd.id = l.from_district_id
+         left join sys_district td on td.id = l.to_district_id
+        where l.contract_id = any($1::bigint[])
+        order by l.id`,
+      [contracts.map((c) => c.id)],
+    )
+  ).rows;
+  for (const c of contracts) cards.set(Number(c.id), { contractId: Number(c.id), contractCode: c.code, version: Number(c.contractVersion), currency: c.currency, lines: [] });
+  for (const r of rows) {
+    const depths = new Map<number, number>();
+    if (r.fromDistrictId) depths.set(Number(r.fromDistrictId), Number(r.fromDepth ?? 3));
+    if (r.toDistrictId) depths.set(Number(r.toDistrictId), Number(r.toDepth ?? 3));
+    const made = storedRateLine({ ...r, id: Number(r.id) }, (id) => depths.get(Number(id)) ?? 3);
+    if (!('line' in made)) continue; // refused when saved; a line that no longer reads prices nothing
+    cards.get(Number(r.contractId))?.lines.push(made.line as RateLine);
+    lineInfo.set(Number(r.id), r);
+  }
+  return { cards, lineInfo };
+}
+
+interface WaybillToRate {
+  id: number;
+  code: string;
+  dispatch_center_id: number;
+  client_id: number;
+  source_station_id: number;
+  dest_station_id: number;
+  from_zone: number | null;
+  to_zone: number | null;
+  weight: string;
+  volume: string;
+  pieces: number;
+  pallets: number;
+  contract_id: number | null;
+  contract_code: string | null;
+  contract_version: number | null;
+  currency: string | null;
+}
+
+/** Rates the waybills (receivable, from their clients' contracts effective on the order date) and stores the result. */
+export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]): Promise<void> {
+  if (!waybillIds.length) return;
+  const { q, caller, now } = ctx;
+  const waybills = (
+    await q.query<WaybillToRate>(
+      `select w.id, w.code, w.dispatch_center_id, w.client_id, w.source_station_id, w.dest_station_id,
+              sl.zone_id as from_zone, dl.zone_id as to_zone,
+              w.total_weight::text as weight, w.total_volume::text as volume, w.total_quantity as pieces, w.total_pallets as pallets,
+              c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
+         from tms_waybill w
+         join tms_order o on o.id = w.order_id
+         left join base_station ss on ss.id = w.source_station_id
+         left join base_location sl on sl.id = ss.location_id
+         left join base_station ds on ds.id = w.dest_station_id
+         left join base_location dl on dl.id = ds.location_id
+         left join lateral (
+           select c.id, c.code, c.contract_version, c.currency from fin_contract c
+            where c.kind = 'RECEIVABLE' and c.client_id = w.client_id and c.dispatch_center_id = w.dispatch_center_id
+              and c.status = 'EFFECTIVE' and o.order_date between c.valid_from and c.valid_to
+            order by c.contract_version desc, c.id desc limit 1
+         ) c on true
+        where w.id = any($1::bigint[])
+        order by w.id`,
+      [waybillIds],
+    )
+  ).rows;
+  const contracts = new Map<number, { id: number; code: string; contractVersion: number; currency: string }>();
+  for (const w of waybills) if (w.contract_id) contracts.set(Number(w.contract_id), { id: Number(w.contract_id), code: w.contract_code!, contractVersion: Number(w.contract_version), currency: w.currency! });
+  const { cards, lineInfo } = await loadCards(q, [...contracts.values()]);
+
+  const ratings: Record<string, unknown>[] = [];
+  const charges: Record<string, unknown>[] = [];
+  for (const w of waybills) {
+    const card = w.contract_id ? cards.get(Number(w.contract_id)) : undefined;
+    const movement: Movement = {
+      from: { stationId: Number(w.source_station_id), zoneId: w.from_zone === null ? null : Number(w.from_zone) },
+      to: { stationId: Number(w.dest_station_id), zoneId: w.to_zone === null ? null : Number(w.to_zone) },
+      quantities: { weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, pallets: w.pallets, trips: 1, stops: 1 },
+    };
+    const result: RatingResult | null = card ? rateMovement(card, movement) : null;
+    const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
+    ratings.push({
+      dispatch_center_id: w.dispatch_center_id, waybill_id: w.id, waybill_code: w.code, client_id: w.client_id, state,
+      contract_id: w.contract_id, contract_code: w.contract_code, contract_version: w.contract_version, currency: w.currency,
+      total_amount: state === 'RATED' ? result!.total : null,
+    });
+    for (const c of state === 'RATED' ? result!.charges : []) {
+      const info = lineInfo.get(c.rateLineId)!;
+      charges.push({
+        dispatch_center_id: w.dispatch_center_id, waybill_id: w.id, contract_id: w.contract_id, contract_version: w.contract_version,
+        rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: c.amount, tax_rate: info.taxRate, trace: c.trace,
+      });
+    }
+  }
+  await q.query(
+    `insert into fin_waybill_rating (dispatch_center_id, waybill_id, waybill_code, client_id, state, contract_id, contract_code, contract_version, currency, total_amount, rated_time, create_by, create_time)
+     select x.dispatch_center_id, x.waybill_id, x.waybill_code, x.client_id, x.state, x.contract_id, x.contract_code, x.contract_version, x.currency, x.total_amount, $2, $3, $2
+       from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, waybill_id bigint, waybill_code text, client_id bigint, state text, contract_id bigint,
+            contract_code text, contract_version int, currency text, total_amount numeric)
+     on conflict (waybill_id) do update set state = excluded.state, contract_id = excluded.contract_id, contract_code = excluded.contract_code,
+       contract_version = excluded.contract_version, currency = excluded.currency, total_amount = excluded.total_amount, rated_time = excluded.rated_time,
+       update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_waybill_rating.version + 1`,
+    [JSON.stringify(ratings), now, caller.userName],
+  );
+  // a waybill rated again (not on review: its waybills are new) keeps only its latest charges
+  await q.query(`delete from fin_charge where waybill_id = any($1::bigint[])`, [waybillIds]);
+  if (charges.length)
+    await q.query(
+      `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+       select x.dispatch_center_id, x.waybill_id, x.contract_id, x.contract_version, x.rate_line_id, x.charge_type_id, x.charge_type_code, x.currency, x.amount, x.tax_rate, x.trace, $2, $3
+         from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, waybill_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
+              charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb)`,
+      [JSON.stringify(charges), caller.userName, now],
+    );
+}
+
+/** Finance's subscriptions to other modules' events. */
+export function subscribeFinance(events: DomainEvents): void {
+  events.on('order.reviewed', (ctx, { waybills }) => rateWaybills(ctx, waybills.map((w) => w.waybillId)));
+}

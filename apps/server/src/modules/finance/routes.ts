@@ -1,0 +1,116 @@
+/**
+ * Reading charges and quoting (issue 14):
+ *   GET  /api/finance/charge/list?waybillId=  a waybill's charges with the trace in words (scoped like the waybill: outside → 404)
+ *   POST /api/finance/quote                    every matching effective contract's price for a lane and quantities, cheapest first
+ */
+import type { FastifyInstance } from 'fastify';
+import { Decimal } from 'decimal.js';
+import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, type ChargeTrace, type LanePoint } from '@tms/domain';
+import type { Db, Queryable } from '../../platform/db.ts';
+import { requireCaller } from '../../platform/auth.ts';
+import { translate } from '../../platform/i18n.ts';
+import { route } from '../../platform/contract.ts';
+import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
+import { loadCards } from './rating.ts';
+import { z } from 'zod';
+
+const waybillDef = getResource('waybill');
+const contractDef = getResource('contract');
+
+/** A lane point with what the database knows above it: the station's zone, a district's city and province. */
+async function lanePoint(q: Queryable, p: z.output<typeof C.LanePointInput>): Promise<LanePoint> {
+  const out: LanePoint = { stationId: p.stationId ?? null, zoneId: p.zoneId ?? null };
+  if (p.stationId && !p.zoneId) {
+    const r = await q.query<{ zone_id: number | null }>(`select l.zone_id from base_station s left join base_location l on l.id = s.location_id where s.id = $1`, [p.stationId]);
+    out.zoneId = r.rows[0]?.zone_id ?? null;
+  }
+  if (p.districtId) {
+    // the district and its ancestors (at most three levels)
+    const r = await q.query<{ id: number; depth: number }>(
+      `with recursive up as (select id, parent_id, depth from sys_district where id = $1
+         union all select d.id, d.parent_id, d.depth from sys_district d join up on d.id = up.parent_id)
+       select id, depth from up`,
+      [p.districtId],
+    );
+    for (const d of r.rows) {
+      if (d.depth <= 1) out.provinceId = Number(d.id);
+      else if (d.depth === 2) out.cityId = Number(d.id);
+      else out.districtId = Number(d.id);
+    }
+  }
+  return out;
+}
+
+export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
+  const tags = ['finance'];
+
+  route(
+    app,
+    { method: 'GET', url: '/api/finance/charge/list', operationId: 'finance.charge.list', summary: "A waybill's charges with the rating trace in words (the caller's language) and its rating state", tags, permission: 'finance:waybillRating:query', querystring: C.ChargeListQuery, response: C.ChargeListAnswer },
+    async (req) => {
+      const caller = requireCaller(req);
+      const { waybillId } = req.query;
+      await getInScope(db, waybillDef, caller, waybillId); // 404 outside the caller's scope
+      const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
+      const charges = (
+        await db.query<{ id: number; charge_type_id: number; charge_type_code: string; name: string | null; amount: string; currency: string; tax_rate: string; contract_id: number; contract_version: number; rate_line_id: number | null; trace: ChargeTrace }>(
+          `select c.id, c.charge_type_id, c.charge_type_code, ct.name, c.amount::text, c.currency, c.tax_rate::text, c.contract_id, c.contract_version, c.rate_line_id, c.trace
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id where c.waybill_id = $1 order by ct.sort_order, c.id`,
+          [waybillId],
+        )
+      ).rows;
+      const rating = (
+        await db.query<{ state: string; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; total_amount: string | null; rated_time: Date }>(
+          `select state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1`,
+          [waybillId],
+        )
+      ).rows[0];
+      return {
+        code: 0 as const,
+        msg: t('messages.ok'),
+        rows: charges.map((c) => ({
+          id: c.id, chargeTypeId: c.charge_type_id, chargeTypeCode: c.charge_type_code, chargeTypeName: c.name, amount: c.amount, currency: c.currency, taxRate: c.tax_rate,
+          contractId: c.contract_id, contractVersion: c.contract_version, rateLineId: c.rate_line_id, trace: c.trace as unknown as Record<string, unknown>, explanation: explainTrace(c.trace, t),
+        })),
+        total: charges.length,
+        rating: rating
+          ? { state: rating.state, contractId: rating.contract_id, contractCode: rating.contract_code, contractVersion: rating.contract_version, currency: rating.currency, totalAmount: rating.total_amount, ratedTime: rating.rated_time.toISOString() }
+          : null,
+      };
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/api/finance/quote', operationId: 'finance.quote', summary: 'Quote a lane and quantities against every matching effective contract (client or carrier), cheapest first, each with its trace', tags, permission: 'finance:contract:quote', body: C.QuoteBody, response: okOf(z.array(C.QuoteRow)) },
+    async (req) => {
+      const caller = requireCaller(req);
+      const b = req.body;
+      const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
+      const party = b.kind === 'RECEIVABLE' ? 'client_id' : 'carrier_id';
+      const params: unknown[] = [b.kind, b.date];
+      const where = [`c.kind = $1`, `c.status = 'EFFECTIVE'`, `$2::date between c.valid_from and c.valid_to`, ...scopeOf(contractDef, caller, params, 'c')];
+      if (b.partyId) {
+        params.push(b.partyId);
+        where.push(`c.${party} = $${params.length}`);
+      }
+      const contracts = (
+        await db.query<{ id: number; code: string; contract_version: number; name: string; client_id: number | null; carrier_id: number | null; currency: string }>(
+          `select c.id, c.code, c.contract_version, c.name, c.client_id, c.carrier_id, c.currency from fin_contract c where ${where.join(' and ')} order by c.id limit 500`,
+          params,
+        )
+      ).rows;
+      const { cards } = await loadCards(db, contracts.map((c) => ({ id: c.id, code: c.code, contractVersion: c.contract_version, currency: c.currency })));
+      const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities };
+      const quotes = contracts
+        .map((c) => ({ c, r: rateMovement(cards.get(Number(c.id))!, movement) }))
+        .filter(({ r }) => r.charges.length)
+        .sort((x, y) => new Decimal(x.r.total).comparedTo(y.r.total) || x.c.id - y.c.id)
+        .map(({ c, r }) => ({
+          contractId: c.id, contractCode: c.code, contractVersion: c.contract_version, contractName: c.name, clientId: c.client_id, carrierId: c.carrier_id, currency: c.currency, total: r.total,
+          charges: r.charges.map((ch) => ({ chargeTypeCode: ch.chargeType, rateLineId: ch.rateLineId, amount: ch.amount, explanation: explainTrace(ch.trace, t), trace: ch.trace as unknown as Record<string, unknown> })),
+        }));
+      return { code: 0 as const, msg: t('messages.ok'), data: quotes };
+    },
+  );
+}

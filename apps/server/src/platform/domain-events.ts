@@ -1,0 +1,45 @@
+/**
+ * Domain events: the one typed point where a module reacts to another's business event without the
+ * two importing each other (finance rates the waybills an order review creates; the order module does
+ * not know finance exists). Handlers run in order, awaited, inside the emitter's transaction (`q`):
+ * what they write commits or rolls back with the event, and a handler's error refuses the whole action.
+ * One bus per server (built in app.ts), so several servers in one process do not share handlers.
+ */
+import type { Queryable } from './db.ts';
+import type { Caller } from './auth.ts';
+
+/** Every event, its name and payload. Add an event here; emitters and subscribers are typed by it. */
+export interface DomainEventMap {
+  /** orders reviewed (OPEN → EFFECTIVE); `waybills` are the ones the review created, one per order */
+  'order.reviewed': { orderIds: number[]; waybills: { orderId: number; waybillId: number; code: string }[] };
+}
+export type DomainEventName = keyof DomainEventMap;
+
+/** What every handler gets besides the payload: the transaction, who acted and when. */
+export interface DomainEventContext {
+  q: Queryable;
+  caller: Caller;
+  now: Date;
+}
+
+export type DomainEventHandler<K extends DomainEventName> = (ctx: DomainEventContext, payload: DomainEventMap[K]) => Promise<void>;
+
+export class DomainEvents {
+  private readonly handlers = new Map<DomainEventName, DomainEventHandler<DomainEventName>[]>();
+
+  /** Subscribes; returns the unsubscribe. */
+  on<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as unknown as DomainEventHandler<DomainEventName>);
+    this.handlers.set(name, list);
+    return () => {
+      const i = list.indexOf(handler as unknown as DomainEventHandler<DomainEventName>);
+      if (i >= 0) list.splice(i, 1);
+    };
+  }
+
+  /** Runs the handlers one after the other in the emitter's transaction. */
+  async emit<K extends DomainEventName>(ctx: DomainEventContext, name: K, payload: DomainEventMap[K]): Promise<void> {
+    for (const h of [...(this.handlers.get(name) ?? [])]) await (h as unknown as DomainEventHandler<K>)(ctx, payload);
+  }
+}
