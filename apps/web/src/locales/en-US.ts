@@ -117,6 +117,7 @@ export default {
     financeContract: 'Contracts',
     financeRateLine: 'Rate lines',
     financeChargeType: 'Charge types',
+    financeWaybillRating: 'Waybill rating',
     reports: 'Reports',
     reportEpod: 'Receipt report',
     reportShipment: 'Dispatch report',

@@ -118,6 +118,7 @@ const zhCN: typeof enUS = {
     financeContract: '运价合同',
     financeRateLine: '运价明细',
     financeChargeType: '费用类型',
+    financeWaybillRating: '运单计费',
     reports: '报表',
     reportEpod: '回单报表',
     reportShipment: '调度报表',

@@ -120,6 +120,7 @@ const zhTW = {
     "financeContract": "運價合同",
     "financeRateLine": "運價明細",
     "financeChargeType": "費用型別",
+    "financeWaybillRating": "運單計費",
     "reports": "報表",
     "reportEpod": "回單報表",
     "reportShipment": "排程報表",
@@ -887,6 +888,15 @@ const zhTW = {
     "confirmReview": "確認稽核選中的 {{count}} 個運單？",
     "confirmRetract": "確認撤回選中的 {{count}} 個運單？",
     "detailTitle": "運單詳情 - {{code}}",
+    "charges": {
+      "title": "應收費用",
+      "notRated": "該運單尚未計費（稽核早於財務模組啟用）",
+      "summary": "合同 {{code}} 第 {{version}} 版，合計 {{total}} {{currency}}",
+      "chargeType": "費用型別",
+      "amount": "金額",
+      "taxRate": "稅率",
+      "explanation": "計算說明"
+    },
     "sections": {
       "basic": "基本資訊",
       "shipping": "發貨資訊",

@@ -1,6 +1,7 @@
 /**
  * Waybill detail (spec §2 "Waybill list and detail"): basic, shipping, receiving and system information,
- * and the item lines with real loaded weight, quantity, cases, pallets, other and split quantity.
+ * the item lines with real loaded weight, quantity, cases, pallets, other and split quantity, and (with the
+ * finance permission) its receivable charges with how each was priced.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -9,6 +10,8 @@ import { allFields, fieldByName, inList, resourceByName, WAYBILL_SECTIONS, type 
 import { get } from '../../platform/http.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import { useCan } from '../../platform/queries.ts';
+import WaybillCharges from './WaybillCharges.tsx';
 
 export const waybillDef = resourceByName.get('waybill')!;
 export const lineDef = resourceByName.get('waybillLine')!;
@@ -53,6 +56,7 @@ export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onC
   const { t } = useResourceContext();
   const q = useQuery({ queryKey: ['waybill', id], queryFn: () => fetchWaybill(id), staleTime: 0 });
   const lineColumns = useLineColumns();
+  const can = useCan();
   const w = q.data;
   return (
     <Drawer open width={1100} destroyOnHidden onClose={onClose} title={t('waybill.detailTitle', { code: w ? String(w.code) : '' })}>
@@ -75,6 +79,7 @@ export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onC
             )}
             <Typography.Title level={5}>{t('waybill.sections.lines')}</Typography.Title>
             <Table<Row> rowKey="id" size="small" bordered pagination={false} scroll={{ x: 'max-content' }} dataSource={w.lines} columns={lineColumns} data-testid="waybill-lines" />
+            {can('finance:waybillRating:query') && <WaybillCharges waybillId={id} />}
           </div>
         )}
       </Spin>

@@ -10,6 +10,7 @@ const zhCN = {
     confirmReview: '确认审核选中的 {{count}} 个运单？',
     confirmRetract: '确认撤回选中的 {{count}} 个运单？',
     detailTitle: '运单详情 - {{code}}',
+    charges: { title: '应收费用', notRated: '该运单尚未计费（审核早于财务模块启用）', summary: '合同 {{code}} 第 {{version}} 版，合计 {{total}} {{currency}}', chargeType: '费用类型', amount: '金额', taxRate: '税率', explanation: '计算说明' },
     sections: { basic: '基本信息', shipping: '发货信息', receiving: '收货信息', system: '系统信息', lines: '物料明细', parts: '拆分出的运单' },
     splitModal: {
       title: '拆分运单 - {{code}}',
@@ -54,6 +55,7 @@ const enUS: typeof zhCN = {
     confirmReview: 'Review the {{count}} selected waybill(s)?',
     confirmRetract: 'Withdraw the {{count}} selected waybill(s)?',
     detailTitle: 'Waybill detail - {{code}}',
+    charges: { title: 'Receivable charges', notRated: 'This waybill has not been rated (reviewed before finance was enabled)', summary: 'Contract {{code}} version {{version}}, total {{total}} {{currency}}', chargeType: 'Charge type', amount: 'Amount', taxRate: 'Tax rate', explanation: 'How it was priced' },
     sections: { basic: 'Basic information', shipping: 'Shipping information', receiving: 'Receiving information', system: 'System information', lines: 'Item lines', parts: 'Waybills split off' },
     splitModal: {
       title: 'Split waybill - {{code}}',
