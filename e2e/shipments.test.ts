@@ -9,13 +9,28 @@
  * on the map with start, pause, continue, stop, a speed that changes the progress per frame, and the
  * map driving view of the planned route. On another dispatch order, a waybill of another carrier is
  * bound after the carrier-mismatch confirmation and unbound after its own.
+ *
+ * Each test starts from a dispatch order of its own, brought through the API (support/dispatch.ts) to
+ * the state the test begins in, and drives through the UI only the step it is about.
  */
 import { describe, expect, it } from 'vitest';
 import { sharedLocales } from '@tms/domain';
 import shipmentLocales from '../apps/web/src/features/shipment/locales.ts';
 import { shot } from './support/browser.ts';
 import { useAdminSession } from './support/admin-session.ts';
-import { driverToken, idOf, reviewedWaybill, shipmentOf as shipmentOfWaybill, type Envelope } from './support/dispatch.ts';
+import {
+  CREW,
+  dispatchOrderIn,
+  finish,
+  reassignInTransit,
+  reportPositions,
+  reportReceiptShort,
+  reviewedWaybill,
+  reviewedWaybillOf,
+  shipmentOf as shipmentOfWaybill,
+  type DispatchOrder,
+  type Envelope,
+} from './support/dispatch.ts';
 import { pickerTime, ShipmentListPage } from './pages/shipment-page.ts';
 
 const admin = useAdminSession();
@@ -39,86 +54,42 @@ interface Detail {
 }
 const detailOf = async (id: number) => (await admin.server.api<Envelope<Detail>>('GET', `/api/shipment/shipment/get/${id}`, undefined, await admin.server.adminToken())).json.data;
 
-/**
- * The driver app reports positions along the way while the dispatch order is in transit (driver API):
- * one every 10 s over the last 50 minutes.
- */
-async function reportPositions(shipmentId: number) {
-  const token = await driverToken(admin.server, 'zhangwei');
-  const now = Date.now();
-  const points = Array.from({ length: 300 }, (_, i) => ({
-    shipmentId,
-    lng: 121.1669 + (i / 300) * (121.5447 - 121.1669),
-    lat: 31.2958 + (i / 300) * (31.2304 - 31.2958) + 0.003 * Math.sin(i / 20),
-    speed: 50 + (i % 20),
-    time: new Date(now - (300 - i) * 10_000).toISOString(),
-  }));
-  const sent = await admin.server.api('POST', '/api/driver/positions', { points }, token);
-  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
-}
-
-/** The driver app reports the receipt of the dispatch order with its first line two short (driver API). */
-async function reportShort(shipmentId: number): Promise<{ code: string }> {
-  const token = await driverToken(admin.server, 'zhangwei');
-  const mine = await admin.server.api<Envelope<{ id: number }[]>>('GET', `/api/driver/epods?shipmentId=${shipmentId}`, undefined, token);
-  expect(mine.json.data).toHaveLength(1);
-  const epod = (await admin.server.api<Envelope<{ id: number; code: string; lines: { id: number; shippedQuantity: number }[] }>>('GET', `/api/driver/epods/${mine.json.data[0]!.id}`, undefined, token)).json.data;
-  const at = new Date().toISOString();
-  const lines = epod.lines.map((l, i) => ({ lineId: l.id, signedQuantity: Number(l.shippedQuantity) - (i === 0 ? 2 : 0), shortage: i === 0 ? 2 : 0, damage: 0, remark: i === 0 ? '少两箱' : null }));
-  const r = await admin.server.api('POST', `/api/driver/epods/${epod.id}/report`, { arrivalTime: at, signTime: at, lines }, token);
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return epod;
-}
-
-/** A reviewed waybill of another carrier (CR002, 远航运输): its order given CR002's carrier route, reviewed, the waybill reviewed. */
-async function reviewedWaybillOfCR002(): Promise<{ id: number; code: string }> {
-  const server = admin.server;
-  const token = await server.adminToken();
-  const saved = await server.api<Envelope<{ id: number; code: string }>>(
-    'POST',
-    '/api/order/order/save',
-    {
-      clientId: await idOf(server, 'client', 'C001'),
-      sourceStationId: await idOf(server, 'station', 'S-SH-01'),
-      destStationId: await idOf(server, 'station', 'S-SH-02'),
-      isSplitAllowed: true,
-      lines: [{ itemId: await idOf(server, 'item', 'I-XF-001'), quantity: 3, weight: 15.6, volume: 0.036, cases: 3, pallets: 0, other: 0 }],
-    },
-    token,
-  );
-  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-  const routes = await server.api<{ rows: { id: number }[] }>('GET', `/api/baseinfo/carrierRoute/list?carrierId=${await idOf(server, 'carrier', 'CR002')}`, undefined, token);
-  expect((await server.api('POST', '/api/order/order/assignCarrierRoute', { ids: [saved.json.data.id], carrierRouteId: routes.json.rows[0]!.id }, token)).status).toBe(200);
-  expect((await server.api('POST', '/api/order/order/review', { ids: [saved.json.data.id] }, token)).status).toBe(200);
-  const w = await server.api<{ rows: { id: number; code: string }[] }>('GET', `/api/waybill/waybill/list?orderCode=${saved.json.data.code}`, undefined, token);
-  const wb = w.json.rows[0]!;
-  expect((await server.api('POST', '/api/waybill/waybill/review', { ids: [wb.id] }, token)).status).toBe(200);
-  return wb;
-}
-
 const waybillIdOf = async (code: string) =>
   (await admin.server.api<{ rows: { id: number; shipmentId: number | null }[] }>('GET', `/api/waybill/waybill/list?code=${code}`, undefined, await admin.server.adminToken())).json.rows[0]!;
 
+/**
+ * A dispatch order's whole trip through the API, as the UI tests of the steps leave it: scheduled with
+ * 沪A12345 / 张伟, in effect, shipped an hour ago; the driver reports 300 positions (one every 10 s over
+ * the last 50 minutes) and the receipt two short; 浙A88888 / 赵磊 take over at 嘉兴服务区 25 minutes
+ * ago; finished now.
+ */
+async function finishedTrip(): Promise<DispatchOrder & { receipt: { code: string } }> {
+  const server = admin.server;
+  const order = await dispatchOrderIn(server, 'SHIPPED', { crew: CREW.zhangwei, shippedAt: new Date(Date.now() - 60 * MIN) });
+  await reportPositions(server, CREW.zhangwei.login, order.id, 300, 10_000, true);
+  const receipt = await reportReceiptShort(server, CREW.zhangwei.login, order.id);
+  await reassignInTransit(server, order.id, CREW.zhaolei, new Date(Date.now() - 25 * MIN), '嘉兴服务区');
+  await finish(server, order.id, new Date());
+  return { ...order, receipt };
+}
+
 describe('shipments', () => {
-  let waybillCode = '';
-  let shipment: { id: number; shipmentCode: string; status: string };
-  let receipt: { code: string };
   const list = () => new ShipmentListPage(admin.page, admin.server.url);
 
   it('a reviewed waybill becomes a dispatch order on the ready-to-dispatch page', async () => {
-    waybillCode = await reviewedWaybill(admin.server);
+    const waybillCode = await reviewedWaybill(admin.server);
     await list().createFromRos(waybillCode, async () => {
       const r = await admin.server.api('GET', `/api/shipment/ros/list?code=${waybillCode}`, undefined, await admin.server.adminToken());
       return { status: r.status, json: r.json };
     });
-    shipment = await shipmentOf(waybillCode);
-    expect(shipment.status).toBe('OPEN');
+    expect((await shipmentOf(waybillCode)).status).toBe('OPEN');
   });
 
   it('the list applies the selection rules, and the server refuses to ship an open dispatch order', async () => {
     const page = admin.page;
+    const order = await dispatchOrderIn(admin.server, 'OPEN');
     const l = list();
-    await l.open(shipment.shipmentCode);
+    await l.open(order.shipmentCode);
     // nothing ticked
     await page.getByTestId('shipment-effect').click();
     await page.getByText(zh.selectFirst).first().waitFor();
@@ -136,7 +107,10 @@ describe('shipments', () => {
 
   it('scheduling: vehicle and driver from their selection modals, ETD and ETA', async () => {
     const page = admin.page;
+    const order = await dispatchOrderIn(admin.server, 'OPEN');
     const l = list();
+    await l.open(order.shipmentCode);
+    await l.tick();
     await l.openSchedule();
     // the carrier comes from the waybill (CR001)
     await expect.poll(() => page.getByTestId('assign-carrierId').locator('input').inputValue()).toBe('顺达物流');
@@ -148,40 +122,48 @@ describe('shipments', () => {
     await l.submitSchedule();
     await page.getByText(zh.scheduled).first().waitFor();
     await l.row('沪A12345').waitFor();
-    expect((await shipmentOf(waybillCode)).status).toBe('CONFIRMED');
+    expect((await shipmentOf(order.waybillCode)).status).toBe('CONFIRMED');
   });
 
   it('takes effect and ships (an hour ago) through the UI; the driver reports positions and a receipt two short', async () => {
     const page = admin.page;
+    const server = admin.server;
+    const order = await dispatchOrderIn(server, 'CONFIRMED', { crew: CREW.zhangwei });
     const l = list();
+    await l.open(order.shipmentCode);
     await l.tick();
     await l.effect();
     await page.getByText(zh.effectOk).first().waitFor();
-    expect((await shipmentOf(waybillCode)).status).toBe('EFFECTIVE');
+    expect((await shipmentOf(order.waybillCode)).status).toBe('EFFECTIVE');
 
     await l.tick();
     await l.timeAction('shipment-ship', pickerTime(new Date(Date.now() - 60 * MIN)));
     await page.getByText(zh.shipped).first().waitFor();
-    expect((await shipmentOf(waybillCode)).status).toBe('SHIPPED');
-    await reportPositions(shipment.id);
-    receipt = await reportShort(shipment.id);
+    expect((await shipmentOf(order.waybillCode)).status).toBe('SHIPPED');
+    // the driver app of the trip: positions along the way, the receipt two short
+    await reportPositions(server, CREW.zhangwei.login, order.id, 300, 10_000, true);
+    const receipt = await reportReceiptShort(server, CREW.zhangwei.login, order.id);
+    expect((await detailOf(order.id)).abnormalReceipts.map((r) => [r.code, r.shortage])).toEqual([[receipt.code, 2]]);
   });
 
   it('in-transit reassignment through the UI: another vehicle and driver take over, both legs kept', async () => {
     const page = admin.page;
+    // shipped an hour ago with 沪A12345 / 张伟
+    const order = await dispatchOrderIn(admin.server, 'SHIPPED', { crew: CREW.zhangwei, shippedAt: new Date(Date.now() - 60 * MIN) });
     const l = list();
+    await l.open(order.shipmentCode);
     await l.tick();
     await l.openTransit();
     await l.pick('vehicleIdMain', '浙A88888');
     await l.pick('driverIdMaster', '赵磊');
-    // half way through the reported positions
+    // half way through the trip so far
     await l.typeTime('handoverTime', pickerTime(new Date(Date.now() - 25 * MIN)));
     await l.handoverPlace('嘉兴服务区');
     await shot(page, 'shipment-transit-modal');
     await l.submitSchedule();
     await page.getByText(zh.reassigned).first().waitFor();
     await l.row('浙A88888').waitFor();
-    const d = await detailOf(shipment.id);
+    const d = await detailOf(order.id);
     expect(d.legs.map((g) => [g.seq, g.plateNumber, g.driverName, g.handoverPlace])).toEqual([
       [1, '沪A12345', '张伟', null],
       [2, '浙A88888', '赵磊', '嘉兴服务区'],
@@ -190,28 +172,33 @@ describe('shipments', () => {
 
   it('finishes through the UI', async () => {
     const page = admin.page;
+    const order = await dispatchOrderIn(admin.server, 'SHIPPED', { shippedAt: new Date(Date.now() - 60 * MIN) });
     const l = list();
+    await l.open(order.shipmentCode);
     await l.tick();
     await l.timeAction('shipment-finish');
     await page.getByText(zh.finished).first().waitFor();
-    expect((await shipmentOf(waybillCode)).status).toBe('COMPLETED');
+    expect((await shipmentOf(order.waybillCode)).status).toBe('COMPLETED');
     await shot(page, 'shipment-list-completed');
   });
 
   it('the detail shows its sections, the abnormal receipt line, transport information, business log and adjustments', async () => {
     const page = admin.page;
-    const detail = await list().openDetail(shipment.shipmentCode);
+    const trip = await finishedTrip();
+    const l = list();
+    await l.open(trip.shipmentCode);
+    const detail = await l.openDetail(trip.shipmentCode);
     await page.getByText('基本调度信息').first().waitFor();
     await page.getByText('司机信息').first().waitFor();
     await page.getByText('路由信息').first().waitFor();
-    await detail.rows('shipment-waybills').filter({ hasText: waybillCode }).waitFor();
+    await detail.rows('shipment-waybills').filter({ hasText: trip.waybillCode }).waitFor();
     // the abnormal receipt report: the line the driver reported two short
     await page.getByText(ui.detail.sections.abnormal).first().waitFor();
     const abnormal = detail.rows('shipment-abnormal');
     await abnormal.first().waitFor();
     expect(await abnormal.count()).toBe(1);
     const cells = await abnormal.first().locator('td').allInnerTexts();
-    expect(cells.slice(0, 6)).toEqual([receipt.code, waybillCode, expect.any(String), '12', '10', '2']);
+    expect(cells.slice(0, 6)).toEqual([trip.receipt.code, trip.waybillCode, expect.any(String), '12', '10', '2']);
     expect(cells).toContain('少两箱');
     await abnormal.first().scrollIntoViewIfNeeded();
     await shot(page, 'shipment-detail-abnormal');
@@ -237,11 +224,14 @@ describe('shipments', () => {
 
   it('plays the trajectory back: start, pause, continue, stop; 20× goes twenty times as far per frame time; map driving', async () => {
     const page = admin.page;
-    const player = await list().openTrajectory(shipment.shipmentCode);
+    const trip = await finishedTrip();
+    const l = list();
+    await l.open(trip.shipmentCode);
+    const player = await l.openTrajectory(trip.shipmentCode);
     await expect.poll(async () => (await player.counts()).total).toBe(300);
     expect((await player.counts()).shown).toBeGreaterThan(2);
     await player.track().waitFor();
-    const stops = (await detailOf(shipment.id)).stops.length;
+    const stops = (await detailOf(trip.id)).stops.length;
     expect(stops).toBe(2);
     // the track in two colours, one per leg of the in-transit reassignment; the planned route dashed
     expect(await player.drawn()).toEqual({ speed: 1, driving: false, legs: 2, planned: stops });
@@ -301,13 +291,9 @@ describe('shipments', () => {
 
   it('binds a waybill of another carrier after the carrier-mismatch confirmation, and unbinds it after its own', async () => {
     const page = admin.page;
-    const token = await admin.server.adminToken();
-    // another open dispatch order, of carrier CR001
-    const own = await waybillIdOf(await reviewedWaybill(admin.server));
-    const created = await admin.server.api<Envelope<{ id: number }>>('POST', '/api/shipment/shipment/create', { waybillIds: [own.id] }, token);
-    expect(created.status, JSON.stringify(created.json)).toBe(200);
-    const target = await detailOf(created.json.data.id);
-    const other = await reviewedWaybillOfCR002();
+    // an open dispatch order of carrier CR001, and a reviewed waybill of CR002 (远航运输)
+    const target = await detailOf((await dispatchOrderIn(admin.server, 'OPEN')).id);
+    const other = await reviewedWaybillOf(admin.server, 'CR002', 3);
 
     const l = list();
     await l.open(target.shipmentCode);

@@ -1,10 +1,13 @@
 /**
- * The usual setting of a browser test file: the product on a fresh database, Chromium, and the admin
- * logged in on one page. Call at the top of the file; the members are set once beforeAll has run.
- * For files that log in themselves: useBrowserSession (one page, nobody logged in) and
- * useProductBrowser (no page; the file opens its own).
+ * The usual setting of a browser test file: the product on a fresh database and Chromium for the
+ * file, and for each test a page of its own in a new browser context (no cookie, storage, tab bar,
+ * language or layout setting left by another test). Call at the top of the file; `server` and
+ * `browser` are set once beforeAll has run, `ctx` and `page` before each test (and closed after it).
+ * useAdminSession: the page's context carries a new session of the admin (its cookie, as the login
+ * page leaves it); the page is blank, the test opens what it needs.
+ * useBrowserSession: nobody signed in. useProductBrowser: no page; the file opens its own.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startProduct, type ProductServer } from './server.ts';
 import { launch, newPage } from './browser.ts';
@@ -38,25 +41,39 @@ export async function logIn(page: Page, baseUrl: string, user = 'admin', passwor
   await page.waitForURL(/\/welcome/);
 }
 
+/**
+ * A new browser context and page signed in as `user` with a session of its own (through the login
+ * API, then the session cookie the login page would have written): what a test needs before it
+ * opens a screen, without going through the login page each time.
+ */
+export async function signedInPage(browser: Browser, server: ProductServer, user = 'admin', password = 'admin123'): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+  const token = await server.signIn(user, password);
+  const { ctx, page } = await newPage(browser);
+  await ctx.addCookies([{ name: 'Access-Token', value: token, url: server.url }]);
+  return { ctx, page, token };
+}
+
 function session(env: Record<string, string>, withPage: boolean, admin: boolean, opts: SessionOptions): BrowserSession {
   const s = {} as BrowserSession;
   beforeAll(async () => {
     s.server = await startProduct(env);
     s.browser = await launch();
-    if (!withPage) return;
-    Object.assign(s, await newPage(s.browser));
-    if (opts.timeout) s.page.setDefaultTimeout(opts.timeout);
-    if (admin) await logIn(s.page, s.server.url);
   });
-  const { failureShots } = opts;
-  if (withPage && failureShots) {
+  if (withPage) {
+    beforeEach(async () => {
+      Object.assign(s, admin ? await signedInPage(s.browser, s.server) : await newPage(s.browser));
+      if (opts.timeout) s.page.setDefaultTimeout(opts.timeout);
+    });
+    const { failureShots } = opts;
     const name = failureShots === true ? (n: string) => `FAILED-${n.slice(0, 40).replace(/[^\w]+/g, '-')}` : failureShots;
     afterEach(async (t) => {
-      if (t.task.result?.state === 'fail' && s.page) await snap(s.page, name(t.task.name)).catch(() => undefined);
+      if (name && t.task.result?.state === 'fail' && s.page) await snap(s.page, name(t.task.name)).catch(() => undefined);
+      // requests still in flight through a route would otherwise fail after the context is gone
+      await s.page?.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+      await s.ctx?.close();
     });
   }
   afterAll(async () => {
-    await s.ctx?.close();
     await s.browser?.close();
     await s.server?.stop();
   });
@@ -68,12 +85,12 @@ export function useProductBrowser(env: Record<string, string> = {}): ProductBrow
   return session(env, false, false, {});
 }
 
-/** The product, Chromium and one page, with nobody logged in. */
+/** The product, Chromium and, for each test, a page of its own with nobody logged in. */
 export function useBrowserSession(env: Record<string, string> = {}, opts: SessionOptions = {}): BrowserSession {
   return session(env, true, false, opts);
 }
 
-/** The product, Chromium and one page with the admin logged in (on /welcome). */
+/** The product, Chromium and, for each test, a page of its own with a new session of the admin (a blank page: the test opens its screen). */
 export function useAdminSession(env: Record<string, string> = {}, opts: SessionOptions = {}): AdminSession {
   return session(env, true, true, opts);
 }

@@ -17,7 +17,10 @@ export interface ProductServer {
   stop(): Promise<void>;
   /** GET/POST against the API, as the admin by default */
   api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T }>;
+  /** the admin's token for the test's own API calls (one session, made once) */
   adminToken(): Promise<string>;
+  /** a new session of a user through the login API (the captcha's test-only answer): its token */
+  signIn(user?: string, password?: string): Promise<string>;
 }
 
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
@@ -70,23 +73,24 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     const r = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.status, json: (await r.json()) as T };
   };
-  const adminToken = async () => {
-    if (token) return token;
-    const img = await api<{ data: { token: string } }>('GET', '/api/auth/captcha/captchaImage');
-    const ans = await api<{ data: { x: number } }>('GET', `/api/auth/captcha/testAnswer?token=${img.json.data.token}`);
-    const r = await api<{ data: { token: string } }>('POST', '/api/auth/login/slide', {
-      username: 'admin',
-      password: 'admin123',
-      captchaToken: img.json.data.token,
-      x: ans.json.data.x,
-    });
-    token = r.json.data.token;
-    return token;
+  const signIn = async (user = 'admin', password = 'admin123') => {
+    const img = await api<{ data: { token: string } }>('GET', '/api/auth/captcha/captchaImage', undefined, '');
+    const ans = await api<{ data: { x: number } }>('GET', `/api/auth/captcha/testAnswer?token=${img.json.data.token}`, undefined, '');
+    const r = await api<{ data: { token: string } }>(
+      'POST',
+      '/api/auth/login/slide',
+      { username: user, password, captchaToken: img.json.data.token, x: ans.json.data.x },
+      '',
+    );
+    if (r.status !== 200) throw new Error(`sign-in of ${user} failed: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json.data.token;
   };
+  const adminToken = async () => (token ??= await signIn());
   return {
     url,
     api,
     adminToken,
+    signIn,
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
