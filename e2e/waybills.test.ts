@@ -5,12 +5,17 @@
  * refused with the spec's message); the detail shows its sections; both go to a new dispatch order
  * through the to-dispatch dialog; a waybill of another carrier is bound to that dispatch order after
  * the carrier-mismatch question. Last, the English texts of a refusal.
+ *
+ * Each test starts from waybills of its own, brought through the API to the state it begins in (an
+ * order reviewed, its waybill split, the parts reviewed, a dispatch order, a binding), and drives
+ * through the UI only the step it is about.
  */
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { Shell } from './pages/shell.ts';
 import { WaybillPage } from './pages/waybill-page.ts';
+import { adminCall, dispatchOrderIn, reviewedWaybillOf } from './support/dispatch.ts';
 
 const session = useAdminSession();
 
@@ -57,21 +62,37 @@ async function waybillsOf(orderCode: string) {
   return r.json.rows;
 }
 
+type Waybill = Awaited<ReturnType<typeof waybillsOf>>[number];
+
+/** The two lines of the order the split tests start from: 10 of I-XF-001 and 6 of I-XF-002. */
+const TWO_LINES = [
+  { item: 'I-XF-001', quantity: 10, weight: 52, volume: 0.12, cases: 10 },
+  { item: 'I-XF-002', quantity: 6, weight: 6.3, volume: 0.018, cases: 6 },
+];
+
+/**
+ * A reviewed order of CR001 with TWO_LINES whose waybill was split through the API as the split modal
+ * splits it (4 of line 1 and line 2 whole to the new part): the order code and the two parts (6 and 10),
+ * both open, or reviewed when `reviewed`.
+ */
+async function splitWaybill(reviewed: boolean): Promise<{ orderCode: string; parts: Waybill[] }> {
+  const orderCode = await reviewedOrder('CR001', TWO_LINES);
+  const [original] = await waybillsOf(orderCode);
+  const w = await adminCall<{ version: number; lines: { id: number; quantity: number }[] }>(session.server, 'GET', `/api/waybill/waybill/get/${original!.id}`);
+  const [l1, l2] = w.data.lines;
+  await adminCall(session.server, 'POST', '/api/waybill/waybill/split', { id: original!.id, version: w.data.version, lines: [{ lineId: l1!.id, splitNum: 4 }, { lineId: l2!.id, splitNum: 6 }] });
+  const parts = await waybillsOf(orderCode);
+  expect(parts.map((p) => p.totalQuantity)).toEqual([6, 10]);
+  if (reviewed) await adminCall(session.server, 'POST', '/api/waybill/waybill/review', { ids: parts.map((p) => p.id) });
+  return { orderCode, parts };
+}
+
 describe('waybills', () => {
-  // one flow in steps; each step starts where the previous one ended
-  let orderCode = '';
-  let parts: Awaited<ReturnType<typeof waybillsOf>> = [];
-  let shipmentCode = '';
-  let other: Awaited<ReturnType<typeof waybillsOf>>[number];
-  let otherOrder = '';
   const wb = () => new WaybillPage(session.page, session.server.url);
 
   it('a reviewed order’s waybill is listed; withdrawing it while open is refused; the split modal splits it after its confirm step', async () => {
     const page = session.page;
-    orderCode = await reviewedOrder('CR001', [
-      { item: 'I-XF-001', quantity: 10, weight: 52, volume: 0.12, cases: 10 },
-      { item: 'I-XF-002', quantity: 6, weight: 6.3, volume: 0.018, cases: 6 },
-    ]);
+    const orderCode = await reviewedOrder('CR001', TWO_LINES);
     const [original] = await waybillsOf(orderCode);
     expect(original).toMatchObject({ status: 'OPEN', totalQuantity: 16 });
 
@@ -101,13 +122,16 @@ describe('waybills', () => {
     await page.getByTestId('split-confirm').click();
     await page.getByText(/拆分成功，新运单为 WB/).first().waitFor();
 
-    parts = await waybillsOf(orderCode);
+    const parts = await waybillsOf(orderCode);
     expect(parts.map((p) => p.totalQuantity)).toEqual([6, 10]);
     await wb().row(parts[1]!.code).waitFor();
   });
 
   it('both parts are reviewed; a second review is refused; the detail shows its sections and lines', async () => {
     const page = session.page;
+    const { orderCode, parts } = await splitWaybill(false);
+    await wb().open(orderCode);
+    await wb().row(parts[1]!.code).waitFor();
     await wb().tick(parts[0]!.code);
     await wb().tick(parts[1]!.code);
     await wb().bulk('waybill-review');
@@ -130,6 +154,9 @@ describe('waybills', () => {
 
   it('to dispatch: both parts go on a new dispatch order', async () => {
     const page = session.page;
+    const { orderCode, parts } = await splitWaybill(true);
+    await wb().open(orderCode);
+    await wb().row(parts[1]!.code).waitFor();
     await wb().tick(parts[0]!.code);
     await wb().tick(parts[1]!.code);
     await page.getByTestId('waybill-to-ros').click();
@@ -140,13 +167,14 @@ describe('waybills', () => {
     const sent = await waybillsOf(orderCode);
     expect(sent[0]!.shipmentId).toBeTruthy();
     expect(sent[1]!.shipmentId).toBe(sent[0]!.shipmentId);
-    shipmentCode = sent[0]!.shipmentCode!;
   });
 
   it('another carrier’s waybill is bound to that dispatch order after the spec’s carrier question', async () => {
     const page = session.page;
-    otherOrder = await reviewedOrder('CR002', [{ item: 'I-XF-001', quantity: 3, weight: 15.6, volume: 0.036, cases: 3 }]);
-    other = (await waybillsOf(otherOrder))[0]!;
+    // an open dispatch order of CR001, and a reviewed waybill of CR002
+    const { shipmentCode } = await dispatchOrderIn(session.server, 'OPEN');
+    const otherOrder = await reviewedOrder('CR002', [{ item: 'I-XF-001', quantity: 3, weight: 15.6, volume: 0.036, cases: 3 }]);
+    const other = (await waybillsOf(otherOrder))[0]!;
     const token = await session.server.adminToken();
     expect((await session.server.api('POST', '/api/waybill/waybill/review', { ids: [other.id] }, token)).status).toBe(200);
     await wb().open(otherOrder);
@@ -166,6 +194,15 @@ describe('waybills', () => {
 
   it('a bound waybill cannot be withdrawn; in English the spec’s review refusal reads as written', async () => {
     const page = session.page;
+    // a reviewed waybill of CR002 bound to an open dispatch order of CR001 (the carrier question answered yes)
+    const target = await dispatchOrderIn(session.server, 'OPEN');
+    const bound = await reviewedWaybillOf(session.server, 'CR002', 3);
+    await adminCall(session.server, 'POST', '/api/shipment/shipment/bind', { id: target.id, waybillIds: [bound.id], confirmCarrierMismatch: true });
+    const otherOrder = (await adminCall<{ orderCode: string }>(session.server, 'GET', `/api/waybill/waybill/get/${bound.id}`)).data.orderCode;
+    const other = (await waybillsOf(otherOrder))[0]!;
+    const shipmentCode = target.shipmentCode;
+    expect(other.shipmentCode).toBe(shipmentCode);
+
     await wb().open(otherOrder);
     await wb().tick(other.code);
     await wb().bulk('waybill-retract');
