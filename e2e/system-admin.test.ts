@@ -3,6 +3,9 @@
  * with that role in one dispatch center; the user signs in and sees exactly those menus and that button;
  * the administrator withdraws the button, the user no longer sees it on the next sign-in, and the server
  * refuses the withdrawn action when it is called directly.
+ *
+ * Each test makes the role and user it needs through the API, with names of its own, and drives
+ * through the UI only its own step (the role form, the user screen, the user's sign-in).
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -10,10 +13,16 @@ import { newPage, shot } from './support/browser.ts';
 import { logIn, useAdminSession } from './support/admin-session.ts';
 import { Shell } from './pages/shell.ts';
 
-const ROLE_KEY = 'e2e_dict_clerk';
-const ROLE_NAME = 'E2E 字典员';
-const USER = 'e2eclerk';
 const PASSWORD = 'clerk12345';
+/** the menus of the role: 系统管理 with 字典管理 and its 新增 button, and 参数设置 */
+const GRANTED = ['system', 'systemConfig', 'systemDict', 'systemDict:add'];
+
+let unique = 0;
+/** A role key, role name and user name no other test uses. */
+function names() {
+  const tag = `${unique++}x${Date.now().toString(36)}`;
+  return { roleKey: `e2e_dict_clerk_${tag}`, roleName: `E2E 字典员 ${tag}`, user: `e2eclerk${tag}` };
+}
 /** every catalogue of the seeded menu tree but the one the role gets */
 const OTHER_CATALOGUES = ['仪表盘', '订单管理', '运单管理', '调度管理', '电子回单', '报表', '基础信息', '物流账号', '系统监控', '流程管理', '系统工具'];
 
@@ -43,9 +52,32 @@ async function expandDict(page: Page) {
 
 const checked = async (node: Locator) => (await node.locator('.ant-tree-checkbox-checked').count()) > 0;
 
-async function signIn(): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await admin.server.api<T>(method, path, body, await admin.server.adminToken());
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBe(200);
+  return r.json;
+}
+
+/** The ids of menus by their keys. */
+async function menuIds(keys: string[]): Promise<number[]> {
+  const all = await api<{ rows: { id: number; menuKey: string }[] }>('GET', '/api/system/menu/list?pageSize=500');
+  return keys.map((k) => all.rows.find((r) => r.menuKey === k)!.id);
+}
+
+/** A role with the GRANTED menus, through the API: its id. */
+async function grantedRole(roleKey: string, roleName: string): Promise<number> {
+  return (await api<{ data: { id: number } }>('POST', '/api/system/role/save', { roleKey, roleName, roleSort: 9, menuIds: await menuIds(GRANTED) })).data.id;
+}
+
+/** A user with that role (in its creator's dispatch center, as a new user is), through the API. */
+async function userWithRole(user: string, roleId: number): Promise<void> {
+  const saved = await api<{ data: { id: number } }>('POST', '/api/system/user/save', { userName: user, nickName: 'E2E 字典员', password: PASSWORD });
+  await api('POST', '/api/system/role/binding', { userId: saved.data.id, roleIds: [roleId] });
+}
+
+async function signIn(user: string): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
   const { ctx, page } = await newPage(admin.browser);
-  await logIn(page, admin.server.url, USER, PASSWORD);
+  await logIn(page, admin.server.url, user, PASSWORD);
   await new Shell(page).waitReady();
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('Access-Token') ?? '{}') as { value?: string }).value ?? '');
   return { ctx, page, token };
@@ -74,6 +106,7 @@ const addButton = (page: Page) => page.locator('.ant-pro-table-list-toolbar butt
 describe('role, user and what the user sees', () => {
   it('creates a role with two screens and one button through the role form', async () => {
     const page = admin.page;
+    const { roleKey: ROLE_KEY, roleName: ROLE_NAME } = names();
     await page.goto(admin.server.url + '/system/role');
     await rows(page).first().waitFor();
     await addButton(page).click();
@@ -103,11 +136,13 @@ describe('role, user and what the user sees', () => {
     const menus = await admin.server.api<{ data: { checkedKeys: number[] } }>('GET', `/api/system/menu/role/${role.id}`, undefined, token);
     const all = await admin.server.api<{ rows: { id: number; menuKey: string }[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token);
     const keys = all.json.rows.filter((r) => menus.json.data.checkedKeys.includes(r.id)).map((r) => r.menuKey);
-    expect(keys.sort()).toEqual(['system', 'systemConfig', 'systemDict', 'systemDict:add']);
+    expect(keys.sort()).toEqual([...GRANTED].sort());
   });
 
   it('creates a user, gives it the role and keeps it in one dispatch center', async () => {
     const page = admin.page;
+    const { roleKey: ROLE_KEY, roleName: ROLE_NAME, user: USER } = names();
+    await grantedRole(ROLE_KEY, ROLE_NAME);
     await page.goto(admin.server.url + '/system/user');
     await rows(page).first().waitFor();
     await addButton(page).click();
@@ -142,11 +177,10 @@ describe('role, user and what the user sees', () => {
 });
 
 describe('the user sees exactly what was granted, until it is withdrawn', () => {
-  let firstToken = '';
-
   it('signs in and sees those two screens and that button', async () => {
-    const { ctx, page, token } = await signIn();
-    firstToken = token;
+    const { roleKey, roleName, user } = names();
+    await userWithRole(user, await grantedRole(roleKey, roleName));
+    const { ctx, page, token } = await signIn(user);
     const menu = await sideMenu(page, '系统管理');
     expect(menu.catalogues).toContain('系统管理');
     for (const c of OTHER_CATALOGUES) expect(menu.catalogues).not.toContain(c);
@@ -165,13 +199,15 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     expect(await addButton(page).count()).toBe(0);
 
     // the granted action works when called directly
-    const ok = await admin.server.api('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_granted' }, token);
+    const ok = await admin.server.api('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: `e2e_granted_${user}` }, token);
     expect(ok.status).toBe(200);
     await ctx.close();
   });
 
   it('the administrator withdraws the button through the role form', async () => {
     const page = admin.page;
+    const { roleKey: ROLE_KEY, roleName } = names();
+    const roleId = await grantedRole(ROLE_KEY, roleName);
     await page.goto(admin.server.url + '/system/role');
     const row = rows(page).filter({ hasText: ROLE_KEY });
     await row.waitFor();
@@ -183,10 +219,21 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     expect(await checked(await treeNode(page, '新增', '字典管理'))).toBe(false);
     await modal(page).locator('.ant-modal-footer button.ant-btn-primary').click();
     await page.getByText('保存成功').first().waitFor();
+    const menus = await api<{ data: { checkedKeys: number[] } }>('GET', `/api/system/menu/role/${roleId}`);
+    expect([...menus.data.checkedKeys].sort()).toEqual((await menuIds(GRANTED.filter((k) => k !== 'systemDict:add'))).sort());
   });
 
   it('on the next sign-in the button is gone, and the server refuses the action', async () => {
-    const { ctx, page, token } = await signIn();
+    const { roleKey, roleName, user } = names();
+    const roleId = await grantedRole(roleKey, roleName);
+    await userWithRole(user, roleId);
+    // a session of the user from before the withdrawal
+    const firstToken = await admin.server.signIn(user, PASSWORD);
+    // the administrator withdraws the button (the role form's own test drives that through the UI)
+    const role = await api<{ data: { version: number } }>('GET', `/api/system/role/get/${roleId}`);
+    await api('POST', '/api/system/role/update', { id: roleId, version: role.data.version, roleKey, roleName, menuIds: await menuIds(GRANTED.filter((k) => k !== 'systemDict:add')) });
+
+    const { ctx, page, token } = await signIn(user);
     const menu = await sideMenu(page, '系统管理');
     expect(menu.entries).toEqual(['字典管理', '参数设置']);
     await openDict(page); // the toolbar shows with the buttons the user holds, known before the page renders
@@ -194,11 +241,11 @@ describe('the user sees exactly what was granted, until it is withdrawn', () => 
     await shot(page, 'system-admin-user-dict-withdrawn');
 
     for (const tk of [token, firstToken]) {
-      const refused = await admin.server.api<{ code: number }>('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: 'e2e_refused' }, tk);
+      const refused = await admin.server.api<{ code: number }>('POST', '/api/system/dict/type/save', { dictName: 'E2E 字典', dictType: `e2e_refused_${user}` }, tk);
       expect(refused.status).toBe(403);
     }
     // and nothing was written
-    const found = await admin.server.api<{ total: number }>('GET', '/api/system/dict/type/list?dictType=e2e_refused', undefined, await admin.server.adminToken());
+    const found = await admin.server.api<{ total: number }>('GET', `/api/system/dict/type/list?dictType=e2e_refused_${user}`, undefined, await admin.server.adminToken());
     expect(found.json.total).toBe(0);
     await ctx.close();
   });
