@@ -2,6 +2,9 @@
  * The platform as a user meets it in Chromium: login through the real slide captcha, redirect back,
  * the tab bar, the settings drawer, language switch, dispatch-center switch, the alert bell, a resource
  * page with a server-side field error, and logout with its confirmation.
+ *
+ * Each test has a page of its own in a new browser context; the ones that are not about signing in
+ * start signed in with a new session of the admin (its cookie, as the login page leaves it).
  */
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.ts';
@@ -10,6 +13,13 @@ import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
 
 const s = useBrowserSession({}, { failureShots: true });
+
+/** The test's browser context signed in as the admin with a new session; opens `path` and waits for the shell. */
+async function signedIn(path = '/welcome') {
+  await s.ctx.addCookies([{ name: 'Access-Token', value: await s.server.signIn(), url: s.server.url }]);
+  await s.page.goto(s.server.url + path);
+  await new Shell(s.page).waitReady();
+}
 
 describe('login and session', () => {
   it('refuses a wrong password with a clear message and a new captcha', async () => {
@@ -44,10 +54,12 @@ describe('login and session', () => {
 
 describe('the shell', () => {
   it('opens one tab per page; close right / left / others follow the rules', async () => {
-    const { page, server } = s;
+    const { page } = s;
     const shell = new Shell(page);
-    await page.goto(server.url + '/welcome', { waitUntil: 'networkidle' });
-    await shell.waitReady();
+    // a list page opened first (its tab stays in the tab bar of the browser tab)
+    await signedIn('/system/dict?pageSize=20');
+    await page.locator('.ant-table-row').first().waitFor();
+    await shell.tab('/system/dict').waitFor();
     await shell.openMenu('系统管理', '参数设置');
     await page.waitForURL(/\/system\/config/);
     await shell.tab('/system/config').waitFor();
@@ -77,6 +89,7 @@ describe('the shell', () => {
   it('switches to the top menu in the settings drawer and remembers it', async () => {
     const { page } = s;
     const shell = new Shell(page);
+    await signedIn();
     await shell.openSettings();
     await shot(page, 'settings-drawer');
     await page.locator('.ant-pro-setting-drawer-block-checkbox-item-top').click();
@@ -95,6 +108,7 @@ describe('the shell', () => {
   it('switches the whole interface to English without losing the page', async () => {
     const { page } = s;
     const shell = new Shell(page);
+    await signedIn('/system/dict');
     await shell.switchLanguage(/English/);
     await page.locator('.ant-pro-sider-menu').getByText('System', { exact: false }).first().waitFor();
     await shot(page, 'english');
@@ -107,6 +121,7 @@ describe('the shell', () => {
     const { page, server } = s;
     const before = (await server.api<{ data: unknown[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await server.adminToken())).json.data.length;
     expect(before).toBeGreaterThan(0);
+    await signedIn();
     await page.getByTestId('alert-bell').click();
     await page.getByTestId('alert-list').waitFor();
     await page.locator('[data-testid^="alert-handle-"]').first().click();
@@ -124,7 +139,7 @@ describe('the shell', () => {
 
   it('shows a server field error under the field of a resource form, then saves', async () => {
     const { page, server } = s;
-    await page.goto(server.url + '/system/dict');
+    await signedIn('/system/dict');
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: /新建|新增/ }).first().click();
     const dialog = page.locator('.ant-modal-content:visible');
@@ -142,7 +157,7 @@ describe('the shell', () => {
 
   it('switches the dispatch center and reloads into it', async () => {
     const { page, server } = s;
-    await page.goto(server.url + '/welcome');
+    await signedIn();
     await page.getByTestId('welcome-center').waitFor();
     await page.getByTestId('dispatch-center-select').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '北京调度中心' }).click();
@@ -156,7 +171,7 @@ describe('the shell', () => {
 
   it('clears the local-storage token when the page unloads; the cookie carries the session into the next page', async () => {
     const { page, server } = s;
-    await page.goto(server.url + '/welcome');
+    await signedIn();
     await page.getByTestId('welcome').waitFor();
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string);
     // leave the product for another page of the same origin that does not run the app: the copy is gone
@@ -172,6 +187,7 @@ describe('the shell', () => {
   it('asks before logging out, then revokes the token at once', async () => {
     const { page, server } = s;
     const shell = new Shell(page);
+    await signedIn();
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string);
     await shell.logout(/退出登录|注销/);
     await page.getByText('真的要注销登录吗').waitFor();
