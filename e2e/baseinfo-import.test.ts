@@ -2,7 +2,7 @@
  * Issue 4 "Excel import" in the browser: a file with one bad row shows that row's error in the preview and
  * cannot be committed; the fixed file previews clean and commits; the rows appear in the list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { useAdminSession } from './support/admin-session.ts';
 import { snap } from './support/snap.ts';
 
-const s = useAdminSession();
+// the machine running the suite may be busy: allow slow renders
+const s = useAdminSession({}, { timeout: 45_000 });
 const errors: string[] = [];
-beforeAll(() => {
-  // the machine running the suite may be busy: allow slow renders
-  s.page.setDefaultTimeout(45_000);
+beforeEach(() => {
+  // the page errors of the test's own page
+  errors.length = 0;
   s.page.on('pageerror', (e) => errors.push(String(e)));
 });
 const dir = mkdtempSync(join(tmpdir(), 'tms-import-'));

@@ -3,16 +3,17 @@
  * station e-fence (circle radius, then a polygon), the address point picker, all on a map without tiles
  * (the tile source switched off, as on an offline installation: shapes and markers still show).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { useAdminSession } from './support/admin-session.ts';
 import { snap } from './support/snap.ts';
 
-const s = useAdminSession();
+// the machine running the suite may be busy: allow slow renders
+const s = useAdminSession({}, { timeout: 45_000 });
 const errors: string[] = [];
-beforeAll(() => {
-  // the machine running the suite may be busy: allow slow renders
-  s.page.setDefaultTimeout(45_000);
+beforeEach(() => {
+  // the page errors of the test's own page
+  errors.length = 0;
   s.page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
 });
 let token: string;

@@ -3,15 +3,16 @@
  * sample record of the template type; edits and inserted placeholders show at once; a broken template
  * says why; the preview is a sandboxed frame (scripts in a template do not run).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAdminSession } from './support/admin-session.ts';
 import { snap } from './support/snap.ts';
 
-const s = useAdminSession();
+// the machine running the suite may be busy: allow slow renders
+const s = useAdminSession({}, { timeout: 45_000 });
 const errors: string[] = [];
-beforeAll(() => {
-  // the machine running the suite may be busy: allow slow renders
-  s.page.setDefaultTimeout(45_000);
+beforeEach(() => {
+  // the page errors of the test's own page
+  errors.length = 0;
   s.page.on('pageerror', (e) => errors.push(String(e)));
 });
 

@@ -1,5 +1,6 @@
 /**
- * Receipts (epod) in the browser, on the seeded demo receipts: register the sign-for of a pending
+ * Receipts (epod) in the browser, each test on receipts of its own (dispatch orders shipped through
+ * the API, one receipt per waybill; the driver API reports one): register the sign-for of a pending
  * receipt with a shortage, check and handle it, audit it; auditing a pending receipt shows the
  * refusal; a receipt with seven pictures shows five and "+2", which opens the viewer.
  */
@@ -7,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shot } from './support/browser.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { EpodListPage } from './pages/epod-page.ts';
+import { dispatchOrderIn, driverToken, reportReceiptShort, type Envelope } from './support/dispatch.ts';
 
 const admin = useAdminSession();
 let token: string;
@@ -22,11 +24,20 @@ interface Receipt {
 const receipts = async (status: string) =>
   (await admin.server.api<{ rows: Receipt[] }>('GET', `/api/epod/epod/list?status=${status}&pageSize=100`, undefined, token)).json.rows;
 
+/** The pending receipt of a dispatch order shipped through the API (its driver is 张伟). */
+async function pendingReceipt(): Promise<Receipt> {
+  const order = await dispatchOrderIn(admin.server, 'SHIPPED');
+  const driver = await driverToken(admin.server, 'zhangwei');
+  const mine = await admin.server.api<Envelope<Receipt[]>>('GET', `/api/driver/epods?shipmentId=${order.id}`, undefined, driver);
+  expect(mine.json.data.map((r) => r.status)).toEqual(['PENDING']);
+  return mine.json.data[0]!;
+}
+
 describe('receipts', () => {
   it('registers a sign-for with a shortage, handles it and audits it; a pending receipt cannot be audited', async () => {
     const { server } = admin;
-    const [first, second] = await receipts('PENDING');
-    expect(first && second).toBeTruthy();
+    const first = await pendingReceipt();
+    const second = await pendingReceipt();
     const page = admin.page;
     const list = new EpodListPage(page, server.url);
     await list.open();
@@ -81,7 +92,9 @@ describe('receipts', () => {
 
   it('shows five of seven pictures and "+2", which opens the viewer', async () => {
     const { server } = admin;
-    const [reported] = await receipts('REPORTED');
+    // a receipt the driver has reported (two short)
+    const order = await dispatchOrderIn(server, 'SHIPPED');
+    const reported = await reportReceiptShort(server, 'zhangwei', order.id);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     for (let i = 0; i < 7; i++) {
       const fd = new FormData();
