@@ -65,7 +65,7 @@ describe('settings drawer', () => {
 
   it('opens with the defaults of spec §2, and the shell shows them', async () => {
     const { page } = s;
-    await page.evaluate((k) => localStorage.removeItem(k), SETTINGS_KEY);
+    // a browser context of its own: no layout setting remembered
     await openWelcome(page);
     const shell = new Shell(page);
     await shell.openSettings();
@@ -192,9 +192,8 @@ describe('tab bar', () => {
     '/system/dispatchCenter': ['系统管理', '调度中心'],
   };
 
-  /** A fresh tab bar: only the affix /welcome tab. */
+  /** A fresh tab bar (the test's browser context has no tabs remembered): only the affix /welcome tab. */
   async function freshTabs(page: Page) {
-    await page.evaluate(() => sessionStorage.removeItem('tms.tabs'));
     await openWelcome(page);
     await poll(() => new Shell(page).tabKeys()).toEqual(['/welcome']);
   }
