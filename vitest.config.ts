@@ -25,9 +25,11 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // 2 cores: two files at once, each with its own server and database
+          // 2 cores: two files at once, each with its own server and database; a worker keeps the modules
+          // it loaded (the server, exceljs, PGlite) for its next file instead of loading them again
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -43,6 +45,7 @@ export default defineConfig({
           // two files at once, each with its own server (a copy of the template database) and Chromium
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
