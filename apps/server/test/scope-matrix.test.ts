@@ -28,7 +28,7 @@ let admin: string;
 /** Every kind of record a route acts on. The operational kinds live in a dispatch center; master data only in data groups. */
 const OPERATIONAL = [
   'order', 'orderLine', 'waybill', 'waybillLine', 'reviewedWaybill', 'shipment', 'openShipment', 'shipmentStop', 'shipmentLine', 'shipmentLog', 'orderTracking',
-  'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert', 'vehicleCheck',
+  'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert', 'vehicleCheck', 'contract', 'rateLine', 'waybillRating',
 ] as const;
 const MASTER = [
   'client', 'carrier', 'carrierLicence', 'driver', 'transportMeansType', 'transportMeans', 'item', 'zone', 'location', 'station', 'carrierRoute',
@@ -53,6 +53,7 @@ const KIND_OF_DEF: Record<string, Kind> = {
   client: 'client', carrier: 'carrier', carrierLicence: 'carrierLicence', driver: 'driver', transportMeansType: 'transportMeansType',
   transportMeans: 'transportMeans', item: 'item', zone: 'zone', location: 'location', station: 'station', carrierRoute: 'carrierRoute',
   stationLimit: 'stationLimit', timeWindow: 'timeWindow', extraWindow: 'extraWindow',
+  contract: 'contract', rateLine: 'rateLine', waybillRating: 'waybillRating',
 };
 
 const one = async (sql: string, params: unknown[] = []): Promise<Json> => {
@@ -176,6 +177,27 @@ async function seed(): Promise<void> {
   const s2 = await byCode('base_station', 'S-SH-02');
   rec.timeWindow = { id: (await one(`select id from base_time_window where station_id = $1 order by id limit 1`, [s2.id])).id, table: 'base_time_window' };
   rec.extraWindow = { id: (await one(`select id from base_extra_window where station_id = $1 order by id limit 1`, [s2.id])).id, table: 'base_extra_window' };
+
+  // an effective receivable contract of client C001 in center A with one rate line (any lane, per kg), and the
+  // rating of the reviewed waybill under it
+  const contract = await s.api('POST', '/api/finance/contract/save', {
+    token: admin,
+    body: { code: `T-CON-${rand(6)}`, name: 'matrix', kind: 'RECEIVABLE', clientId: rec.client.id, validFrom: '2020-01-01', validTo: '2099-12-31' },
+  });
+  expectOk(contract, 'seed contract');
+  expect((await one(`select dispatch_center_id from fin_contract where id = $1`, [contract.json.data.id])).dispatch_center_id).toBe(A);
+  rec.contract = { id: contract.json.data.id, table: 'fin_contract', code: contract.json.data.code };
+  const freight = (await one(`select id from fin_charge_type where code = 'FREIGHT'`)).id;
+  const rate = await s.api('POST', '/api/finance/rateLine/save', { token: admin, body: { contractId: rec.contract.id, chargeTypeId: freight, basis: 'KG', unitPrice: 1 } });
+  expectOk(rate, 'seed rate line');
+  rec.rateLine = { id: rate.json.data.id, table: 'fin_rate_line' };
+  expectOk(await s.api('POST', '/api/finance/contract/effect', { token: admin, body: { ids: [rec.contract.id] } }), 'seed contract effect');
+  const rating = await one(
+    `insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state, contract_id, contract_code, contract_version, currency, total_amount, create_by)
+     select w.dispatch_center_id, w.id, w.code, w.client_id, 'RATED', $2, $3, 1, 'CNY', 10, 'test' from tms_waybill w where w.id = $1 returning id`,
+    [rec.reviewedWaybill.id, rec.contract.id, rec.contract.code],
+  );
+  rec.waybillRating = { id: rating.id, table: 'fin_waybill_rating' };
 
   // a logistics account (no scope of its own) with vehicle V001 bound
   const acc = await s.api('POST', '/api/logistics/account/save', { token: admin, body: { platform: 'G7', accountName: `acc_${rand(6)}`, appKey: 'k', secret: 'push-secret-of-the-matrix', mode: 'PUSH' } });
@@ -458,6 +480,14 @@ function customRoutes(): Record<string, Classified> {
   c['GET /api/logistics/account/vehicles'] = list('/api/logistics/account/vehicles', ['transportMeans'], () => ({ id: logisticsAccount, pageSize: 500 }));
   c['POST /api/logistics/account/bind'] = { kind: 'transportMeans', call: post('/api/logistics/account/bind', () => ({ id: logisticsAccount, vehicleIds: [rec.transportMeans.id] })) };
   c['POST /api/logistics/account/unbind'] = { kind: 'transportMeans', call: post('/api/logistics/account/unbind', () => ({ id: logisticsAccount, vehicleIds: [rec.transportMeans.id] })) };
+
+  // finance: contract actions act on a contract; a waybill's charges are read as the waybill; a quote lists contracts
+  for (const action of ['submit', 'effect', 'terminate']) c[`POST /api/finance/contract/${action}`] = { kind: 'contract', call: post(`/api/finance/contract/${action}`, () => ids('contract')) };
+  c['GET /api/finance/charge/list'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/charge/list', () => ({ waybillId: rec.reviewedWaybill.id })) };
+  c['POST /api/finance/quote'] = {
+    list: () => ({ method: 'POST', path: '/api/finance/quote', body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: 10 }, date: new Date().toISOString().slice(0, 10) } }),
+    shows: ['contract'],
+  };
 
   // reports and dashboards: figures of the session's center and data groups
   const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });

@@ -20,7 +20,7 @@ export const ChargeRow = z
   })
   .meta({ id: 'ChargeRow' });
 export const WaybillRatingState = z
-  .object({ state: z.string(), contractId: z.number().nullable(), contractCode: z.string().nullable(), contractVersion: z.number().nullable(), currency: z.string().nullable(), totalAmount: money.nullable(), ratedTime: z.string() })
+  .object({ waybillCode: z.string(), state: z.string(), contractId: z.number().nullable(), contractCode: z.string().nullable(), contractVersion: z.number().nullable(), currency: z.string().nullable(), totalAmount: money.nullable(), ratedTime: z.string() })
   .meta({ id: 'WaybillRatingState' });
 export const ChargeListAnswer = z.object({
   code: z.literal(0), msg: z.string(), rows: z.array(ChargeRow), total: z.number().int(),

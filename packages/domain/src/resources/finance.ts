@@ -116,7 +116,7 @@ export const waybillRating: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     { name: 'waybillCode', kind: 'string', max: 40, search: 'like' },
-    { name: 'waybillId', kind: 'int', list: false, search: 'eq' },
+    { name: 'waybillId', kind: 'int', list: false, search: 'eq', unique: true },
     { name: 'clientId', kind: 'ref', ref: 'client', search: 'eq' },
     { name: 'kind', kind: 'dict', dict: 'fin_contract_kind', search: 'eq' },
     { name: 'state', kind: 'dict', dict: 'fin_charge_state', search: 'eq' },

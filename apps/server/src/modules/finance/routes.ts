@@ -60,8 +60,8 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
         )
       ).rows;
       const rating = (
-        await db.query<{ state: string; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; total_amount: string | null; rated_time: Date }>(
-          `select state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1`,
+        await db.query<{ waybill_code: string; state: string; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; total_amount: string | null; rated_time: Date }>(
+          `select waybill_code, state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1`,
           [waybillId],
         )
       ).rows[0];
@@ -74,7 +74,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
         })),
         total: charges.length,
         rating: rating
-          ? { state: rating.state, contractId: rating.contract_id, contractCode: rating.contract_code, contractVersion: rating.contract_version, currency: rating.currency, totalAmount: rating.total_amount, ratedTime: rating.rated_time.toISOString() }
+          ? { waybillCode: rating.waybill_code, state: rating.state, contractId: rating.contract_id, contractCode: rating.contract_code, contractVersion: rating.contract_version, currency: rating.currency, totalAmount: rating.total_amount, ratedTime: rating.rated_time.toISOString() }
           : null,
       };
     },
