@@ -120,8 +120,9 @@ describe('/system/profile', () => {
 describe('hiddenHeader', () => {
   it('shows a screen whose menu has hiddenHeader without the header bar; other screens keep it', async () => {
     const { page, server } = s;
-    const all = await server.api<{ rows: Json[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token);
-    const menu = all.json.rows.find((r) => r.menuKey === 'baseAddress')!;
+    // by its key: the menu tree has more entries than a page holds
+    const byKey = async () => (await server.api<{ rows: Json[] }>('GET', '/api/system/menu/list?menuKey=baseAddress&pageSize=500', undefined, token)).json.rows.find((r) => r.menuKey === 'baseAddress')!;
+    const menu = await byKey();
     const up = await server.api('POST', '/api/system/menu/update', { ...menu, hiddenHeader: true }, token);
     expect(up.status).toBe(200);
     try {
@@ -141,7 +142,7 @@ describe('hiddenHeader', () => {
       await page.waitForURL(/\/system\/dict$/);
       await page.getByTestId('header').waitFor();
     } finally {
-      const fresh = (await server.api<{ rows: Json[] }>('GET', '/api/system/menu/list?pageSize=500', undefined, token)).json.rows.find((r) => r.menuKey === 'baseAddress')!;
+      const fresh = await byKey();
       await server.api('POST', '/api/system/menu/update', { ...fresh, hiddenHeader: false }, token);
     }
   });
