@@ -4,8 +4,11 @@
  * slowest files, the wall time, and last the line `N passed, M failed[, K skipped]` aggregated from
  * vitest's JSON reports.
  *
- *   stage 1, side by side: the type checks, the web build, the unit + API tests (two workers)
- *   stage 2: the browser tests (two workers, each file its own server and Chromium)
+ *   side by side: the type checks; the unit + API tests (two workers); the web build, then the browser
+ *   tests (two workers, each file its own server and Chromium). One stage alone leaves a core idle
+ *   much of the time (browser tests wait for pages, API tests for the database), so they share the machine.
+ *   The unit + API output streams as it comes; the type checks' and the browser tests' is printed when
+ *   each is done, so the lines do not interleave.
  *
  * `npm run test:quick` (`--quick`): unit + API tests only (no type checks, no build, no browser).
  * Extra arguments go to vitest (then the type checks are left out; browser tests run only when an
@@ -51,19 +54,21 @@ const clock = (ms) => {
  * Runs a command; `quiet` keeps its output and prints it (under its name) only when it fails, so
  * side-by-side stages do not interleave their lines with the tests'.
  */
-function run(name, cmd, cmdArgs, { env = {}, quiet = false } = {}) {
+function run(name, cmd, cmdArgs, { env = {}, quiet = false, buffered = false } = {}) {
   return new Promise((done) => {
     const t0 = Date.now();
-    const child = spawn(cmd, cmdArgs, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const held = quiet || buffered;
+    const child = spawn(cmd, cmdArgs, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
     const chunks = [];
     child.stdout?.on('data', (c) => chunks.push(c));
     child.stderr?.on('data', (c) => chunks.push(c));
     child.on('error', (e) => chunks.push(Buffer.from(String(e))));
     child.on('close', (code) => {
       const ms = Date.now() - t0;
-      if (quiet) {
+      if (held) {
+        if (buffered) banner(`${name}: its output`);
         console.log(`[${name}] ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
-        if (code !== 0) process.stdout.write(Buffer.concat(chunks));
+        if (buffered || code !== 0) process.stdout.write(Buffer.concat(chunks));
       }
       done({ code: code ?? 1, ms });
     });
@@ -135,11 +140,11 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eSelected = !quick && e2eFiles.length > 0 && (!args.length || args.some((a) => a.includes('e2e')));
 const e2eRuns = e2eSelected && existsSync(chromium);
 
-// 1. side by side: type checks, web build, unit + API
-banner(`type checks${e2eRuns ? ', web build' : ''} and unit + API tests, side by side`);
-const stage1 = [];
+// everything side by side: type checks; unit + API; web build, then browser tests
+banner(`type checks, unit + API tests${e2eRuns ? ', web build and browser tests' : ''}, side by side`);
+const stages = [];
 if (!quick && !args.length) {
-  stage1.push(
+  stages.push(
     (async () => {
       for (const p of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) {
         const r = await run(`tsc -p ${p}`, 'npx', ['tsc', '-p', p], { quiet: true });
@@ -148,21 +153,10 @@ if (!quick && !args.length) {
     })(),
   );
 }
-let buildOk = true;
-if (e2eRuns) {
-  stage1.push(
-    run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true }).then((r) => {
-      if (r.code !== 0) {
-        buildOk = false;
-        failStage('e2e: npm run build', r.code);
-      }
-    }),
-  );
-}
 const unitApiOnly = args.filter((a) => !a.includes('e2e'));
 if (!args.length || unitApiOnly.length) {
   const report = join(out, 'unit-api.json');
-  stage1.push(
+  stages.push(
     run('unit + API', 'npx', [
       'vitest', 'run', '--project', 'unit', '--project', 'api', '--passWithNoTests',
       '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...unitApiOnly,
@@ -172,27 +166,28 @@ if (!args.length || unitApiOnly.length) {
     }),
   );
 }
-await Promise.all(stage1);
-
-// 2. browser e2e
-if (e2eSelected) {
-  banner('browser e2e');
-  if (!existsSync(chromium)) {
-    console.log(`SKIPPED e2e: Chromium not found at ${chromium}`);
-    skips.push(`e2e: Chromium not found at ${chromium} (${e2eFiles.length} files)`);
-    totals.skipped += e2eFiles.length;
-  } else if (buildOk) {
-    const report = join(out, 'e2e.json');
-    const r = await run(
-      'e2e',
-      'npx',
-      ['vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args.filter((a) => a.includes('e2e'))],
-      { env: { CHROMIUM_PATH: chromium } },
-    );
-    collect(report, 'e2e');
-    if (r.code !== 0 && !failures.some((f) => f.startsWith('e2e'))) failStage('e2e: vitest', r.code);
-  }
+if (e2eSelected && !existsSync(chromium)) {
+  console.log(`SKIPPED e2e: Chromium not found at ${chromium}`);
+  skips.push(`e2e: Chromium not found at ${chromium} (${e2eFiles.length} files)`);
+  totals.skipped += e2eFiles.length;
+} else if (e2eRuns) {
+  stages.push(
+    (async () => {
+      const build = await run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true });
+      if (build.code !== 0) return failStage('e2e: npm run build', build.code);
+      const report = join(out, 'e2e.json');
+      const r = await run(
+        'browser e2e',
+        'npx',
+        ['vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args.filter((a) => a.includes('e2e'))],
+        { env: { CHROMIUM_PATH: chromium }, buffered: true },
+      );
+      collect(report, 'e2e');
+      if (r.code !== 0 && !failures.some((f) => f.startsWith('e2e'))) failStage('e2e: vitest', r.code);
+    })(),
+  );
 }
+await Promise.all(stages);
 
 // ---------------------------------------------------------------------------------------------
 banner('summary');
