@@ -63,10 +63,21 @@ interface NameOption {
 
 const toNameOption = (d: DistrictNode): NameOption => ({ value: d.name, label: d.name, id: d.id, isLeaf: !d.hasChildren });
 
-async function loadChildren(o: NameOption): Promise<void> {
-  const r = await children(o.id);
-  o.children = r.map(toNameOption);
-  if (!r.length) o.isLeaf = true;
+/** Loads a level once: the saved path's loading and the user opening the same level share one request. */
+const inFlight = new WeakMap<NameOption, Promise<void>>();
+function loadChildren(o: NameOption): Promise<void> {
+  if (o.children) return Promise.resolve();
+  let p = inFlight.get(o);
+  if (!p) {
+    p = children(o.id)
+      .then((r) => {
+        o.children = r.map(toNameOption);
+        if (!r.length) o.isLeaf = true;
+      })
+      .finally(() => inFlight.delete(o));
+    inFlight.set(o, p);
+  }
+  return p;
 }
 
 /**
@@ -120,8 +131,12 @@ export function DistrictNameCascader({
       showSearch={false}
       onChange={(v) => onChange?.(((v ?? []) as (string | number)[]).map(String))}
       loadData={async (path) => {
-        await loadChildren(path[path.length - 1]!);
-        redraw();
+        try {
+          await loadChildren(path[path.length - 1]!);
+        } finally {
+          // new options either way: a loaded level ends its spinner; a failed one (its error already shown) can be opened again
+          redraw();
+        }
       }}
     />
   );
