@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
+import { openStream } from './sse.ts';
 import { ALERT_JOB, evaluateAlerts } from '../src/modules/alert/job.ts';
 import { ADMIN, createUser, startServer, type Json, type TestServer } from './helpers.ts';
 import { addPositions, driverLogin, makeShipment } from './driver-kit.ts';
@@ -178,42 +179,7 @@ describe('handling and raising again', () => {
   });
 });
 
-/** Reads Server-Sent Events from the stream until `want` events of `type` arrived. */
-async function listen(url: string, ticket: string, types = '') {
-  const ctrl = new AbortController();
-  const res = await fetch(`${url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}${types ? `&types=${types}` : ''}`, { signal: ctrl.signal });
-  const events: { event: string; data: Json }[] = [];
-  let buf = '';
-  const reader = res.body!.getReader();
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buf += new TextDecoder().decode(value);
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const chunk = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const ev = /^event: (.+)$/m.exec(chunk)?.[1];
-          const data = /^data: (.+)$/m.exec(chunk)?.[1];
-          if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  const waitFor = async (type: string, n = 1, ms = 10_000) => {
-    const end = Date.now() + ms;
-    while (events.filter((e) => e.event === type).length < n) {
-      if (Date.now() > end) throw new Error(`no ${type} event: ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return events.filter((e) => e.event === type);
-  };
-  return { res, events, waitFor, close: async () => (ctrl.abort(), await pump) };
-}
+const listen = openStream;
 
 describe('realtime', () => {
   it('an SSE client of the dispatch center hears new and handled alerts; another center does not', async () => {

@@ -5,8 +5,9 @@
  * positions of exactly the dispatch orders its user reads over REST.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { ADMIN, createUser, rand, startServer, type TestServer } from './helpers.ts';
 import { DRIVER, OTHER_DRIVER, makeShipment } from './driver-kit.ts';
+import { openStream } from './sse.ts';
 
 let s: TestServer;
 let admin: string;
@@ -19,50 +20,15 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Server-Sent Events of a user's stream, collected as they come. */
+/** A user's stream, with the position events of one dispatch order. */
 async function listen(token: string) {
   const ticket = (await s.api('POST', '/api/realtime/ticket', { token })).json.data.ticket as string;
-  const ctrl = new AbortController();
-  const res = await fetch(`${s.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
-  const events: { event: string; data: Json }[] = [];
-  const reader = res.body!.getReader();
-  let buf = '';
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buf += new TextDecoder().decode(value);
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const chunk = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const ev = /^event: (.+)$/m.exec(chunk)?.[1];
-          const data = /^data: (.+)$/m.exec(chunk)?.[1];
-          if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
+  const stream = await openStream(s.url, ticket);
+  const positionsOf = (id: number) => stream.events.filter((e) => e.event === 'position' && e.data.shipmentId === id);
+  await stream.waitFor('ready', 1, 15_000);
   /** waits until the stream has carried `n` position events of this dispatch order */
-  const positionsOf = (id: number) => events.filter((e) => e.event === 'position' && e.data.shipmentId === id);
-  const waitFor = async (id: number, n: number) => {
-    const end = Date.now() + 15_000;
-    while (positionsOf(id).length < n) {
-      if (Date.now() > end) throw new Error(`no position of ${id}: ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-  await (async () => {
-    const end = Date.now() + 15_000;
-    while (!events.some((e) => e.event === 'ready')) {
-      if (Date.now() > end) throw new Error('stream not ready');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  })();
-  return { events, positionsOf, waitFor, close: async () => (ctrl.abort(), await pump) };
+  const waitFor = (id: number, n: number) => stream.until(`no position of ${id}`, () => positionsOf(id).length >= n);
+  return { ...stream, waitForEvent: stream.waitFor, positionsOf, waitFor };
 }
 
 /** A user of SH01 who may read dispatch orders, in a data group binding one carrier (or none). */
@@ -115,13 +81,7 @@ describe('the realtime stream', () => {
       }
       // the user who reads nothing: its stream carries the other events in order, so the barrier is an event every stream hears
       await s.app.realtime.publish({ type: 'barrier', dispatchCenterId: null, data: {} });
-      for (const stream of Object.values(streams)) {
-        const end = Date.now() + 15_000;
-        while (!stream.events.some((e) => e.event === 'barrier')) {
-          if (Date.now() > end) throw new Error('no barrier');
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      }
+      for (const stream of Object.values(streams)) await stream.waitForEvent('barrier', 1, 15_000);
       for (const [name, stream] of Object.entries(streams)) {
         const heard = [...new Set(stream.events.filter((e) => e.event === 'position').map((e) => e.data.shipmentId as number))].sort((x, y) => x - y);
         expect(heard, `${name} hears the positions of what it reads`).toEqual(reads[name]);
