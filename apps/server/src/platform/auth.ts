@@ -73,8 +73,16 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** argon2id with the OWASP cheat-sheet parameters (19 MiB, 2 passes, 1 lane): ~40 ms here. */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * argon2id with the OWASP cheat-sheet parameters (19 MiB, 2 passes, 1 lane): ~40 ms here. The test suite
+ * (NODE_ENV=test and TMS_TEST_FAST_HASH=1, set by vitest.config.ts) signs in thousands of times: it hashes with
+ * argon2id's smallest cost, as what it tests is the flow, not the cost. A hash carries its own parameters, so
+ * verifying works whatever made it.
+ */
+const FAST_FOR_TESTS = process.env.NODE_ENV === 'test' && process.env.TMS_TEST_FAST_HASH === '1';
+export const ARGON2_OPTIONS = FAST_FOR_TESTS
+  ? ({ type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const)
+  : ({ type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const);
 
 export async function hashPassword(pw: string): Promise<string> {
   return argon2.hash(pw, ARGON2_OPTIONS);
@@ -126,20 +134,40 @@ export async function loadCallerBySession(db: Db, clock: Clock, sessionId: numbe
   return callerWhere(db, clock, 's.id = $1', sessionId);
 }
 
-async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): Promise<Caller | null> {
-  const r = await db.query<{
-    session_id: number;
-    user_id: number;
-    user_name: string;
-    dispatch_center_id: number | null;
-    dept_id: number | null;
-    roles: string[] | null;
-    perms: string[] | null;
-    scopes: string | null;
-    access_ips: string | null;
-    data_scopes: string[] | null;
-  }>(
-    `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id,
+/** What a user may do, as of one `sys_auth_version` (see migration 0045): the expensive part of a caller. */
+interface Rights {
+  userName: string;
+  deptId: number | null;
+  roles: string[];
+  perms: Set<string>;
+  dataScopes: string[];
+}
+/** Per database (per server): the rights of each user at the newest version seen; a newer version empties it. */
+const rightsCache = new WeakMap<Db, { version: string; users: Map<number, Promise<Rights | null>> }>();
+const RIGHTS_CACHE_USERS = 10_000;
+
+async function rightsOf(db: Db, userId: number, version: string): Promise<Rights | null> {
+  let c = rightsCache.get(db);
+  if (!c || c.version !== version) {
+    // an older version's answers are never used again; a request still holding an older version reads afresh
+    if (c && BigInt(c.version) > BigInt(version)) return loadRights(db, userId);
+    c = { version, users: new Map() };
+    rightsCache.set(db, c);
+  }
+  let r = c.users.get(userId);
+  if (!r) {
+    if (c.users.size >= RIGHTS_CACHE_USERS) c.users.clear();
+    // read after the version was: what is cached under a version is at least as new as that version
+    r = loadRights(db, userId);
+    c.users.set(userId, r);
+    r.catch(() => c!.users.delete(userId));
+  }
+  return r;
+}
+
+async function loadRights(db: Db, userId: number): Promise<Rights | null> {
+  const r = await db.query<{ user_name: string; dept_id: number | null; roles: string[] | null; perms: string[] | null; data_scopes: string[] | null }>(
+    `select u.user_name, u.dept_id,
             (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
               where ur.user_id = u.id and r.status = '0') as roles,
             (select array_agg(distinct m.perms) from sys_user_role ur
@@ -147,9 +175,31 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
                join sys_role_menu rm on rm.role_id = r.id
                join sys_menu m on m.id = rm.menu_id and m.status = '0'
               where ur.user_id = u.id and m.perms is not null and m.perms <> '') as perms,
-            s.scopes, c.access_ips,
             (select array_agg(distinct r.data_scope) from sys_user_role ur join sys_role r on r.id = ur.role_id
               where ur.user_id = u.id and r.status = '0') as data_scopes
+       from sys_user u where u.id = $1`,
+    [userId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return { userName: row.user_name, deptId: row.dept_id, roles: row.roles ?? [], perms: new Set(row.perms ?? []), dataScopes: row.data_scopes ?? [] };
+}
+
+/**
+ * The session (alive, not revoked, its user enabled, its API client enabled) is read on every request, so logout
+ * and disabling take effect at once; the user's rights come from the per-server cache of the current auth version.
+ */
+async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): Promise<Caller | null> {
+  const r = await db.query<{
+    session_id: number;
+    user_id: number;
+    dispatch_center_id: number | null;
+    scopes: string | null;
+    access_ips: string | null;
+    version: string;
+  }>(
+    `select s.id as session_id, s.user_id, s.dispatch_center_id, s.scopes, c.access_ips,
+            (select version::text from sys_auth_version where id = 1) as version
        from sys_session s join sys_user u on u.id = s.user_id
        left join sys_auth_client c on c.client_id = s.client_id
       where ${where} and s.revoked_at is null and s.expires_at > $2 and u.status = '0'
@@ -158,17 +208,18 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
   );
   const row = r.rows[0];
   if (!row) return null;
-  const roles = row.roles ?? [];
+  const rights = await rightsOf(db, row.user_id, row.version);
+  if (!rights) return null;
   return {
     userId: row.user_id,
-    userName: row.user_name,
+    userName: rights.userName,
     sessionId: row.session_id,
     dispatchCenterId: row.dispatch_center_id,
-    roles,
-    perms: new Set(row.perms ?? []),
-    isAdmin: roles.includes('admin'),
-    deptId: row.dept_id,
-    dataScopes: row.data_scopes ?? [],
+    roles: rights.roles,
+    perms: rights.perms,
+    isAdmin: rights.roles.includes('admin'),
+    deptId: rights.deptId,
+    dataScopes: rights.dataScopes,
     scopes: row.scopes ? row.scopes.split(',').map((x) => x.trim()).filter(Boolean) : null,
     allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
   };
