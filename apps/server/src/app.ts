@@ -36,6 +36,7 @@ import { registerShipmentRoutes, shipmentHooks } from './modules/shipment/routes
 import { Secrets } from './platform/secrets.ts';
 import { registerWorkflowRoutes, workflowHooks } from './modules/workflow/routes.ts';
 import { createJobs } from './platform/jobs.ts';
+import { installIdempotency } from './platform/idempotency.ts';
 import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
 import { registerDriverRoutes } from './modules/driver/routes.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
@@ -95,7 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  app.decorate('realtime', createRealtime(db, app.log));
+  installIdempotency(app, db, clock);
+  app.decorate('realtime', createRealtime(db, clock, app.log));
 
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 429, msg: `rate limited, retry in ${ctx.after}` }) });
   await app.register(formbody); // OAuth token requests are form-encoded

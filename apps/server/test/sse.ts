@@ -8,11 +8,15 @@ import type { Json } from './helpers.ts';
 export interface StreamEvent {
   event: string;
   data: Json;
+  /** the event's id in the realtime log (none for transient events) */
+  id?: string;
 }
 
-export async function openStream(url: string, ticket: string, types = '') {
+/** `lastEventId`: as a browser asks for what it missed (?lastEventId=); `headers` e.g. EventSource's own Last-Event-ID */
+export async function openStream(url: string, ticket: string, types = '', lastEventId?: string, headers: Record<string, string> = {}) {
   const ctrl = new AbortController();
-  const res = await fetch(`${url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}${types ? `&types=${types}` : ''}`, { signal: ctrl.signal });
+  const query = `ticket=${encodeURIComponent(ticket)}${types ? `&types=${types}` : ''}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`;
+  const res = await fetch(`${url}/api/realtime/stream?${query}`, { signal: ctrl.signal, headers });
   const events: StreamEvent[] = [];
   let buf = '';
   const reader = res.body!.getReader();
@@ -28,7 +32,8 @@ export async function openStream(url: string, ticket: string, types = '') {
           buf = buf.slice(i + 2);
           const ev = /^event: (.+)$/m.exec(chunk)?.[1];
           const data = /^data: (.+)$/m.exec(chunk)?.[1];
-          if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
+          const id = /^id: (.+)$/m.exec(chunk)?.[1];
+          if (ev && data) events.push({ event: ev, data: JSON.parse(data), ...(id ? { id } : {}) });
         }
       }
     } catch {

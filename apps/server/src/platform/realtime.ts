@@ -43,7 +43,16 @@ export interface RealtimeEvent {
    */
   subject?: { resource: string; id: number };
   data?: Record<string, unknown>;
+  /** the event's number in the log (sys_realtime_event), for a stream's `Last-Event-ID`; transient events have none */
+  id?: number;
 }
+
+/** Events that only matter live (a newer one supersedes them): not kept for replay. */
+export const TRANSIENT_EVENTS = new Set(['position']);
+/** How long a reconnecting stream can ask for what it missed, and how much of it at most. */
+export const REPLAY_HOURS = 24;
+export const REPLAY_LIMIT = 1000;
+export const PRUNE_JOB = 'realtime.prune';
 
 export interface Realtime {
   /** `q`: a transaction (PostgreSQL delivers the event when it commits) */
@@ -65,15 +74,24 @@ declare module 'fastify' {
 
 export const STREAM_PERMISSION = 'realtime:stream';
 
-export function createRealtime(db: Db, log?: { warn: (o: unknown, m?: string) => void }): Realtime {
+export function createRealtime(db: Db, clock: Clock, log?: { warn: (o: unknown, m?: string) => void }): Realtime {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let unlisten: (() => Promise<void>) | null = null;
   const deliver = (e: RealtimeEvent) => local.emit('event', e);
   return {
     async publish(event, q) {
+      const on = q ?? db;
+      if (!TRANSIENT_EVENTS.has(event.type)) {
+        // kept in the same transaction: an event is in the log exactly when its change committed
+        const r = await on.query<{ id: string }>(
+          `insert into sys_realtime_event(type, dispatch_center_id, subject_resource, subject_id, data, created_at) values ($1, $2, $3, $4, $5, $6) returning id`,
+          [event.type, event.dispatchCenterId, event.subject?.resource ?? null, event.subject?.id ?? null, JSON.stringify(event.data ?? {}), clock.now()],
+        );
+        event = { ...event, id: Number(r.rows[0]!.id) };
+      }
       if (!db.listen) return void deliver(event);
-      await (q ?? db).query(`select pg_notify($1, $2)`, [CHANNEL, JSON.stringify(event)]);
+      await on.query(`select pg_notify($1, $2)`, [CHANNEL, JSON.stringify(event)]);
     },
     subscribe(fn) {
       local.on('event', fn);
@@ -96,6 +114,28 @@ export function createRealtime(db: Db, log?: { warn: (o: unknown, m?: string) =>
       local.removeAllListeners();
     },
   };
+}
+
+/** The logged events after `lastId` (within the replay window), oldest first. */
+async function missedSince(db: Db, clock: Clock, lastId: string): Promise<RealtimeEvent[]> {
+  const r = await db.query<{ id: string; type: string; dispatch_center_id: number | null; subject_resource: string | null; subject_id: number | null; data: Record<string, unknown> }>(
+    `select id, type, dispatch_center_id, subject_resource, subject_id, data from sys_realtime_event
+      where id > $1 and created_at > $2 order by id limit ${REPLAY_LIMIT}`,
+    [lastId, new Date(clock.now().getTime() - REPLAY_HOURS * 3600_000)],
+  );
+  return r.rows.map((x) => ({
+    id: Number(x.id),
+    type: x.type,
+    dispatchCenterId: x.dispatch_center_id,
+    ...(x.subject_resource && x.subject_id !== null ? { subject: { resource: x.subject_resource, id: Number(x.subject_id) } } : {}),
+    data: x.data,
+  }));
+}
+
+/** Drops the logged events older than the replay window (a scheduled job). */
+export async function pruneRealtimeLog(db: Db, now: Date): Promise<number> {
+  const r = await db.query(`delete from sys_realtime_event where created_at < $1`, [new Date(now.getTime() - REPLAY_HOURS * 3600_000)]);
+  return r.rowCount ?? 0;
 }
 
 interface StreamSession {
@@ -125,6 +165,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
   const rt = app.realtime;
   const open = new Set<FastifyReply>();
   app.addHook('onReady', () => rt.start());
+  void app.jobs.schedule(PRUNE_JOB, 3600, async (due) => void (await pruneRealtimeLog(db, due)));
   // end the streams first, or closing the server would wait for them
   app.addHook('preClose', async () => {
     for (const r of open) r.raw.end();
@@ -163,7 +204,11 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = (event: string, data: unknown, id?: number) => res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    // a reconnecting browser names the last event it got (EventSource's Last-Event-ID header, or ?lastEventId= when
+    // it opens a new stream with a new ticket): what it missed since is sent first, from the log
+    const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, unknown>).lastEventId;
+    const lastId = typeof rawLast === 'string' && /^\d{1,18}$/.test(rawLast) ? rawLast : null;
     // ?types=alert,alertHandled: only these events (busy ones such as 'position' stay away from a bell)
     const raw = (req.query as Record<string, unknown>).types;
     const types = typeof raw === 'string' && raw ? new Set(raw.split(',')) : null;
@@ -190,16 +235,28 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
       return v;
     };
     // events go out in the order they came, each once its subject is checked
-    let queue: Promise<unknown> = Promise.resolve();
-    const off = rt.subscribe((e) => {
+    const replayed = new Set<number>();
+    const offer = (e: RealtimeEvent, fromLog = false) => {
       if (types && !types.has(e.type)) return;
       if (!session || (e.dispatchCenterId !== null && e.dispatchCenterId !== session.dispatchCenterId)) return;
+      if (e.id !== undefined && !fromLog && replayed.has(e.id)) return;
       const subject = e.subject;
       queue = queue.then(async () => {
         if (subject && !(await visible(subject).catch(() => false))) return;
-        if (!res.writableEnded) send(e.type, e.data ?? {});
+        if (!res.writableEnded) send(e.type, e.data ?? {}, e.id);
       });
-    });
+    };
+    // the missed events first (live ones wait behind them in the queue; one in both is sent once)
+    let queue: Promise<unknown> = lastId
+      ? missedSince(db, clock, lastId).then(
+          (missed) => {
+            for (const e of missed) replayed.add(e.id!);
+            for (const e of missed) offer(e, true);
+          },
+          () => undefined,
+        )
+      : Promise.resolve();
+    const off = rt.subscribe((e) => offer(e));
     const beat = setInterval(async () => {
       session = await sessionById(db, clock, sid).catch(() => session);
       if (!session) return res.end();

@@ -9,17 +9,17 @@ vi.mock('../../platform/http.ts', () => ({ API_BASE: '/api', post: vi.fn(async (
 
 class FakeSource {
   static all: FakeSource[] = [];
-  listeners = new Map<string, ((e: { data: string }) => void)[]>();
+  listeners = new Map<string, ((e: { data: string; lastEventId: string }) => void)[]>();
   onerror: (() => void) | null = null;
   closed = false;
   constructor(public url: string) {
     FakeSource.all.push(this);
   }
-  addEventListener(type: string, fn: (e: { data: string }) => void) {
+  addEventListener(type: string, fn: (e: { data: string; lastEventId: string }) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
   }
-  emit(type: string, data = 'null') {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data });
+  emit(type: string, data = 'null', lastEventId = '') {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data, lastEventId });
   }
   close() {
     this.closed = true;
@@ -45,7 +45,8 @@ describe('realtime stream', () => {
     const first = FakeSource.all[0]!;
     first.emit('ready');
     expect(seen).toEqual([RESYNC]);
-    first.emit('alert', '{"id":1}');
+    expect(first.url).not.toContain('lastEventId');
+    first.emit('alert', '{"id":1}', '41');
     expect(seen).toEqual([RESYNC, 'alert']);
 
     // the connection drops: no event can arrive until a new stream is ready
@@ -54,6 +55,8 @@ describe('realtime stream', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
     const second = FakeSource.all[1]!;
+    // the new stream asks the server for the logged events after the last one received
+    expect(second.url).toContain('lastEventId=41');
     expect(seen).toEqual([RESYNC, 'alert']);
     second.emit('ready');
     // an alert raised during the gap is fetched now

@@ -2,7 +2,8 @@
  * Server events for the signed-in user (server: platform/realtime.ts). One EventSource per tab,
  * opened while someone listens: it asks POST /realtime/ticket for a short-lived ticket (EventSource
  * cannot send the token header), opens /realtime/stream?ticket=…, and after an error reconnects
- * with a fresh ticket, backing off up to a minute. Listeners keep their own polling as a fallback.
+ * with a fresh ticket, backing off up to a minute, asking for the events logged since the last one it got
+ * (the server replays them first). Listeners keep their own polling as a fallback.
  * `useRealtime` answers whether the stream is live (its 'ready' event arrived and no error since).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -25,6 +26,8 @@ let source: EventSource | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
 let connecting = false;
+/** the id of the last logged event received: a new stream asks the server for what came after it */
+let lastEventId = '';
 /** the server's 'ready' arrived on the open stream: from here on it delivers every event */
 let live = false;
 const liveListeners = new Set<(live: boolean) => void>();
@@ -51,7 +54,8 @@ async function connect(): Promise<void> {
   try {
     const { ticket } = await post<{ ticket: string }>('/realtime/ticket', undefined, { silent: true });
     if (!handlers.size) return;
-    const es = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${TYPES.join(',')}`);
+    const since = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : '';
+    const es = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${TYPES.join(',')}${since}`);
     source = es;
     es.addEventListener('ready', () => {
       attempt = 0;
@@ -60,7 +64,12 @@ async function connect(): Promise<void> {
       // every listener is told to fetch afresh
       dispatch(RESYNC, 'null');
     });
-    for (const type of TYPES) es.addEventListener(type, (e) => dispatch(type, (e as MessageEvent<string>).data));
+    for (const type of TYPES)
+      es.addEventListener(type, (e) => {
+        const m = e as MessageEvent<string>;
+        if (m.lastEventId) lastEventId = m.lastEventId;
+        dispatch(type, m.data);
+      });
     es.onerror = () => {
       // the ticket of an automatic reconnect has expired: start over with a new one
       es.close();
@@ -86,6 +95,7 @@ function later(): void {
 
 function disconnect(): void {
   clearTimeout(retry);
+  lastEventId = '';
   source?.close();
   source = null;
   attempt = 0;
