@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import UAParser from 'ua-parser-js';
 import type { Db, Queryable } from './db.ts';
 import { AppError } from './errors.ts';
+import { claimIdempotencyKey } from './idempotency.ts';
 
 const SECRET_KEYS = /pass(word)?|secret|token|captcha|hash/i;
 
@@ -41,12 +42,15 @@ export async function writeOperLog(q: Queryable, req: FastifyRequest, meta: Oper
 }
 
 /**
- * Runs a mutation in one transaction that also writes its operation-log row.
+ * Runs a mutation in one transaction that also writes its operation-log row (and claims the request's
+ * Idempotency-Key, platform/idempotency.ts).
  * A failure rolls everything back and is logged on its own.
  */
 export async function mutate<T>(db: Db, req: FastifyRequest, meta: OperMeta, fn: (q: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.tx(async (q) => {
+      // a write sent with an Idempotency-Key commits with its key, or neither does
+      await claimIdempotencyKey(q, req);
       const out = await fn(q);
       await writeOperLog(q, req, meta, '0', out && typeof out === 'object' && 'row' in out ? (out as { row: unknown }).row : out);
       return out;

@@ -58,10 +58,22 @@ export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
 }
 
+/** A random key for one user action (crypto.getRandomValues also works on a plain-http intranet address). */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** A server lost behind the load balancer, or a connection cut: the same request is sent again, this often. */
+export const RETRY_DELAYS_MS = [300, 1200];
+const RETRY_STATUS = new Set([502, 503, 504]);
+
 export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { lang: getLang() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // every write carries a key of its own: sent again after a lost answer, the server applies it once (issue 20)
+  if (method !== 'GET') headers['Idempotency-Key'] = newIdempotencyKey();
   let body: BodyInit | undefined;
   if (opts.data instanceof FormData) body = opts.data;
   else if (opts.data !== undefined) {
@@ -71,12 +83,25 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeoutMs ?? LIMITS.httpTimeoutMs);
   let res: Response;
-  try {
-    res = await fetch(API_BASE + url + query(opts.params, method), { method, headers, body, signal: ctrl.signal });
-  } catch (e) {
-    clearTimeout(timer);
-    if (!opts.silent) notifyError(i18n.t('http.error'), i18n.t('http.systemError'));
-    throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('http.systemError') });
+  for (let attempt = 0; ; attempt++) {
+    const again = attempt < RETRY_DELAYS_MS.length ? RETRY_DELAYS_MS[attempt]! : null;
+    try {
+      res = await fetch(API_BASE + url + query(opts.params, method), { method, headers, body, signal: ctrl.signal });
+    } catch (e) {
+      // a cut connection (not our time-out) is tried again: reads are safe, writes carry their Idempotency-Key
+      if ((e as Error).name !== 'AbortError' && again !== null) {
+        await new Promise((r) => setTimeout(r, again));
+        continue;
+      }
+      clearTimeout(timer);
+      if (!opts.silent) notifyError(i18n.t('http.error'), i18n.t('http.systemError'));
+      throw new HttpError(0, { code: 0, msg: (e as Error).name === 'AbortError' ? i18n.t('http.timeout') : i18n.t('http.systemError') });
+    }
+    if (RETRY_STATUS.has(res.status) && again !== null) {
+      await new Promise((r) => setTimeout(r, again));
+      continue;
+    }
+    break;
   }
   clearTimeout(timer);
   if (opts.raw && res.ok) return res as unknown as T;

@@ -41,6 +41,11 @@ export default {
     routeNotFound: 'No such API',
     validationFailed: 'Please check the fields marked',
     conflictVersion: 'This record was changed by someone else after you opened it. Reload it and apply your change again.',
+    idempotency: {
+      inProgress: 'The same request is being processed or was processed already; refresh in a moment to see its result',
+      reused: 'This idempotency key was used for another request; use a new key for a new action',
+      badKey: 'An idempotency key is 1 to 255 printable ASCII characters',
+    },
     duplicate: '{{field}} "{{value}}" already exists',
     builtinCannotRemove: 'Built-in entries cannot be removed',
     referenced: 'This record is in use and cannot be removed; make it lose effect instead',

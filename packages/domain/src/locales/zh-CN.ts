@@ -41,6 +41,11 @@ const zhCN: Shape = {
     routeNotFound: '接口不存在',
     validationFailed: '请检查标记的字段',
     conflictVersion: '该记录在您打开后已被他人修改，请刷新后重新修改',
+    idempotency: {
+      inProgress: '相同的请求正在处理或已处理，请稍后刷新查看结果',
+      reused: '该幂等键已用于另一个请求，请为新的操作使用新的键',
+      badKey: '幂等键须为 1–255 个可打印 ASCII 字符',
+    },
     duplicate: '{{field}}“{{value}}”已存在',
     builtinCannotRemove: '内置参数不能删除',
     referenced: '该记录已被业务数据引用，不能删除，可将其失效',

@@ -465,6 +465,11 @@ const zhTW = {
     "routeNotFound": "介面不存在",
     "validationFailed": "請檢查標記的欄位",
     "conflictVersion": "該記錄在您開啟後已被他人修改，請重新整理後重新修改",
+    "idempotency": {
+      "inProgress": "相同的請求正在處理或已處理，請稍後重新整理檢視結果",
+      "reused": "該冪等鍵已用於另一個請求，請為新的操作使用新的鍵",
+      "badKey": "冪等鍵須為 1–255 個可列印 ASCII 字元"
+    },
     "duplicate": "{{field}}“{{value}}”已存在",
     "builtinCannotRemove": "內建引數不能刪除",
     "referenced": "該記錄已被業務資料引用，不能刪除，可將其失效",
