@@ -67,6 +67,8 @@ export interface TestServer {
    * database (the caller closes it). The server itself is left as it is (close it first to restart it).
    */
   reopenDb(): Promise<Db>;
+  /** another handle on this server's database (PostgreSQL: a new pool; PGlite: this very handle) */
+  shareDb(): Promise<{ db: Db; own: boolean }>;
   close(): Promise<void>;
   login(user: string, password: string, headers?: Record<string, string>): Promise<string>;
   api(method: string, path: string, opts?: ApiOptions): Promise<ApiResponse>;
@@ -77,6 +79,11 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** the server's structured log, with the product's logger options (level: env LOG_LEVEL), goes here */
   logStream?: { write(line: string): void };
+  /**
+   * a second server on the database of this one (as two API servers behind a load balancer): on PostgreSQL its own
+   * connection pool, on embedded PGlite (one process) the same handle; closing it leaves the database to the first
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -88,11 +95,20 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   let drop: (() => Promise<void>) | null = null;
   /** opens the same database again */
   let openAgain: (() => Promise<Db>) | null = null;
-  if (base) {
+  let share: () => Promise<{ db: Db; own: boolean }>;
+  if (opts.sameDatabaseAs) {
+    const shared = await opts.sameDatabaseAs.shareDb();
+    db = shared.db;
+    openAgain = null;
+    share = () => opts.sameDatabaseAs!.shareDb();
+    // the first server's database: not this one's to close unless it opened its own pool
+    if (!shared.own) drop = null;
+  } else if (base) {
     const created = await createDatabase(base);
     drop = created.drop;
     db = await openPg(created.url);
     openAgain = () => openPg(created.url);
+    share = async () => ({ db: await openPg(created.url), own: true });
   } else {
     const template = pgliteTemplate();
     // a copy of the run's migrated + seeded template (see global-setup.ts), else a new folder
@@ -101,8 +117,10 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     db = await openPglite(join(root, 'pg'));
     drop = async () => rmSync(root, { recursive: true, force: true });
     openAgain = () => openPglite(join(root, 'pg'));
+    share = async () => ({ db, own: false });
   }
-  let dbClosed = false;
+  // a second server on a shared PGlite handle never closes it
+  let dbClosed = !!opts.sameDatabaseAs && db.kind === 'pglite';
   const clock = testClock();
   let app: FastifyInstance;
   try {
@@ -122,8 +140,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     app = await buildApp({ db, config, clock, logger, logStream: opts.logStream });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
-    // never leave a database behind
-    await db.close().catch(() => undefined);
+    // never leave a database behind (a shared PGlite handle stays the first server's)
+    if (!dbClosed) await db.close().catch(() => undefined);
     await drop?.().catch(() => undefined);
     throw e;
   }
@@ -164,6 +182,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   };
 
   const reopenDb = async () => {
+    if (!openAgain) throw new Error('a server sharing another one\'s database cannot reopen it');
     if (!dbClosed) {
       dbClosed = true;
       await db.close();
@@ -177,7 +196,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     if (drop) await drop();
   };
 
-  return { url, db, app, clock, dbKind: db.kind, reopenDb, close, login, api };
+  return { url, db, app, clock, dbKind: db.kind, reopenDb, shareDb: share, close, login, api };
 }
 
 let sharedHash: Promise<string> | null = null;
