@@ -5,6 +5,10 @@
  */
 import { defineConfig } from 'vitest/config';
 
+// test servers hash passwords with argon2id's smallest cost (platform/auth.ts ARGON2_OPTIONS): set here, in the main
+// process, so the template database's seed, the test workers and the servers they start all see it
+process.env.TMS_TEST_FAST_HASH ??= '1';
+
 export default defineConfig({
   test: {
     projects: [
