@@ -12,17 +12,20 @@ import { adminCall, dispatchOrderIn, type Envelope } from './support/dispatch.ts
 import { snap } from './support/snap.ts';
 
 const s = useProductBrowser();
-const poll = expect.poll;
+/** waits on a condition (15 s: the phone compresses photos, the outbox syncs in the background) */
+const poll = <T>(f: () => T | Promise<T>, o: { timeout?: number } = {}) => expect.poll(f, { timeout: 15_000, ...o });
 
 /** A camera-sized photo (noise does not compress: the app must shrink it to ≤ 300 KB). */
 const photo = async (seed: number) => {
-  const w = 1600;
-  const h = 1200;
+  const w = 800;
+  const h = 600;
   const raw = Buffer.alloc(w * h * 3);
   let x = seed * 7919 + 1;
   for (let i = 0; i < raw.length; i++) raw[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16;
-  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95 }).toBuffer() };
+  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 92 }).toBuffer() };
 };
+
+const tab = (page: Page, name: string) => page.locator('.adm-tab-bar-item', { hasText: name });
 
 async function sign(page: Page) {
   const box = (await page.getByTestId('signature').boundingBox())!;
@@ -35,11 +38,17 @@ async function sign(page: Page) {
 describe('driver app', () => {
   it('installs, signs in, accepts a task, reports a receipt offline and the back office has it exactly once', async () => {
     const { server, browser } = s;
+    const t0 = Date.now();
+    const mark = (what: string) => process.env.TMS_E2E_TIMING && console.log(`${what}: ${Date.now() - t0} ms`);
     const [pending, shipped] = await Promise.all([dispatchOrderIn(server, 'EFFECTIVE'), dispatchOrderIn(server, 'SHIPPED')]);
-    const ctx = await browser.newContext({ ...devices['Pixel 7'], locale: 'zh-CN', reducedMotion: 'reduce', serviceWorkers: 'allow' });
+    // the phone's viewport and touch; screenshots at 1× (cheaper to take)
+    const ctx = await browser.newContext({ ...devices['Pixel 7'], deviceScaleFactor: 1, locale: 'zh-CN', reducedMotion: 'reduce', serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`${e.message} ${e.stack ?? ''}`.slice(0, 600)));
     try {
+      mark('fixtures');
       await page.goto(`${server.url}/driver/`);
       // install criteria: a manifest with icons, and a service worker that controls the page
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -48,14 +57,16 @@ describe('driver app', () => {
       expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
       await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 }).toBe(true);
 
+      mark('installed');
       // sign in (kept on the device)
       await page.getByLabel('登录名').fill('zhangwei');
       await page.getByLabel('密码').fill('driver123');
       await page.getByRole('button', { name: '登录' }).click();
       const task = page.locator(`[data-testid="task"][data-code="${pending.shipmentCode}"]`);
       await task.getByRole('button', { name: '接单' }).click();
-      await expect.poll(() => task.getByText('已接单').count()).toBe(1);
+      await poll(() => task.getByText('已接单').count()).toBe(1);
       await poll(async () => (await adminCall<{ isReceive: string }>(server, 'GET', `/api/shipment/shipment/get/${pending.id}`)).data.isReceive).toBe('ACCEPTED');
+      mark('accepted');
       await snap(page, 'driver-tasks-zh-CN');
 
       // the shipped task: its stops and receipts come to the phone while online
@@ -64,12 +75,13 @@ describe('driver app', () => {
       await poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tms-driver-epod-')))).toBe(true);
       await snap(page, 'driver-task-zh-CN');
 
+      mark('prefetched');
       // offline from here
       await ctx.setOffline(true);
       await page.getByTestId('open-epod').click();
       await page.getByTestId('typed-code').locator('input').fill('WB-NOT-OURS-1');
       await page.getByTestId('confirm-code').click();
-      await expect.poll(() => page.getByTestId('code-error').innerText()).toBe('“WB-NOT-OURS-1”不是本站点的运单，请核对');
+      await poll(() => page.getByTestId('code-error').innerText()).toBe('“WB-NOT-OURS-1”不是本站点的运单，请核对');
       await page.getByTestId('typed-code').locator('input').fill(shipped.waybillCode.toLowerCase());
       await page.getByTestId('confirm-code').click();
       await page.getByTestId('code-confirmed').waitFor();
@@ -78,18 +90,20 @@ describe('driver app', () => {
       await line.getByTestId('shortage').locator('input').fill('2');
       await line.getByTestId('shortage').locator('input').blur();
       await line.getByText('丢失').click();
-      await expect.poll(() => line.getByTestId('signed').locator('input').inputValue()).toBe('10');
+      await poll(() => line.getByTestId('signed').locator('input').inputValue()).toBe('10');
       await page.getByTestId('remark').locator('textarea').fill('外箱破损两箱');
       await page.getByTestId('photo-input').setInputFiles(await Promise.all([1, 2, 3].map(photo)));
-      await expect.poll(() => page.getByTestId('photo').count()).toBe(3);
+      await poll(() => page.getByTestId('photo').count()).toBe(3);
+      mark('photos');
       await sign(page);
       await snap(page, 'driver-epod-zh-CN');
       await page.getByTestId('submit-epod').click();
       await page.getByTestId('offline-banner').getByText('1 项待发送').waitFor();
-      await page.getByRole('tab', { name: /待发送/ }).click();
-      await expect.poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(1);
+      await tab(page, '待发送').click();
+      await poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(1);
       await snap(page, 'driver-outbox-zh-CN');
 
+      mark('queued');
       // back online: the first send of the report is cut after the server applied it (the phone sees a failure)
       let cut = 0;
       await page.route('**/api/driver/epods/*/report', async (route) => {
@@ -105,6 +119,7 @@ describe('driver app', () => {
       await poll(() => page.locator('[data-testid="outbox-item"]').count(), { timeout: 20_000 }).toBe(0);
       expect(cut).toBe(2);
 
+      mark('synced');
       // the back office: one report, abnormal, three photos and the signature once each
       const list = await adminCall<unknown>(server, 'GET', `/api/epod/epod/list?shipmentCode=${shipped.shipmentCode}`);
       const rows = (list as unknown as { rows: { id: number; status: string; isAbnormal: boolean }[] }).rows;
@@ -115,11 +130,12 @@ describe('driver app', () => {
       expect(detail.lines[0]).toMatchObject({ shortage: 2, remark: 'SHORTAGE:MISSING' });
 
       // en-US, as the driver may switch
-      await page.getByRole('tab', { name: /我的/ }).click();
+      await tab(page, '我的').click();
       await page.getByText('English (US)').click();
-      await page.getByRole('tab', { name: /Tasks/ }).click();
+      await tab(page, 'Tasks').click();
       await page.getByText('My tasks').waitFor();
       await snap(page, 'driver-tasks-en-US');
+      expect(errors).toEqual([]);
     } finally {
       await ctx.close();
     }

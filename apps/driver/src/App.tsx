@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ConfigProvider, TabBar, Badge } from 'antd-mobile';
+import { UnorderedListOutline, UploadOutline, UserOutline } from 'antd-mobile-icons';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
 import zhTWLocale from 'antd-mobile/es/locales/zh-TW';
@@ -113,17 +114,17 @@ export function App() {
           {me && (
             <div className="shell-tabs">
               <TabBar activeKey={tab} onChange={(k) => go(k === 'tasks' ? '#/' : `#/${k}`)}>
-                <TabBar.Item key="tasks" title={t('tabs.tasks')} icon={<span aria-hidden>🚚</span>} />
+                <TabBar.Item key="tasks" title={t('tabs.tasks')} icon={<UnorderedListOutline />} />
                 <TabBar.Item
                   key="outbox"
                   title={t('tabs.outbox')}
                   icon={
                     <Badge content={waiting + refused || null} color={refused ? '#ff3141' : undefined}>
-                      <span aria-hidden>📤</span>
+                      <UploadOutline />
                     </Badge>
                   }
                 />
-                <TabBar.Item key="me" title={t('tabs.me')} icon={<span aria-hidden>👤</span>} />
+                <TabBar.Item key="me" title={t('tabs.me')} icon={<UserOutline />} />
               </TabBar>
             </div>
           )}
