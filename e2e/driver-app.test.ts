@@ -2,7 +2,8 @@
  * The driver app (issue 16) on a phone (Pixel 7 viewport) in Chromium: installable (manifest,
  * service worker controlling the page), sign-in, accepting a task, a proof of delivery reported
  * OFFLINE (three photos, a signature, a shortage), a sync cut mid-way and retried, and the back
- * office seeing the receipt exactly once; a foreign waybill code is refused.
+ * office seeing the receipt exactly once; a foreign waybill code is refused; emulated geolocation
+ * along the route fills the dispatch order's trajectory.
  */
 import { describe, expect, it } from 'vitest';
 import { devices, type Page } from 'playwright-core';
@@ -36,13 +37,23 @@ async function sign(page: Page) {
 }
 
 describe('driver app', () => {
-  it('installs, signs in, accepts a task, reports a receipt offline and the back office has it exactly once', async () => {
+  it('installs, signs in, accepts a task, records positions, reports a receipt offline and the back office has it exactly once', async () => {
     const { server, browser } = s;
     const t0 = Date.now();
     const mark = (what: string) => process.env.TMS_E2E_TIMING && console.log(`${what}: ${Date.now() - t0} ms`);
     const [pending, shipped] = await Promise.all([dispatchOrderIn(server, 'EFFECTIVE'), dispatchOrderIn(server, 'SHIPPED')]);
     // the phone's viewport and touch; screenshots at 1× (cheaper to take)
-    const ctx = await browser.newContext({ ...devices['Pixel 7'], deviceScaleFactor: 1, locale: 'zh-CN', reducedMotion: 'reduce', serviceWorkers: 'allow' });
+    const ctx = await browser.newContext({
+      ...devices['Pixel 7'],
+      deviceScaleFactor: 1,
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+      serviceWorkers: 'allow',
+      permissions: ['geolocation'],
+      geolocation: { longitude: 121.1669, latitude: 31.2958 },
+    });
+    // every emulated position is recorded and sent in batches of 3
+    await ctx.addInitScript(() => localStorage.setItem('tms-driver-tracking', JSON.stringify({ gapMs: 0, batch: 3 })));
     const page = await ctx.newPage();
     page.setDefaultTimeout(15_000);
     const errors: string[] = [];
@@ -68,6 +79,11 @@ describe('driver app', () => {
       await poll(async () => (await adminCall<{ isReceive: string }>(server, 'GET', `/api/shipment/shipment/get/${pending.id}`)).data.isReceive).toBe('ACCEPTED');
       mark('accepted');
       await snap(page, 'driver-tasks-zh-CN');
+
+      // the dispatch order in transit records the phone's positions along the route
+      await page.locator(`[data-testid="tracking"][data-code="${shipped.shipmentCode}"]`).waitFor();
+      for (let i = 1; i <= 3; i++) await ctx.setGeolocation({ longitude: 121.1669 + i * 0.05, latitude: 31.2958 - i * 0.01 });
+      await poll(async () => (await adminCall<{ points: unknown[] }>(server, 'GET', `/api/shipment/shipment/trajectory/${shipped.id}`)).data.points.length).toBeGreaterThanOrEqual(3);
 
       // the shipped task: its stops and receipts come to the phone while online
       await page.locator(`[data-testid="task"][data-code="${shipped.shipmentCode}"]`).click();

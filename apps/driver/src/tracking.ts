@@ -3,13 +3,21 @@
  * point at most every 15 seconds, batched into the outbox every minute or 20 points (queued while
  * offline, sent in order when the network returns).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Shipment } from './data.ts';
 import { enqueue, type Point } from './outbox.ts';
 
-const MIN_GAP_MS = 15_000;
-const BATCH = 20;
-const FLUSH_MS = 60_000;
+/** The defaults, or a tuning kept on the phone under `tms-driver-tracking` ({ gapMs, batch, flushMs }; the browser test records every point). */
+const tuning = (() => {
+  try {
+    return JSON.parse(localStorage.getItem('tms-driver-tracking') ?? '{}') as { gapMs?: number; batch?: number; flushMs?: number };
+  } catch {
+    return {};
+  }
+})();
+const MIN_GAP_MS = tuning.gapMs ?? 15_000;
+const BATCH = tuning.batch ?? 20;
+const FLUSH_MS = tuning.flushMs ?? 60_000;
 
 let watch: number | null = null;
 let current: { id: number; code: string } | null = null;
@@ -56,10 +64,16 @@ export function track(s: { id: number; shipmentCode: string } | null): void {
   window.addEventListener('pagehide', flushPositions);
 }
 
-/** Records positions for the dispatch order in transit, if there is one. */
-export function useTracking(list: Shipment[]): void {
+/** Records positions for the dispatch order in transit, if there is one; answers its code while recording. */
+export function useTracking(list: Shipment[]): string | null {
   const shipped = list.find((s) => s.status === 'SHIPPED') ?? null;
-  useEffect(() => track(shipped), [shipped?.id]);
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => {
+    track(shipped);
+    setCode(tracked()?.code ?? null);
+  }, [shipped?.id]);
+  return code;
 }
 
-export const isTracking = () => current !== null && watch !== null;
+/** The dispatch order whose positions are recorded now, if any. */
+export const tracked = () => (watch !== null ? current : null);

@@ -86,13 +86,18 @@ function section(s: Shipment): 'inProgress' | 'today' | 'upcoming' {
 export function TasksPage({ outbox, online }: { outbox: OutboxItem[]; online: boolean }) {
   const { t } = useT();
   const { list, at, refresh } = useTasks(online);
-  useTracking(list ?? []);
+  const tracking = useTracking(list ?? []);
   const groups = (['inProgress', 'today', 'upcoming'] as const).map((g) => ({ g, rows: (list ?? []).filter((s) => section(s) === g) })).filter((x) => x.rows.length);
   return (
     <>
       <NavBar className="bar" backIcon={false}>
         {t('tasks.title')}
       </NavBar>
+      {tracking && (
+        <div className="muted" style={{ padding: '6px 12px' }} data-testid="tracking" data-code={tracking}>
+          {t('tasks.tracking')} · {tracking}
+        </div>
+      )}
       {!online && at && <div className="muted" style={{ padding: '6px 12px' }}>{t('tasks.cached', { time: new Date(at).toLocaleTimeString() })}</div>}
       <PullToRefresh onRefresh={refresh}>
         {list && !groups.length && <Empty description={t('tasks.empty')} />}
