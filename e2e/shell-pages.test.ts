@@ -343,8 +343,8 @@ describe('QR widget', () => {
     let pop = await openPopover(page);
     await poll(async () => (await codes(page)).length).toBe(1);
     const [site] = await codes(page);
-    expect(site).toMatchObject({ w: 100, h: 100, label: '本站地址' });
-    expect(site!.d).toBe(expectedPath(server.url));
+    expect(site).toMatchObject({ w: 100, h: 100, label: '司机助手（扫码打开）' });
+    expect(site!.d).toBe(expectedPath(`${server.url}/driver/`));
     expect(await pop.innerText()).not.toContain('Android');
 
     const android = 'https://downloads.example.com/tms-driver/tms-driver-2.4.0.apk';
@@ -363,8 +363,8 @@ describe('QR widget', () => {
       [100, 100],
     ]);
     // each code holds its address
-    expect(all.map((c) => c.label)).toEqual(['本站地址', '司机端 (Android)', '司机端 (iOS)']);
-    expect(all.map((c) => c.d)).toEqual([expectedPath(server.url), expectedPath(android), expectedPath(ios)]);
+    expect(all.map((c) => c.label)).toEqual(['司机助手（扫码打开）', '司机端 (Android)', '司机端 (iOS)']);
+    expect(all.map((c) => c.d)).toEqual([expectedPath(`${server.url}/driver/`), expectedPath(android), expectedPath(ios)]);
     await page.mouse.move(10, 790);
     await pop.waitFor({ state: 'hidden' });
   });

@@ -9,6 +9,8 @@ const pairs = [
   ['../packages/domain/src/locales/zh-CN.ts', 'default', '../packages/domain/src/locales/zh-TW.ts'],
   // the web's composite Simplified Chinese texts (shell, resource engine, feature screens)
   ['../apps/web/src/locales/index.ts', 'zhCN', '../apps/web/src/locales/zh-TW.ts'],
+  // the driver app's own texts
+  ['../apps/driver/src/locales/zh-CN.ts', 'default', '../apps/driver/src/locales/zh-TW.ts'],
 ];
 for (const [from, name, to] of pairs) {
   const mod = await import(new URL(from, import.meta.url).href);

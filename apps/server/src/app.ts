@@ -40,6 +40,7 @@ import { installIdempotency } from './platform/idempotency.ts';
 import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
 import { registerDriverRoutes } from './modules/driver/routes.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
+import { installIdempotency } from './modules/driver/applied.ts';
 import { registerAccountModule } from './modules/account/index.ts';
 import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
@@ -58,6 +59,7 @@ export interface BuildOptions {
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+export const DEFAULT_DRIVER_DIST = fileURLToPath(new URL('../../driver/dist/', import.meta.url));
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
@@ -91,6 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   installAccess(app, db, clock);
   installDriverPrincipal(app, db, clock); // the driver app's tokens: routes with permission 'driver:…'
+  installIdempotency(app, db, clock); // the driver app's outbox: each Idempotency-Key applied once
   // background jobs: started once the server is ready (migrations applied), stopped on close
   const jobs = createJobs({ db, clock, mode: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
@@ -151,8 +154,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ...(webConfig ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
     });
   }
+  // the driver app (issue 16) at /driver/: its own build, the same caching rules, its own page for every path below it
+  const driverDist = config.driverDist ?? DEFAULT_DRIVER_DIST;
+  const hasDriver = existsSync(driverDist);
+  if (hasDriver) {
+    await app.register(fastifyStatic, {
+      root: driverDist,
+      prefix: '/driver/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') return sendError(req, reply, 404, 'messages.routeNotFound');
+    if (hasDriver && (req.method === 'GET' || req.method === 'HEAD') && /^\/driver(\/|\?|$)/.test(req.url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(driverDist, 'index.html'), 'utf8'));
+    }
     // history-mode routing: every other path is the app
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');

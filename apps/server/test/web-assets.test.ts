@@ -11,18 +11,25 @@ import { startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 const dist = mkdtempSync(join(tmpdir(), 'tms-web-dist-'));
+const driverDist = mkdtempSync(join(tmpdir(), 'tms-driver-dist-'));
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TMS</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  s = await startServer({ env: { TMS_WEB_DIST: dist } });
+  mkdirSync(join(driverDist, 'assets'));
+  writeFileSync(join(driverDist, 'index.html'), '<!doctype html><title>Driver</title><div id="driver-root"></div>');
+  writeFileSync(join(driverDist, 'assets', 'index-Zz98Yy76.js'), 'console.log(2)');
+  writeFileSync(join(driverDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(driverDist, 'manifest.webmanifest'), '{"name":"driver"}');
+  s = await startServer({ env: { TMS_WEB_DIST: dist, TMS_DRIVER_DIST: driverDist } });
 });
 
 afterAll(async () => {
   await s?.close();
   rmSync(dist, { recursive: true, force: true });
+  rmSync(driverDist, { recursive: true, force: true });
 });
 
 describe('web assets', () => {
@@ -39,5 +46,24 @@ describe('web assets', () => {
       expect(page.body.toString()).toContain('<div id="root">');
       expect(page.headers.get('cache-control'), path).toBe('no-cache');
     }
+  });
+
+  it('the driver app at /driver/: its hashed assets immutable, its service worker and manifest revalidated, its page for every path below it', async () => {
+    const asset = await s.api('GET', '/driver/assets/index-Zz98Yy76.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const file of ['/driver/sw.js', '/driver/manifest.webmanifest']) {
+      const r = await s.api('GET', file);
+      expect(r.status, file).toBe(200);
+      expect(r.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    for (const path of ['/driver', '/driver/', '/driver/tasks', '/driver/?lang=en-US']) {
+      const page = await s.api('GET', path);
+      expect(page.status, path).toBe(200);
+      expect(page.body.toString(), path).toContain('<div id="driver-root">');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    // the back office keeps its own page
+    expect((await s.api('GET', '/welcome')).body.toString()).toContain('<div id="root">');
   });
 });

@@ -12,6 +12,8 @@ export interface AppConfig {
   /** test-only hooks (captcha answer); refused in production */
   testHooks: boolean;
   webDist: string | null;
+  /** the driver app's build (apps/driver/dist), served at /driver/ */
+  driverDist: string | null;
   logLevel: string;
   /** SMS provider (platform/sms.ts): an HTTP endpoint, its key and message template; no URL = the log provider (development only) */
   sms: { url: string | null; key: string; template: string | null };
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     testHooks,
     webDist: env.TMS_WEB_DIST ?? null,
+    driverDist: env.TMS_DRIVER_DIST ?? null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     sms: { url: env.TMS_SMS_URL || null, key: env.TMS_SMS_KEY ?? '', template: env.TMS_SMS_TEMPLATE || null },
     authRatePerMinute: positiveInt(env.TMS_AUTH_RATE_PER_MINUTE, 60, 'TMS_AUTH_RATE_PER_MINUTE'),

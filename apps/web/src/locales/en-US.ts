@@ -215,6 +215,7 @@ export default {
     defaultCenter: 'Default',
     qr: 'QR codes',
     siteQr: 'This site',
+    driverApp: 'Driver app (scan to open)',
     android: 'Driver app (Android)',
     ios: 'Driver app (iOS)',
     language: 'Language',

@@ -216,6 +216,7 @@ const zhCN: typeof enUS = {
     defaultCenter: '默认',
     qr: '二维码',
     siteQr: '本站地址',
+    driverApp: '司机助手（扫码打开）',
     android: '司机端 (Android)',
     ios: '司机端 (iOS)',
     language: '语言',

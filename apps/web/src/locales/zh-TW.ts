@@ -218,6 +218,7 @@ const zhTW = {
     "defaultCenter": "預設",
     "qr": "二維碼",
     "siteQr": "本站地址",
+    "driverApp": "司機助手（掃碼開啟）",
     "android": "司機端 (Android)",
     "ios": "司機端 (iOS)",
     "language": "語言",

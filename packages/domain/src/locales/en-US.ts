@@ -149,6 +149,11 @@ export default {
       shipmentNotYours: 'Dispatch order {{id}} is not yours or not in progress',
       checkOnlyInProgress: 'Only an effective or shipped dispatch order can be checked',
       checkSaved: 'Vehicle check submitted',
+      // driver app outbox (issue 16)
+      keyInvalid: 'Invalid idempotency key: 1 to 100 letters, digits or :._-',
+      keyReused: 'This idempotency key was already used for another action',
+      syncInProgress: 'This action is being submitted; please retry in a moment',
+      noLongerYours: 'This dispatch order is no longer assigned to you (it may have been reassigned); this action cannot be applied',
       pictureNotYours: 'Picture {{id}} was not uploaded by you',
     },
     alertText: {

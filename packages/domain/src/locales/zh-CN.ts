@@ -149,6 +149,11 @@ const zhCN: Shape = {
       shipmentNotYours: '调度单 {{id}} 不属于您或不在运输中',
       checkOnlyInProgress: '只有生效或已发运的调度单可以做车辆检查',
       checkSaved: '车辆检查已提交',
+      // driver app outbox (issue 16)
+      keyInvalid: '幂等键无效：1 到 100 个字母、数字或 :._-',
+      keyReused: '该幂等键已用于另一项操作',
+      syncInProgress: '这项操作正在提交，请稍后重试',
+      noLongerYours: '该调度单已不再分配给您（可能已改派），此项操作无法提交',
       pictureNotYours: '图片 {{id}} 不是您上传的',
     },
     alertText: {

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
-import { forbidden, unauthorized } from '../../platform/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { hashToken, issueToken, loadCaller } from '../../platform/auth.ts';
 
 /** The permission every driver-app route declares. */
@@ -38,6 +38,9 @@ export function requireDriver(req: FastifyRequest): DriverCaller {
   if (!req.driver) throw unauthorized();
   return req.driver;
 }
+
+/** 404 of a driver's write: the dispatch order (or its receipt) is not, or no longer, the driver's (reassigned while the phone was offline). */
+export const notYours = () => new AppError(404, 'messages.driver.noLongerYours');
 
 /** Name written as create_by / operator for what a driver does. */
 export const driverActor = (d: DriverCaller) => `driver:${d.loginName}`.slice(0, 64);

@@ -9,7 +9,7 @@
 import type { Queryable } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { shipmentStops } from '../alert/stops.ts';
-import { driverActor, type DriverCaller } from './auth.ts';
+import { driverActor, notYours, type DriverCaller } from './auth.ts';
 
 export const DRIVES = (param: string) => `${param} in (s.driver_id_master, s.driver_id_second, s.operating_driver_id)`;
 export const REJECT_REASON_MAX = 200;
@@ -29,12 +29,40 @@ export const SHIPMENT_FROM = `tms_shipment s
 
 type Row = Record<string, unknown> & { id: number };
 
-async function withStops(q: Queryable, rows: Row[]): Promise<Row[]> {
-  const stops = await shipmentStops(
-    q,
-    rows.map((r) => r.id),
+/**
+ * What the driver app shows at each stop: the station's address and contact, and the waybills of
+ * the dispatch order (loaded at their source station, delivered at their destination) with their
+ * contacts, planned times, goods and receipt (epod), so the app works offline from this one answer.
+ */
+async function stopDetails(q: Queryable, ids: number[], stationIds: number[]) {
+  const stations = await q.query<{ id: number; address: string | null; contactName: string | null }>(
+    `select b.id, coalesce(l.address, b.description) as address, b.contact_name as "contactName"
+       from base_station b left join base_location l on l.id = b.location_id where b.id = any($1::bigint[])`,
+    [stationIds],
   );
-  return rows.map((r) => ({ ...r, stops: (stops.get(r.id) ?? []).map((s, i) => ({ seq: i + 1, ...s })) }));
+  const waybills = await q.query<Row & { shipmentId: number }>(
+    `select w.shipment_id as "shipmentId", w.id, w.code, w.source_station_id as "sourceStationId", w.dest_station_id as "destStationId",
+            w.source_contact_name as "sourceContact", coalesce(w.source_contact_mobile, w.source_contact_phone) as "sourcePhone",
+            w.dest_contact_name as "destContact", coalesce(w.dest_contact_mobile, w.dest_contact_phone) as "destPhone",
+            w.etd, w.eta, w.total_quantity as "totalQuantity",
+            coalesce((select json_agg(json_build_object('itemName', l.item_name, 'quantity', l.quantity, 'unit', l.unit) order by l.pos_no) from tms_waybill_line l where l.waybill_id = w.id), '[]'::json) as goods,
+            e.id as "epodId", e.code as "epodCode", e.status as "epodStatus"
+       from tms_waybill w left join tms_epod e on e.waybill_id = w.id and e.shipment_id = w.shipment_id
+      where w.shipment_id = any($1::bigint[]) order by w.id`,
+    [ids],
+  );
+  return { stations: new Map(stations.rows.map((s) => [s.id, s])), waybills: waybills.rows };
+}
+
+async function withStops(q: Queryable, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => r.id);
+  const stops = await shipmentStops(q, ids);
+  const { stations, waybills } = await stopDetails(q, ids, [...new Set([...stops.values()].flat().map((s) => s.stationId))]);
+  return rows.map((r) => ({
+    ...r,
+    stops: (stops.get(r.id) ?? []).map((s, i) => ({ seq: i + 1, ...s, address: stations.get(s.stationId)?.address ?? null, contactName: stations.get(s.stationId)?.contactName ?? null })),
+    waybills: waybills.filter((w) => w.shipmentId === r.id).map(({ shipmentId: _, ...w }) => w),
+  }));
 }
 
 /** EFFECTIVE and SHIPPED dispatch orders of the driver, next departure first. */
@@ -76,7 +104,7 @@ export async function answerShipment(q: Queryable, d: DriverCaller, id: number, 
       [d.driverId, id],
     )
   ).rows[0];
-  if (!s) throw notFound();
+  if (!s) throw notYours();
   if (s.status !== 'EFFECTIVE') throw conflict('messages.driver.onlyEffective');
   if (s.is_receive === 'ACCEPTED') throw conflict('messages.driver.alreadyAccepted');
   const refuse = reason !== null;

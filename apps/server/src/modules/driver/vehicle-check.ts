@@ -6,8 +6,8 @@
 import type { z } from 'zod';
 import { DriverApi } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { driverActor, type DriverCaller } from './auth.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { driverActor, notYours, type DriverCaller } from './auth.ts';
 import { trackDriver } from './shipments.ts';
 
 export const CHECK_LIMITS = { items: 50, pictures: 9, remark: 200 } as const;
@@ -43,7 +43,7 @@ export async function saveVehicleCheck(q: Queryable, d: DriverCaller, shipmentId
       [shipmentId, d.driverId],
     )
   ).rows[0];
-  if (!s) throw notFound();
+  if (!s) throw notYours();
   if (s.status !== 'EFFECTIVE' && s.status !== 'SHIPPED') throw conflict('messages.driver.checkOnlyInProgress');
   await checkItems(q, d, input);
   const failed = input.items.filter((i) => !i.passed).length;

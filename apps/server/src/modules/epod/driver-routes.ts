@@ -15,7 +15,7 @@ import { ok } from '../../platform/http.ts';
 import { onValidationError, route } from '../../platform/contract.ts';
 import { mutate } from '../../platform/audit.ts';
 import { toApi } from '../../platform/resource-engine.ts';
-import { DRIVER_PERMISSION, driverActor, requireDriver, type DriverCaller } from '../driver/auth.ts';
+import { DRIVER_PERMISSION, driverActor, notYours, requireDriver, type DriverCaller } from '../driver/auth.ts';
 import { recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
 import { epodDetail } from './detail.ts';
 import { inputErrors, UPLOAD_MAX, uploadPicture } from './io.ts';
@@ -28,7 +28,7 @@ async function driverEpod(q: Queryable, driverId: number, id: number, lock: bool
     `select t.* from tms_epod t join tms_shipment s on s.id = t.shipment_id where t.id = $1 and ${DRIVES}${lock ? ' for update of t' : ''}`,
     [id, driverId],
   );
-  if (!r.rows[0]) throw notFound();
+  if (!r.rows[0]) throw lock ? notYours() : notFound();
   return r.rows[0];
 }
 
@@ -56,7 +56,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { ...toApi(epodDef, e), ...(await epodDetail(db, storage, e)) });
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures", ...cfg, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, config: { idempotent: true }, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     const input = req.body;
@@ -77,7 +77,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines', ...cfg, config: { upload: UPLOAD_MAX }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true), req.query.lineId ?? null));

@@ -1,4 +1,4 @@
-/** The QR widget (spec §2): the site address as a 100×100 QR code, plus the driver app downloads. */
+/** The QR widget (spec §2): the driver app (/driver/ of this site, issue 16) as a 100×100 QR code, plus the native app downloads. */
 import { Suspense, lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ export function QrWidget() {
       placement="bottomRight"
       content={
         <Space size={16} align="start" data-testid="qr-popover">
-          <Code value={window.location.origin} label={t('header.siteQr')} />
+          <Code value={`${window.location.origin}/driver/`} label={t('header.driverApp')} />
           {android && <Code value={android.downloadUrl} label={t('header.android')} />}
           {ios && <Code value={ios.downloadUrl} label={t('header.ios')} />}
         </Space>

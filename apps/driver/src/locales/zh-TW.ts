@@ -1,0 +1,142 @@
+// Generated from zh-CN by scripts/gen-zh-tw.mjs (OpenCC cn → twp). Do not edit by hand.
+const zhTW = {
+  "appName": "司機助手",
+  "login": {
+    "title": "司機登入",
+    "loginName": "登入名",
+    "password": "密碼",
+    "submit": "登入",
+    "required": "請輸入登入名和密碼",
+    "revoked": "登入已失效，請重新登入",
+    "offline": "當前離線，無法登入"
+  },
+  "tabs": {
+    "tasks": "任務",
+    "outbox": "待發送",
+    "me": "我的"
+  },
+  "tasks": {
+    "title": "我的任務",
+    "today": "今天",
+    "upcoming": "後續",
+    "inProgress": "運輸中",
+    "empty": "暫無任務",
+    "refresh": "重新整理",
+    "cached": "離線資料（{{time}}）",
+    "accept": "接單",
+    "refuse": "拒單",
+    "accepted": "已接單",
+    "refused": "已拒單",
+    "reasonTitle": "拒單原因",
+    "reasonPlaceholder": "請填寫拒單原因",
+    "reasonRequired": "請填寫拒單原因",
+    "confirm": "確定",
+    "cancel": "取消",
+    "waitingAnswer": "等待接單",
+    "stops": "站點",
+    "map": "路線圖",
+    "navigate": "導航",
+    "call": "撥打",
+    "timeWindow": "時間窗",
+    "goods": "貨物",
+    "contact": "聯絡人",
+    "load": "裝貨",
+    "unload": "卸貨",
+    "epod": "簽收回單",
+    "vehicle": "車輛",
+    "etd": "計劃發車",
+    "eta": "計劃到達",
+    "status": {
+      "EFFECTIVE": "待發車",
+      "SHIPPED": "運輸中",
+      "COMPLETED": "已完成"
+    },
+    "tracking": "正在記錄位置",
+    "trackingOff": "位置記錄未開啟",
+    "startTracking": "開啟位置記錄",
+    "queued": "已加入待發送"
+  },
+  "epod": {
+    "title": "簽收回單",
+    "scan": "掃描運單條碼",
+    "scanning": "請將條碼對準取景框",
+    "typed": "或輸入運單號",
+    "confirm": "確認",
+    "confirmed": "已確認站點：{{code}}",
+    "foreign": "“{{code}}”不是本站點的運單，請核對",
+    "noCamera": "無法使用攝像頭，請手動輸入運單號",
+    "needConfirm": "請先掃描或輸入運單號確認站點",
+    "lines": "簽收明細",
+    "shipped": "發貨 {{n}}",
+    "signed": "簽收數量",
+    "shortage": "短少",
+    "damage": "破損",
+    "reason": "原因",
+    "reasonRequired": "有短少或破損時請選擇原因",
+    "reasons": {
+      "MISSING": "丟失",
+      "SHORT_LOADED": "少裝",
+      "BROKEN": "破損",
+      "WET": "溼損",
+      "CRUSHED": "擠壓",
+      "OTHER": "其他"
+    },
+    "remark": "備註",
+    "photos": "照片",
+    "addPhoto": "拍照/選擇照片",
+    "signature": "收貨人簽名",
+    "clear": "清除",
+    "signHere": "請在此處簽名",
+    "needSignature": "請收貨人簽名",
+    "arrival": "到達時間",
+    "departure": "離開時間",
+    "submit": "提交回單",
+    "saved": "回單已儲存，將在聯網後傳送",
+    "overShipped": "簽收加短少不能超過發貨數量",
+    "done": "已簽收",
+    "status": {
+      "PENDING": "待簽收",
+      "REPORTED": "已上報",
+      "REJECTED": "已駁回",
+      "RECALLED": "已撤回",
+      "AUDITED": "已稽核"
+    },
+    "notCached": "該回單尚未下載，請聯網後開啟任務"
+  },
+  "outbox": {
+    "title": "待發送",
+    "empty": "沒有待發送的內容",
+    "waiting": "等待發送",
+    "refused": "被拒絕",
+    "sending": "傳送中",
+    "syncNow": "立即傳送",
+    "online": "線上",
+    "offline": "離線",
+    "remove": "刪除",
+    "types": {
+      "accept": "接單",
+      "refuse": "拒單",
+      "epod": "簽收回單",
+      "positions": "位置 {{n}} 個",
+      "vehicleCheck": "車輛檢查"
+    },
+    "pending": "{{n}} 項待發送",
+    "progress": "已傳送 {{done}}/{{total}} 張照片"
+  },
+  "me": {
+    "title": "我的",
+    "language": "語言",
+    "signOut": "退出登入",
+    "carrier": "承運商",
+    "mobile": "手機",
+    "install": "新增到主螢幕",
+    "version": "版本"
+  },
+  "common": {
+    "back": "返回",
+    "loading": "載入中…",
+    "networkError": "網路不可用，稍後自動重試",
+    "saved": "已儲存"
+  }
+};
+export default zhTW;

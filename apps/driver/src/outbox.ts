@@ -1,0 +1,145 @@
+/**
+ * The outbox: every write of the app (accept, refuse, a proof of delivery with its photos and
+ * signature, a batch of positions) is first stored in IndexedDB with an idempotency key, then sent
+ * in order when the network allows. The server applies each key once and answers a repeat with the
+ * first answer, so a send cut mid-way is simply sent again. An item the server refuses (4xx) stays
+ * on the phone as refused, with the server's message; a network failure or 5xx leaves it waiting.
+ */
+import { openDB, type IDBPDatabase } from 'idb';
+import { ApiError, call, NetworkError, savedMe } from './api.ts';
+
+export interface Point {
+  shipmentId: number | null;
+  lng: number;
+  lat: number;
+  speed: number | null;
+  direction: number | null;
+  time: string;
+}
+
+export interface OutboxItem {
+  key: string;
+  driverId: number;
+  type: 'accept' | 'refuse' | 'epod' | 'positions';
+  createdAt: number;
+  state: 'waiting' | 'refused';
+  message?: string;
+  /** what the driver recognises it by: a dispatch order or receipt code */
+  label: string;
+  shipmentId?: number;
+  reason?: string;
+  epodId?: number;
+  report?: unknown;
+  /** photos then the signature, uploaded before the report */
+  pictures?: Blob[];
+  /** pictures already uploaded */
+  sent?: number;
+  points?: Point[];
+}
+
+let dbp: Promise<IDBPDatabase> | null = null;
+const db = () => (dbp ??= openDB('tms-driver', 1, { upgrade: (d) => d.createObjectStore('outbox', { keyPath: 'key' }) }));
+
+/** A random key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+const listeners = new Set<() => void>();
+export function subscribe(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+const changed = () => listeners.forEach((f) => f());
+
+export async function items(): Promise<OutboxItem[]> {
+  const me = savedMe();
+  const all = (await (await db()).getAll('outbox')) as OutboxItem[];
+  return all.filter((i) => !me || i.driverId === me.driverId).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function enqueue(item: Omit<OutboxItem, 'key' | 'driverId' | 'createdAt' | 'state'>): Promise<OutboxItem> {
+  const me = savedMe();
+  if (!me) throw new Error('not signed in');
+  const full: OutboxItem = { ...item, key: newKey(), driverId: me.driverId, createdAt: Date.now(), state: 'waiting' };
+  await (await db()).put('outbox', full);
+  changed();
+  void sync();
+  return full;
+}
+
+export async function remove(key: string): Promise<void> {
+  await (await db()).delete('outbox', key);
+  changed();
+}
+
+async function save(item: OutboxItem): Promise<void> {
+  await (await db()).put('outbox', item);
+  changed();
+}
+
+async function send(item: OutboxItem): Promise<void> {
+  switch (item.type) {
+    case 'accept':
+      await call('POST', `/shipments/${item.shipmentId}/accept`, { body: {}, key: item.key });
+      return;
+    case 'refuse':
+      await call('POST', `/shipments/${item.shipmentId}/refuse`, { body: { reason: item.reason }, key: item.key });
+      return;
+    case 'positions':
+      await call('POST', '/positions', { body: { points: item.points }, key: item.key });
+      return;
+    case 'epod': {
+      const pictures = item.pictures ?? [];
+      for (let i = item.sent ?? 0; i < pictures.length; i++) {
+        const form = new FormData();
+        const blob = pictures[i]!;
+        form.append('file', blob, `${i === pictures.length - 1 ? 'signature' : 'photo'}-${i + 1}.${blob.type === 'image/png' ? 'png' : 'jpg'}`);
+        await call('POST', `/epods/${item.epodId}/pictures`, { form, key: `${item.key}-p${i}` });
+        item.sent = i + 1;
+        await save(item);
+      }
+      await call('POST', `/epods/${item.epodId}/report`, { body: item.report, key: `${item.key}-r` });
+      return;
+    }
+  }
+}
+
+let running: Promise<void> | null = null;
+export let syncing = false;
+
+/** Sends what is waiting, oldest first; stops at the first network failure (the rest waits for the next try). */
+export function sync(): Promise<void> {
+  running ??= (async () => {
+    syncing = true;
+    changed();
+    try {
+      for (const item of await items()) {
+        if (item.state !== 'waiting') continue;
+        try {
+          await send(item);
+          await remove(item.key);
+        } catch (e) {
+          if (e instanceof NetworkError || !(e instanceof ApiError)) break;
+          if (e.status === 401) break; // signed out: kept for the next sign-in
+          await save({ ...item, state: 'refused', message: e.message });
+        }
+      }
+    } finally {
+      syncing = false;
+      running = null;
+      changed();
+    }
+  })();
+  return running;
+}
+
+/** Tries again when the network comes back, and every 20 seconds. */
+export function startSyncing(): void {
+  window.addEventListener('online', () => void sync());
+  setInterval(() => {
+    if (navigator.onLine) void sync();
+  }, 20_000);
+  void sync();
+}

@@ -1,0 +1,130 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, NavBar, Tag } from 'antd-mobile';
+import { useT } from '../i18n.ts';
+import { cachedEpod, cachedTasks, fmtTime, prefetchEpods, type Stop, type Waybill } from '../data.ts';
+import type { OutboxItem } from '../outbox.ts';
+import { go } from '../App.tsx';
+import { Answer } from './TasksPage.tsx';
+
+// Leaflet loads with the task's page, not with the first screen
+const RouteMap = lazy(() => import('../RouteMap.tsx'));
+
+/** A link that opens the phone's navigation app at the stop (Amap's URI opens the app when installed, else its web page). */
+const navUrl = (s: Stop) => `https://uri.amap.com/navigation?to=${s.lng},${s.lat},${encodeURIComponent(s.name)}&mode=car&callnative=1`;
+
+function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills: Waybill[]; shipmentId: number; outbox: OutboxItem[] }) {
+  const { t } = useT();
+  const loads = waybills.filter((w) => w.sourceStationId === stop.stationId);
+  const unloads = waybills.filter((w) => w.destStationId === stop.stationId);
+  const contacts = [
+    ...loads.map((w) => ({ name: w.sourceContact, phone: w.sourcePhone })),
+    ...unloads.map((w) => ({ name: w.destContact, phone: w.destPhone })),
+  ].filter((c, i, all) => (c.name || c.phone) && all.findIndex((o) => o.phone === c.phone && o.name === c.name) === i);
+  const window = unloads.length ? unloads.map((w) => w.eta) : loads.map((w) => w.etd);
+  return (
+    <div className="stop" data-testid="stop">
+      <div className="row" style={{ marginTop: 0 }}>
+        <strong>
+          {stop.seq}. {stop.name}
+        </strong>
+        {loads.length > 0 && <Tag color="primary">{t('tasks.load')}</Tag>}
+        {unloads.length > 0 && <Tag color="success">{t('tasks.unload')}</Tag>}
+        <span className="grow" />
+        <a href={navUrl(stop)} target="_blank" rel="noreferrer" data-testid="navigate">
+          {t('tasks.navigate')}
+        </a>
+      </div>
+      {stop.address && <div className="muted">{stop.address}</div>}
+      {contacts.map((c, i) => (
+        <div key={i} className="muted">
+          {t('tasks.contact')}: {c.name ?? stop.contactName ?? ''}{' '}
+          {c.phone && (
+            <a href={`tel:${c.phone}`} data-testid="call">
+              {c.phone} ({t('tasks.call')})
+            </a>
+          )}
+        </div>
+      ))}
+      {!contacts.length && stop.contactName && <div className="muted">{t('tasks.contact')}: {stop.contactName}</div>}
+      {window.some(Boolean) && (
+        <div className="muted">
+          {t('tasks.timeWindow')}: {window.filter(Boolean).map((v) => fmtTime(v)).join(', ')}
+        </div>
+      )}
+      {[...loads, ...unloads]
+        .filter((w, i, all) => all.indexOf(w) === i)
+        .map((w) => (
+          <div key={w.id} className="muted">
+            {w.code}: {w.goods.map((g) => `${g.itemName ?? ''} ×${g.quantity}${g.unit ?? ''}`).join('、')}
+          </div>
+        ))}
+      {unloads
+        .filter((w) => w.epodId)
+        .map((w) => {
+          const queued = outbox.some((i) => i.type === 'epod' && i.epodId === w.epodId && i.state === 'waiting');
+          const status = queued ? 'REPORTED' : (cachedEpod(w.epodId!)?.status ?? w.epodStatus ?? 'PENDING');
+          const open = status === 'PENDING' || status === 'REJECTED' || status === 'RECALLED';
+          return (
+            <div className="row" key={w.id}>
+              <span className="grow">
+                {t('tasks.epod')} {w.epodCode}
+              </span>
+              <Tag color={open ? 'warning' : 'success'}>{queued ? t('outbox.waiting') : t(`epod.status.${status}`)}</Tag>
+              {open && (
+                <Button size="small" color="primary" onClick={() => go(`#/epod/${shipmentId}/${w.epodId}`)} data-testid="open-epod">
+                  {t('epod.title')}
+                </Button>
+              )}
+            </div>
+          );
+        })}
+    </div>
+  );
+}
+
+export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
+  const { t } = useT();
+  const s = cachedTasks()?.list.find((x) => x.id === id) ?? null;
+  const [, setReady] = useState(0);
+  useEffect(() => {
+    if (s && navigator.onLine) void prefetchEpods(s).then(() => setReady((n) => n + 1), () => undefined);
+  }, [s?.id]);
+  return (
+    <>
+      <NavBar className="bar" onBack={() => go('#/')}>
+        {s?.shipmentCode ?? ''}
+      </NavBar>
+      {!s ? (
+        <div className="card muted">{t('tasks.empty')}</div>
+      ) : (
+        <>
+          <div className="card">
+            <h3>
+              <span>{s.shipmentCode}</span>
+              <Tag color={s.status === 'SHIPPED' ? 'primary' : 'default'}>{t(`tasks.status.${s.status}`)}</Tag>
+            </h3>
+            <div className="muted">
+              {t('tasks.vehicle')}: {s.vehiclePlate ?? '—'} · {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)}
+            </div>
+            {s.remark && <div className="muted">{s.remark}</div>}
+            <div className="row">
+              <Answer s={s} outbox={outbox} />
+            </div>
+          </div>
+          <div className="card">
+            <div className="muted" style={{ marginBottom: 6 }}>{t('tasks.map')}</div>
+            <Suspense fallback={<div className="map" />}>
+              <RouteMap stops={s.stops} />
+            </Suspense>
+          </div>
+          <div className="card">
+            <div className="muted">{t('tasks.stops')}</div>
+            {s.stops.map((st) => (
+              <StopCard key={st.seq} stop={st} waybills={s.waybills ?? []} shipmentId={s.id} outbox={outbox} />
+            ))}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Button, Empty, NavBar, PullToRefresh, Tag, TextArea } from 'antd-mobile';
+import { useT } from '../i18n.ts';
+import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
+import { enqueue, type OutboxItem } from '../outbox.ts';
+import { go } from '../App.tsx';
+import { useTracking } from '../tracking.ts';
+
+/** The answer the driver gave (sent or still in the outbox), if any. */
+export function answerOf(s: Shipment, outbox: OutboxItem[]): 'ACCEPTED' | 'REFUSED' | null {
+  const queued = outbox.find((i) => i.shipmentId === s.id && (i.type === 'accept' || i.type === 'refuse') && i.state === 'waiting');
+  if (queued) return queued.type === 'accept' ? 'ACCEPTED' : 'REFUSED';
+  return s.isReceive === 'ACCEPTED' ? 'ACCEPTED' : null;
+}
+
+export function useTasks(online: boolean) {
+  const [cache, setCache] = useState(cachedTasks);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = async () => {
+    try {
+      await fetchTasks();
+      setCache(cachedTasks());
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  useEffect(() => {
+    if (online) void refresh();
+  }, [online]);
+  return { list: cache?.list ?? null, at: cache?.at ?? null, error, refresh };
+}
+
+export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
+  const { t } = useT();
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const answer = answerOf(s, outbox);
+  if (s.status !== 'EFFECTIVE' && !answer) return null;
+  if (answer) return <Tag color={answer === 'ACCEPTED' ? 'success' : 'danger'}>{answer === 'ACCEPTED' ? t('tasks.accepted') : t('tasks.refused')}</Tag>;
+  if (refusing)
+    return (
+      <div style={{ width: '100%' }} onClick={(e) => e.stopPropagation()}>
+        <div className="muted">{t('tasks.reasonTitle')}</div>
+        <TextArea value={reason} onChange={setReason} placeholder={t('tasks.reasonPlaceholder')} maxLength={200} rows={2} data-testid="refuse-reason" />
+        {error && <div className="err">{error}</div>}
+        <div className="row">
+          <Button size="small" onClick={() => setRefusing(false)}>
+            {t('tasks.cancel')}
+          </Button>
+          <Button
+            size="small"
+            color="danger"
+            onClick={() => {
+              if (!reason.trim()) return setError(t('tasks.reasonRequired'));
+              void enqueue({ type: 'refuse', shipmentId: s.id, reason: reason.trim(), label: s.shipmentCode });
+            }}
+          >
+            {t('tasks.confirm')}
+          </Button>
+        </div>
+      </div>
+    );
+  return (
+    <div className="row" onClick={(e) => e.stopPropagation()}>
+      <Tag color="warning">{t('tasks.waitingAnswer')}</Tag>
+      <span className="grow" />
+      <Button size="small" color="danger" fill="outline" onClick={() => setRefusing(true)}>
+        {t('tasks.refuse')}
+      </Button>
+      <Button size="small" color="primary" onClick={() => void enqueue({ type: 'accept', shipmentId: s.id, label: s.shipmentCode })}>
+        {t('tasks.accept')}
+      </Button>
+    </div>
+  );
+}
+
+function section(s: Shipment): 'inProgress' | 'today' | 'upcoming' {
+  if (s.status === 'SHIPPED') return 'inProgress';
+  const end = new Date();
+  end.setHours(23, 59, 59, 999);
+  return !s.etd || new Date(s.etd) <= end ? 'today' : 'upcoming';
+}
+
+export function TasksPage({ outbox, online }: { outbox: OutboxItem[]; online: boolean }) {
+  const { t } = useT();
+  const { list, at, refresh } = useTasks(online);
+  const tracking = useTracking(list ?? []);
+  const groups = (['inProgress', 'today', 'upcoming'] as const).map((g) => ({ g, rows: (list ?? []).filter((s) => section(s) === g) })).filter((x) => x.rows.length);
+  return (
+    <>
+      <NavBar className="bar" backIcon={false}>
+        {t('tasks.title')}
+      </NavBar>
+      {tracking && (
+        <div className="muted" style={{ padding: '6px 12px' }} data-testid="tracking" data-code={tracking}>
+          {t('tasks.tracking')} · {tracking}
+        </div>
+      )}
+      {!online && at && <div className="muted" style={{ padding: '6px 12px' }}>{t('tasks.cached', { time: new Date(at).toLocaleTimeString() })}</div>}
+      <PullToRefresh onRefresh={refresh}>
+        {list && !groups.length && <Empty description={t('tasks.empty')} />}
+        {groups.map(({ g, rows }) => (
+          <div key={g}>
+            <div className="muted" style={{ padding: '8px 12px 0' }}>{t(`tasks.${g}`)}</div>
+            {rows.map((s) => (
+              <div className="card" key={s.id} data-testid="task" data-code={s.shipmentCode} onClick={() => go(`#/task/${s.id}`)} role="button">
+                <h3>
+                  <span>{s.shipmentCode}</span>
+                  <Tag color={s.status === 'SHIPPED' ? 'primary' : 'default'}>{t(`tasks.status.${s.status}`)}</Tag>
+                </h3>
+                <div>
+                  {s.stops[0]?.name ?? s.fromLocation ?? '—'} → {s.stops.at(-1)?.name ?? s.toLocation ?? '—'}
+                </div>
+                <div className="muted">
+                  {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)} · {s.vehiclePlate ?? ''} · {t('tasks.stops')} {s.stops.length}
+                </div>
+                <div className="row">
+                  <Answer s={s} outbox={outbox} />
+                </div>
+              </div>
+            ))}
+          </div>
+        ))}
+      </PullToRefresh>
+    </>
+  );
+}

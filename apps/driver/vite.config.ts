@@ -1,0 +1,51 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The driver app, served by the server at /driver/. The service worker (workbox, generated at
+ * build time) precaches the whole app, so it opens offline after the first visit; API calls are
+ * never cached (the outbox keeps the writes, localStorage the last answers).
+ */
+export default defineConfig({
+  base: '/driver/',
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icons/*.png'],
+      manifest: {
+        id: '/driver/',
+        name: 'TMS 司机助手',
+        short_name: '司机助手',
+        description: '任务、签收回单与位置上报，离线可用',
+        lang: 'zh-CN',
+        start_url: '/driver/',
+        scope: '/driver/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#f5f5f5',
+        theme_color: '#1677ff',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        navigateFallback: '/driver/index.html',
+        navigateFallbackAllowlist: [/^\/driver\//],
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        // the hashed assets carry their version in their name
+        dontCacheBustURLsMatching: /\/assets\//,
+      },
+    }),
+  ],
+  server: { port: 8001, proxy: { '/api': 'http://localhost:8080' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1000 },
+});
