@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { REPORT_NAMES, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import { okOf, pageOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, XLSX_ANSWER, type ReportName, type ReportSpec } from '@tms/domain';
+import { route } from '../../platform/contract.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
@@ -90,8 +91,11 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       const rows = await runReport(name as ReportName, db, requireCaller(req), f);
       return { filters: f, rows, totals: reportTotals(spec, rows) };
     };
-    app.get(`/api/reports/${name}/data`, { config: { permission: spec.permission } }, async (req) => ok(req, await load(req)));
-    app.get(`/api/reports/${name}/export`, { config: { permission: spec.exportPermission } }, async (req, reply) => {
+    const tags = ['reports'];
+    route(app, { method: 'GET', url: `/api/reports/${name}/data`, operationId: `reports.${name}`, summary: `The ${name} report: rows and totals of the filtered period`, tags, permission: spec.permission, querystring: C.ReportQuery, response: okOf(C.ReportData) }, async (req) =>
+      ok(req, await load(req)),
+    );
+    route(app, { method: 'GET', url: `/api/reports/${name}/export`, operationId: `reports.${name}Export`, summary: `The ${name} report as .xlsx`, tags, permission: spec.exportPermission, querystring: C.ReportQuery, response: XLSX_ANSWER }, async (req, reply) => {
       const { rows, totals } = await load(req);
       const buf = await exportReport(spec, rows, totals, req.lang);
       return reply
@@ -101,9 +105,9 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     });
   }
   // the vehicle check report's drill-down: the checks behind a row, then one check
-  const checkPermission = { config: { permission: REPORTS.check.permission } };
-  app.get('/api/reports/check/checks', checkPermission, async (req) => {
-    const query = req.query as Record<string, unknown>;
+  const checkPermission = REPORTS.check.permission;
+  route(app, { method: 'GET', url: '/api/reports/check/checks', operationId: 'reports.checkList', summary: 'The vehicle checks behind the check report (paged)', tags: ['reports'], permission: checkPermission, querystring: C.CheckListQuery, response: pageOf(C.CheckRow) }, async (req) => {
+    const query = req.query;
     const itemCode = typeof query.itemCode === 'string' && query.itemCode ? query.itemCode.slice(0, 30) : undefined;
     const f = {
       ...(await parseFilters(db, req)),
@@ -115,17 +119,17 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     const { rows, total } = await listChecks(db, requireCaller(req), f);
     return page(req, rows, total);
   });
-  app.get('/api/reports/check/checks/:id', checkPermission, async (req) => {
+  route(app, { method: 'GET', url: '/api/reports/check/checks/:id', operationId: 'reports.checkDetail', summary: 'One vehicle check with its items and pictures', tags: ['reports'], permission: checkPermission, params: C.CheckParams, querystring: C.CenterQuery, response: okOf(C.CheckRow) }, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
+    const id = intParam(req.params.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const center = await reportCenter(db, caller, req.query.dispatchCenterId);
     return ok(req, await checkDetail(db, storage, caller, center, id));
   });
   for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
-    app.get(`/api/dashboard/${name}`, { config: { permission: DASHBOARDS[name] } }, async (req) => {
+    route(app, { method: 'GET', url: `/api/dashboard/${name}`, operationId: `dashboard.${name}`, summary: `The ${name} dashboard of a dispatch center`, tags: ['dashboard'], permission: DASHBOARDS[name], querystring: C.CenterQuery, response: okOf(C.Dashboard) }, async (req) => {
       const caller = requireCaller(req);
-      const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
-      return ok(req, await dashboard(name, db, caller, center, validTz((req.query as Record<string, unknown>).tz)));
+      const center = await reportCenter(db, caller, req.query.dispatchCenterId);
+      return ok(req, (await dashboard(name, db, caller, center, validTz(req.query.tz))) as Record<string, unknown>);
     });
   }
 }

@@ -1,0 +1,50 @@
+/**
+ * Request and answer schemas of the reports (/api/reports/<name>/data and /export), the vehicle-check drill-down
+ * and the dashboards (/api/dashboard/<name>). The filters are checked by the report module, which names the
+ * filter it refuses (period first, then the dispatch center, the time zone, client, carrier, tolerance).
+ */
+import { z } from 'zod';
+import { anyText } from './checks.ts';
+
+const text = (description: string, more: Record<string, unknown> = {}) => anyText(description, more);
+const day = (description: string) => text(description, { format: 'date' });
+
+/** Filters of every report (each a query-string value; refused ones are named by the report). */
+export const ReportQuery = z
+  .object({
+    from: day('first day, YYYY-MM-DD in `tz` (default: 29 days before today)'),
+    to: day('last day, YYYY-MM-DD (default: today; at most 366 days after `from`)'),
+    tz: text('IANA time zone of the days (default UTC)'),
+    dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }),
+    clientId: text('only this client', { type: 'integer' }),
+    carrierId: text('only this carrier', { type: 'integer' }),
+    status: text('only this status'),
+    groupBy: text('client (default) or carrier', { enum: ['client', 'carrier'] }),
+    toleranceMinutes: text('on-time tolerance of departures and arrivals (0…10080, default 30)', { type: 'integer' }),
+    lang: text('language of the export’s headers'),
+  })
+  .loose();
+export const CheckListQuery = ReportQuery.extend({
+  itemCode: text('only checks with this item'),
+  failedOnly: text("'true' or '1': only failed items", { enum: ['true', 'false', '1', '0'] }),
+  pageNum: text('from 1', { type: 'integer' }),
+  pageSize: text('1…100, default 10', { type: 'integer' }),
+});
+export const CenterQuery = z.object({ dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }), tz: text('IANA time zone (dashboards)'), lang: text('language') }).loose();
+export const CheckParams = z.object({ id: text('the vehicle check', { type: 'integer' }) });
+
+export const ReportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ id: 'ReportRow' });
+export const ReportData = z
+  .object({
+    filters: z
+      .object({
+        dispatchCenterId: z.number(), from: z.string(), to: z.string(), tz: z.string(), clientId: z.number().optional(), carrierId: z.number().optional(), status: z.string().optional(),
+        groupBy: z.enum(['client', 'carrier']).optional(), toleranceMinutes: z.number(),
+      })
+      .describe('the filters applied (defaults filled in)'),
+    rows: z.array(ReportRow),
+    totals: z.record(z.string(), z.number().nullable()),
+  })
+  .meta({ id: 'ReportData' });
+export const CheckRow = z.object({}).loose().meta({ id: 'VehicleCheckRow', description: 'a vehicle check with its driver, vehicle, result and items' });
+export const Dashboard = z.object({}).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
