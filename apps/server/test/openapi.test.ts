@@ -36,10 +36,11 @@ describe('the OpenAPI document', () => {
       else if (ids.has(op.operationId)) miss(`operationId ${op.operationId} also on ${ids.get(op.operationId)}`);
       else ids.set(op.operationId, key);
       if (!op.summary) miss('no summary');
-      if (!String(op.description ?? '').includes(String(op['x-permission'] === 'public' ? 'Public' : op['x-permission']))) miss('no permission in the description');
       if (!op.tags?.length) miss('no tags');
       const permission = op['x-permission'];
       if (!permission) miss('no x-permission');
+      const says = permission === 'public' ? 'Public' : permission === 'authenticated' ? 'signed-in' : String(permission);
+      if (!String(op.description ?? '').includes(says)) miss('no permission in the description');
       if (!Array.isArray(op.security)) miss('no security');
       else if (permission !== 'public' && !op.security.length) miss('no security requirement on a non-public operation');
       const errors = ['400', '404', '409', '429', ...(permission === 'public' ? [] : ['401', '403'])];
@@ -96,6 +97,20 @@ describe('request validation', () => {
     expect(r.status).toBe(400);
     expect(r.json.msg).toBe('Please check the fields marked');
     expect(r.json.errors.configName).toMatch(/^Length must not exceed \d+$/);
+  });
+
+  it('a list or lookup that needs its parent answers 400 naming the parameter when it is missing (every GET with a required query parameter)', async () => {
+    const needing = ops.filter((o) => o.method === 'get' && !o.path.includes('{')).flatMap((o) =>
+      ((o.op.parameters ?? []) as Json[]).filter((p) => p.in === 'query' && p.required).map((p) => ({ path: o.path, name: p.name as string })),
+    );
+    // e.g. GET /api/order/tracking/list without orderId, GET /api/act/node/list without definitionId
+    expect(needing.map((n) => `${n.path}?${n.name}`)).toEqual(expect.arrayContaining(['/api/order/tracking/list?orderId', '/api/act/node/list?definitionId', '/api/system/role/allUser?roleId']));
+    const wrong: string[] = [];
+    for (const { path, name } of needing) {
+      const r = await s.api('GET', path, { token: admin, headers: { lang: 'en-US' } });
+      if (r.status !== 400 || r.json.code !== 400 || !r.json.errors?.[name]) wrong.push(`${path} without ${name}: ${r.status} ${JSON.stringify(r.json)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('permission comes before validation: no token → 401, never a 400 about the input', async () => {

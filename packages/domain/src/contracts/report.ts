@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { anyText } from './checks.ts';
+import { endpoint, okOf, pageOf, XLSX_ANSWER } from '../api.ts';
+import { REPORTS, type ReportName } from '../reports.ts';
 
 const text = (description: string, more: Record<string, unknown> = {}) => anyText(description, more);
 const day = (description: string) => text(description, { format: 'date' });
@@ -46,5 +48,34 @@ export const ReportData = z
     totals: z.record(z.string(), z.number().nullable()),
   })
   .meta({ id: 'ReportData' });
-export const CheckRow = z.object({}).loose().meta({ id: 'VehicleCheckRow', description: 'a vehicle check with its driver, vehicle, result and items' });
+export const CheckRow = z
+  .object({
+    id: z.number(), checkTime: z.string().describe('ISO-8601'), shipmentId: z.number(), shipmentCode: z.string(), vehiclePlate: z.string().nullable(), driverName: z.string().nullable(),
+    driverMobile: z.string().nullable(), carrierName: z.string().nullable(), result: z.enum(['PASS', 'FAIL']), failedCount: z.number(), itemCount: z.number(), pictureCount: z.number(),
+    remark: z.string().nullable(), lng: z.number().nullable(), lat: z.number().nullable(),
+  })
+  .meta({ id: 'VehicleCheckRow', description: 'a vehicle check with its driver, vehicle and result' });
+export const CheckDetail = CheckRow.extend({
+  items: z.array(
+    z.object({
+      id: z.number(), seq: z.number(), itemCode: z.string(), passed: z.boolean(), remark: z.string().nullable(),
+      pictures: z.array(z.object({ id: z.number(), name: z.string(), url: z.string().describe('signed link') })).describe('pictures still in the store'),
+    }),
+  ),
+}).meta({ id: 'VehicleCheckDetail' });
 export const Dashboard = z.object({}).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
+
+/** The routes of one report: its data and its export (the server registers them, the web calls them). */
+export function reportEndpoints(name: ReportName) {
+  const spec = REPORTS[name];
+  return {
+    data: endpoint({ method: 'GET', path: `/reports/${name}/data`, operationId: `reports.${name}`, summary: `The ${name} report: rows and totals of the filtered period`, tags, permission: spec.permission, querystring: ReportQuery, response: okOf(ReportData) }),
+    export: endpoint({ method: 'GET', path: `/reports/${name}/export`, operationId: `reports.${name}Export`, summary: `The ${name} report as .xlsx`, tags, permission: spec.exportPermission, querystring: ReportQuery, response: XLSX_ANSWER }),
+  };
+}
+const tags = ['reports'];
+/** The vehicle-check drill-down. */
+export const endpoints = {
+  checks: endpoint({ method: 'GET', path: '/reports/check/checks', operationId: 'reports.checkList', summary: 'The vehicle checks behind the check report (paged)', tags, permission: REPORTS.check.permission, querystring: CheckListQuery, response: pageOf(CheckRow) }),
+  checkDetail: endpoint({ method: 'GET', path: '/reports/check/checks/:id', operationId: 'reports.checkDetail', summary: 'One vehicle check with its items and pictures', tags, permission: REPORTS.check.permission, params: CheckParams, querystring: CenterQuery, response: okOf(CheckDetail) }),
+};

@@ -7,8 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { okOf, pageOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, XLSX_ANSWER, type ReportName, type ReportSpec } from '@tms/domain';
+import { okOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
 import { route } from '../../platform/contract.ts';
+import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
@@ -91,11 +92,9 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       const rows = await runReport(name as ReportName, db, requireCaller(req), f);
       return { filters: f, rows, totals: reportTotals(spec, rows) };
     };
-    const tags = ['reports'];
-    route(app, { method: 'GET', url: `/api/reports/${name}/data`, operationId: `reports.${name}`, summary: `The ${name} report: rows and totals of the filtered period`, tags, permission: spec.permission, querystring: C.ReportQuery, response: okOf(C.ReportData) }, async (req) =>
-      ok(req, await load(req)),
-    );
-    route(app, { method: 'GET', url: `/api/reports/${name}/export`, operationId: `reports.${name}Export`, summary: `The ${name} report as .xlsx`, tags, permission: spec.exportPermission, querystring: C.ReportQuery, response: XLSX_ANSWER }, async (req, reply) => {
+    const e = C.reportEndpoints(name);
+    route(app, e.data, async (req) => ok(req, await load(req)));
+    route(app, e.export, async (req, reply) => {
       const { rows, totals } = await load(req);
       const buf = await exportReport(spec, rows, totals, req.lang);
       return reply
@@ -105,8 +104,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     });
   }
   // the vehicle check report's drill-down: the checks behind a row, then one check
-  const checkPermission = REPORTS.check.permission;
-  route(app, { method: 'GET', url: '/api/reports/check/checks', operationId: 'reports.checkList', summary: 'The vehicle checks behind the check report (paged)', tags: ['reports'], permission: checkPermission, querystring: C.CheckListQuery, response: pageOf(C.CheckRow) }, async (req) => {
+  route(app, C.endpoints.checks, async (req) => {
     const query = req.query;
     const itemCode = typeof query.itemCode === 'string' && query.itemCode ? query.itemCode.slice(0, 30) : undefined;
     const f = {
@@ -117,13 +115,13 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       pageSize: intParam(query.pageSize, 10, 1, 100, 'pageSize'),
     };
     const { rows, total } = await listChecks(db, requireCaller(req), f);
-    return page(req, rows, total);
+    return page(req, rows as z.input<typeof C.CheckRow>[], total);
   });
-  route(app, { method: 'GET', url: '/api/reports/check/checks/:id', operationId: 'reports.checkDetail', summary: 'One vehicle check with its items and pictures', tags: ['reports'], permission: checkPermission, params: C.CheckParams, querystring: C.CenterQuery, response: okOf(C.CheckRow) }, async (req) => {
+  route(app, C.endpoints.checkDetail, async (req) => {
     const caller = requireCaller(req);
     const id = intParam(req.params.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
     const center = await reportCenter(db, caller, req.query.dispatchCenterId);
-    return ok(req, await checkDetail(db, storage, caller, center, id));
+    return ok(req, (await checkDetail(db, storage, caller, center, id)) as z.input<typeof C.CheckDetail>);
   });
   for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
     route(app, { method: 'GET', url: `/api/dashboard/${name}`, operationId: `dashboard.${name}`, summary: `The ${name} dashboard of a dispatch center`, tags: ['dashboard'], permission: DASHBOARDS[name], querystring: C.CenterQuery, response: okOf(C.Dashboard) }, async (req) => {
