@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { rules } from '../rules.ts';
+import { endpoint, okOf } from '../api.ts';
 import { anyText, idOrNone, idsIn, type Ctx, matching, needId, needIds, oneOf, optInt, plainBody, refuse } from './checks.ts';
 
 const rows = <T extends z.ZodType>(row: T) => z.array(row);
@@ -115,3 +116,13 @@ export const Avatar = z.object({ avatar: z.string() });
 export { rows };
 /** A write that takes no input (absent, or any object). */
 export const NoInput = z.object({}).loose().nullish().meta({ description: 'no input: send no body or {}' });
+
+/** Reads of the user and data-group screens: one declaration for the server's route and the web's call. */
+const userTags = ['user'];
+export const endpoints = {
+  userRoles: endpoint({ method: 'GET', path: '/system/role/selectUserRefRolesByUserId', operationId: 'user.roles', summary: 'The roles a user holds', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
+  userOtherRoles: endpoint({ method: 'GET', path: '/system/role/selectUserNotRefRolesByUserId', operationId: 'user.otherRoles', summary: 'The roles a user does not hold', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
+  userCenters: endpoint({ method: 'GET', path: '/system/user/dispatchCenters', operationId: 'user.dispatchCenters', summary: 'Every dispatch center, marked when the user works in it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserCenter)) }),
+  userGroups: endpoint({ method: 'GET', path: '/system/user/dataGroups', operationId: 'user.dataGroups', summary: 'Every data group, marked when the user belongs to it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserGroup)) }),
+  dataGroupBinds: endpoint({ method: 'GET', path: '/system/dataGroup/binds', operationId: 'dataGroup.binds', summary: 'The clients, carriers and zones bound to a data group', tags: ['dataGroup'], permission: 'system:dataGroup:query', querystring: DataGroupQuery, response: okOf(z.array(DataGroupBindRow)) }),
+};

@@ -235,8 +235,8 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, r.rows as z.input<typeof C.RoleChoice>[]);
   };
   const userTags = ['user'];
-  route(app, { method: 'GET', url: '/api/system/role/selectUserRefRolesByUserId', operationId: 'user.roles', summary: 'The roles a user holds', tags: userTags, permission: 'system:user:query', querystring: L(C.UserIdQuery), response: okOf(z.array(C.RoleChoice)) }, userRoles(true));
-  route(app, { method: 'GET', url: '/api/system/role/selectUserNotRefRolesByUserId', operationId: 'user.otherRoles', summary: 'The roles a user does not hold', tags: userTags, permission: 'system:user:query', querystring: L(C.UserIdQuery), response: okOf(z.array(C.RoleChoice)) }, userRoles(false));
+  route(app, { ...C.endpoints.userRoles, querystring: L(C.UserIdQuery) }, userRoles(true));
+  route(app, { ...C.endpoints.userOtherRoles, querystring: L(C.UserIdQuery) }, userRoles(false));
   route(app, { method: 'GET', url: '/api/system/role/allUser', operationId: 'role.users', summary: 'The users holding a role (within the caller’s data scope)', tags: roleTags, permission: 'system:role:query', querystring: L(C.RoleIdQuery), response: okOf(z.array(C.RoleUser)) }, async (req) => {
     const { roleId } = req.query;
     const params: unknown[] = [roleId];
@@ -311,7 +311,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  route(app, { method: 'GET', url: '/api/system/user/dispatchCenters', operationId: 'user.dispatchCenters', summary: 'Every dispatch center, marked when the user works in it', tags: userTags, permission: 'system:user:query', querystring: L(C.UserIdQuery), response: okOf(z.array(C.UserCenter)) }, async (req) => {
+  route(app, { ...C.endpoints.userCenters, querystring: L(C.UserIdQuery) }, async (req) => {
     const { userId } = req.query;
     await userInScope(db, req, userId);
     const r = await db.query<z.input<typeof C.UserCenter>>(
@@ -343,7 +343,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  route(app, { method: 'GET', url: '/api/system/user/dataGroups', operationId: 'user.dataGroups', summary: 'Every data group, marked when the user belongs to it', tags: userTags, permission: 'system:user:query', querystring: L(C.UserIdQuery), response: okOf(z.array(C.UserGroup)) }, async (req) => {
+  route(app, { ...C.endpoints.userGroups, querystring: L(C.UserIdQuery) }, async (req) => {
     const { userId } = req.query;
     await userInScope(db, req, userId);
     const r = await db.query<z.input<typeof C.UserGroup>>(
@@ -430,7 +430,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   // ---- data groups: bind clients, carriers and zones ----
   const BIND_TARGETS = { CLIENT: 'base_client', CARRIER: 'base_carrier', ZONE: 'base_zone' } as const;
   const groupTags = ['dataGroup'];
-  route(app, { method: 'GET', url: '/api/system/dataGroup/binds', operationId: 'dataGroup.binds', summary: 'The clients, carriers and zones bound to a data group', tags: groupTags, permission: 'system:dataGroup:query', querystring: L(C.DataGroupQuery), response: okOf(z.array(C.DataGroupBindRow)) }, async (req) => {
+  route(app, { ...C.endpoints.dataGroupBinds, querystring: L(C.DataGroupQuery) }, async (req) => {
     const { id } = req.query;
     const r = await db.query<z.input<typeof C.DataGroupBindRow>>(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
     return ok(req, r.rows);
