@@ -198,6 +198,8 @@ export type ResourceRow = z.output<ReturnType<typeof resourceRow>>;
 /** A file answer (export, template, picture): its content types. */
 export interface BinaryAnswer {
   binary: string[];
+  /** what the answer is (default: 'The file') */
+  description?: string;
 }
 export interface Endpoint<
   P extends z.ZodType | undefined = z.ZodType | undefined,

@@ -39,3 +39,8 @@ export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
 export * from './finance/explain.ts';
+export * as SystemApi from './contracts/system.ts';
+export * as ReportApi from './contracts/report.ts';
+export * as AuthApi from './contracts/auth.ts';
+export * as ShipmentApi from './contracts/shipment.ts';
+export * as RealtimeApi from './contracts/realtime.ts';

@@ -80,6 +80,35 @@ export function issuesToError(issues: Issue[], part: Part): AppError {
   return new AppError(400, top ?? 'messages.validationFailed', undefined, errors);
 }
 
+/**
+ * Refusals as the hand-written checks answered them (schemas of @tms/domain contracts/checks.ts): the first refused
+ * field only (`all`: every field), the message on top from the issue's `params.msg` (badFilter names the field),
+ * the field under `params.as` when given.
+ */
+export function legacyErrors<T extends z.ZodType>(schema: T, all = false): T {
+  return onValidationError(schema, (issues, part) => {
+    const errors: Record<string, FieldMessage> = {};
+    let top: AppError | null = null;
+    for (const issue of all ? issues : issues.slice(0, 1)) {
+      const p = ((issue as { params?: { msg?: unknown; as?: unknown } }).params ?? {});
+      const field = typeof p.as === 'string' ? p.as : issue.path.map(String).join('.') || (part === 'body' ? 'body' : part);
+      errors[field] ??= issueMessage(issue);
+      if (!top) {
+        const msg = typeof p.msg === 'string' ? p.msg : part === 'querystring' ? 'messages.badFilter' : 'messages.validationFailed';
+        top = new AppError(400, msg, msg === 'messages.badFilter' ? { field } : undefined);
+      }
+    }
+    return new AppError(400, top!.key, top!.params, errors);
+  });
+}
+
+/** Validates input gathered from several parts (e.g. the query string and the body together) with a route schema's refusals. */
+export function parseInput<T extends z.ZodType>(schema: T, data: unknown, part: Part): z.output<T> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  throw (mappers.get(schema) ?? issuesToError)(r.error.issues, part, data);
+}
+
 function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   if (documentedOnly.has(schema as object)) return () => true;
   if (!(schema instanceof z.ZodType)) throw new Error(`route schema of ${httpPart} is not a zod schema`);
@@ -161,7 +190,7 @@ export async function installContract(app: FastifyInstance): Promise<void> {
       const permission = route.config?.permission ?? 'public';
       const own = (arg.schema ?? {}) as FastifySchema & Record<string, unknown>;
       const errors = Object.fromEntries(
-        ['400', ...(permission === 'public' ? [] : ['401', '403']), '404', '409', ...(own.consumes ? ['413'] : []), '429'].map((s) => [s, errorResponse(s)]),
+        ['400', ...(permission === 'public' ? [] : ['401', '403']), '404', '409', ...((own.consumes as string[] | undefined)?.includes('multipart/form-data') ? ['413'] : []), '429'].map((s) => [s, errorResponse(s)]),
       );
       const withErrors = { ...own, response: { ...(own.response as object), ...errors } };
       const out = jsonSchemaTransform({ ...arg, schema: withErrors } as Parameters<typeof jsonSchemaTransform>[0]);
@@ -191,7 +220,7 @@ export type TypedRequest<P extends Maybe, Q extends Maybe, B extends Maybe> = Fa
 export type RouteSpec<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | Binary> = (
   | Endpoint<P, Q, B, R>
   | (Omit<Endpoint<P, Q, B, R>, 'path' | 'method'> & { url: string; method: Endpoint['method'] })
-) & { config?: Record<string, unknown>; /** a body limit of its own (bytes) */ bodyLimit?: number };
+) & { config?: Record<string, unknown>; /** a body limit of its own (bytes) */ bodyLimit?: number; /** content types of the body other than JSON */ consumes?: string[] };
 
 const operationIds = new WeakMap<FastifyInstance, Set<string>>();
 
@@ -208,7 +237,13 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
   ids.add(spec.operationId);
   if (spec.method !== 'GET' && !spec.body) throw new Error(`${spec.method} ${url} declares no body schema (NoBody for none)`);
   const response = 'binary' in spec.response
-    ? { 200: { description: 'The file', content: Object.fromEntries(spec.response.binary.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])) } }
+    ? {
+        200: {
+          description: spec.response.description ?? 'The file',
+          // a text stream (Server-Sent Events) is text; anything else is bytes
+          content: Object.fromEntries(spec.response.binary.map((t) => [t, { schema: t.startsWith('text/') ? z.string() : z.string().meta({ format: 'binary' }) }])),
+        },
+      }
     : { 200: { description: 'Success', content: { 'application/json': { schema: spec.response } } } };
   const schema: Record<string, unknown> = {
     operationId: spec.operationId,
@@ -217,7 +252,7 @@ export function route<P extends Maybe = undefined, Q extends Maybe = undefined, 
     tags: spec.tags,
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.querystring ? { querystring: spec.querystring } : {}),
-    ...(spec.body === 'upload' ? { body: FileUpload, consumes: ['multipart/form-data'] } : spec.body ? { body: spec.body } : {}),
+    ...(spec.body === 'upload' ? { body: FileUpload, consumes: ['multipart/form-data'] } : spec.body ? { body: spec.body, ...(spec.consumes ? { consumes: spec.consumes } : {}) } : {}),
     response,
   };
   app.route({

@@ -25,7 +25,8 @@ import type { Secrets } from './secrets.ts';
 import { hasPermission, loadCaller, loadCallerBySession, requireCaller, type Caller } from './auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
-import { permissionOf, resourceByName } from '@tms/domain';
+import { okOf, permissionOf, RealtimeApi as C, resourceByName } from '@tms/domain';
+import { route } from './contract.ts';
 import { getInScope } from './resource-engine.ts';
 
 export const CHANNEL = 'tms_events';
@@ -185,14 +186,15 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     throw unauthorized();
   });
 
-  app.post('/api/realtime/ticket', { config: { permission: 'authenticated' } }, async (req) => {
+  const tags = ['realtime'];
+  route(app, { method: 'POST', url: '/api/realtime/ticket', operationId: 'realtime.ticket', summary: 'A short-lived ticket for the event stream of the session', tags, permission: 'authenticated', body: C.NoInput, response: okOf(C.Ticket) }, async (req) => {
     const caller = requireCaller(req);
     const exp = clock.now().getTime() + TICKET_TTL_MS;
     const body = `${caller.sessionId}.${exp}`;
     return ok(req, { ticket: `${body}.${secrets.sign(`rt.${body}`)}`, expiresAt: new Date(exp).toISOString() });
   });
 
-  app.get('/api/realtime/stream', { config: { permission: STREAM_PERMISSION } }, async (req: FastifyRequest, reply: FastifyReply) => {
+  route(app, { method: 'GET', url: '/api/realtime/stream', operationId: 'realtime.stream', summary: 'The live events of the session\u2019s dispatch center (Server-Sent Events)', tags, permission: STREAM_PERMISSION, querystring: C.StreamQuery, response: C.STREAM_ANSWER }, async (req, reply) => {
     if (!req.streamSession) throw unauthorized();
     const sid = req.streamSession.sessionId;
     let session: StreamSession | null = req.streamSession;
@@ -210,7 +212,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, unknown>).lastEventId;
     const lastId = typeof rawLast === 'string' && /^\d{1,18}$/.test(rawLast) ? rawLast : null;
     // ?types=alert,alertHandled: only these events (busy ones such as 'position' stay away from a bell)
-    const raw = (req.query as Record<string, unknown>).types;
+    const raw = req.query.types;
     const types = typeof raw === 'string' && raw ? new Set(raw.split(',')) : null;
     res.write(`retry: 5000\n\n`);
     send('ready', { dispatchCenterId: session.dispatchCenterId });
@@ -271,5 +273,6 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
       clearInterval(beat);
       open.delete(reply);
     });
+    return reply;
   });
 }

@@ -3,13 +3,15 @@
  * (/auth/register) and the forgotten password (/auth/forge-password). Answers never tell whether a
  * user name or mobile number is known beyond one neutral message.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SMS_RULES, fieldByName, getResource, validateField, type FieldDef, type SmsPurpose } from '@tms/domain';
+import { AuthApi as C, okOf, OkEnvelope, SMS_RULES, fieldByName, getResource, validateField, type FieldDef, type SmsPurpose } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { AppConfig, Clock } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, notFound, type FieldMessage } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
+import { route } from '../../platform/contract.ts';
 import { mutate } from '../../platform/audit.ts';
 import { hashPassword } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -71,7 +73,8 @@ export function smsReportSignature(key: string, timestamp: string, requestId: st
 export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock, sms: SmsCodes): void {
   const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.post('/api/account/sms', { config: { permission: 'public', ...limited } }, async (req) => {
+  const tags = ['account'];
+  route(app, { method: 'POST', url: '/api/account/sms', operationId: 'account.sendSms', summary: 'Send an SMS code for registration or a forgotten password', description: 'A reset code goes out only to a number of exactly one account; the answer is the same either way.', tags, permission: 'public', config: limited, body: C.SmsRequest, response: okOf(C.SmsSent) }, async (req) => {
     const b = (req.body ?? {}) as Body;
     const purpose = PURPOSES[str(b.purpose).toLowerCase()];
     validate(b, ['mobile'], purpose ? {} : { purpose: { key: 'validation.invalid' } });
@@ -85,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
   });
 
   // Delivery reports of the HTTP gateway: a message it could not deliver. Signed with the gateway's key.
-  app.post('/api/account/sms_err', { config: { permission: 'public', ...limited } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/account/sms_err', operationId: 'account.smsReport', summary: 'Delivery report of the SMS gateway: a message it could not deliver (signed)', tags, permission: 'public', config: limited, body: C.SmsReport, response: okOf(z.object({ updated: z.unknown() })) }, async (req) => {
     const b = (req.body ?? {}) as Body;
     if (!config.sms.url || !config.sms.key) throw notFound();
     const ts = str(b.timestamp);
@@ -102,15 +105,15 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
   });
 
   if (config.testHooks) {
-    app.get('/api/account/sms/testCode', { config: { permission: 'public' } }, async (req) => {
-      const q = req.query as Record<string, string>;
+    route(app, { method: 'GET', url: '/api/account/sms/testCode', operationId: 'account.smsTestCode', summary: 'Test hook: the last SMS code of a number (only with TMS test hooks on)', tags, permission: 'public', querystring: C.SmsTestQuery, response: okOf(z.object({ code: z.string().nullable() })) }, async (req) => {
+      const q = req.query;
       return ok(req, { code: sms.testCode(str(q.mobile), PURPOSES[str(q.purpose).toLowerCase()] ?? 'LOGIN') });
     });
   }
 
-  app.get('/api/auth/register', { config: { permission: 'public' } }, async (req) => ok(req, { open: await registrationOpen(db) }));
+  route(app, { method: 'GET', url: '/api/auth/register', operationId: 'account.registrationOpen', summary: 'Whether self-registration is open', tags, permission: 'public', response: okOf(z.object({ open: z.boolean() })) }, async (req) => ok(req, { open: await registrationOpen(db) }));
 
-  app.post('/api/auth/register', { config: { permission: 'public', ...limited } }, async (req: FastifyRequest) => {
+  route(app, { method: 'POST', url: '/api/auth/register', operationId: 'account.register', summary: 'Register an account (disabled until an administrator enables it) with an SMS code', tags, permission: 'public', config: limited, body: C.Register, response: okOf(C.Registered) }, async (req) => {
     const b = (req.body ?? {}) as Body;
     if (!(await registrationOpen(db))) throw conflict('messages.account.registerClosed');
     await db.tx((q) => countAttempt(q, clock, 'REGISTER', req.ip));
@@ -132,10 +135,10 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
       );
       return { userName };
     });
-    return ok(req, { userName, status: '1' }, 'messages.account.registered');
+    return ok(req, { userName, status: '1' as const }, 'messages.account.registered');
   });
 
-  app.post('/api/auth/forge-password', { config: { permission: 'public', ...limited } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/auth/forge-password', operationId: 'account.resetPassword', summary: 'Set a new password with an SMS code (every session of the account ends)', tags, permission: 'public', config: limited, body: C.ForgetPassword, response: OkEnvelope }, async (req) => {
     const b = (req.body ?? {}) as Body;
     await db.tx((q) => countAttempt(q, clock, 'FORGET', req.ip));
     validate(b, ['mobile', 'password'], codeGiven(b));

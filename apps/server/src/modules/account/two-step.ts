@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { SMS_RULES, maskMobile, type TwoStepChallenge } from '@tms/domain';
+import { AuthApi, okOf, SMS_RULES, maskMobile, type TwoStepChallenge } from '@tms/domain';
+import { legacyErrors, route } from '../../platform/contract.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, badRequest, tooMany } from '../../platform/errors.ts';
@@ -75,9 +76,11 @@ export class TwoStep implements SecondFactor {
   }
 
   register(app: FastifyInstance): void {
-    app.post('/api/auth/2step-code', { config: { permission: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (req) => {
-      const b = (req.body ?? {}) as { ticket?: unknown; code?: unknown };
-      if (typeof b.ticket !== 'string' || !b.ticket) throw badRequest('messages.validationFailed', { ticket: { key: 'validation.required' } });
+    route(app, {
+      method: 'POST', url: '/api/auth/2step-code', operationId: 'auth.twoStep', summary: 'Second sign-in step: send the SMS code (no code), or check it for a session token',
+      tags: ['auth'], permission: 'public', config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, body: legacyErrors(AuthApi.TwoStep), response: okOf(AuthApi.TwoStepAnswer),
+    }, async (req) => {
+      const b = req.body;
       const now = this.clock.now();
       const t = (
         await this.db.query<{ user_id: number; mobile: string; user_name: string; status: string }>(
@@ -104,7 +107,7 @@ export class TwoStep implements SecondFactor {
       if (t.status !== '0') throw new AppError(403, 'messages.login.userDisabled');
       // ticket and code are used up together, or neither (a concurrent request won)
       await this.db.tx(async (q) => {
-        const r = await q.query(`update sys_login_ticket set used = true where token_hash = $1 and used = false returning user_id`, [hashTicket(b.ticket as string)]);
+        const r = await q.query(`update sys_login_ticket set used = true where token_hash = $1 and used = false returning user_id`, [hashTicket(b.ticket)]);
         if (!r.rowCount || !(await this.sms.consume(q, checked.id))) throw new AppError(401, 'messages.account.twoStepExpired');
       });
       const s = await openLoginSession(this.db, this.clock, req, t.user_id, t.user_name);

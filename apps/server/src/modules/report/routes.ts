@@ -7,7 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { REPORT_NAMES, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import { okOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import { route } from '../../platform/contract.ts';
+import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
@@ -90,8 +92,9 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       const rows = await runReport(name as ReportName, db, requireCaller(req), f);
       return { filters: f, rows, totals: reportTotals(spec, rows) };
     };
-    app.get(`/api/reports/${name}/data`, { config: { permission: spec.permission } }, async (req) => ok(req, await load(req)));
-    app.get(`/api/reports/${name}/export`, { config: { permission: spec.exportPermission } }, async (req, reply) => {
+    const e = C.reportEndpoints(name);
+    route(app, e.data, async (req) => ok(req, await load(req)));
+    route(app, e.export, async (req, reply) => {
       const { rows, totals } = await load(req);
       const buf = await exportReport(spec, rows, totals, req.lang);
       return reply
@@ -101,9 +104,8 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     });
   }
   // the vehicle check report's drill-down: the checks behind a row, then one check
-  const checkPermission = { config: { permission: REPORTS.check.permission } };
-  app.get('/api/reports/check/checks', checkPermission, async (req) => {
-    const query = req.query as Record<string, unknown>;
+  route(app, C.endpoints.checks, async (req) => {
+    const query = req.query;
     const itemCode = typeof query.itemCode === 'string' && query.itemCode ? query.itemCode.slice(0, 30) : undefined;
     const f = {
       ...(await parseFilters(db, req)),
@@ -113,19 +115,19 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
       pageSize: intParam(query.pageSize, 10, 1, 100, 'pageSize'),
     };
     const { rows, total } = await listChecks(db, requireCaller(req), f);
-    return page(req, rows, total);
+    return page(req, rows as z.input<typeof C.CheckRow>[], total);
   });
-  app.get('/api/reports/check/checks/:id', checkPermission, async (req) => {
+  route(app, C.endpoints.checkDetail, async (req) => {
     const caller = requireCaller(req);
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
-    return ok(req, await checkDetail(db, storage, caller, center, id));
+    const id = intParam(req.params.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+    const center = await reportCenter(db, caller, req.query.dispatchCenterId);
+    return ok(req, (await checkDetail(db, storage, caller, center, id)) as z.input<typeof C.CheckDetail>);
   });
   for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
-    app.get(`/api/dashboard/${name}`, { config: { permission: DASHBOARDS[name] } }, async (req) => {
+    route(app, { method: 'GET', url: `/api/dashboard/${name}`, operationId: `dashboard.${name}`, summary: `The ${name} dashboard of a dispatch center`, tags: ['dashboard'], permission: DASHBOARDS[name], querystring: C.CenterQuery, response: okOf(C.Dashboard) }, async (req) => {
       const caller = requireCaller(req);
-      const center = await reportCenter(db, caller, (req.query as Record<string, unknown>).dispatchCenterId);
-      return ok(req, await dashboard(name, db, caller, center, validTz((req.query as Record<string, unknown>).tz)));
+      const center = await reportCenter(db, caller, req.query.dispatchCenterId);
+      return ok(req, (await dashboard(name, db, caller, center, validTz(req.query.tz))) as Record<string, unknown>);
     });
   }
 }

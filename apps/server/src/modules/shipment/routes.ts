@@ -4,26 +4,28 @@
  * 409 with the domain message when the state forbids it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import { idList, intParam, ok } from '../../platform/http.ts';
+import { okOf, ShipmentApi as C } from '@tms/domain';
+import { legacyErrors as L, route } from '../../platform/contract.ts';
+import { ok } from '../../platform/http.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
 import * as act from './actions.ts';
 import { bindWaybills, createShipmentFromWaybills, unbindWaybills } from './binding.ts';
 import { printSheets } from './print.ts';
-import { selection } from './store.ts';
 import { trajectory } from './trajectory.ts';
 import { shipmentDetail } from './detail.ts';
 
 const BASE = '/api/shipment/shipment';
-const P = (action: string) => ({ config: { permission: `shipment:shipment:${action}` }, schema: { tags: ['shipment'] } });
+const P = (action: string) => `shipment:shipment:${action}`;
+const tags = ['shipment'];
+/** The empty answer of an action (its message says what happened). */
+const Done = okOf(z.null());
 
 type Body = Record<string, unknown>;
-const bodyOf = (req: FastifyRequest): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
-/** The one shipment of a single-record action; none → 'Please select dispatch order first!'. */
-const idOf = (b: Body) => selection(b.id)[0]!;
 
 export const shipmentHooks: Record<string, ResourceHooks> = {
   shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
@@ -34,77 +36,75 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
   const run = <T>(req: FastifyRequest, fn: (c: act.Ctx) => Promise<T>) =>
     mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now() }));
 
-  app.post(`${BASE}/create`, P('create'), async (req) => {
-    const b = bodyOf(req);
-    const ids = idList(b.waybillIds, 'waybillIds');
+  route(app, { method: 'POST', url: `${BASE}/create`, operationId: 'shipment.create', summary: 'A new dispatch order from reviewed waybills', tags, permission: P('create'), body: L(C.Create), response: okOf(C.Created) }, async (req) => {
+    const ids = req.body.waybillIds;
     const out = await mutate(db, req, { title: 'shipment', businessType: 'INSERT' }, (q) => createShipmentFromWaybills(q, requireCaller(req), ids, clock.now()));
     return ok(req, out);
   });
 
-  app.post(`${BASE}/schedule`, P('schedule'), async (req) => {
-    const b = bodyOf(req);
-    await run(req, (c) => act.schedule(c, idOf(b), b));
+  route(app, { method: 'POST', url: `${BASE}/schedule`, operationId: 'shipment.schedule', summary: 'Schedule an open dispatch order: carrier, vehicles, drivers, planned times (OPEN → CONFIRMED)', tags, permission: P('schedule'), body: L(C.Schedule), response: Done }, async (req) => {
+    const b = req.body;
+    await run(req, (c) => act.schedule(c, b.id[0]!, b));
     return ok(req, null, 'messages.shipment.scheduled');
   });
 
-  app.post(`${BASE}/reassignDriver`, P('reassign'), async (req) => {
-    const b = bodyOf(req);
-    await run(req, (c) => act.reassignDriver(c, idOf(b), b));
+  route(app, { method: 'POST', url: `${BASE}/reassignDriver`, operationId: 'shipment.reassignDriver', summary: 'Change the driver / vehicles of a confirmed or effective dispatch order (the acceptance is reset)', tags, permission: P('reassign'), body: L(C.ReassignDriver), response: Done }, async (req) => {
+    const b = req.body;
+    await run(req, (c) => act.reassignDriver(c, b.id[0]!, b));
     return ok(req, null, 'messages.shipment.reassigned');
   });
 
-  app.post(`${BASE}/reassignInTransit`, P('reassignTransit'), async (req) => {
-    const b = bodyOf(req);
-    await run(req, (c) => act.reassignInTransit(c, idOf(b), b));
+  route(app, { method: 'POST', url: `${BASE}/reassignInTransit`, operationId: 'shipment.reassignInTransit', summary: 'Hand a shipped dispatch order over to another vehicle / driver at a time and place', tags, permission: P('reassignTransit'), body: L(C.ReassignInTransit), response: Done }, async (req) => {
+    const b = req.body;
+    await run(req, (c) => act.reassignInTransit(c, b.id[0]!, b));
     return ok(req, null, 'messages.shipment.reassigned');
   });
 
   // bulk actions on a selection: { ids: [...] , ... }
-  const bulk: [path: string, perm: string, fn: (c: act.Ctx, ids: number[], b: Body) => Promise<unknown>, msg: string][] = [
-    ['cancelSchedule', 'cancelSchedule', (c, ids) => act.cancelSchedule(c, ids), 'messages.shipment.scheduleCancelled'],
-    ['effect', 'effect', (c, ids) => act.effect(c, ids), 'messages.shipment.effectOk'],
-    ['withdraw', 'withdraw', (c, ids) => act.withdraw(c, ids), 'messages.shipment.withdrawOk'],
-    ['ship', 'ship', act.ship, 'messages.shipment.shipped'],
-    ['finish', 'finish', act.finish, 'messages.shipment.finished'],
-    ['adminReturn', 'return', act.adminReturn, 'messages.shipment.returned'],
+  const bulk: [path: string, perm: string, summary: string, body: z.ZodType<Body & { ids: number[] }>, fn: (c: act.Ctx, ids: number[], b: Body) => Promise<unknown>, msg: string][] = [
+    ['cancelSchedule', 'cancelSchedule', 'Cancel the scheduling (CONFIRMED → OPEN, the assignment cleared)', C.Selection, (c, ids) => act.cancelSchedule(c, ids), 'messages.shipment.scheduleCancelled'],
+    ['effect', 'effect', 'Take effect (CONFIRMED → EFFECTIVE): the driver sees it', C.Selection, (c, ids) => act.effect(c, ids), 'messages.shipment.effectOk'],
+    ['withdraw', 'withdraw', 'Withdraw (EFFECTIVE → CONFIRMED) unless the driver accepted', C.Selection, (c, ids) => act.withdraw(c, ids), 'messages.shipment.withdrawOk'],
+    ['ship', 'ship', 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', C.ShipOrFinish, act.ship, 'messages.shipment.shipped'],
+    ['finish', 'finish', 'Finish at a time (SHIPPED → COMPLETED)', C.ShipOrFinish, act.finish, 'messages.shipment.finished'],
+    ['adminReturn', 'return', 'Administrator return with a reason (CONFIRMED / EFFECTIVE → OPEN)', C.AdminReturn, act.adminReturn, 'messages.shipment.returned'],
   ];
-  for (const [path, perm, fn, msg] of bulk) {
-    app.post(`${BASE}/${path}`, P(perm), async (req) => {
-      const b = bodyOf(req);
-      const ids = selection(b.ids);
-      await run(req, (c) => fn(c, ids, b));
+  for (const [path, perm, summary, schema, fn, msg] of bulk) {
+    route(app, { method: 'POST', url: `${BASE}/${path}`, operationId: `shipment.${path}`, summary, description: 'All or nothing: one dispatch order in the wrong state refuses the action (409).', tags, permission: P(perm), body: L(schema), response: Done }, async (req) => {
+      const b = req.body;
+      await run(req, (c) => fn(c, b.ids, b));
       return ok(req, null, msg);
     });
   }
 
-  app.post(`${BASE}/print`, P('print'), async (req) => {
-    const b = bodyOf(req);
-    const ids = selection(b.ids);
-    return ok(req, await run(req, (c) => printSheets(c, ids, b)));
+  route(app, { method: 'POST', url: `${BASE}/print`, operationId: 'shipment.print', summary: 'Print the dispatch sheets (HTML) with a template and printer', tags, permission: P('print'), body: L(C.Print), response: okOf(C.Printed) }, async (req) => {
+    const b = req.body;
+    return ok(req, await run(req, (c) => printSheets(c, b.ids, b)));
   });
 
   // waybills on a shipment: { id, waybillIds, confirmCarrierMismatch? }
-  for (const path of ['bind', 'addWaybills']) {
-    app.post(`${BASE}/${path}`, P('bind'), async (req) => {
-      const b = bodyOf(req);
-      const waybillIds = idList(b.waybillIds, 'waybillIds');
-      const out = await run(req, (c) => bindWaybills(c.q, c.caller, idOf(b), waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now));
+  for (const [path, summary] of [
+    ['bind', 'Bind reviewed waybills to an open or confirmed dispatch order'],
+    ['addWaybills', 'Add waybills to a dispatch order (same as bind)'],
+  ] as const) {
+    route(app, { method: 'POST', url: `${BASE}/${path}`, operationId: `shipment.${path}`, summary, description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: P('bind'), body: L(C.Bind), response: okOf(C.Bound) }, async (req) => {
+      const b = req.body;
+      const out = await run(req, (c) => bindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now));
       return ok(req, out, 'messages.shipment.bound');
     });
   }
-  for (const path of ['unbind', 'reduceWaybills']) {
-    app.post(`${BASE}/${path}`, P('unbind'), async (req) => {
-      const b = bodyOf(req);
-      const waybillIds = idList(b.waybillIds, 'waybillIds');
-      const out = await run(req, (c) => unbindWaybills(c.q, c.caller, idOf(b), waybillIds, c.now));
+  for (const [path, summary] of [
+    ['unbind', 'Take waybills off a dispatch order'],
+    ['reduceWaybills', 'Take waybills off a dispatch order (same as unbind)'],
+  ] as const) {
+    route(app, { method: 'POST', url: `${BASE}/${path}`, operationId: `shipment.${path}`, summary, tags, permission: P('unbind'), body: L(C.Unbind), response: okOf(C.Bound) }, async (req) => {
+      const b = req.body;
+      const out = await run(req, (c) => unbindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, c.now));
       return ok(req, out, 'messages.shipment.unbound');
     });
   }
 
-  app.get(`${BASE}/trajectory/:id`, { config: { permission: 'shipment:trajectory:query' }, schema: { tags: ['shipment'] } }, async (req) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    const z = (req.query as Record<string, unknown>).zoom;
-    const zoom = z === undefined || z === '' ? null : intParam(z, 0, 0, 22, 'zoom');
-    return ok(req, await trajectory(db, requireCaller(req), id, zoom));
+  route(app, { method: 'GET', url: `${BASE}/trajectory/:id`, operationId: 'shipment.trajectory', summary: 'The trajectory of a dispatch order (simplified for a map zoom)', tags, permission: 'shipment:trajectory:query', params: L(C.TrajectoryParams), querystring: L(C.TrajectoryQuery), response: okOf(C.Trajectory) }, async (req) => {
+    return ok(req, await trajectory(db, requireCaller(req), req.params.id, req.query.zoom));
   });
 }

@@ -6,21 +6,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getResource, rules } from '@tms/domain';
+import { getResource, okOf, OkEnvelope, pageOf, SystemApi as C } from '@tms/domain';
+import { z } from 'zod';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { idList, idListOrEmpty, intParam, ok, page } from '../../platform/http.ts';
+import { legacyErrors, parseInput, route } from '../../platform/contract.ts';
+import { idList, ok, page } from '../../platform/http.ts';
 import { hashPassword, hasPermission, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, scopeOf, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { formatCode, nextCode } from './number-rules.ts';
 import { assertNotBeyond, ownRights, type Rights } from '../../platform/rights.ts';
 
-/** A record id the route needs: missing → 400 naming the field (not a lookup of id 0). */
-const num = (v: unknown, field: string) => {
-  if (v === undefined || v === null || v === '') throw badRequest('messages.validationFailed', { [field]: { key: 'validation.required' } });
-  return intParam(v, 0, 1, Number.MAX_SAFE_INTEGER, field);
-};
 
 const userDef = getResource('user');
 const deptDef = getResource('dept');
@@ -195,27 +192,25 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     requestCount += 1;
   });
 
+  const L = legacyErrors;
   // ---- roles ----
-  app.get('/api/system/role/all', { config: { permission: 'system:role:query' } }, async (req) => {
-    const r = await db.query(`select id, role_key as "roleKey", role_name as "roleName", status from sys_role order by role_sort, id`);
+  const roleTags = ['role'];
+  route(app, { method: 'GET', url: '/api/system/role/all', operationId: 'role.all', summary: 'Every role (for pickers)', tags: roleTags, permission: 'system:role:query', response: okOf(z.array(C.RoleChoice)) }, async (req) => {
+    const r = await db.query<z.input<typeof C.RoleChoice>>(`select id, role_key as "roleKey", role_name as "roleName", status from sys_role order by role_sort, id`);
     return ok(req, r.rows);
   });
-  app.get('/api/system/menu/role/:id', { config: { permission: 'system:role:query' } }, async (req) => {
-    const id = num((req.params as { id: string }).id, 'id');
+  route(app, { method: 'GET', url: '/api/system/menu/role/:id', operationId: 'role.menus', summary: 'The menus a role holds', tags: roleTags, permission: 'system:role:query', params: L(C.RoleParams), response: okOf(C.CheckedKeys) }, async (req) => {
+    const { id } = req.params;
     const r = await db.query<{ menu_id: number }>(`select menu_id from sys_role_menu where role_id = $1`, [id]);
     return ok(req, { checkedKeys: r.rows.map((x) => x.menu_id) });
   });
-  app.get('/api/system/dept/role/:id', { config: { permission: 'system:role:query' } }, async (req) => {
-    const id = num((req.params as { id: string }).id, 'id');
+  route(app, { method: 'GET', url: '/api/system/dept/role/:id', operationId: 'role.depts', summary: 'The departments of a role’s custom data scope', tags: roleTags, permission: 'system:role:query', params: L(C.RoleParams), response: okOf(C.CheckedKeys) }, async (req) => {
+    const { id } = req.params;
     const r = await db.query<{ dept_id: number }>(`select dept_id from sys_role_dept where role_id = $1`, [id]);
     return ok(req, { checkedKeys: r.rows.map((x) => x.dept_id) });
   });
-  app.post('/api/system/role/authDataScope', { config: { permission: 'system:role:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const id = num(b.id, 'id');
-    const scope = String(b.dataScope ?? '');
-    if (!['1', '2', '3', '4', '5'].includes(scope)) throw badRequest('messages.validationFailed', { dataScope: { key: 'validation.invalid' } });
-    const deptIds = scope === '2' ? idList(b.deptIds, 'deptIds') : [];
+  route(app, { method: 'POST', url: '/api/system/role/authDataScope', operationId: 'role.dataScope', summary: 'Set the data scope of a role (custom: its departments)', tags: roleTags, permission: 'system:role:edit', body: L(C.AuthDataScope), response: OkEnvelope }, async (req) => {
+    const { id, dataScope: scope, deptIds } = req.body;
     await mutate(db, req, { title: 'role', businessType: 'UPDATE' }, async (q) => {
       const caller = requireCaller(req);
       const own = await roleChange.before(q, caller, id);
@@ -229,22 +224,23 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  const userRoles = (assigned: boolean) => async (req: FastifyRequest) => {
-    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+  const userRoles = (assigned: boolean) => async (req: FastifyRequest<{ Querystring: z.output<typeof C.UserIdQuery> }>) => {
+    const { userId } = req.query;
     await userInScope(db, req, userId);
     const r = await db.query(
       `select id, role_key as "roleKey", role_name as "roleName", status from sys_role r
         where ${assigned ? '' : 'not '}exists (select 1 from sys_user_role ur where ur.role_id = r.id and ur.user_id = $1) order by role_sort, id`,
       [userId],
     );
-    return ok(req, r.rows);
+    return ok(req, r.rows as z.input<typeof C.RoleChoice>[]);
   };
-  app.get('/api/system/role/selectUserRefRolesByUserId', { config: { permission: 'system:user:query' } }, userRoles(true));
-  app.get('/api/system/role/selectUserNotRefRolesByUserId', { config: { permission: 'system:user:query' } }, userRoles(false));
-  app.get('/api/system/role/allUser', { config: { permission: 'system:role:query' } }, async (req) => {
-    const roleId = num((req.query as Record<string, unknown>).roleId, 'roleId');
+  const userTags = ['user'];
+  route(app, { ...C.endpoints.userRoles, querystring: L(C.UserIdQuery) }, userRoles(true));
+  route(app, { ...C.endpoints.userOtherRoles, querystring: L(C.UserIdQuery) }, userRoles(false));
+  route(app, { method: 'GET', url: '/api/system/role/allUser', operationId: 'role.users', summary: 'The users holding a role (within the caller’s data scope)', tags: roleTags, permission: 'system:role:query', querystring: L(C.RoleIdQuery), response: okOf(z.array(C.RoleUser)) }, async (req) => {
+    const { roleId } = req.query;
     const params: unknown[] = [roleId];
-    const r = await db.query(
+    const r = await db.query<z.input<typeof C.RoleUser>>(
       `select u.id, u.user_name as "userName", u.nick_name as "nickName" from sys_user u join sys_user_role ur on ur.user_id = u.id
         where ur.role_id = $1 and ${usersInScope(req, params)} order by u.id`,
       params,
@@ -268,10 +264,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     ['binding', true],
     ['unbinding', false],
   ] as const) {
-    app.post(`/api/system/role/${action}`, { config: { permission: 'system:user:edit' } }, async (req) => {
-      const src = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
-      const userId = num(src.userId, 'userId');
-      const roleIds = idList(src.roleIds, 'roleIds');
+    const summary = bind ? 'Give a user roles' : 'Take roles from a user';
+    route(app, { method: 'POST', url: `/api/system/role/${action}`, operationId: `user.${bind ? 'bindRoles' : 'unbindRoles'}`, summary, description: '`userId` and `roleIds` in the body or in the query string.', tags: userTags, permission: 'system:user:edit', querystring: C.RoleBindingPart, body: C.RoleBindingPart.nullish(), response: OkEnvelope }, async (req) => {
+      const { userId, roleIds } = parseInput(L(C.RoleBinding), { ...req.query, ...(req.body ?? {}) }, 'body');
       await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
         const user = await userInScope(q, req, userId);
         return changeUsers(q, req, [userId], async () => {
@@ -297,16 +292,13 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // ---- users ----
-  app.get('/api/system/user/selectAll', { config: { permission: 'system:user:query' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/user/selectAll', operationId: 'user.all', summary: 'Every user within the caller’s data scope (for pickers)', tags: userTags, permission: 'system:user:query', response: okOf(z.array(C.UserChoice)) }, async (req) => {
     const params: unknown[] = [];
-    const r = await db.query(`select u.id, u.user_name as "userName", u.nick_name as "nickName", u.status from sys_user u where ${usersInScope(req, params)} order by u.id`, params);
+    const r = await db.query<z.input<typeof C.UserChoice>>(`select u.id, u.user_name as "userName", u.nick_name as "nickName", u.status from sys_user u where ${usersInScope(req, params)} order by u.id`, params);
     return ok(req, r.rows);
   });
-  app.post('/api/system/user/resetPwd', { config: { permission: 'system:user:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const id = num(b.id ?? b.userId, 'id');
-    const pw = typeof b.password === 'string' ? b.password : '';
-    if (!rules.password.pattern.test(pw)) throw badRequest('messages.validationFailed', { password: { key: 'validation.passwordLength' } });
+  route(app, { method: 'POST', url: '/api/system/user/resetPwd', operationId: 'user.resetPassword', summary: 'Set a user’s password (its sessions end)', tags: userTags, permission: 'system:user:edit', body: L(C.ResetPassword), response: OkEnvelope }, async (req) => {
+    const { id, password: pw } = req.body;
     const hash = await hashPassword(pw);
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, id);
@@ -319,21 +311,19 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  app.get('/api/system/user/dispatchCenters', { config: { permission: 'system:user:query' } }, async (req) => {
-    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+  route(app, { ...C.endpoints.userCenters, querystring: L(C.UserIdQuery) }, async (req) => {
+    const { userId } = req.query;
     await userInScope(db, req, userId);
-    const r = await db.query(
+    const r = await db.query<z.input<typeof C.UserCenter>>(
       `select d.id, d.code, d.name, (udc.user_id is not null) as assigned, coalesce(udc.is_default, false) as "isDefault"
          from sys_dispatch_center d left join sys_user_dispatch_center udc on udc.dispatch_center_id = d.id and udc.user_id = $1 order by d.id`,
       [userId],
     );
     return ok(req, r.rows);
   });
-  app.post('/api/system/user/dispatchCenters', { config: { permission: 'system:user:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const userId = num(b.userId, 'userId');
-    const ids = idListOrEmpty(b.ids, 'ids');
-    const def = b.defaultId === undefined || b.defaultId === null ? ids[0] : num(b.defaultId, 'defaultId');
+  route(app, { method: 'POST', url: '/api/system/user/dispatchCenters', operationId: 'user.setDispatchCenters', summary: 'Set the dispatch centers a user works in, and its default', tags: userTags, permission: 'system:user:edit', body: L(C.SetUserCenters), response: OkEnvelope }, async (req) => {
+    const { userId, ids, defaultId } = req.body;
+    const def = defaultId ?? ids[0];
     if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
@@ -353,19 +343,17 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     });
     return ok(req);
   });
-  app.get('/api/system/user/dataGroups', { config: { permission: 'system:user:query' } }, async (req) => {
-    const userId = num((req.query as Record<string, unknown>).userId, 'userId');
+  route(app, { ...C.endpoints.userGroups, querystring: L(C.UserIdQuery) }, async (req) => {
+    const { userId } = req.query;
     await userInScope(db, req, userId);
-    const r = await db.query(
+    const r = await db.query<z.input<typeof C.UserGroup>>(
       `select g.id, g.code, g.name, exists (select 1 from sys_user_data_group x where x.user_id = $1 and x.data_group_id = g.id) as assigned from sys_data_group g order by g.id`,
       [userId],
     );
     return ok(req, r.rows);
   });
-  app.post('/api/system/user/dataGroups', { config: { permission: 'system:user:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const userId = num(b.userId, 'userId');
-    const ids = idListOrEmpty(b.ids, 'ids');
+  route(app, { method: 'POST', url: '/api/system/user/dataGroups', operationId: 'user.setDataGroups', summary: 'Set the data groups of a user', tags: userTags, permission: 'system:user:edit', body: L(C.SetUserGroups), response: OkEnvelope }, async (req) => {
+    const { userId, ids } = req.body;
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
       return changeUsers(q, req, [userId], async () => {
@@ -384,15 +372,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
    * transaction. The giving user keeps the rest and goes on working with it; the receiving user keeps its own default
    * dispatch center, or takes the giving user's when it had none, so it ends with exactly one.
    */
-  app.post('/api/system/user/transfer', { config: { permission: 'system:user:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const from = num(b.fromUserId, 'fromUserId');
-    const to = num(b.toUserId, 'toUserId');
+  route(app, { method: 'POST', url: '/api/system/user/transfer', operationId: 'user.transfer', summary: 'Move roles, dispatch centers and / or data groups from one user to another', tags: userTags, permission: 'system:user:edit', body: L(C.Transfer), response: okOf(C.Transferred) }, async (req) => {
+    const { fromUserId: from, toUserId: to, parts } = req.body;
     if (from === to) throw badRequest('messages.validationFailed', { toUserId: { key: 'validation.invalid' } });
-    const ALL = ['roles', 'dispatchCenters', 'dataGroups'];
-    const parts = b.parts === undefined || b.parts === null ? ALL : Array.isArray(b.parts) ? [...new Set(b.parts.map(String))] : null;
-    if (!parts || !parts.length) throw badRequest('messages.validationFailed', { parts: { key: 'validation.required' } });
-    if (parts.some((p) => !ALL.includes(p))) throw badRequest('messages.validationFailed', { parts: { key: 'validation.invalid' } });
     const moved = await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {
       const source = await userInScope(q, req, from);
       await userInScope(q, req, to);
@@ -447,17 +429,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
 
   // ---- data groups: bind clients, carriers and zones ----
   const BIND_TARGETS = { CLIENT: 'base_client', CARRIER: 'base_carrier', ZONE: 'base_zone' } as const;
-  app.get('/api/system/dataGroup/binds', { config: { permission: 'system:dataGroup:query' } }, async (req) => {
-    const id = num((req.query as Record<string, unknown>).id, 'id');
-    const r = await db.query(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
+  const groupTags = ['dataGroup'];
+  route(app, { ...C.endpoints.dataGroupBinds, querystring: L(C.DataGroupQuery) }, async (req) => {
+    const { id } = req.query;
+    const r = await db.query<z.input<typeof C.DataGroupBindRow>>(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
     return ok(req, r.rows);
   });
-  app.post('/api/system/dataGroup/bind', { config: { permission: 'system:dataGroup:edit' } }, async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const id = num(b.id, 'id');
-    const type = String(b.targetType ?? '');
-    if (!Object.hasOwn(BIND_TARGETS, type)) throw badRequest('messages.validationFailed', { targetType: { key: 'validation.invalid' } });
-    const ids = idListOrEmpty(b.targetIds, 'targetIds');
+  route(app, { method: 'POST', url: '/api/system/dataGroup/bind', operationId: 'dataGroup.bind', summary: 'Set the clients, carriers or zones (one type) bound to a data group', tags: groupTags, permission: 'system:dataGroup:edit', body: L(C.DataGroupBind), response: OkEnvelope }, async (req) => {
+    const { id, targetType: type, targetIds: ids } = req.body;
     await mutate(db, req, { title: 'dataGroup', businessType: 'UPDATE' }, async (q) => {
       if (!(await q.query(`select 1 from sys_data_group where id = $1`, [id])).rows.length) throw notFound();
       // only clients, carriers and zones that exist: a group bound to nothing real would hide every record of that kind
@@ -476,10 +455,10 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
    * For department pickers: every enabled department under enabled parents, within the caller's data scope, as a flat
    * list of id / parentId / deptName / orderNum. A department whose parent is not in the list is a root for this caller.
    */
-  app.get('/api/system/dept/list/enable', { config: { permission: 'system:dept:query' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/dept/list/enable', operationId: 'dept.enabled', summary: 'The enabled departments within the caller’s data scope (for pickers)', tags: ['dept'], permission: 'system:dept:query', response: okOf(z.array(C.EnabledDept)) }, async (req) => {
     const params: unknown[] = [];
     const where = scopeOf(deptDef, requireCaller(req), params, 'd');
-    const r = await db.query(
+    const r = await db.query<z.input<typeof C.EnabledDept>>(
       `with recursive enabled(id) as (
          select id from sys_dept where parent_id = 0 and status = '0'
          union all select c.id from sys_dept c join enabled e on c.parent_id = e.id where c.status = '0')
@@ -492,9 +471,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- districts: the province → city → area cascader ----
-  app.get('/api/system/districts/children', { config: { permission: 'authenticated' } }, async (req) => {
-    const parentId = intParam((req.query as Record<string, unknown>).parentId, 0, 0, Number.MAX_SAFE_INTEGER, 'parentId');
-    const r = await db.query(
+  route(app, { method: 'GET', url: '/api/system/districts/children', operationId: 'district.children', summary: 'The districts under one (provinces under 0), for the address cascader', tags: ['district'], permission: 'authenticated', querystring: L(C.DistrictQuery), response: okOf(z.array(C.District)) }, async (req) => {
+    const { parentId } = req.query;
+    const r = await db.query<z.input<typeof C.District>>(
       `select d.id, d.name, d.depth, exists (select 1 from sys_district c where c.parent_id = d.id) as "hasChildren" from sys_district d where d.parent_id = $1 order by d.id`,
       [parentId],
     );
@@ -502,22 +481,22 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- number rules ----
-  app.get('/api/system/numberRule/example', { config: { permission: 'system:numberRule:query' } }, async (req) => {
-    const qy = req.query as Record<string, unknown>;
+  route(app, { method: 'GET', url: '/api/system/numberRule/example', operationId: 'numberRule.example', summary: 'An example code of a number rule as the form describes it', tags: ['numberRule'], permission: 'system:numberRule:query', querystring: L(C.NumberExampleQuery), response: okOf(z.object({ example: z.string() })) }, async (req) => {
+    const qy = req.query;
     const pattern = String(qy.timestampPattern ?? 'YYYYMMDD');
     const code = formatCode({
       prefix: String(qy.prefix ?? ''),
       timestampEnabled: qy.timestampEnabled !== 'false',
       timestampPattern: pattern,
-      serialLength: intParam(qy.serialLength, 6, 3, 12, 'serialLength'),
+      serialLength: qy.serialLength,
       serial: 1,
       now: new Date(),
     });
     return ok(req, { example: code });
   });
-  app.post('/api/system/numberRule/next', { config: { permission: 'system:numberRule:edit' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/system/numberRule/next', operationId: 'numberRule.next', summary: 'Take the next code of a number rule in the caller’s dispatch center', tags: ['numberRule'], permission: 'system:numberRule:edit', body: C.NextNumber, response: okOf(z.object({ code: z.string() })) }, async (req) => {
     const caller = requireCaller(req);
-    const refType = String((req.body as Record<string, unknown> | undefined)?.refType ?? '');
+    const refType = String(req.body.refType ?? '');
     const code = await db.tx((q) => nextCode(q, refType, caller.dispatchCenterId, null, new Date()));
     return ok(req, { code });
   });
@@ -529,7 +508,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     ['/api/monitor/logininfor/clean', 'loginLog', 'monitor:logininfor:delete'],
   ] as const) {
     const def = getResource(name);
-    app.post(path, { config: { permission: perm } }, async (req) => {
+    route(app, { method: 'POST', url: path, operationId: `${name}.clean`, summary: `Remove every ${name === 'operLog' ? 'operation' : 'login'} log row the caller sees`, tags: [name], permission: perm, body: C.NoInput, response: okOf(C.Removed) }, async (req) => {
       const params: unknown[] = [];
       const where = scopeOf(def, requireCaller(req), params, 't');
       const n = await mutate(db, req, { title: def.table, businessType: 'CLEAN' }, async (q) =>
@@ -540,15 +519,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // ---- online users ----
-  app.get('/api/monitor/online/list', { config: { permission: 'monitor:online:query' } }, async (req) => {
-    const qy = req.query as Record<string, unknown>;
-    const pageSize = intParam(qy.pageSize, 10, 1, 500, 'pageSize');
-    const pageNum = intParam(qy.pageNum, 1, 1, 100000, 'pageNum');
+  route(app, { method: 'GET', url: '/api/monitor/online/list', operationId: 'online.list', summary: 'Signed-in sessions of the users the caller sees (paged)', tags: ['online'], permission: 'monitor:online:query', querystring: L(C.OnlineQuery), response: pageOf(C.OnlineSession) }, async (req) => {
+    const qy = req.query;
+    const { pageSize, pageNum } = qy;
     const name = typeof qy.userName === 'string' && qy.userName ? `%${qy.userName.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
     const params: unknown[] = [name, pageSize, (pageNum - 1) * pageSize];
     // the sessions of the users the caller sees (the roles' department data scope)
     const scope = usersInScope(req, params);
-    const r = await db.query<Row & { total: number }>(
+    const r = await db.query<z.input<typeof C.OnlineSession> & { total: number }>(
       `select s.id, u.user_name as "userName", u.nick_name as "nickName", s.ipaddr, s.user_agent as "userAgent", d.name as "dispatchCenterName",
               s.create_time as "loginTime", s.expires_at as "expiresAt", count(*) over() as total
          from sys_session s join sys_user u on u.id = s.user_id left join sys_dispatch_center d on d.id = s.dispatch_center_id
@@ -558,9 +536,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     );
     return page(req, r.rows.map(({ total: _t, ...x }) => x), Number(r.rows[0]?.total ?? 0));
   });
-  app.post('/api/monitor/online/forceLogout', { config: { permission: 'monitor:online:forceLogout' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/monitor/online/forceLogout', operationId: 'online.forceLogout', summary: 'End a session (not the caller’s own)', tags: ['online'], permission: 'monitor:online:forceLogout', body: L(C.IdInBody), response: OkEnvelope }, async (req) => {
     const caller: Caller = requireCaller(req);
-    const id = num((req.body as Record<string, unknown> | undefined)?.id, 'id');
+    const { id } = req.body;
     if (id === caller.sessionId) throw conflict('messages.cannotForceSelf');
     await mutate(db, req, { title: 'online', businessType: 'FORCE' }, async (q) => {
       const params: unknown[] = [id];
@@ -575,7 +553,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- server and database monitor ----
-  app.get('/api/monitor/server', { config: { permission: 'monitor:server:query' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/monitor/server', operationId: 'server.state', summary: 'Process, host and database figures', tags: ['server'], permission: 'monitor:server:query', response: okOf(C.ServerState) }, async (req) => {
     const mem = process.memoryUsage();
     const dbStats = await db.query<{ size: number }>(`select pg_database_size(current_database())::int8 as size`).catch(() => ({ rows: [{ size: 0 }] }));
     const tables = await db.query(

@@ -9,7 +9,9 @@ import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { hashPassword, hashToken, newToken, requireCaller, verifyPassword } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { legacyErrors as L, route } from '../../platform/contract.ts';
+import { okOf, SystemApi as C } from '@tms/domain';
 import { notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
@@ -43,8 +45,8 @@ export const authClientHooks: ResourceHooks = {
 };
 
 export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  app.post('/api/system/sysAuthClient/resetSecret', { config: { permission: 'system:authClient:edit' } }, async (req) => {
-    const id = intParam((req.body as Record<string, unknown> | undefined)?.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'POST', url: '/api/system/sysAuthClient/resetSecret', operationId: 'authClient.resetSecret', summary: 'Give an API client a new secret (shown once; its tokens end)', tags: ['authClient'], permission: 'system:authClient:edit', body: L(C.ConfigId), response: okOf(C.ClientSecret) }, async (req) => {
+    const { id } = req.body;
     const secret = newSecret();
     const hash = await hashPassword(secret);
     await mutate(db, req, { title: 'authClient', businessType: 'UPDATE' }, async (q) => {
@@ -61,7 +63,11 @@ export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Cl
   });
 
   // OAuth error answers follow RFC 6749 §5.2 (error, error_description), not the envelope.
-  app.post('/api/auth/oauth/token', { config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req, reply) => {
+  route(app, {
+    method: 'POST', url: '/api/auth/oauth/token', operationId: 'oauth.token', summary: 'A bearer token for an API client (OAuth 2.0 client credentials)',
+    description: 'Client id and secret in the body or by HTTP Basic authentication. Refusals follow RFC 6749 §5.2 (`{ error, error_description }`, not the envelope).',
+    tags: ['auth'], permission: 'public', config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, consumes: ['application/x-www-form-urlencoded', 'application/json'], body: C.TokenRequest, response: C.TokenAnswer,
+  }, async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     let clientId = typeof b.client_id === 'string' ? b.client_id : '';
     let clientSecret = typeof b.client_secret === 'string' ? b.client_secret : '';

@@ -1,5 +1,8 @@
 /** Login (slide captcha), logout, captcha, single-sign-on code exchange. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AuthApi as C, okOf, OkEnvelope } from '@tms/domain';
+import { legacyErrors as L, route, type TypedRequest } from '../../platform/contract.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db.ts';
 import type { AppConfig, Clock } from '../../platform/config.ts';
@@ -26,34 +29,29 @@ let dummyHash: Promise<string> | null = null;
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig, clock: Clock, secondFactor?: SecondFactor): void {
   const limited = { rateLimit: { max: config.authRatePerMinute, timeWindow: '1 minute' } };
 
-  app.get('/api/auth/captcha/captchaImage', { config: { permission: 'public', ...limited } }, async (req) => {
+  const tags = ['auth'];
+  route(app, { method: 'GET', url: '/api/auth/captcha/captchaImage', operationId: 'auth.captcha', summary: 'A new slide captcha', tags, permission: 'public', config: limited, response: okOf(C.Captcha) }, async (req) => {
     return ok(req, { ...(await createCaptcha(db, clock)), enabled: await captchaEnabled(db, config) });
   });
 
-  app.post('/api/auth/captcha/check', { config: { permission: 'public', ...limited } }, async (req) => {
-    const b = (req.body ?? {}) as { token?: unknown; x?: unknown };
+  route(app, { method: 'POST', url: '/api/auth/captcha/check', operationId: 'auth.checkCaptcha', summary: 'Check a slide captcha answer (it stays usable for the login)', tags, permission: 'public', config: limited, body: C.CaptchaCheck, response: okOf(z.object({ verified: z.boolean() })) }, async (req) => {
+    const b = req.body ?? {};
     const r = await checkCaptcha(db, clock, b.token, b.x);
     if (r !== 'ok') throw badRequest(r === 'expired' ? 'messages.login.captchaExpired' : 'messages.login.captchaWrong');
     return ok(req, { verified: true });
   });
 
   if (config.testHooks) {
-    app.get('/api/auth/captcha/testAnswer', { config: { permission: 'public' } }, async (req) => {
-      const token = String((req.query as { token?: string }).token ?? '');
+    route(app, { method: 'GET', url: '/api/auth/captcha/testAnswer', operationId: 'auth.captchaTestAnswer', summary: 'Test hook: the answer of a captcha (only with TMS test hooks on)', tags, permission: 'public', querystring: C.CaptchaTestQuery, response: okOf(z.object({ x: z.number().nullable() })) }, async (req) => {
+      const token = String(req.query.token ?? '');
       return ok(req, { x: await captchaAnswer(db, token) });
     });
   }
 
-  const login = async (req: FastifyRequest) => {
-    const b = (req.body ?? {}) as { username?: unknown; password?: unknown; captchaToken?: unknown; x?: unknown };
-    const username = typeof b.username === 'string' ? b.username.trim().slice(0, 60) : '';
-    const password = typeof b.password === 'string' ? b.password.slice(0, 200) : '';
-    if (!username || !password) {
-      throw badRequest('messages.validationFailed', {
-        ...(username ? {} : { username: { key: 'validation.required' } }),
-        ...(password ? {} : { password: { key: 'validation.required' } }),
-      });
-    }
+  const LoginBody = L(C.Login, true);
+  const login = async (req: TypedRequest<undefined, undefined, typeof LoginBody>) => {
+    const b = req.body;
+    const { username, password } = b;
     const now = clock.now();
     const fail = async (status: number, key: string, params?: Record<string, unknown>) => {
       await writeLoginLog(db, req, username, '1', translate(req.lang, key, params), now);
@@ -96,10 +94,12 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
   };
 
-  app.post('/api/auth/login/slide', { config: { permission: 'public', ...limited } }, login);
-  app.post('/api/auth/login', { config: { permission: 'public', ...limited } }, login);
+  const loginSpec = { method: 'POST', tags, permission: 'public', config: limited, body: LoginBody, response: okOf(C.LoginAnswer) } as const;
+  const loginText = 'A session token, or (a user with a second step) a ticket for POST /api/auth/2step-code while an SMS code is sent.';
+  route(app, { ...loginSpec, url: '/api/auth/login/slide', operationId: 'auth.login', summary: 'Sign in with user name, password (and the slide captcha when enabled)', description: loginText }, login);
+  route(app, { ...loginSpec, url: '/api/auth/login', operationId: 'auth.loginPlain', summary: 'Sign in (same as /api/auth/login/slide)', description: loginText }, login);
 
-  app.post('/api/auth/logout', { config: { permission: 'public' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/auth/logout', operationId: 'auth.logout', summary: 'End the session of the bearer token (if any)', tags, permission: 'public', body: C.NoInput, response: OkEnvelope }, async (req) => {
     const token = bearer(req);
     if (token) {
       const r = await db.query<{ user_name: string }>(
@@ -112,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
   });
 
   // Single sign-on: a signed-in application asks for a one-time code; the other exchanges it for a token.
-  app.post('/api/auth/sso/code', { config: { permission: 'authenticated' } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/auth/sso/code', operationId: 'auth.ssoCode', summary: 'A one-time single-sign-on code for another application', tags, permission: 'authenticated', body: C.NoInput, response: okOf(C.SsoCode) }, async (req) => {
     const caller = requireCaller(req);
     const code = randomBytes(24).toString('base64url');
     await db.query(`insert into sys_sso_code(code_hash, user_id, dispatch_center_id, expires_at) values ($1,$2,$3,$4)`, [
@@ -124,9 +124,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     return ok(req, { code });
   });
 
-  app.post('/api/auth/getToken', { config: { permission: 'public', ...limited } }, async (req) => {
-    const code = (req.body as { code?: unknown } | undefined)?.code;
-    if (typeof code !== 'string' || !code) throw badRequest('messages.validationFailed', { code: { key: 'validation.required' } });
+  route(app, { method: 'POST', url: '/api/auth/getToken', operationId: 'auth.ssoToken', summary: 'Exchange a single-sign-on code for a session token', tags, permission: 'public', config: limited, body: L(C.SsoExchange), response: okOf(z.string().describe('the session token')) }, async (req) => {
+    const { code } = req.body;
     const out = await db.tx(async (q) => {
       const r = await q.query<{ user_id: number; dispatch_center_id: number | null }>(
         `update sys_sso_code c set used = true from sys_user u

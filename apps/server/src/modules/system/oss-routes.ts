@@ -2,10 +2,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import sharp from 'sharp';
-import { resourceByName } from '@tms/domain';
+import { okOf, OkEnvelope, resourceByName, SystemApi as C } from '@tms/domain';
+import { z } from 'zod';
+import { legacyErrors as L, route } from '../../platform/contract.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { intParam, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
 import { hasPermission, requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -54,21 +56,28 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
   app.addHook('onReady', async () => {
     if (!engine.has(CONFIG_SAVE) || !engine.has(CONFIG_UPDATE)) throw new Error('saveConfig: the ossConfig save / update routes are not registered');
   });
-  app.post('/api/system/oss/saveConfig', { config: { permission: 'system:oss:edit' } }, async function (req: FastifyRequest, reply: FastifyReply) {
+  const tags = ['oss'];
+  route(app, {
+    method: 'POST', url: '/api/system/oss/saveConfig', operationId: 'oss.saveConfig', summary: 'Save an object-storage configuration (create without id, update with id and version)',
+    description: 'Creating also needs `system:oss:add`. The body is checked as on the ossConfig save / update routes.', tags, permission: 'system:oss:edit', body: C.SaveStorageConfig, response: okOf(z.object({}).loose()),
+  }, async function (this: FastifyInstance, req, reply) {
     const caller = requireCaller(req);
-    const body = req.body as Record<string, unknown> | undefined;
+    const body = req.body ?? undefined;
     const creating = body?.id === undefined || body.id === null || body.id === '';
     // a new configuration also needs the add permission, as on the engine's own save route
     if (creating && !hasPermission(caller, 'system:oss:add')) throw forbidden();
     // the engine's handler takes a body its route has validated: validate it the same way here
     req.body = parseBody(OSS_CONFIG, creating ? 'create' : 'update', body);
-    return engine.get(creating ? CONFIG_SAVE : CONFIG_UPDATE)!.call(this, req, reply);
+    return engine.get(creating ? CONFIG_SAVE : CONFIG_UPDATE)!.call(this, req as FastifyRequest, reply) as Promise<FastifyReply>;
   });
 
-  app.get('/api/files/:id', { config: { permission: 'public' } }, async (req, reply) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
-    const q = req.query as Record<string, unknown>;
-    const exp = intParam(q.exp, 0, 0, Number.MAX_SAFE_INTEGER, 'exp');
+  route(app, {
+    method: 'GET', url: '/api/files/:id', operationId: 'file.download', summary: 'A stored file through its signed link (pictures and videos inline, else as an attachment)', tags: ['file'], permission: 'public',
+    params: L(C.FileParams), querystring: L(C.FileQuery), response: { binary: ['application/octet-stream', 'image/*', 'video/*'] },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const q = req.query;
+    const exp = q.exp;
     if (typeof q.sig !== 'string' || !storage.verify(id, exp, q.sig)) throw notFound();
     const f = await storage.open(id);
     if (!f) throw notFound();
@@ -80,26 +89,26 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
       .send(f.stream);
   });
 
-  app.post('/api/system/oss/upload', { config: { permission: 'system:oss:upload', upload: 50 * 1024 * 1024 } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/system/oss/upload', operationId: 'oss.upload', summary: 'Upload a file (multipart, one part `file`) through the default storage', tags, permission: 'system:oss:upload', config: { upload: 50 * 1024 * 1024 }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
     const caller = requireCaller(req);
     const file = await upload(req);
     return ok(req, await store(req, storage, file, caller.userName));
   });
 
-  app.get('/api/system/oss/url/:id', { config: { permission: 'system:oss:query' } }, async (req) => {
-    const id = intParam((req.params as { id: string }).id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'GET', url: '/api/system/oss/url/:id', operationId: 'oss.url', summary: 'A signed link to a stored file', tags, permission: 'system:oss:query', params: L(C.IdParams), response: okOf(z.object({ url: z.string() })) }, async (req) => {
+    const { id } = req.params;
     const r = await db.query(`select 1 from sys_oss where id = $1`, [id]);
     if (!r.rows.length) throw notFound();
     return ok(req, { url: storage.signedUrl(id) });
   });
 
-  app.get('/api/system/oss/config', { config: { permission: 'system:oss:query' } }, async (req) => {
+  route(app, { method: 'GET', url: '/api/system/oss/config', operationId: 'oss.config', summary: 'The storage configuration in use', tags, permission: 'system:oss:query', response: okOf(C.StorageInUse) }, async (req) => {
     const cfg = await storage.config(db);
     return ok(req, { configKey: cfg?.config_key ?? 'local', storageType: cfg?.storage_type ?? 'LOCAL' });
   });
 
-  app.post('/api/system/oss/config/setDefault', { config: { permission: 'system:oss:edit' } }, async (req) => {
-    const id = intParam((req.body as Record<string, unknown> | undefined)?.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'POST', url: '/api/system/oss/config/setDefault', operationId: 'oss.setDefault', summary: 'Make a storage configuration the default', tags, permission: 'system:oss:edit', body: L(C.ConfigId), response: OkEnvelope }, async (req) => {
+    const { id } = req.body;
     await mutate(db, req, { title: 'ossConfig', businessType: 'UPDATE' }, async (q) => {
       const r = await q.query(`update sys_oss_config set is_default = (id = $1), version = version + 1, update_time = now() where true returning id`, [id]);
       if (!r.rows.some((x) => (x as { id: number }).id === id)) throw notFound();
@@ -109,8 +118,8 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
   });
 
   // the test makes outbound calls with the stored keys: for those who may edit the configuration
-  app.post('/api/system/oss/config/test', { config: { permission: 'system:oss:edit' } }, async (req) => {
-    const id = intParam((req.body as Record<string, unknown> | undefined)?.id, 0, 1, Number.MAX_SAFE_INTEGER, 'id');
+  route(app, { method: 'POST', url: '/api/system/oss/config/test', operationId: 'oss.testConfig', summary: 'Test a storage configuration with its stored keys', tags, permission: 'system:oss:edit', body: L(C.ConfigId), response: okOf(z.object({ ok: z.boolean() })) }, async (req) => {
+    const { id } = req.body;
     const r = await db.query<{ config_key: string }>(`select config_key from sys_oss_config where id = $1`, [id]);
     if (!r.rows[0]) throw notFound();
     try {
@@ -121,7 +130,7 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     }
   });
 
-  app.post('/api/system/user/profile/avatar', { config: { permission: 'authenticated', upload: 2 * 1024 * 1024 } }, async (req) => {
+  route(app, { method: 'POST', url: '/api/system/user/profile/avatar', operationId: 'profile.avatar', summary: 'Set the signed-in user’s picture (PNG, JPEG, WebP or GIF; 2 MB)', tags: ['profile'], permission: 'authenticated', config: { upload: 2 * 1024 * 1024 }, body: 'upload', response: okOf(C.Avatar) }, async (req) => {
     const caller = requireCaller(req);
     const file = await upload(req);
     if (!IMAGE_TYPES.has(file.mimetype)) throw badRequest('messages.imageOnly', { file: { key: 'messages.imageOnly' } });

@@ -7,7 +7,9 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get, list } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { ReportApi } from '@tms/domain';
+import { call, callData } from '../../platform/api.ts';
 import { useDict, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import PictureStrip from '../epod/PictureStrip.tsx';
@@ -17,26 +19,9 @@ export interface CheckDrill {
   failedOnly: boolean;
 }
 
-interface CheckRow {
-  id: number;
-  checkTime: string;
-  shipmentCode: string;
-  vehiclePlate: string | null;
-  driverName: string | null;
-  driverMobile: string | null;
-  carrierName: string | null;
-  result: 'PASS' | 'FAIL';
-  failedCount: number;
-  itemCount: number;
-  pictureCount: number;
-  remark: string | null;
-  lng: number | null;
-  lat: number | null;
-}
-
-interface CheckDetail extends CheckRow {
-  items: { id: number; seq: number; itemCode: string; passed: boolean; remark: string | null; pictures: { id: number; name: string; url: string }[] }[];
-}
+/** The server's answers, typed from the same schemas it declares (ReportApi). */
+type CheckRow = z.output<typeof ReportApi.CheckRow>;
+type CheckDetail = z.output<typeof ReportApi.CheckDetail>;
 
 const PAGE = 10;
 
@@ -57,7 +42,7 @@ function CheckModal({ id, query, onClose }: { id: number; query: Record<string, 
   const label = useItemLabel();
   const dateStyle = useUserInfo().data?.sysUserProfile?.dateStyle;
   const center = query.dispatchCenterId;
-  const d = useQuery({ queryKey: ['report-check', id, center], queryFn: () => get<CheckDetail>(`/reports/check/checks/${id}`, center ? { dispatchCenterId: center } : {}) });
+  const d = useQuery({ queryKey: ['report-check', id, center], queryFn: () => callData(ReportApi.endpoints.checkDetail, { params: { id }, query: center ? { dispatchCenterId: center } : {} }) });
   const c = d.data;
   return (
     <Modal open width={860} title={t('checkReport.detailTitle')} onCancel={onClose} footer={null} destroyOnHidden>
@@ -105,7 +90,7 @@ export default function CheckDrillDown({ drill, query, onClose }: { drill: Check
   const [pageNum, setPageNum] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const params = { ...query, itemCode: drill.itemCode, failedOnly: drill.failedOnly ? 'true' : 'false', pageNum, pageSize: PAGE };
-  const checks = useQuery({ queryKey: ['report-checks', params], queryFn: () => list<CheckRow>('/reports/check/checks', params) });
+  const checks = useQuery({ queryKey: ['report-checks', params], queryFn: () => call(ReportApi.endpoints.checks, { query: params }) });
   const title = t(drill.failedOnly ? 'checkReport.failedTitle' : 'checkReport.checksTitle', { item: label(drill.itemCode) });
   return (
     <Drawer open width={1000} title={title} onClose={onClose} destroyOnHidden>

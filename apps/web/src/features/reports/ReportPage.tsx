@@ -10,18 +10,15 @@ import { App, Button, Card, DatePicker, Form, Select, Space, Table, Typography }
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { REPORTS, type ReportColumn, type ReportName } from '@tms/domain';
-import { download, get, HttpError, list } from '../../platform/http.ts';
+import { ReportApi, REPORTS, type ReportColumn, type ReportName } from '@tms/domain';
+import { download, HttpError, list } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
 import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
 
 type Row = Record<string, string | number | null>;
-interface ReportData {
-  rows: Row[];
-  totals: Record<string, number | null>;
-}
 
 interface Filters {
   period: [Dayjs, Dayjs];
@@ -71,7 +68,7 @@ export default function ReportPage({ name }: { name: ReportName }) {
   const carriers = useOptions('/baseinfo/carrier/list', spec.filters.includes('carrier'));
   const statuses = useDict(spec.statusDict);
   const query = toQuery(filters);
-  const data = useQuery({ queryKey: ['report', name, query], queryFn: () => get<ReportData>(`/reports/${name}/data`, query) });
+  const data = useQuery({ queryKey: ['report', name, query], queryFn: () => callData(ReportApi.reportEndpoints(name).data, { query }) });
   const itemLabel = useItemLabel();
   const option = useMemo(() => (data.data ? chartOf(name, data.data.rows, t, itemLabel) : null), [data.data, name, t, itemLabel]);
   const [drill, setDrill] = useState<CheckDrill | null>(null);

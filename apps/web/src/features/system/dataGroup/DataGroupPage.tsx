@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Form, Modal, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { resourceByName } from '@tms/domain';
-import { get, post } from '../../../platform/http.ts';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
+import { post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
@@ -16,7 +17,7 @@ function BindModal({ group, onClose }: { group: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<(typeof TYPES)[number], string[]>>();
-  const q = useQuery({ queryKey: ['dataGroupBinds', group.id], queryFn: () => get<{ targetType: string; targetId: number }[]>('/system/dataGroup/binds', { id: group.id }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['dataGroupBinds', group.id], queryFn: () => callData(SystemApi.endpoints.dataGroupBinds, { query: { id: group.id } }), staleTime: 0 });
   const [saving, setSaving] = useState(false);
   const initial = Object.fromEntries(TYPES.map((ty) => [ty, (q.data ?? []).filter((b) => b.targetType === ty).map((b) => String(b.targetId))]));
   return (

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table, Transfer } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { resourceByName } from '@tms/domain';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
 import { HttpError, get, post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
@@ -12,18 +13,12 @@ import type { Row } from '../../../platform/resource/columns.ts';
 
 const def = resourceByName.get('user')!;
 
-interface RoleOption {
-  id: number;
-  roleKey: string;
-  roleName: string;
-  status: string;
-}
 
 function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const assigned = useQuery({ queryKey: ['userRoles', user.id, true], queryFn: () => get<RoleOption[]>('/system/role/selectUserRefRolesByUserId', { userId: user.id }), staleTime: 0 });
-  const other = useQuery({ queryKey: ['userRoles', user.id, false], queryFn: () => get<RoleOption[]>('/system/role/selectUserNotRefRolesByUserId', { userId: user.id }), staleTime: 0 });
+  const assigned = useQuery({ queryKey: ['userRoles', user.id, true], queryFn: () => callData(SystemApi.endpoints.userRoles, { query: { userId: user.id } }), staleTime: 0 });
+  const other = useQuery({ queryKey: ['userRoles', user.id, false], queryFn: () => callData(SystemApi.endpoints.userOtherRoles, { query: { userId: user.id } }), staleTime: 0 });
   const [target, setTarget] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
   const all = [...(assigned.data ?? []), ...(other.data ?? [])];
@@ -81,7 +76,7 @@ interface CenterOption {
 function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['userCenters', user.id], queryFn: () => get<CenterOption[]>('/system/user/dispatchCenters', { userId: user.id }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['userCenters', user.id], queryFn: () => callData(SystemApi.endpoints.userCenters, { query: { userId: user.id } }), staleTime: 0 });
   const [ids, setIds] = useState<number[] | null>(null);
   const [def, setDef] = useState<number | null | undefined>(undefined);
   const rows = q.data ?? [];
@@ -135,7 +130,7 @@ function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
 function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['userGroups', user.id], queryFn: () => get<CenterOption[]>('/system/user/dataGroups', { userId: user.id }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['userGroups', user.id], queryFn: (): Promise<CenterOption[]> => callData(SystemApi.endpoints.userGroups, { query: { userId: user.id } }), staleTime: 0 });
   const [ids, setIds] = useState<number[] | null>(null);
   const rows = q.data ?? [];
   const chosen = ids ?? rows.filter((r) => r.assigned).map((r) => r.id);

@@ -1,0 +1,81 @@
+/**
+ * Request and answer schemas of the reports (/api/reports/<name>/data and /export), the vehicle-check drill-down
+ * and the dashboards (/api/dashboard/<name>). The filters are checked by the report module, which names the
+ * filter it refuses (period first, then the dispatch center, the time zone, client, carrier, tolerance).
+ */
+import { z } from 'zod';
+import { anyText } from './checks.ts';
+import { endpoint, okOf, pageOf, XLSX_ANSWER } from '../api.ts';
+import { REPORTS, type ReportName } from '../reports.ts';
+
+const text = (description: string, more: Record<string, unknown> = {}) => anyText(description, more);
+const day = (description: string) => text(description, { format: 'date' });
+
+/** Filters of every report (each a query-string value; refused ones are named by the report). */
+export const ReportQuery = z
+  .object({
+    from: day('first day, YYYY-MM-DD in `tz` (default: 29 days before today)'),
+    to: day('last day, YYYY-MM-DD (default: today; at most 366 days after `from`)'),
+    tz: text('IANA time zone of the days (default UTC)'),
+    dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }),
+    clientId: text('only this client', { type: 'integer' }),
+    carrierId: text('only this carrier', { type: 'integer' }),
+    status: text('only this status'),
+    groupBy: text('client (default) or carrier', { enum: ['client', 'carrier'] }),
+    toleranceMinutes: text('on-time tolerance of departures and arrivals (0…10080, default 30)', { type: 'integer' }),
+    lang: text('language of the export’s headers'),
+  })
+  .loose();
+export const CheckListQuery = ReportQuery.extend({
+  itemCode: text('only checks with this item'),
+  failedOnly: text("'true' or '1': only failed items", { enum: ['true', 'false', '1', '0'] }),
+  pageNum: text('from 1', { type: 'integer' }),
+  pageSize: text('1…100, default 10', { type: 'integer' }),
+});
+export const CenterQuery = z.object({ dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }), tz: text('IANA time zone (dashboards)'), lang: text('language') }).loose();
+export const CheckParams = z.object({ id: text('the vehicle check', { type: 'integer' }) });
+
+export const ReportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ id: 'ReportRow' });
+export const ReportData = z
+  .object({
+    filters: z
+      .object({
+        dispatchCenterId: z.number(), from: z.string(), to: z.string(), tz: z.string(), clientId: z.number().optional(), carrierId: z.number().optional(), status: z.string().optional(),
+        groupBy: z.enum(['client', 'carrier']).optional(), toleranceMinutes: z.number(),
+      })
+      .describe('the filters applied (defaults filled in)'),
+    rows: z.array(ReportRow),
+    totals: z.record(z.string(), z.number().nullable()),
+  })
+  .meta({ id: 'ReportData' });
+export const CheckRow = z
+  .object({
+    id: z.number(), checkTime: z.string().describe('ISO-8601'), shipmentId: z.number(), shipmentCode: z.string(), vehiclePlate: z.string().nullable(), driverName: z.string().nullable(),
+    driverMobile: z.string().nullable(), carrierName: z.string().nullable(), result: z.enum(['PASS', 'FAIL']), failedCount: z.number(), itemCount: z.number(), pictureCount: z.number(),
+    remark: z.string().nullable(), lng: z.number().nullable(), lat: z.number().nullable(),
+  })
+  .meta({ id: 'VehicleCheckRow', description: 'a vehicle check with its driver, vehicle and result' });
+export const CheckDetail = CheckRow.extend({
+  items: z.array(
+    z.object({
+      id: z.number(), seq: z.number(), itemCode: z.string(), passed: z.boolean(), remark: z.string().nullable(),
+      pictures: z.array(z.object({ id: z.number(), name: z.string(), url: z.string().describe('signed link') })).describe('pictures still in the store'),
+    }),
+  ),
+}).meta({ id: 'VehicleCheckDetail' });
+export const Dashboard = z.object({}).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
+
+/** The routes of one report: its data and its export (the server registers them, the web calls them). */
+export function reportEndpoints(name: ReportName) {
+  const spec = REPORTS[name];
+  return {
+    data: endpoint({ method: 'GET', path: `/reports/${name}/data`, operationId: `reports.${name}`, summary: `The ${name} report: rows and totals of the filtered period`, tags, permission: spec.permission, querystring: ReportQuery, response: okOf(ReportData) }),
+    export: endpoint({ method: 'GET', path: `/reports/${name}/export`, operationId: `reports.${name}Export`, summary: `The ${name} report as .xlsx`, tags, permission: spec.exportPermission, querystring: ReportQuery, response: XLSX_ANSWER }),
+  };
+}
+const tags = ['reports'];
+/** The vehicle-check drill-down. */
+export const endpoints = {
+  checks: endpoint({ method: 'GET', path: '/reports/check/checks', operationId: 'reports.checkList', summary: 'The vehicle checks behind the check report (paged)', tags, permission: REPORTS.check.permission, querystring: CheckListQuery, response: pageOf(CheckRow) }),
+  checkDetail: endpoint({ method: 'GET', path: '/reports/check/checks/:id', operationId: 'reports.checkDetail', summary: 'One vehicle check with its items and pictures', tags, permission: REPORTS.check.permission, params: CheckParams, querystring: CenterQuery, response: okOf(CheckDetail) }),
+};

@@ -1,0 +1,128 @@
+/**
+ * Request and answer schemas of the hand-written system routes: role menus and data scope, user roles /
+ * dispatch centers / data groups / transfer / password reset, data-group bindings, enabled departments,
+ * districts, number rules, log clean-up, online users, the server monitor, API-client secrets, object storage.
+ * Refusals keep the words of the checks they replace (contracts/checks.ts).
+ */
+import { z } from 'zod';
+import { rules } from '../rules.ts';
+import { endpoint, okOf } from '../api.ts';
+import { anyText, idOrNone, idsIn, type Ctx, matching, needId, needIds, oneOf, optInt, plainBody, refuse } from './checks.ts';
+
+const rows = <T extends z.ZodType>(row: T) => z.array(row);
+
+export const RoleChoice = z.object({ id: z.number(), roleKey: z.string(), roleName: z.string(), status: z.string() }).meta({ id: 'RoleChoice' });
+export const CheckedKeys = z.object({ checkedKeys: z.array(z.number()) });
+export const RoleParams = z.object({ id: needId('the role') });
+export const AuthDataScope = plainBody({
+  id: needId('the role'),
+  dataScope: oneOf(['1', '2', '3', '4', '5'], '1 all, 2 custom departments (deptIds), 3 own department, 4 own and below, 5 self'),
+  deptIds: anyText('department ids (dataScope 2): an array, or `1,2,3`', { type: ['array', 'string'] }),
+}).transform((b, ctx) => ({ ...b, deptIds: b.dataScope === '2' ? idsIn(b.deptIds, ctx as Ctx, 'deptIds') : [] }));
+export const UserIdQuery = z.object({ userId: needId('the user') });
+export const RoleIdQuery = z.object({ roleId: needId('the role') });
+export const RoleUser = z.object({ id: z.number(), userName: z.string(), nickName: z.string().nullable() });
+/** Binding roles: userId and roleIds, in the body or in the query string. */
+export const RoleBinding = plainBody({ userId: needId('the user'), roleIds: needIds('the roles') });
+export const RoleBindingPart = z.object({ userId: anyText('the user', { type: ['integer', 'string'] }), roleIds: anyText('the roles: an array, or `1,2,3`', { type: ['array', 'string'] }) }).loose();
+
+export const UserChoice = z.object({ id: z.number(), userName: z.string(), nickName: z.string().nullable(), status: z.string() });
+export const ResetPassword = plainBody(
+  { id: needId('the user (or `userId`)'), password: matching(rules.password.pattern, 'validation.passwordLength', 'the new password') },
+  (b) => ({ ...b, id: b.id ?? b.userId }),
+);
+export const UserCenter = z.object({ id: z.number(), code: z.string(), name: z.string(), assigned: z.boolean(), isDefault: z.boolean() });
+export const SetUserCenters = plainBody({
+  userId: needId('the user'),
+  ids: needIds('the dispatch centers (an empty array removes every one)', true),
+  defaultId: idOrNone('the default one of `ids` (none = the first)'),
+});
+export const UserGroup = z.object({ id: z.number(), code: z.string(), name: z.string(), assigned: z.boolean() });
+export const SetUserGroups = plainBody({ userId: needId('the user'), ids: needIds('the data groups (an empty array removes every one)', true) });
+export const TransferParts = ['roles', 'dispatchCenters', 'dataGroups'] as const;
+export const Transfer = plainBody({
+  fromUserId: needId('the user giving'),
+  toUserId: needId('the user receiving'),
+  parts: z
+    .unknown()
+    .optional()
+    .meta({ type: 'array', items: { type: 'string', enum: [...TransferParts] }, description: 'what moves (all three when absent)' })
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return [...TransferParts] as string[];
+      const parts = Array.isArray(v) ? [...new Set(v.map(String))] : [];
+      if (!parts.length) return refuse(ctx, 'validation.required', 'messages.validationFailed');
+      if (parts.some((p) => !(TransferParts as readonly string[]).includes(p))) return refuse(ctx, 'validation.invalid', 'messages.validationFailed');
+      return parts;
+    }),
+});
+export const Transferred = z.object({
+  fromUserId: z.number(), toUserId: z.number(), parts: z.array(z.string()), roleIds: z.array(z.number()), dispatchCenterIds: z.array(z.number()), dataGroupIds: z.array(z.number()),
+});
+
+export const DataGroupQuery = z.object({ id: needId('the data group') });
+export const DataGroupBindRow = z.object({ targetType: z.string(), targetId: z.number() });
+export const BindTargets = ['CLIENT', 'CARRIER', 'ZONE'] as const;
+export const DataGroupBind = plainBody({
+  id: needId('the data group'),
+  targetType: oneOf(BindTargets),
+  targetIds: needIds('the clients, carriers or zones (an empty array unbinds every one of the type)', true),
+});
+export const EnabledDept = z.object({ id: z.number(), parentId: z.number(), deptName: z.string(), orderNum: z.number().nullable() });
+export const DistrictQuery = z.object({ parentId: optInt(0, 0, Number.MAX_SAFE_INTEGER, 'the parent district (0 = provinces)') });
+export const District = z.object({ id: z.number(), name: z.string(), depth: z.number(), hasChildren: z.boolean() });
+export const NumberExampleQuery = z.object({
+  prefix: z.string().optional(),
+  timestampEnabled: z.string().optional().describe("'false' = no date part"),
+  timestampPattern: z.string().optional().describe('default YYYYMMDD'),
+  serialLength: optInt(6, 3, 12),
+});
+export const NextNumber = plainBody({ refType: anyText('the rule (e.g. ORDER)') });
+export const Removed = z.object({ removed: z.number().nullable() });
+export const OnlineQuery = z.object({
+  pageSize: optInt(10, 1, 500),
+  pageNum: optInt(1, 1, 100000),
+  userName: z.string().optional().describe('contains'),
+}).loose();
+export const OnlineSession = z.object({
+  id: z.number(), userName: z.string(), nickName: z.string().nullable(), ipaddr: z.string().nullable(), userAgent: z.string().nullable(), dispatchCenterName: z.string().nullable(),
+  loginTime: z.unknown().describe('ISO-8601'), expiresAt: z.unknown().describe('ISO-8601'),
+});
+export const IdInBody = plainBody({ id: needId() });
+export const ServerState = z.object({ process: z.object({}).loose(), host: z.object({}).loose(), database: z.object({}).loose() }).meta({ id: 'ServerState' });
+export const ClientSecret = z.object({ clientSecret: z.string().describe('shown once') });
+
+/** OAuth 2.0 client credentials (RFC 6749 §4.4): form-urlencoded or JSON; errors are RFC 6749 §5.2 `{ error, error_description }`. */
+export const TokenRequest = z
+  .object({
+    grant_type: z.unknown().optional().meta({ type: 'string', enum: ['client_credentials'] }),
+    client_id: anyText('else HTTP Basic authentication'),
+    client_secret: anyText(),
+    scope: anyText('space-separated permission prefixes: a narrower set of the client’s scopes'),
+  })
+  .loose()
+  .nullish();
+export const TokenAnswer = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number(), scope: z.string() }).meta({ id: 'OAuthToken' });
+
+// Object storage
+export const FileParams = z.object({ id: optInt(0, 1, Number.MAX_SAFE_INTEGER) });
+export const FileQuery = z.object({ exp: optInt(0, 0, Number.MAX_SAFE_INTEGER, 'expiry (epoch seconds)'), sig: z.unknown().optional().meta({ type: 'string', description: 'signature of the link' }) }).loose();
+export const IdParams = z.object({ id: optInt(0, 1, Number.MAX_SAFE_INTEGER) });
+export const StoredFile = z.object({ id: z.number(), url: z.string() }).loose().meta({ id: 'StoredFile' });
+export const StorageInUse = z.object({ configKey: z.string(), storageType: z.string() });
+export const ConfigId = plainBody({ id: optInt(0, 1, Number.MAX_SAFE_INTEGER) });
+export const SaveStorageConfig = z.object({}).loose().nullish().describe('an object-storage configuration: without `id` created, with `id` and `version` updated (the fields of ossConfig)');
+export const Avatar = z.object({ avatar: z.string() });
+
+export { rows };
+/** A write that takes no input (absent, or any object). */
+export const NoInput = z.object({}).loose().nullish().meta({ description: 'no input: send no body or {}' });
+
+/** Reads of the user and data-group screens: one declaration for the server's route and the web's call. */
+const userTags = ['user'];
+export const endpoints = {
+  userRoles: endpoint({ method: 'GET', path: '/system/role/selectUserRefRolesByUserId', operationId: 'user.roles', summary: 'The roles a user holds', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
+  userOtherRoles: endpoint({ method: 'GET', path: '/system/role/selectUserNotRefRolesByUserId', operationId: 'user.otherRoles', summary: 'The roles a user does not hold', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
+  userCenters: endpoint({ method: 'GET', path: '/system/user/dispatchCenters', operationId: 'user.dispatchCenters', summary: 'Every dispatch center, marked when the user works in it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserCenter)) }),
+  userGroups: endpoint({ method: 'GET', path: '/system/user/dataGroups', operationId: 'user.dataGroups', summary: 'Every data group, marked when the user belongs to it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserGroup)) }),
+  dataGroupBinds: endpoint({ method: 'GET', path: '/system/dataGroup/binds', operationId: 'dataGroup.binds', summary: 'The clients, carriers and zones bound to a data group', tags: ['dataGroup'], permission: 'system:dataGroup:query', querystring: DataGroupQuery, response: okOf(z.array(DataGroupBindRow)) }),
+};
