@@ -40,7 +40,7 @@ import { installIdempotency } from './platform/idempotency.ts';
 import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
 import { registerDriverRoutes } from './modules/driver/routes.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
-import { installIdempotency } from './modules/driver/applied.ts';
+import { installDriverIdempotency } from './modules/driver/applied.ts';
 import { registerAccountModule } from './modules/account/index.ts';
 import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   installAccess(app, db, clock);
   installDriverPrincipal(app, db, clock); // the driver app's tokens: routes with permission 'driver:…'
-  installIdempotency(app, db, clock); // the driver app's outbox: each Idempotency-Key applied once
+  installDriverIdempotency(app, db, clock); // the driver app's outbox: each Idempotency-Key applied once
   // background jobs: started once the server is ready (migrations applied), stopped on close
   const jobs = createJobs({ db, clock, mode: config.jobs, log: app.log });
   app.decorate('jobs', jobs);

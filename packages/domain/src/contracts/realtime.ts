@@ -7,6 +7,7 @@ export const Ticket = z.object({ ticket: z.string().describe('for GET /api/realt
 export const StreamQuery = z
   .object({
     types: z.unknown().optional().meta({ type: 'string', description: `only these events, comma separated (${EVENT_TYPES.join(', ')}); none = all` }),
+    lastEventId: z.unknown().optional().meta({ type: 'string', description: 'the `id` of the last event received on a former stream: the logged events after it (24 h, in scope) are sent first; the `Last-Event-ID` header does the same' }),
   })
   .loose();
 export const STREAM_ANSWER = {

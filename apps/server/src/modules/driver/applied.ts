@@ -23,7 +23,7 @@ const STALE_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { driverId: number; key: string } | null;
+    driverIdempotency: { driverId: number; key: string } | null;
   }
 }
 
@@ -58,21 +58,21 @@ async function claim(db: Db, clock: Clock, req: FastifyRequest, reply: FastifyRe
 }
 
 /** Installs the hooks; routes opt in with `config: { idempotent: true }` (after the driver principal has run). */
-export function installIdempotency(app: FastifyInstance, db: Db, clock: Clock): void {
-  app.decorateRequest('idempotency', null);
+export function installDriverIdempotency(app: FastifyInstance, db: Db, clock: Clock): void {
+  app.decorateRequest('driverIdempotency', null);
   app.addHook('preHandler', async (req, reply) => {
     if (!(req.routeOptions.config as { idempotent?: boolean } | undefined)?.idempotent) return;
     const raw = req.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined || !req.driver) return;
     const key = Array.isArray(raw) ? raw[0]! : raw;
     if (!KEY.test(key)) throw new AppError(400, 'messages.driver.keyInvalid', undefined, { [IDEMPOTENCY_HEADER]: { key: 'messages.driver.keyInvalid' } });
-    if (await claim(db, clock, req, reply, req.driver.driverId, key)) req.idempotency = { driverId: req.driver.driverId, key };
+    if (await claim(db, clock, req, reply, req.driver.driverId, key)) req.driverIdempotency = { driverId: req.driver.driverId, key };
     else return reply; // the first answer was sent again
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    const idem = req.idempotency;
+    const idem = req.driverIdempotency;
     if (!idem) return payload;
-    req.idempotency = null;
+    req.driverIdempotency = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await db.query(`delete from tms_driver_applied where driver_id = $1 and idem_key = $2 and state = 'PENDING'`, [idem.driverId, idem.key]);
     } else {
