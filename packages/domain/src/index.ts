@@ -39,3 +39,6 @@ export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
 export * from './finance/explain.ts';
+// settlement (issue 15)
+export * from './finance/settlement.ts';
+export * as SettlementApi from './contracts/settlement.ts';
