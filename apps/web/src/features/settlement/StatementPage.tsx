@@ -43,7 +43,7 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
   };
   return (
     <Modal open title={t('settlement.generate')} onCancel={onClose} onOk={submit} okButtonProps={{ 'data-testid': 'statement-generate-ok' } as Record<string, string>}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs().subtract(1, 'month') }}>
+      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs() }}>
         <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
           <Select options={['RECEIVABLE', 'PAYABLE'].map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
         </Form.Item>
