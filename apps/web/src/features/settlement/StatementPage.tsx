@@ -4,7 +4,7 @@
  * actions the status allows: send, confirm, dispute a line (reason, their amount), accept / reject a
  * dispute, void with a reason, register an invoice. Buttons show with their permission; the server decides.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -193,9 +193,9 @@ export default function StatementPage() {
   const { t, can } = useResourceContext();
   const [detail, setDetail] = useState<number | null>(null);
   const [gen, setGen] = useState<TableApi | null>(null);
-  const [api, setApi] = useState<TableApi | null>(null);
+  const api = useRef<TableApi | null>(null);
   const toolbarExtra = (a: TableApi) => {
-    if (a !== api) queueMicrotask(() => setApi(a));
+    api.current = a;
     return can('finance:statement:generate')
       ? [
           <Button key="gen" type="primary" data-testid="statement-generate" onClick={() => setGen(a)}>
@@ -208,7 +208,7 @@ export default function StatementPage() {
     <>
       <ResourceTable resource={statementDef} syncUrl onView={(row) => setDetail(row.id)} toolbarExtra={toolbarExtra} />
       {gen && <GenerateModal onClose={() => setGen(null)} onDone={() => { gen.reload(); setGen(null); }} />}
-      {detail !== null && <StatementDetail id={detail} onClose={() => setDetail(null)} onChanged={() => api?.reload()} />}
+      {detail !== null && <StatementDetail id={detail} onClose={() => setDetail(null)} onChanged={() => api.current?.reload()} />}
     </>
   );
 }
