@@ -51,7 +51,7 @@ describe('settlement', () => {
     const invoices = await server.api<{ rows: { id: number }[] }>('GET', '/api/finance/invoice/list?invoiceNo=E2E-INV-1', undefined, await server.adminToken());
     await adminCall(server, 'POST', '/api/finance/payment/register', { kind: 'RECEIVABLE', partyId: clientId, paymentNo: 'E2E-PAY-1', payDate: new Date().toISOString().slice(0, 10), amount: 30, writeOffs: [{ invoiceId: invoices.json.rows[0]!.id, amount: 30 }] });
     await page.goto(`${server.url}/finance/aging`);
-    await expect(page.getByTestId('aging-table').locator('tbody')).toContainText('60.00');
+    await expect.poll(() => page.getByTestId('aging-table').locator('tbody').textContent(), { timeout: 10_000 }).toContain('60.00');
     await snap(page, 'settlement-aging');
 
     await page.goto(`${server.url}/finance/paperReceipt`);
@@ -60,7 +60,7 @@ describe('settlement', () => {
     await scan.press('Enter');
     await scan.fill('NO-SUCH');
     await scan.press('Enter');
-    await expect(page.getByTestId('receipt-count')).toHaveText('已扫 2 个：成功 1，失败 1');
+    await expect.poll(() => page.getByTestId('receipt-count').textContent(), { timeout: 10_000 }).toBe('已扫 2 个：成功 1，失败 1');
     await snap(page, 'settlement-receipts');
   }, 60_000);
 });
