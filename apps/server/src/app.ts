@@ -46,6 +46,10 @@ import { logisticsHooks, registerLogisticsModule } from './modules/logistics/rou
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
 import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
+// settlement (issue 15)
+import { registerSettlementRoutes } from './modules/finance/settlement.ts';
+import { registerSettlementMoneyRoutes } from './modules/finance/settlement-money.ts';
+import { registerSettlementReceiptRoutes, subscribeSettlement } from './modules/finance/settlement-receipts.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
@@ -130,11 +134,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
   const events = new DomainEvents();
   subscribeFinance(events);
+  subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt
   registerOrderRoutes(app, db, clock, events);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
+  // settlement (issue 15): statements, invoices and payments, paper receipts
+  registerSettlementRoutes(app, db);
+  registerSettlementMoneyRoutes(app, db);
+  registerSettlementReceiptRoutes(app, db);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

@@ -126,6 +126,8 @@ export const EXTRAS: Record<string, () => Promise<Body>> = {
   rateLine: async () => ({ contractId: await freshId('contract'), fromDistrictId: null, fromZoneId: null, toDistrictId: null, toZoneId: null, firstQty: null, firstPrice: null, addStep: null, addPrice: null }),
   // a receivable contract (the first kind) has a client and no carrier
   contract: async () => ({ carrierId: null }),
+  // settlement terms: one per contract (issue 15)
+  settleTerm: async () => ({ contractId: await freshId('contract') }),
 };
 
 /** A new record of a resource (from its sample), for rules that need a record of their own. */

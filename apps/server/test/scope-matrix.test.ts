@@ -29,6 +29,8 @@ let admin: string;
 const OPERATIONAL = [
   'order', 'orderLine', 'waybill', 'waybillLine', 'reviewedWaybill', 'shipment', 'openShipment', 'shipmentStop', 'shipmentLine', 'shipmentLog', 'orderTracking',
   'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert', 'vehicleCheck', 'contract', 'rateLine', 'waybillRating',
+  // settlement (issue 15)
+  'settleTerm', 'statement', 'statementLine', 'invoice', 'payment', 'paperReceipt',
 ] as const;
 const MASTER = [
   'client', 'carrier', 'carrierLicence', 'driver', 'transportMeansType', 'transportMeans', 'item', 'zone', 'location', 'station', 'carrierRoute',
@@ -54,6 +56,7 @@ const KIND_OF_DEF: Record<string, Kind> = {
   transportMeans: 'transportMeans', item: 'item', zone: 'zone', location: 'location', station: 'station', carrierRoute: 'carrierRoute',
   stationLimit: 'stationLimit', timeWindow: 'timeWindow', extraWindow: 'extraWindow',
   contract: 'contract', rateLine: 'rateLine', waybillRating: 'waybillRating',
+  settleTerm: 'settleTerm', statement: 'statement', statementLine: 'statementLine', invoice: 'invoice', payment: 'payment', paperReceipt: 'paperReceipt',
 };
 
 const one = async (sql: string, params: unknown[] = []): Promise<Json> => {
@@ -198,6 +201,42 @@ async function seed(): Promise<void> {
     [rec.reviewedWaybill.id, rec.contract.id, rec.contract.code],
   );
   rec.waybillRating = { id: rating.id, table: 'fin_waybill_rating' };
+
+  // settlement (issue 15): settlement terms of the contract; a charge (of the open waybill) in a statement (sent, confirmed),
+  // invoiced in part and partly paid; the waybill's paper receipt
+  const term = await s.api('POST', '/api/finance/settleTerm/save', { token: admin, body: { contractId: rec.contract.id, settleEvent: 'REVIEW' } });
+  expectOk(term, 'seed settlement terms');
+  rec.settleTerm = { id: term.json.data.id, table: 'fin_settle_term' };
+  await s.db.query(
+    `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+     values ($1, $2, 'RECEIVABLE', $3, 1, $4, 'FREIGHT', 'CNY', 10, 9, '{}'::jsonb, 'test', $5)`,
+    [A, rec.waybill.id, rec.contract.id, freight, now],
+  );
+  const gen = await s.api('POST', '/api/finance/statement/generate', { token: admin, body: { kind: 'RECEIVABLE', period: now.toISOString().slice(0, 7), partyId: rec.client.id } });
+  expectOk(gen, 'seed statement');
+  const st = await one(`select id, code from fin_statement where id = $1`, [gen.json.data.statementIds[0]]);
+  rec.statement = { id: st.id, table: 'fin_statement', code: st.code };
+  rec.statementLine = { id: (await one(`select id from fin_statement_line where statement_id = $1 order by id limit 1`, [st.id])).id, table: 'fin_statement_line' };
+  expectOk(await s.api('POST', '/api/finance/statement/send', { token: admin, body: { id: st.id, version: 0 } }), 'seed statement send');
+  expectOk(await s.api('POST', '/api/finance/statement/confirm', { token: admin, body: { id: st.id, version: 1 } }), 'seed statement confirm');
+  const inv = await s.api('POST', '/api/finance/invoice/register', {
+    token: admin,
+    body: { kind: 'RECEIVABLE', invoiceNo: `T-INV-${rand(8)}`, invoiceDate: now.toISOString().slice(0, 10), invoiceType: 'SPECIAL', taxRate: 9, allocations: [{ statementId: st.id, amount: 5 }] },
+  });
+  expectOk(inv, 'seed invoice');
+  rec.invoice = { id: inv.json.data.id, table: 'fin_invoice', code: (await one(`select invoice_no from fin_invoice where id = $1`, [inv.json.data.id])).invoice_no };
+  const pay = await s.api('POST', '/api/finance/payment/register', {
+    token: admin,
+    body: { kind: 'RECEIVABLE', partyId: rec.client.id, paymentNo: `T-PAY-${rand(8)}`, payDate: now.toISOString().slice(0, 10), amount: 3, writeOffs: [{ invoiceId: rec.invoice.id, amount: 1 }] },
+  });
+  expectOk(pay, 'seed payment');
+  rec.payment = { id: pay.json.data.id, table: 'fin_payment', code: (await one(`select payment_no from fin_payment where id = $1`, [pay.json.data.id])).payment_no };
+  const receipt = await one(
+    `insert into fin_paper_receipt(dispatch_center_id, waybill_id, waybill_code, client_id, create_by) select dispatch_center_id, id, code, client_id, 'test' from tms_waybill where id = $1
+     on conflict (waybill_id) do update set remark = null returning id, waybill_code`,
+    [rec.reviewedWaybill.id],
+  );
+  rec.paperReceipt = { id: receipt.id, table: 'fin_paper_receipt', code: receipt.waybill_code };
 
   // a logistics account (no scope of its own) with vehicle V001 bound
   const acc = await s.api('POST', '/api/logistics/account/save', { token: admin, body: { platform: 'G7', accountName: `acc_${rand(6)}`, appKey: 'k', secret: 'push-secret-of-the-matrix', mode: 'PUSH' } });
@@ -488,6 +527,29 @@ function customRoutes(): Record<string, Classified> {
     list: () => ({ method: 'POST', path: '/api/finance/quote', body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: 10 }, date: new Date().toISOString().slice(0, 10) } }),
     shows: ['contract'],
   };
+
+  // settlement (issue 15): statement actions act on a statement (404 before any status or version check); an invoice
+  // covers statements; a generation and a payment name their party (a client outside the data groups answers 404)
+  const F = '/api/finance';
+  const stmt = (extra: () => Record<string, unknown> = () => ({})) => () => ({ id: rec.statement.id, version: 0, ...extra() });
+  c[`POST ${F}/statement/generate`] = { kind: 'client', call: post(`${F}/statement/generate`, () => ({ kind: 'RECEIVABLE', period: '2026-01', partyId: rec.client.id })) };
+  none("a generation run of the caller's own dispatch center: its status and counts, no party's record", `GET ${F}/statement/job/:id`);
+  c[`GET ${F}/statement/detail/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/detail/${rec.statement.id}`) };
+  for (const action of ['send', 'confirm']) c[`POST ${F}/statement/${action}`] = { kind: 'statement', call: post(`${F}/statement/${action}`, stmt()) };
+  c[`POST ${F}/statement/void`] = { kind: 'statement', call: post(`${F}/statement/void`, stmt(() => ({ reason: '作废' }))) };
+  c[`POST ${F}/statement/removeLines`] = { kind: 'statement', call: post(`${F}/statement/removeLines`, stmt(() => ({ lineIds: [rec.statementLine.id] }))) };
+  c[`POST ${F}/statement/dispute`] = { kind: 'statement', call: post(`${F}/statement/dispute`, stmt(() => ({ lines: [{ lineId: rec.statementLine.id, reason: '不对', proposedAmount: 1 }] }))) };
+  c[`POST ${F}/statement/resolve`] = { kind: 'statement', call: post(`${F}/statement/resolve`, stmt(() => ({ decisions: [{ lineId: rec.statementLine.id, accept: true }] }))) };
+  c[`POST ${F}/invoice/register`] = {
+    kind: 'statement',
+    call: post(`${F}/invoice/register`, () => ({ kind: 'RECEIVABLE', invoiceNo: `X${rand(6)}`, invoiceDate: '2026-01-01', invoiceType: 'SPECIAL', taxRate: 9, allocations: [{ statementId: rec.statement.id, amount: 1 }] })),
+  };
+  c[`POST ${F}/invoice/void`] = { kind: 'invoice', call: post(`${F}/invoice/void`, () => ({ id: rec.invoice.id, version: 0, reason: '作废' })) };
+  c[`POST ${F}/payment/register`] = { kind: 'client', call: post(`${F}/payment/register`, () => ({ kind: 'RECEIVABLE', partyId: rec.client.id, paymentNo: `X${rand(6)}`, payDate: '2026-01-01', amount: 1 })) };
+  c[`POST ${F}/payment/writeOff`] = { kind: 'payment', call: post(`${F}/payment/writeOff`, () => ({ paymentId: rec.payment.id, invoiceId: rec.invoice.id, amount: 1 })) };
+  for (const path of ['settlement/open', 'settlement/aging', 'settlement/aging/export']) c[`GET ${F}/${path}`] = list(`${F}/${path}`, [], () => ({ kind: 'RECEIVABLE' }));
+  c[`GET ${F}/paperReceipt/overdue`] = list(`${F}/paperReceipt/overdue`, [], () => ({ days: 0, pageSize: 500 }));
+  none('scans waybill codes: a code outside the caller\'s scope answers "does not exist" in its own result line, like an unknown code, and changes nothing (finance-settlement.test.ts)', `POST ${F}/paperReceipt/scan`);
 
   // reports and dashboards: figures of the session's center and data groups
   const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });

@@ -89,6 +89,15 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_contract_status', '合同状态', [['DRAFT', '草稿', 'Draft'], ['APPROVING', '审批中', 'In approval'], ['EFFECTIVE', '生效', 'Effective'], ['EXPIRED', '已过期', 'Expired'], ['TERMINATED', '已终止', 'Terminated']]],
   ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop']]],
   ['fin_charge_state', '计费结果', [['RATED', '已计费', 'Rated'], ['NO_CONTRACT', '无有效合同', 'No effective contract'], ['NO_RATE', '合同无匹配运价', 'No matching rate']]],
+  // settlement (issue 15)
+  ['fin_settle_event', '计费事件', [['REVIEW', '订单审核', 'Order reviewed'], ['SHIP', '发运', 'Shipped'], ['EPOD_SIGNED', '回单签收', 'Receipt signed'], ['EPOD_AUDITED', '回单审核', 'Receipt audited'], ['RECEIPT_RETURNED', '纸质回单返回', 'Paper receipt returned']]],
+  ['fin_statement_status', '对账单状态', [['DRAFT', '草稿', 'Draft'], ['SENT', '已发送', 'Sent'], ['DISPUTED', '有争议', 'Disputed'], ['ADJUSTED', '已调整', 'Adjusted'], ['CONFIRMED', '已确认', 'Confirmed'], ['INVOICED', '已开票', 'Invoiced'], ['SETTLED', '已结清', 'Settled'], ['VOID', '已作废', 'Void']]],
+  ['fin_statement_line_type', '对账明细类型', [['CHARGE', '费用', 'Charge'], ['ADJUSTMENT', '调整', 'Adjustment']]],
+  ['fin_dispute_status', '争议状态', [['OPEN', '待处理', 'Open'], ['ACCEPTED', '已接受', 'Accepted'], ['REJECTED', '已拒绝', 'Rejected']]],
+  ['fin_invoice_type', '发票类型', [['SPECIAL', '增值税专用发票', 'Special VAT invoice'], ['ORDINARY', '增值税普通发票', 'Ordinary VAT invoice']]],
+  ['fin_invoice_status', '发票状态', [['VALID', '有效', 'Valid'], ['VOID', '已作废', 'Void']]],
+  ['fin_payment_method', '收付款方式', [['TRANSFER', '银行转账', 'Bank transfer'], ['CASH', '现金', 'Cash'], ['ACCEPTANCE', '承兑汇票', 'Bank acceptance'], ['OTHER', '其他', 'Other']]],
+  ['fin_receipt_status', '纸质回单状态', [['NOT_SIGNED', '未签收', 'Not signed'], ['SIGNED', '已签收', 'Signed at stop'], ['RETURNED', '已返回', 'Returned'], ['HANDED', '已交客户', 'Handed to client'], ['LOST', '已遗失', 'Lost']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

@@ -44,3 +44,6 @@ export * as ReportApi from './contracts/report.ts';
 export * as AuthApi from './contracts/auth.ts';
 export * as ShipmentApi from './contracts/shipment.ts';
 export * as RealtimeApi from './contracts/realtime.ts';
+// settlement (issue 15)
+export * from './finance/settlement.ts';
+export * as SettlementApi from './contracts/settlement.ts';

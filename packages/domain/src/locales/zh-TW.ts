@@ -363,6 +363,53 @@ const zhTW = {
       "RATED": "已計費",
       "NO_CONTRACT": "無有效合同",
       "NO_RATE": "合同無匹配運價"
+    },
+    "fin_settle_event": {
+      "REVIEW": "訂單稽核",
+      "SHIP": "發運",
+      "EPOD_SIGNED": "回單簽收",
+      "EPOD_AUDITED": "回單稽核",
+      "RECEIPT_RETURNED": "紙質回單返回"
+    },
+    "fin_statement_status": {
+      "DRAFT": "草稿",
+      "SENT": "已傳送",
+      "DISPUTED": "有爭議",
+      "ADJUSTED": "已調整",
+      "CONFIRMED": "已確認",
+      "INVOICED": "已開票",
+      "SETTLED": "已結清",
+      "VOID": "已作廢"
+    },
+    "fin_statement_line_type": {
+      "CHARGE": "費用",
+      "ADJUSTMENT": "調整"
+    },
+    "fin_dispute_status": {
+      "OPEN": "待處理",
+      "ACCEPTED": "已接受",
+      "REJECTED": "已拒絕"
+    },
+    "fin_invoice_type": {
+      "SPECIAL": "增值稅專用發票",
+      "ORDINARY": "增值稅普通發票"
+    },
+    "fin_invoice_status": {
+      "VALID": "有效",
+      "VOID": "已作廢"
+    },
+    "fin_payment_method": {
+      "TRANSFER": "銀行轉賬",
+      "CASH": "現金",
+      "ACCEPTANCE": "承兌匯票",
+      "OTHER": "其他"
+    },
+    "fin_receipt_status": {
+      "NOT_SIGNED": "未簽收",
+      "SIGNED": "已簽收",
+      "RETURNED": "已返回",
+      "HANDED": "已交客戶",
+      "LOST": "已遺失"
     }
   },
   "messages": {
@@ -431,6 +478,61 @@ const zhTW = {
         "max": "高於最高收費，按 {{value}} 計",
         "amount": "金額 {{amount}}",
         "separator": "；"
+      }
+    },
+    "settlement": {
+      "actions": {
+        "send": "傳送",
+        "confirm": "確認",
+        "dispute": "提出爭議",
+        "resolve": "處理爭議",
+        "void": "作廢",
+        "removeLines": "移除明細"
+      },
+      "wrongStatus": "對賬單 {{code}} 當前為“{{status}}”，不能{{action}}",
+      "stale": "對賬單 {{code}} 已被他人修改，請重新整理後重試",
+      "frozen": "對賬單 {{code}} 已確認，明細已凍結，不能修改",
+      "lineNotInStatement": "明細 #{{id}} 不屬於該對賬單",
+      "lineNotDisputable": "明細 #{{id}} 已有爭議，不能重複提出",
+      "notDisputed": "明細 #{{id}} 沒有待處理的爭議",
+      "undecided": "還有 {{count}} 條爭議未處理",
+      "generated": "已生成 {{count}} 張對賬單（{{lines}} 條明細）",
+      "queued": "對賬單生成任務已提交",
+      "sendOk": "對賬單已傳送",
+      "confirmOk": "對賬單已確認",
+      "disputeOk": "爭議已登記",
+      "resolveOk": "爭議已處理，接受的差異已生成調整明細",
+      "voidOk": "對賬單已作廢，其費用可重新對賬",
+      "removeLinesOk": "明細已移出對賬單",
+      "voidInvoiced": "對賬單 {{code}} 已開票，請先作廢其發票",
+      "notConfirmed": "對賬單 {{code}} 當前為“{{status}}”，只有已確認的對賬單可以開票",
+      "overInvoice": "開票金額 {{amount}} 超過對賬單 {{code}} 的未開票金額 {{open}}",
+      "partyMismatch": "所選對賬單必須屬於同一排程中心、同一相對方和同一型別",
+      "duplicateInvoice": "發票號 {{no}} 已登記",
+      "invoiceOk": "發票已登記",
+      "invoiceVoidOk": "發票已作廢",
+      "invoiceVoided": "發票 {{no}} 已作廢",
+      "invoiceHasPayments": "發票 {{no}} 已有核銷記錄，不能作廢",
+      "writeOffVoid": "發票 {{no}} 已作廢，不能核銷",
+      "writeOffParty": "收付款與發票必須屬於同一相對方和同一型別",
+      "overPayment": "核銷金額 {{amount}} 超過收付款 {{no}} 的未核銷金額 {{open}}",
+      "overInvoiceOpen": "核銷金額 {{amount}} 超過發票 {{no}} 的未核銷金額 {{open}}",
+      "paymentOk": "收付款已登記",
+      "writeOffOk": "已核銷",
+      "receiptActions": {
+        "SIGN": "簽收",
+        "RETURN": "返回",
+        "HAND": "交客戶",
+        "LOST": "登記遺失"
+      },
+      "receiptNotFound": "運單 {{code}} 不存在",
+      "receiptWrongStatus": "運單 {{code}} 的回單當前為“{{status}}”，不能{{action}}",
+      "lostReason": "登記遺失請填寫原因",
+      "scanOk": "成功 {{ok}} 個，失敗 {{failed}} 個",
+      "aging": {
+        "sheet": "賬齡",
+        "party": "相對方",
+        "total": "合計"
       }
     },
     "epod": {
@@ -732,6 +834,9 @@ const zhTW = {
     "breaks": "區間格式應為 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”",
     "contractOverlap": "與同一相對方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重疊",
     "validTo": "結束日期不能早於開始日期",
+    "money": "金額格式不正確（最多兩位小數）",
+    "positiveAmount": "金額必須大於 0",
+    "period": "期間格式應為 YYYY-MM",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -908,6 +1013,104 @@ const zhTW = {
         "maxAmount": "最高收費",
         "roundingStep": "取整單位",
         "remark": "備註"
+      }
+    },
+    "settleTerm": {
+      "name": "結算條款",
+      "fields": {
+        "contractId": "合同",
+        "settleEvent": "計費事件",
+        "cutOffDay": "對賬截止日",
+        "tolerancePct": "容差(%)",
+        "toleranceAmount": "容差金額",
+        "receiptDays": "回單期限(天)",
+        "remark": "備註"
+      }
+    },
+    "statement": {
+      "name": "對賬單",
+      "fields": {
+        "code": "對賬單號",
+        "kind": "型別",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "partyId": "相對方",
+        "period": "期間",
+        "periodFrom": "開始日期",
+        "periodTo": "截止日期",
+        "currency": "幣種",
+        "status": "狀態",
+        "lineCount": "明細數",
+        "chargeAmount": "費用金額",
+        "adjustAmount": "調整金額",
+        "totalAmount": "對賬金額",
+        "invoicedAmount": "已開票",
+        "paidAmount": "已收付",
+        "voidReason": "作廢原因"
+      }
+    },
+    "statementLine": {
+      "name": "對賬明細",
+      "fields": {
+        "statementId": "對賬單",
+        "lineType": "型別",
+        "waybillCode": "運單號",
+        "chargeTypeCode": "費用型別",
+        "eventDate": "計費日期",
+        "amount": "金額",
+        "taxRate": "稅率",
+        "adjustsLineId": "調整的明細",
+        "disputeStatus": "爭議狀態",
+        "disputeReason": "爭議原因",
+        "proposedAmount": "對方金額",
+        "remark": "備註"
+      }
+    },
+    "invoice": {
+      "name": "發票",
+      "fields": {
+        "invoiceNo": "發票號",
+        "kind": "型別",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "partyId": "相對方",
+        "invoiceDate": "開票日期",
+        "invoiceType": "發票型別",
+        "amount": "金額(含稅)",
+        "taxRate": "稅率",
+        "taxAmount": "稅額",
+        "writtenOff": "已核銷",
+        "status": "狀態",
+        "voidReason": "作廢原因",
+        "remark": "備註"
+      }
+    },
+    "payment": {
+      "name": "收付款",
+      "fields": {
+        "paymentNo": "流水號",
+        "kind": "型別",
+        "clientId": "貨主",
+        "carrierId": "承運商",
+        "partyId": "相對方",
+        "payDate": "日期",
+        "amount": "金額",
+        "applied": "已核銷",
+        "method": "方式",
+        "remark": "備註"
+      }
+    },
+    "paperReceipt": {
+      "name": "紙質回單",
+      "fields": {
+        "waybillCode": "運單號",
+        "waybillId": "運單",
+        "clientId": "貨主",
+        "status": "狀態",
+        "signedTime": "簽收時間",
+        "returnedTime": "返回時間",
+        "handedTime": "交客戶時間",
+        "lostReason": "遺失原因"
       }
     },
     "order": {

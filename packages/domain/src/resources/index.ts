@@ -8,6 +8,7 @@ import * as waybill from './waybill.ts';
 import * as shipment from './shipment.ts';
 import * as workflow from './workflow.ts';
 import * as finance from './finance.ts';
+import * as settlement from './settlement.ts';
 
 export { SHIPMENT_SECTIONS } from './shipment.ts';
 export {
@@ -90,6 +91,13 @@ export const RESOURCES: ResourceDef[] = [
   finance.contract,
   finance.rateLine,
   finance.waybillRating,
+  // settlement (issue 15)
+  settlement.settleTerm,
+  settlement.statement,
+  settlement.statementLine,
+  settlement.invoice,
+  settlement.payment,
+  settlement.paperReceipt,
 ];
 
 export { EPOD_STATUSES, EPOD_ACTION_FROM, EPOD_ACTION_TO, EPOD_PICTURES_SHOWN, EPOD_LIMITS, epodRefusal, shownPictures, epodReport, epodLineReport, epodReject, epodHandle, epodAudit, type EpodReportInput, type EpodStatus, type EpodAction, type EpodState } from './epod.ts';

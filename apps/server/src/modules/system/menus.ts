@@ -29,6 +29,10 @@ const ACTION_NAMES: Record<string, string> = {
   signFor: '签收登记', audit: '审核', reject: '驳回', recall: '撤回', handle: '异常处理',
   // finance (issue 14)
   'finance:contract:submit': '提交审批', 'finance:contract:effect': '合同生效', 'finance:contract:terminate': '终止合同', 'finance:contract:quote': '运价试算',
+  // settlement (issue 15)
+  'finance:statement:generate': '生成对账单', 'finance:statement:send': '发送', 'finance:statement:confirm': '确认', 'finance:statement:dispute': '提出争议', 'finance:statement:resolve': '处理争议',
+  'finance:statement:void': '作废', 'finance:statement:edit': '移除明细', 'finance:invoice:add': '登记发票', 'finance:invoice:void': '作废发票', 'finance:payment:add': '登记收付款',
+  'finance:payment:writeOff': '核销', 'finance:paperReceipt:scan': '扫码更新', 'finance:aging:export': '导出',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -109,6 +113,17 @@ export const MENU_TREE: SeedMenu[] = [
       page('financeRateLine', '运价明细', '/finance/rateLine', 'finance/rateLine/index'),
       page('financeChargeType', '费用类型', '/finance/chargeType', 'finance/chargeType/index'),
       page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index'),
+      // settlement (issue 15)
+      page('financeSettleTerm', '结算条款', '/finance/settleTerm', 'finance/settleTerm/index'),
+      page('financeStatement', '对账单', '/finance/statement', 'finance/statement/index', undefined, [
+        'finance:statement:generate', 'finance:statement:send', 'finance:statement:confirm', 'finance:statement:dispute', 'finance:statement:resolve', 'finance:statement:void', 'finance:statement:edit',
+        'finance:invoice:add',
+      ]),
+      page('financeStatementLine', '对账明细', '/finance/statementLine', 'finance/statementLine/index'),
+      page('financeInvoice', '发票', '/finance/invoice', 'finance/invoice/index', undefined, ['finance:invoice:add', 'finance:invoice:void']),
+      page('financePayment', '收付款', '/finance/payment', 'finance/payment/index', undefined, ['finance:payment:add', 'finance:payment:writeOff']),
+      page('financeAging', '账龄分析', '/finance/aging', 'finance/aging', 'finance:aging:query', ['finance:aging:export']),
+      page('financePaperReceipt', '纸质回单', '/finance/paperReceipt', 'finance/paperReceipt/index', undefined, ['finance:paperReceipt:scan']),
     ],
   },
   {

@@ -1,0 +1,374 @@
+/**
+ * Statements (对账单, issue 15): generation per party and period, and their life
+ * DRAFT → SENT → CONFIRMED, or DISPUTED → ADJUSTED → CONFIRMED; VOID with a reason before invoicing
+ * (INVOICED / SETTLED follow invoices and payments, settlement-money.ts).
+ *
+ * Generation is set-based and all-or-nothing (one transaction, a handful of statements whatever the
+ * number of lines): the charges of the caller's dispatch center whose billable event (settlement terms of
+ * their contract: review, ship, receipt signed / audited, paper receipt returned) happened up to the period's
+ * end and that are in no live statement. A charge is in at most one live statement (unique index on
+ * fin_statement_line.charge_id); a party has one live statement per period and currency (unique index), so
+ * generating a period again creates nothing new. Every change locks the statement, checks the version the
+ * caller read (a stale one answers 409), writes a statement event (who, when, from → to, why) and the
+ * operation log.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { getResource, okOf, periodRange, SettlementApi as S, statementAllows, STATEMENT_ACTION_TO, type StatementAction } from '@tms/domain';
+import type { Db, Queryable } from '../../platform/db.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { requireCaller } from '../../platform/auth.ts';
+import { mutate } from '../../platform/audit.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import { translate, type Lang } from '../../platform/i18n.ts';
+import { route } from '../../platform/contract.ts';
+import { getInScope, scopeOf, type Row } from '../../platform/resource-engine.ts';
+
+export const statementDef = getResource('statement');
+const BASE = '/api/finance/statement';
+export const GENERATE_JOB = 'finance.statements.generate';
+/** the business day of a billable event */
+export const SETTLE_TZ = 'Asia/Shanghai';
+const tags = ['finance'];
+
+export const partyDefOf = (kind: string) => getResource(kind === 'RECEIVABLE' ? 'client' : 'carrier');
+export const statusText = (lang: Lang, status: unknown) => translate(lang, `dicts.fin_statement_status.${String(status)}`);
+
+// ---------------------------------------------------------------------------
+// Generation
+
+export interface GenerationInput {
+  jobId: number;
+  centerId: number;
+  kind: 'RECEIVABLE' | 'PAYABLE';
+  period: string;
+  partyId: number | null;
+  by: string;
+  /** the parties the caller may see (null: every one) */
+  parties: number[] | null;
+}
+export interface GenerationResult {
+  created: number;
+  lines: number;
+  statementIds: number[];
+}
+
+/** in-process progress of running generations (steps done of 4), read by GET job/:id */
+const progress = new Map<number, number>();
+export const GENERATION_STEPS = 4;
+
+/** Recomputes the line count and amounts of statements from their lines. */
+export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await q.query(
+    `update fin_statement s set line_count = x.n, charge_amount = x.c, adjust_amount = x.a, total_amount = x.c + x.a
+       from (select s2.id, count(l.id)::int as n,
+                    coalesce(sum(l.amount) filter (where l.line_type = 'CHARGE'), 0) as c,
+                    coalesce(sum(l.amount) filter (where l.line_type = 'ADJUSTMENT'), 0) as a
+               from fin_statement s2 left join fin_statement_line l on l.statement_id = s2.id
+              where s2.id = any($1::bigint[]) group by s2.id) x
+      where s.id = x.id`,
+    [ids],
+  );
+}
+
+/** Generates the statements of one period (one party, or every party) in the transaction `q`. */
+export async function generateStatements(q: Queryable, g: GenerationInput): Promise<GenerationResult> {
+  const step = (n: number) => progress.set(g.jobId, n);
+  step(0);
+  // one generation per center and kind at a time: a second one waits and then sees the first one's lines
+  await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
+  const { from: first, to: last } = periodRange(g.period);
+  const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
+  await q.query(`drop table if exists fin_gen_cand`);
+  await q.query(
+    `create temp table fin_gen_cand on commit drop as
+     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
+       from fin_charge c
+       join fin_contract k on k.id = c.contract_id
+       join tms_waybill w on w.id = c.waybill_id
+       left join fin_settle_term t on t.contract_id = c.contract_id
+       cross join lateral (select case coalesce(t.settle_event, 'REVIEW')
+           when 'REVIEW' then c.create_time
+           when 'SHIP' then coalesce(w.atd, (select s.atd from tms_shipment s where s.id = w.shipment_id))
+           when 'EPOD_SIGNED' then (select max(e.sign_time) from tms_epod e where e.waybill_id = c.waybill_id)
+           when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
+           when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
+         end as t) ev
+      where c.dispatch_center_id = $1 and c.kind = $2
+        and ($3::bigint is null or ${party} = $3)
+        and ($4::bigint[] is null or ${party} = any($4::bigint[]))
+        and ev.t is not null
+        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
+        and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
+    [g.centerId, g.kind, g.partyId, g.parties, first, last],
+  );
+  step(1);
+  const prefix = g.kind === 'RECEIVABLE' ? 'AR' : 'AP';
+  const made = (
+    await q.query<{ id: number }>(
+      `insert into fin_statement(dispatch_center_id, code, kind, client_id, carrier_id, party_id, period, period_from, period_to, currency, create_by)
+       select $1, $2::text || lpad(nextval('fin_statement_code_seq')::text, 6, '0'), $3::text,
+              case when $3::text = 'RECEIVABLE' then g.party_id end, case when $3::text = 'PAYABLE' then g.party_id end, g.party_id, $4::text,
+              case when g.cut is null then $5::date else ($5::date - interval '1 month')::date + g.cut end,
+              case when g.cut is null then $6::date else $5::date + (g.cut - 1) end,
+              g.currency, $7::text
+         from (select party_id, currency, min(cut_off_day) as cut from fin_gen_cand group by party_id, currency) g
+        order by g.party_id, g.currency
+       on conflict (dispatch_center_id, kind, party_id, period, currency) where status <> 'VOID' do nothing
+       returning id`,
+      [g.centerId, `${prefix}${g.period.replace('-', '')}-`, g.kind, g.period, first, last, g.by],
+    )
+  ).rows.map((r) => Number(r.id));
+  step(2);
+  const lines = made.length
+    ? (
+        await q.query(
+          `insert into fin_statement_line(statement_id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, create_by)
+           select s.id, 'CHARGE', c.charge_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate, $2
+             from fin_gen_cand c join fin_statement s on s.party_id = c.party_id and s.currency = c.currency and s.id = any($1::bigint[])
+            order by s.id, c.event_date, c.charge_id`,
+          [made, g.by],
+        )
+      ).rowCount ?? 0
+    : 0;
+  step(3);
+  await refreshTotals(q, made);
+  if (made.length)
+    await q.query(`insert into fin_statement_event(statement_id, action, to_status, create_by) select id, 'GENERATE', 'DRAFT', $2 from unnest($1::bigint[]) as x(id)`, [made, g.by]);
+  await q.query(`drop table if exists fin_gen_cand`);
+  step(4);
+  return { created: made.length, lines, statementIds: made };
+}
+
+type JobRow = { id: number; kind: string; period: string; party_id: number | null; status: string; created_count: number; line_count: number; error: string | null };
+const jobAnswer = (j: JobRow, statementIds?: number[]): z.input<typeof S.SettleJob> => ({
+  id: Number(j.id), kind: j.kind, period: j.period, partyId: j.party_id === null ? null : Number(j.party_id), status: j.status as 'DONE', createdCount: j.created_count, lineCount: j.line_count,
+  error: j.error, progress: { done: j.status === 'DONE' ? GENERATION_STEPS : (progress.get(Number(j.id)) ?? 0), total: GENERATION_STEPS }, ...(statementIds ? { statementIds } : {}),
+});
+
+/** The ids of the parties of a kind the caller may see, or null when every one. */
+async function partiesInScope(q: Queryable, caller: Caller, kind: string): Promise<number[] | null> {
+  const def = partyDefOf(kind);
+  const params: unknown[] = [];
+  const where = scopeOf(def, caller, params, 't');
+  if (!where.length) return null;
+  return (await q.query<{ id: number }>(`select t.id from ${def.table} t where ${where.join(' and ')}`, params)).rows.map((r) => Number(r.id));
+}
+
+async function runJob(db: Db, jobId: number): Promise<void> {
+  const job = (await db.query<Row>(`update fin_settle_job set status = 'RUNNING' where id = $1 and status = 'QUEUED' returning *`, [jobId])).rows[0];
+  if (!job) return; // already run (a retry)
+  const input = job as unknown as { dispatch_center_id: number; kind: 'RECEIVABLE'; period: string; party_id: number | null; create_by: string; parties: (number | string)[] | null };
+  try {
+    const parties = input.parties ? input.parties.map(Number) : null;
+    const r = await db.tx((q) => generateStatements(q, { jobId, centerId: Number(input.dispatch_center_id), kind: input.kind, period: input.period, partyId: input.party_id, by: input.create_by, parties }));
+    await db.query(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1`, [jobId, r.created, r.lines]);
+  } catch (e) {
+    await db.query(`update fin_settle_job set status = 'FAILED', error = $2, finish_time = now() where id = $1`, [jobId, String((e as Error).message ?? e).slice(0, 500)]);
+  } finally {
+    progress.delete(jobId);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+const HEADER = `s.id, s.code, s.dispatch_center_id, s.kind, s.party_id, coalesce(cl.name, ca.name) as party_name, s.client_id, s.carrier_id, s.period, s.period_from::text, s.period_to::text,
+  s.currency, s.status, s.line_count, s.charge_amount::text, s.adjust_amount::text, s.total_amount::text, s.invoiced_amount::text, s.paid_amount::text,
+  (s.total_amount - s.invoiced_amount)::text as open_amount, (s.total_amount - s.paid_amount)::text as unpaid_amount, s.void_reason, s.version`;
+const HEADER_FROM = `fin_statement s left join base_client cl on cl.id = s.client_id left join base_carrier ca on ca.id = s.carrier_id`;
+
+export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
+  return {
+    id: Number(r.id), code: String(r.code), dispatchCenterId: Number(r.dispatch_center_id), kind: String(r.kind), partyId: Number(r.party_id), partyName: (r.party_name as string) ?? null,
+    clientId: r.client_id === null ? null : Number(r.client_id), carrierId: r.carrier_id === null ? null : Number(r.carrier_id), period: String(r.period), periodFrom: String(r.period_from),
+    periodTo: String(r.period_to), currency: String(r.currency), status: r.status as 'DRAFT', lineCount: Number(r.line_count), chargeAmount: String(r.charge_amount), adjustAmount: String(r.adjust_amount),
+    totalAmount: String(r.total_amount), invoicedAmount: String(r.invoiced_amount), paidAmount: String(r.paid_amount), openAmount: String(r.open_amount), unpaidAmount: String(r.unpaid_amount),
+    voidReason: (r.void_reason as string) ?? null, version: Number(r.version),
+  };
+}
+
+const lineOf = (l: Row): z.input<typeof S.StatementLine> => ({
+  id: Number(l.id), lineType: String(l.line_type), chargeId: l.charge_id === null ? null : Number(l.charge_id), waybillId: l.waybill_id === null ? null : Number(l.waybill_id),
+  waybillCode: (l.waybill_code as string) ?? null, chargeTypeCode: (l.charge_type_code as string) ?? null, eventDate: (l.event_date as string) ?? null, amount: String(l.amount),
+  taxRate: (l.tax_rate as string) ?? null, adjustsLineId: l.adjusts_line_id === null ? null : Number(l.adjusts_line_id), disputeStatus: (l.dispute_status as string) ?? null,
+  disputeReason: (l.dispute_reason as string) ?? null, proposedAmount: (l.proposed_amount as string) ?? null, disputeFileId: l.dispute_file_id === null ? null : Number(l.dispute_file_id),
+  resolveRemark: (l.resolve_remark as string) ?? null, remark: (l.remark as string) ?? null,
+});
+
+// ---------------------------------------------------------------------------
+// Changes
+
+/** Locks a statement in the caller's scope (404 outside), checks the version read (409) and that `action` may start from its status (409). */
+export async function lockStatement(q: Queryable, req: FastifyRequest, caller: Caller, id: number, version: number, action: StatementAction): Promise<Row> {
+  const s = await getInScope(q, statementDef, caller, id, true);
+  if (Number(s.version) !== version) throw conflict('messages.settlement.stale', { code: s.code });
+  if (!statementAllows(action, String(s.status))) {
+    if (action === 'removeLines' && ['CONFIRMED', 'INVOICED', 'SETTLED'].includes(String(s.status))) throw conflict('messages.settlement.frozen', { code: s.code });
+    throw conflict('messages.settlement.wrongStatus', { code: s.code, status: statusText(req.lang, s.status), action: translate(req.lang, `messages.settlement.actions.${action}`) });
+  }
+  return s;
+}
+
+/** Moves a statement to `to` (null: keeps its status), bumps its version and records the event. */
+export async function moveStatement(q: Queryable, caller: Caller, s: Row, action: string, to: string | null, reason: string | null = null, detail: unknown = null, set = ''): Promise<void> {
+  await q.query(`update fin_statement set status = coalesce($2, status), update_by = $3, update_time = now(), version = version + 1${set ? ', ' + set : ''} where id = $1`, [s.id, to, caller.userName]);
+  await q.query(`insert into fin_statement_event(statement_id, action, from_status, to_status, reason, detail, create_by) values ($1, $2, $3, $4, $5, $6, $7)`, [
+    s.id, action, s.status, to ?? s.status, reason, detail === null ? null : JSON.stringify(detail), caller.userName,
+  ]);
+}
+
+async function linesOf(q: Queryable, statementId: unknown, ids: number[], field: string): Promise<Map<number, Row>> {
+  const rows = (await q.query<Row>(`select * from fin_statement_line where statement_id = $1 and id = any($2::bigint[]) for update`, [statementId, ids])).rows;
+  const found = new Map(rows.map((r) => [Number(r.id), r]));
+  const missing = ids.findIndex((id) => !found.has(id));
+  if (missing >= 0) throw badRequest('messages.settlement.lineNotInStatement', { [`${field}.${missing}`]: { key: 'messages.settlement.lineNotInStatement', params: { id: ids[missing] } } }, { id: ids[missing] });
+  return found;
+}
+
+export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
+  void app.jobs.work(GENERATE_JOB, async (data: { jobId: number }) => runJob(db, Number(data.jobId)));
+
+  route(app, { method: 'POST', url: `${BASE}/generate`, operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: S.GenerateBody, response: okOf(S.SettleJob) }, async (req) => {
+    const caller = requireCaller(req);
+    const { kind, period, partyId } = req.body;
+    if (!caller.dispatchCenterId) throw badRequest('messages.validationFailed', { dispatchCenterId: { key: 'validation.required' } });
+    if (partyId) await getInScope(db, partyDefOf(kind), caller, partyId); // 404 outside the caller's data groups
+    const parties = await partiesInScope(db, caller, kind);
+    if (!partyId) {
+      const job = (await db.query<JobRow>(`insert into fin_settle_job(dispatch_center_id, kind, period, parties, create_by) values ($1, $2, $3, $4, $5) returning *`, [caller.dispatchCenterId, kind, period, parties, caller.userName])).rows[0]!;
+      await app.jobs.send(GENERATE_JOB, { jobId: Number(job.id) });
+      return ok(req, jobAnswer(job), 'messages.settlement.queued');
+    }
+    const out = await mutate(db, req, { title: 'statement', businessType: 'GENERATE' }, async (q) => {
+      const job = (await q.query<JobRow>(`insert into fin_settle_job(dispatch_center_id, kind, period, party_id, status, create_by) values ($1, $2, $3, $4, 'RUNNING', $5) returning *`, [caller.dispatchCenterId, kind, period, partyId, caller.userName])).rows[0]!;
+      try {
+        const r = await generateStatements(q, { jobId: Number(job.id), centerId: caller.dispatchCenterId!, kind, period, partyId, by: caller.userName, parties });
+        const done = (await q.query<JobRow>(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1 returning *`, [job.id, r.created, r.lines])).rows[0]!;
+        return { job: done, r };
+      } finally {
+        progress.delete(Number(job.id));
+      }
+    });
+    return ok(req, jobAnswer(out.job, out.r.statementIds), 'messages.settlement.generated', { count: out.r.created, lines: out.r.lines });
+  });
+
+  route(app, { method: 'GET', url: `${BASE}/job/:id`, operationId: 'finance.statement.job', summary: 'A statement generation: its status, progress and result', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.SettleJob) }, async (req) => {
+    const caller = requireCaller(req);
+    const job = (await db.query<JobRow>(`select * from fin_settle_job where id = $1 and dispatch_center_id = $2`, [req.params.id, caller.dispatchCenterId ?? -1])).rows[0];
+    if (!job) throw notFound();
+    return ok(req, jobAnswer(job));
+  });
+
+  route(app, { method: 'GET', url: `${BASE}/detail/:id`, operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.StatementDetail) }, async (req) => {
+    const caller = requireCaller(req);
+    await getInScope(db, statementDef, caller, req.params.id);
+    const h = (await db.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [req.params.id])).rows[0]!;
+    const events = (await db.query<Row>(`select id, action, from_status, to_status, reason, create_by, create_time from fin_statement_event where statement_id = $1 order by id`, [req.params.id])).rows;
+    const lines = (
+      await db.query<Row>(
+        `select id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, adjusts_line_id, dispute_status, dispute_reason,
+                proposed_amount::text, dispute_file_id, resolve_remark, remark from fin_statement_line where statement_id = $1 order by id limit 500`,
+        [req.params.id],
+      )
+    ).rows;
+    return ok(req, {
+      ...headerOf(h),
+      events: events.map((e) => ({ id: Number(e.id), action: String(e.action), fromStatus: (e.from_status as string) ?? null, toStatus: (e.to_status as string) ?? null, reason: (e.reason as string) ?? null, createBy: (e.create_by as string) ?? null, createTime: (e.create_time as Date).toISOString() })),
+      lines: lines.map(lineOf),
+    });
+  });
+
+  const answer = async (q: Queryable, id: unknown) => headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!);
+
+  for (const action of ['send', 'confirm'] as const) {
+    route(app, { method: 'POST', url: `${BASE}/${action}`, operationId: `finance.statement.${action}`, summary: action === 'send' ? 'Send a draft statement to its party' : 'Confirm a sent or adjusted statement: its lines are frozen from then on', tags, permission: `finance:statement:${action}`, body: S.StatementAction, response: okOf(S.StatementHeader) }, async (req) => {
+      const caller = requireCaller(req);
+      const data = await mutate(db, req, { title: 'statement', businessType: action.toUpperCase() }, async (q) => {
+        const s = await lockStatement(q, req, caller, req.body.id, req.body.version, action);
+        await moveStatement(q, caller, s, action.toUpperCase(), STATEMENT_ACTION_TO[action], null, null, action === 'send' ? 'sent_time = now()' : `confirmed_by = $3, confirmed_time = now()`);
+        return answer(q, s.id);
+      });
+      return ok(req, data, `messages.settlement.${action}Ok`);
+    });
+  }
+
+  route(app, { method: 'POST', url: `${BASE}/dispute`, operationId: 'finance.statement.dispute', summary: "Dispute lines of a sent or adjusted statement as the party's reconciliation says: reason, proposed amount, attachment per line", tags, permission: 'finance:statement:dispute', body: S.DisputeBody, response: okOf(S.StatementHeader) }, async (req) => {
+    const caller = requireCaller(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
+      const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'dispute');
+      const lines = await linesOf(q, s.id, req.body.lines.map((l) => l.lineId), 'lines');
+      for (const [i, l] of req.body.lines.entries()) {
+        const line = lines.get(l.lineId)!;
+        if (line.dispute_status === 'OPEN' || req.body.lines.findIndex((x) => x.lineId === l.lineId) !== i) throw conflict('messages.settlement.lineNotDisputable', { id: l.lineId });
+        if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1`, [l.fileId])).rows.length) throw badRequest('messages.validationFailed', { [`lines.${i}.fileId`]: { key: 'validation.invalid' } });
+        await q.query(
+          `update fin_statement_line set dispute_status = 'OPEN', dispute_reason = $2, proposed_amount = $3, dispute_file_id = $4, dispute_by = $5, dispute_time = now(), resolve_by = null, resolve_time = null, resolve_remark = null,
+                  update_by = $5, update_time = now(), version = version + 1 where id = $1`,
+          [l.lineId, l.reason, l.proposedAmount, l.fileId ?? null, caller.userName],
+        );
+      }
+      await moveStatement(q, caller, s, 'DISPUTE', 'DISPUTED', req.body.lines.map((l) => l.reason).join('; ').slice(0, 200), req.body.lines);
+      return answer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.disputeOk');
+  });
+
+  route(app, { method: 'POST', url: `${BASE}/resolve`, operationId: 'finance.statement.resolve', summary: 'Decide the open disputes of a statement: an accepted one becomes an adjustment line (the original line stays as it was); when none is left open the statement is ADJUSTED', tags, permission: 'finance:statement:resolve', body: S.ResolveBody, response: okOf(S.StatementHeader) }, async (req) => {
+    const caller = requireCaller(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'RESOLVE' }, async (q) => {
+      const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'resolve');
+      const lines = await linesOf(q, s.id, req.body.decisions.map((d) => d.lineId), 'decisions');
+      for (const d of req.body.decisions) {
+        const line = lines.get(d.lineId)!;
+        if (line.dispute_status !== 'OPEN') throw conflict('messages.settlement.notDisputed', { id: d.lineId });
+        await q.query(`update fin_statement_line set dispute_status = $2, resolve_by = $3, resolve_time = now(), resolve_remark = $4, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [
+          d.lineId, d.accept ? 'ACCEPTED' : 'REJECTED', caller.userName, d.remark,
+        ]);
+        const diff = new Decimal(String(line.proposed_amount)).minus(String(line.amount));
+        if (d.accept && !diff.isZero())
+          await q.query(
+            `insert into fin_statement_line(statement_id, line_type, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, adjusts_line_id, remark, create_by)
+             select statement_id, 'ADJUSTMENT', waybill_id, waybill_code, charge_type_code, event_date, $2, tax_rate, id, left(dispute_reason, 200), $3 from fin_statement_line where id = $1`,
+            [d.lineId, diff.toFixed(2), caller.userName],
+          );
+      }
+      await refreshTotals(q, [Number(s.id)]);
+      const open = (await q.query<{ n: number }>(`select count(*)::int as n from fin_statement_line where statement_id = $1 and dispute_status = 'OPEN'`, [s.id])).rows[0]!.n;
+      await moveStatement(q, caller, s, 'RESOLVE', open ? null : 'ADJUSTED', null, req.body.decisions);
+      return answer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.resolveOk');
+  });
+
+  route(app, { method: 'POST', url: `${BASE}/void`, operationId: 'finance.statement.void', summary: 'Void a statement before it is invoiced (reason required): its charges can be stated again', tags, permission: 'finance:statement:void', body: S.VoidBody, response: okOf(S.StatementHeader) }, async (req) => {
+    const caller = requireCaller(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'VOID' }, async (q) => {
+      const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'void');
+      if (new Decimal(String(s.invoiced_amount)).gt(0)) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
+      await q.query(`update fin_statement_line set released = true where statement_id = $1`, [s.id]);
+      await moveStatement(q, caller, s, 'VOID', 'VOID', req.body.reason, null, 'void_time = now()');
+      await q.query(`update fin_statement set void_reason = $2 where id = $1`, [s.id, req.body.reason]);
+      return answer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.voidOk');
+  });
+
+  route(app, { method: 'POST', url: `${BASE}/removeLines`, operationId: 'finance.statement.removeLines', summary: 'Take lines out of a draft statement (their charges go to a later statement); a confirmed statement is frozen', tags, permission: 'finance:statement:edit', body: S.RemoveLinesBody, response: okOf(S.StatementHeader) }, async (req) => {
+    const caller = requireCaller(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'REMOVE_LINES' }, async (q) => {
+      const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'removeLines');
+      await linesOf(q, s.id, req.body.lineIds, 'lineIds');
+      await q.query(`delete from fin_statement_line where adjusts_line_id = any($1::bigint[])`, [req.body.lineIds]);
+      await q.query(`delete from fin_statement_line where id = any($1::bigint[])`, [req.body.lineIds]);
+      await refreshTotals(q, [Number(s.id)]);
+      await moveStatement(q, caller, s, 'REMOVE_LINES', null, null, { lineIds: req.body.lineIds });
+      return answer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.removeLinesOk');
+  });
+}

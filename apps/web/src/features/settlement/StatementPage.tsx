@@ -1,0 +1,214 @@
+/**
+ * Statements (issue 15): the generic statement list, a generate dialog (one party at once, or every party
+ * as a job whose progress is shown), and a detail drawer with the amounts, lines and history and the
+ * actions the status allows: send, confirm, dispute a line (reason, their amount), accept / reject a
+ * dispute, void with a reason, register an invoice. Buttons show with their permission; the server decides.
+ */
+import { useRef, useState } from 'react';
+import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import dayjs from 'dayjs';
+import { getResource, type SettlementApi } from '@tms/domain';
+import { get, postEnvelope } from '../../platform/http.ts';
+import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
+import { useResourceContext } from '../../platform/resource/context.ts';
+
+const statementDef = getResource('statement');
+type Detail = z.output<typeof SettlementApi.StatementDetail>;
+type Line = Detail['lines'][number];
+type Job = z.output<typeof SettlementApi.SettleJob>;
+
+function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useResourceContext();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [job, setJob] = useState<Job | null>(null);
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      const r = await postEnvelope<Job>('/finance/statement/generate', { kind: v.kind, period: v.period.format('YYYY-MM'), partyId: v.partyId || undefined });
+      let j = r.data as Job;
+      setJob(j);
+      while (j.status === 'QUEUED' || j.status === 'RUNNING') {
+        await new Promise((res) => setTimeout(res, 500));
+        j = await get<Job>(`/finance/statement/job/${j.id}`);
+        setJob(j);
+      }
+      message.success(r.msg);
+      onDone();
+    } catch {
+      // the error notification carries the server's message
+    }
+  };
+  return (
+    <Modal open title={t('settlement.generate')} onCancel={onClose} onOk={submit} okButtonProps={{ 'data-testid': 'statement-generate-ok' } as Record<string, string>}>
+      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs() }}>
+        <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
+          <Select options={['RECEIVABLE', 'PAYABLE'].map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
+        </Form.Item>
+        <Form.Item name="period" label={t('settlement.period')} rules={[{ required: true }]}>
+          <DatePicker picker="month" />
+        </Form.Item>
+        <Form.Item name="partyId" label={t('settlement.partyId')}>
+          <InputNumber min={1} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+      {job && <Typography.Text data-testid="statement-generate-progress">{t('settlement.generating', job.progress)}</Typography.Text>}
+    </Modal>
+  );
+}
+
+/** Asks for one or more values in a small form, then calls `run` with them. */
+function useAsk() {
+  const { modal } = App.useApp();
+  return (title: string, fields: { name: string; label: string; kind?: 'number' | 'text'; initial?: unknown }[], run: (v: Record<string, unknown>) => Promise<void>) => {
+    const values: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, f.initial]));
+    modal.confirm({
+      title,
+      icon: null,
+      content: (
+        <Form layout="vertical" initialValues={values} onValuesChange={(_, all) => Object.assign(values, all)}>
+          {fields.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              {f.kind === 'number' ? <InputNumber style={{ width: '100%' }} precision={2} stringMode /> : <Input maxLength={200} />}
+            </Form.Item>
+          ))}
+        </Form>
+      ),
+      onOk: () => run(values),
+    });
+  };
+}
+
+function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+  const { t, can } = useResourceContext();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const ask = useAsk();
+  const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
+  const d = q.data;
+  const act = async (path: string, body: Record<string, unknown>) => {
+    try {
+      const r = await postEnvelope(path, body);
+      message.success(r.msg);
+    } catch {
+      // shown by the error notification
+    }
+    await qc.invalidateQueries({ queryKey: ['statement', id] });
+    onChanged();
+  };
+  const base = d ? { id: d.id, version: d.version } : {};
+  const is = (...s: string[]) => !!d && s.includes(d.status);
+  const buttons = d && (
+    <Space wrap>
+      {can('finance:statement:send') && is('DRAFT') && <Button data-testid="statement-send" onClick={() => act('/finance/statement/send', base)}>{t('settlement.send')}</Button>}
+      {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act('/finance/statement/confirm', base)}>{t('settlement.confirm')}</Button>}
+      {can('finance:invoice:add') && is('CONFIRMED') && (
+        <Button
+          data-testid="statement-invoice"
+          onClick={() =>
+            ask(t('settlement.invoice'), [
+              { name: 'invoiceNo', label: t('settlement.invoiceNo') },
+              { name: 'amount', label: t('settlement.amount'), kind: 'number', initial: d.openAmount },
+              { name: 'taxRate', label: t('settlement.taxRate'), kind: 'number', initial: '9' },
+            ], (v) => act('/finance/invoice/register', { kind: d.kind, invoiceNo: v.invoiceNo, invoiceDate: dayjs().format('YYYY-MM-DD'), invoiceType: 'SPECIAL', taxRate: Number(v.taxRate ?? 9), allocations: [{ statementId: d.id, amount: String(v.amount ?? '') }] }))
+          }
+        >
+          {t('settlement.invoice')}
+        </Button>
+      )}
+      {can('finance:statement:void') && is('DRAFT', 'SENT', 'DISPUTED', 'ADJUSTED', 'CONFIRMED') && (
+        <Button danger data-testid="statement-void" onClick={() => ask(t('settlement.void'), [{ name: 'reason', label: t('settlement.reason') }], (v) => act('/finance/statement/void', { ...base, reason: v.reason ?? '' }))}>
+          {t('settlement.void')}
+        </Button>
+      )}
+    </Space>
+  );
+  const lineActions = (l: Line) => {
+    const out = [];
+    if (d && can('finance:statement:dispute') && is('SENT', 'ADJUSTED') && l.lineType === 'CHARGE' && l.disputeStatus !== 'OPEN')
+      out.push(
+        <a key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? '') }] }))}>
+          {t('settlement.dispute')}
+        </a>,
+      );
+    if (d && can('finance:statement:resolve') && is('DISPUTED') && l.disputeStatus === 'OPEN')
+      for (const accept of [true, false])
+        out.push(
+          <a key={String(accept)} data-testid={accept ? 'line-accept' : 'line-reject'} onClick={() => act('/finance/statement/resolve', { ...base, decisions: [{ lineId: l.id, accept }] })}>
+            {t(accept ? 'settlement.accept' : 'settlement.reject')}
+          </a>,
+        );
+    return <Space>{out}</Space>;
+  };
+  return (
+    <Drawer open width={900} title={d ? t('settlement.detail', { code: d.code }) : ''} onClose={onClose} extra={buttons} data-testid="statement-detail">
+      {d && (
+        <>
+          <Space style={{ marginBottom: 8 }}>
+            <Tag color="blue" data-testid="statement-status">{t(`dicts.fin_statement_status.${d.status}`)}</Tag>
+            <span>{d.partyName} · {d.period} ({d.periodFrom} – {d.periodTo})</span>
+          </Space>
+          <Typography.Paragraph data-testid="statement-amounts">
+            {t('settlement.amounts', { total: d.totalAmount, charge: d.chargeAmount, adjust: d.adjustAmount, invoiced: d.invoicedAmount, paid: d.paidAmount, open: d.openAmount })}
+          </Typography.Paragraph>
+          <Typography.Title level={5}>{t('settlement.lines')}</Typography.Title>
+          <Table<Line>
+            rowKey="id"
+            size="small"
+            pagination={{ pageSize: 20 }}
+            dataSource={d.lines}
+            columns={[
+              { title: t('resources.statementLine.fields.lineType'), key: 'type', render: (_, l) => t(`dicts.fin_statement_line_type.${l.lineType}`) },
+              { title: t('resources.statementLine.fields.waybillCode'), dataIndex: 'waybillCode' },
+              { title: t('resources.statementLine.fields.chargeTypeCode'), dataIndex: 'chargeTypeCode' },
+              { title: t('resources.statementLine.fields.eventDate'), dataIndex: 'eventDate' },
+              { title: t('resources.statementLine.fields.amount'), dataIndex: 'amount', align: 'right' },
+              { title: t('resources.statementLine.fields.disputeStatus'), key: 'dispute', render: (_, l) => (l.disputeStatus ? `${t(`dicts.fin_dispute_status.${l.disputeStatus}`)}: ${l.proposedAmount} (${l.disputeReason})` : l.remark) },
+              { title: '', key: 'actions', render: (_, l) => lineActions(l) },
+            ]}
+          />
+          <Typography.Title level={5}>{t('settlement.history')}</Typography.Title>
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={d.events}
+            columns={[
+              { title: t('settlement.scanAction'), dataIndex: 'action' },
+              { title: t('resources.statement.fields.status'), key: 's', render: (_, e) => `${e.fromStatus ? t(`dicts.fin_statement_status.${e.fromStatus}`) + ' → ' : ''}${e.toStatus ? t(`dicts.fin_statement_status.${e.toStatus}`) : ''}` },
+              { title: t('settlement.reason'), dataIndex: 'reason' },
+              { title: t('settlement.by'), dataIndex: 'createBy' },
+              { title: t('settlement.at'), key: 'at', render: (_, e) => dayjs(e.createTime).format('YYYY-MM-DD HH:mm:ss') },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+export default function StatementPage() {
+  const { t, can } = useResourceContext();
+  const [detail, setDetail] = useState<number | null>(null);
+  const [gen, setGen] = useState<TableApi | null>(null);
+  const api = useRef<TableApi | null>(null);
+  const toolbarExtra = (a: TableApi) => {
+    api.current = a;
+    return can('finance:statement:generate')
+      ? [
+          <Button key="gen" type="primary" data-testid="statement-generate" onClick={() => setGen(a)}>
+            {t('settlement.generate')}
+          </Button>,
+        ]
+      : [];
+  };
+  return (
+    <>
+      <ResourceTable resource={statementDef} syncUrl onView={(row) => setDetail(row.id)} toolbarExtra={toolbarExtra} />
+      {gen && <GenerateModal onClose={() => setGen(null)} onDone={() => { gen.reload(); setGen(null); }} />}
+      {detail !== null && <StatementDetail id={detail} onClose={() => setDetail(null)} onChanged={() => api.current?.reload()} />}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/** Request and answer schemas of the settlement routes (/api/finance/statement|invoice|payment|paperReceipt/*, issue 15). */
+import { z } from 'zod';
+import { intText, optText } from '../api.ts';
+import { RECEIPT_ACTION_FROM, STATEMENT_STATUSES } from '../finance/settlement.ts';
+
+const money = z.string().describe('a decimal amount as text, 2 places (exact)');
+const MONEY_TEXT = /^-?\d{1,16}(\.\d{1,2})?$/;
+/** An amount in a body: a JSON number or a decimal text with at most 2 places; answered to the handler as text. */
+export const moneyIn = (opts: { positive?: boolean } = { positive: true }) =>
+  z
+    .union([z.number(), z.string()], { error: 'validation.number' })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => MONEY_TEXT.test(v), { error: 'validation.money' })
+    .refine((v) => !opts.positive || Number(v) > 0, { error: 'validation.positiveAmount' });
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });
+const kind = z.enum(['RECEIVABLE', 'PAYABLE'], { error: 'validation.invalid' });
+const version = z.number({ error: 'validation.required' }).int().min(0).describe('the version read: a stale one answers 409');
+
+// ---------------------------------------------------------------------------
+// Statements
+
+export const GenerateBody = z.object({
+  kind,
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.period' }).describe('YYYY-MM'),
+  partyId: z.number().int().positive().optional().describe('one client (receivable) or carrier (payable); none = every party of the period, as a background job'),
+});
+export const SettleJob = z
+  .object({
+    id: z.number(), kind: z.string(), period: z.string(), partyId: z.number().nullable(), status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+    createdCount: z.number().int(), lineCount: z.number().int(), error: z.string().nullable(),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }).describe('steps done of the run (4 steps)'),
+    statementIds: z.array(z.number()).optional(),
+  })
+  .meta({ id: 'SettleJob' });
+
+export const StatementAction = z.object({ id: intText(1), version });
+export const VoidBody = StatementAction.extend({ reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }) });
+export const RemoveLinesBody = StatementAction.extend({ lineIds: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(10_000) });
+export const DisputeBody = StatementAction.extend({
+  lines: z
+    .array(
+      z.object({
+        lineId: z.number().int().positive(),
+        reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }),
+        proposedAmount: moneyIn({ positive: false }).describe('the amount the party says is right'),
+        fileId: z.number().int().positive().nullish().describe('an uploaded attachment (system/oss/upload)'),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(1000),
+});
+export const ResolveBody = StatementAction.extend({
+  decisions: z
+    .array(z.object({ lineId: z.number().int().positive(), accept: z.boolean(), remark: optText(200) }))
+    .min(1, { error: 'validation.required' })
+    .max(1000),
+});
+
+export const StatementHeader = z
+  .object({
+    id: z.number(), code: z.string(), dispatchCenterId: z.number(), kind: z.string(), partyId: z.number(), partyName: z.string().nullable(), clientId: z.number().nullable(), carrierId: z.number().nullable(),
+    period: z.string(), periodFrom: z.string(), periodTo: z.string(), currency: z.string(), status: z.enum(STATEMENT_STATUSES), lineCount: z.number().int(),
+    chargeAmount: money, adjustAmount: money, totalAmount: money, invoicedAmount: money, paidAmount: money, openAmount: money.describe('total − invoiced'), unpaidAmount: money.describe('total − paid'),
+    voidReason: z.string().nullable(), version: z.number().int(),
+  })
+  .meta({ id: 'StatementHeader' });
+export const StatementEvent = z.object({ id: z.number(), action: z.string(), fromStatus: z.string().nullable(), toStatus: z.string().nullable(), reason: z.string().nullable(), createBy: z.string().nullable(), createTime: z.string() });
+export const StatementLine = z
+  .object({
+    id: z.number(), lineType: z.string(), chargeId: z.number().nullable(), waybillId: z.number().nullable(), waybillCode: z.string().nullable(), chargeTypeCode: z.string().nullable(),
+    eventDate: z.string().nullable(), amount: money, taxRate: z.string().nullable(), adjustsLineId: z.number().nullable(), disputeStatus: z.string().nullable(), disputeReason: z.string().nullable(),
+    proposedAmount: money.nullable(), disputeFileId: z.number().nullable(), resolveRemark: z.string().nullable(), remark: z.string().nullable(),
+  })
+  .meta({ id: 'StatementLine' });
+export const StatementDetail = StatementHeader.extend({ events: z.array(StatementEvent), lines: z.array(StatementLine).describe('the first 500 lines (the whole list: /finance/statementLine/list)') });
+
+export const PartyQuery = z.object({ kind, partyId: intText(1).optional(), lang: z.string().max(10).optional() });
+export const OpenRow = z.object({ partyId: z.number(), partyName: z.string().nullable(), statements: z.number().int(), totalAmount: money, invoicedAmount: money, paidAmount: money, openAmount: money, unpaidAmount: money });
+export const AgingQuery = PartyQuery.extend({ asOf: date.optional().describe('the day the ages are counted to (default today)') });
+export const AgingRow = z.object({ partyId: z.number(), partyName: z.string().nullable(), d0_30: money, d31_60: money, d61_90: money, d90plus: money, total: money }).meta({ id: 'AgingRow' });
+
+// ---------------------------------------------------------------------------
+// Invoices and payments
+
+export const InvoiceRegister = z.object({
+  kind,
+  invoiceNo: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(40, { error: 'validation.maxLength' }),
+  invoiceDate: date,
+  invoiceType: z.enum(['SPECIAL', 'ORDINARY'], { error: 'validation.invalid' }),
+  taxRate: z.number({ error: 'validation.number' }).min(0).max(100),
+  taxAmount: moneyIn({ positive: false }).optional().describe('default: the tax contained in the amount at the rate'),
+  allocations: z.array(z.object({ statementId: z.number().int().positive(), amount: moneyIn() })).min(1, { error: 'validation.required' }).max(100),
+  remark: optText(200),
+});
+export const InvoiceSaved = z.object({ id: z.number(), amount: money, taxAmount: money });
+export const InvoiceVoid = z.object({ id: intText(1), version, reason: VoidBody.shape.reason });
+export const PaymentRegister = z.object({
+  kind,
+  partyId: z.number({ error: 'validation.required' }).int().positive(),
+  paymentNo: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(40, { error: 'validation.maxLength' }),
+  payDate: date,
+  amount: moneyIn(),
+  method: z.enum(['TRANSFER', 'CASH', 'ACCEPTANCE', 'OTHER']).optional(),
+  remark: optText(200),
+  writeOffs: z.array(z.object({ invoiceId: z.number().int().positive(), amount: moneyIn() })).max(100).optional(),
+});
+export const WriteOffBody = z.object({ paymentId: z.number().int().positive(), invoiceId: z.number().int().positive(), amount: moneyIn() });
+export const PaymentSaved = z.object({ id: z.number(), amount: money, applied: money });
+
+// ---------------------------------------------------------------------------
+// Paper receipts
+
+export const ScanBody = z.object({
+  action: z.enum(Object.keys(RECEIPT_ACTION_FROM) as [keyof typeof RECEIPT_ACTION_FROM, ...(keyof typeof RECEIPT_ACTION_FROM)[]], { error: 'validation.invalid' }),
+  codes: z.array(z.string().trim().min(1).max(40)).min(1, { error: 'validation.required' }).max(500),
+  reason: optText(200).describe('required when the receipt is lost'),
+});
+export const ScanResult = z.object({ code: z.string(), ok: z.boolean(), status: z.string().nullable(), message: z.string().nullable() });
+export const OverdueQuery = z.object({ days: intText(0, 3650).optional().describe('days after delivery (default 7)'), pageNum: intText(1).optional(), pageSize: intText(1, 500).optional(), lang: z.string().max(10).optional() });
+export const OverdueRow = z.object({ waybillId: z.number(), waybillCode: z.string(), clientId: z.number().nullable(), clientName: z.string().nullable(), deliveredTime: z.string(), days: z.number().int(), status: z.string() });
