@@ -44,6 +44,7 @@ import { logisticsHooks, registerLogisticsModule } from './modules/logistics/rou
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
 import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
+import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
@@ -114,22 +115,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerDriverRoutes(app, db, clock, storage);
   registerOssRoutes(app, db, storage);
-  registerEpodRoutes(app, db, storage, clock);
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
   registerGeneratorRoutes(app, db);
   registerReportRoutes(app, db, storage);
   registerWorkflowRoutes(app, db);
-  registerShipmentRoutes(app, db, clock);
-  registerWaybillRoutes(app, db, clock);
   // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
   const events = new DomainEvents();
   subscribeFinance(events);
+  registerShipmentRoutes(app, db, clock, events);
+  registerEpodRoutes(app, db, storage, clock, events);
+  registerWaybillRoutes(app, db, clock, events);
   registerOrderRoutes(app, db, clock, events);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
+  registerPayableRoutes(app, db);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

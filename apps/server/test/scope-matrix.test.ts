@@ -488,6 +488,10 @@ function customRoutes(): Record<string, Classified> {
     list: () => ({ method: 'POST', path: '/api/finance/quote', body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: 10 }, date: new Date().toISOString().slice(0, 10) } }),
     shows: ['contract'],
   };
+  // finance, payable rating (rating branch): a dispatch order's charges are read as the dispatch order, a history as its waybill
+  c['GET /api/finance/dispatch/charge/list'] = { kind: 'shipment', read: true, call: get(() => '/api/finance/dispatch/charge/list', () => ({ shipmentId: rec.shipment.id })) };
+  c['GET /api/finance/rating/history'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/rating/history', () => ({ waybillId: rec.reviewedWaybill.id })) };
+  c['GET /api/finance/rating/summary'] = { none: "counts by rating state, in the caller's scope (the waybill-rating and dispatch-order scope in its SQL)" };
 
   // reports and dashboards: figures of the session's center and data groups
   const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });

@@ -9,6 +9,7 @@ const money = z.string().describe('a decimal amount as text, 2 places (exact)');
 
 export const ChargeListQuery = z.object({
   waybillId: intText(1).describe('the waybill whose charges are read'),
+  kind: z.enum(['RECEIVABLE', 'PAYABLE']).optional().describe('receivable (default) or its payable shares of dispatch order costs'),
   lang: z.string().max(10).optional(),
 });
 export const ChargeRow = z
@@ -45,3 +46,41 @@ export const QuoteRow = z
     charges: z.array(z.object({ chargeTypeCode: z.string(), rateLineId: z.number(), amount: money, explanation: z.string(), trace: z.record(z.string(), z.unknown()) })),
   })
   .meta({ id: 'QuoteRow' });
+
+// --- payable rating, re-rating history and the rating summary (issue 14) ---
+
+export const ChargeKind = z.enum(['RECEIVABLE', 'PAYABLE']);
+export const DispatchChargeQuery = z.object({
+  shipmentId: intText(1).describe('the dispatch order whose payable charges are read'),
+  lang: z.string().max(10).optional(),
+});
+export const DispatchChargeRow = ChargeRow.extend({
+  waybillId: z.number(), waybillCode: z.string().nullable(),
+  allocationBasis: z.string().nullable().describe('how the charge line was shared over the waybills'),
+  dispatchOrderAmount: money.nullable().describe("the dispatch order's amount of the charge line before its allocation"),
+}).meta({ id: 'DispatchChargeRow' });
+export const DispatchRatingState = z
+  .object({ shipmentCode: z.string(), state: z.string(), carrierId: z.number().nullable(), contractId: z.number().nullable(), contractCode: z.string().nullable(), contractVersion: z.number().nullable(), currency: z.string().nullable(), allocationBasis: z.string().nullable(), totalAmount: money.nullable(), ratedTime: z.string() })
+  .meta({ id: 'DispatchRatingState' });
+export const DispatchChargeAnswer = z.object({
+  code: z.literal(0), msg: z.string(), rows: z.array(DispatchChargeRow), total: z.number().int(),
+  rating: DispatchRatingState.nullable().describe('RATED, NO_CONTRACT or NO_RATE; null = not rated (not yet in effect)'),
+});
+
+export const RatingHistoryQuery = z.object({
+  waybillId: intText(1).optional().describe("a waybill's receivable re-ratings"),
+  shipmentId: intText(1).optional().describe("a dispatch order's payable re-ratings"),
+  lang: z.string().max(10).optional(),
+});
+export const RatingHistoryRow = z
+  .object({
+    id: z.number(), kind: ChargeKind, waybillId: z.number().nullable(), shipmentId: z.number().nullable(), cause: z.string(), causeLabel: z.string(),
+    beforeState: z.string().nullable(), beforeTotal: money.nullable(), afterState: z.string(), afterTotal: money.nullable(),
+    beforeCharges: z.array(z.object({ chargeTypeCode: z.string(), amount: money })), createBy: z.string().nullable(), createTime: z.string(),
+  })
+  .meta({ id: 'RatingHistoryRow' });
+
+const stateCounts = z.object({ RATED: z.number().int(), NO_CONTRACT: z.number().int(), NO_RATE: z.number().int() });
+export const RatingSummary = z
+  .object({ receivable: stateCounts.describe('waybills by rating state'), payable: stateCounts.describe('dispatch orders by rating state') })
+  .meta({ id: 'RatingSummary' });

@@ -25,6 +25,7 @@ const zh = {
       max: '高于最高收费，按 {{value}} 计',
       amount: '金额 {{amount}}',
       separator: '；',
+      allocation: '调度单该项费用 {{total}}，{{basis}}分摊到本运单 {{share}}',
     },
   },
   validation: {
@@ -50,7 +51,7 @@ const zh = {
     },
     contract: {
       name: '运价合同',
-      fields: { code: '合同编号', contractVersion: '版本', name: '合同名称', kind: '合同类型', clientId: '货主', carrierId: '承运商', dispatchCenterId: '调度中心', currency: '币种', validFrom: '生效日期', validTo: '失效日期', status: '状态', remark: '备注' },
+      fields: { code: '合同编号', contractVersion: '版本', name: '合同名称', kind: '合同类型', clientId: '货主', carrierId: '承运商', dispatchCenterId: '调度中心', currency: '币种', validFrom: '生效日期', validTo: '失效日期', status: '状态', allocationBasis: '成本分摊方式', remark: '备注' },
     },
     waybillRating: {
       name: '运单计费',
@@ -92,6 +93,7 @@ const en: typeof zh = {
       max: 'above the maximum: {{value}} charged',
       amount: 'amount {{amount}}',
       separator: '; ',
+      allocation: "the dispatch order's {{total}} allocated ({{basis}}): {{share}} to this waybill",
     },
   },
   validation: {
@@ -117,7 +119,7 @@ const en: typeof zh = {
     },
     contract: {
       name: 'Freight contract',
-      fields: { code: 'Contract no.', contractVersion: 'Version', name: 'Name', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', dispatchCenterId: 'Dispatch center', currency: 'Currency', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status', remark: 'Remark' },
+      fields: { code: 'Contract no.', contractVersion: 'Version', name: 'Name', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', dispatchCenterId: 'Dispatch center', currency: 'Currency', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status', allocationBasis: 'Cost allocation', remark: 'Remark' },
     },
     waybillRating: {
       name: 'Waybill rating',

@@ -363,6 +363,21 @@ const zhTW = {
       "RATED": "已計費",
       "NO_CONTRACT": "無有效合同",
       "NO_RATE": "合同無匹配運價"
+    },
+    "fin_allocation_basis": {
+      "WEIGHT": "按重量",
+      "VOLUME": "按體積",
+      "PIECES": "按件數",
+      "DECLARED_VALUE": "按貨值",
+      "EQUAL": "平均分攤"
+    },
+    "fin_rerate_cause": {
+      "EFFECT": "排程單生效",
+      "SPLIT": "運單拆分",
+      "EPOD_SIGNED": "回單簽收數量",
+      "BIND": "運單加入排程單",
+      "UNBIND": "運單移出排程單",
+      "CARRIER_CHANGED": "更換承運商"
     }
   },
   "messages": {
@@ -430,7 +445,8 @@ const zhTW = {
         "min": "低於最低收費，按 {{value}} 計",
         "max": "高於最高收費，按 {{value}} 計",
         "amount": "金額 {{amount}}",
-        "separator": "；"
+        "separator": "；",
+        "allocation": "排程單該項費用 {{total}}，{{basis}}分攤到本運單 {{share}}"
       }
     },
     "epod": {
@@ -858,6 +874,7 @@ const zhTW = {
         "validFrom": "生效日期",
         "validTo": "失效日期",
         "status": "狀態",
+        "allocationBasis": "成本分攤方式",
         "remark": "備註"
       }
     },

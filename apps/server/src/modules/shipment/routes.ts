@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { idList, intParam, ok } from '../../platform/http.ts';
@@ -29,10 +30,10 @@ export const shipmentHooks: Record<string, ResourceHooks> = {
   shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
 };
 
-export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
   /** Runs an action in one transaction with its operation log. */
   const run = <T>(req: FastifyRequest, fn: (c: act.Ctx) => Promise<T>) =>
-    mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now() }));
+    mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now(), events }));
 
   app.post(`${BASE}/create`, P('create'), async (req) => {
     const b = bodyOf(req);
@@ -88,7 +89,11 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
     app.post(`${BASE}/${path}`, P('bind'), async (req) => {
       const b = bodyOf(req);
       const waybillIds = idList(b.waybillIds, 'waybillIds');
-      const out = await run(req, (c) => bindWaybills(c.q, c.caller, idOf(b), waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now));
+      const out = await run(req, async (c) => {
+        const bound = await bindWaybills(c.q, c.caller, idOf(b), waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now);
+        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: bound.id, waybillIds, change: 'BIND' });
+        return bound;
+      });
       return ok(req, out, 'messages.shipment.bound');
     });
   }
@@ -96,7 +101,11 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
     app.post(`${BASE}/${path}`, P('unbind'), async (req) => {
       const b = bodyOf(req);
       const waybillIds = idList(b.waybillIds, 'waybillIds');
-      const out = await run(req, (c) => unbindWaybills(c.q, c.caller, idOf(b), waybillIds, c.now));
+      const out = await run(req, async (c) => {
+        const unbound = await unbindWaybills(c.q, c.caller, idOf(b), waybillIds, c.now);
+        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: unbound.id, waybillIds, change: 'UNBIND' });
+        return unbound;
+      });
       return ok(req, out, 'messages.shipment.unbound');
     });
   }
