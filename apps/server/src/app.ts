@@ -45,6 +45,7 @@ import { financeHooks, registerFinanceContractRoutes } from './modules/finance/c
 import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
+import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
   registerPayableRoutes(app, db);
+  registerAdjustmentRoutes(app, db, clock);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

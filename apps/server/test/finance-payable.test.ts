@@ -102,7 +102,9 @@ describe('payable rating on take effect', () => {
     expect(r.rating).toMatchObject({ state: 'NO_CONTRACT', carrierId: cr1.carrierId, totalAmount: null });
     expect(r.rows).toEqual([]);
 
-    const history = (await get('/api/finance/rating/history', { shipmentId: id })).data as Json[];
+    const read = (await get('/api/finance/rating/history', { shipmentId: id })).data;
+    expect(read.recordCode).toBe(r.shipmentCode);
+    const history = read.rows as Json[];
     expect(history.map((h) => [h.cause, h.beforeState, h.beforeTotal, h.afterState, h.afterTotal])).toEqual([
       ['CARRIER_CHANGED', 'RATED', '1010.00', 'NO_CONTRACT', null],
       ['UNBIND', 'RATED', '1040.00', 'RATED', '1010.00'],
@@ -131,7 +133,7 @@ describe('receivable re-rating', () => {
     await split(3); // 30 kg stay: 60
     const after = await get('/api/finance/charge/list', { waybillId: w.waybillId });
     expect(after.rating.totalAmount).toBe('60.00');
-    const history = (await get('/api/finance/rating/history', { waybillId: w.waybillId }, 'zh-CN')).data as Json[];
+    const history = (await get('/api/finance/rating/history', { waybillId: w.waybillId }, 'zh-CN')).data.rows as Json[];
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ kind: 'RECEIVABLE', cause: 'SPLIT', causeLabel: '运单拆分', beforeTotal: '120.00', afterTotal: '60.00', beforeCharges: [{ chargeTypeCode: 'FREIGHT', amount: '120.00' }] });
   });
@@ -154,5 +156,35 @@ describe('receivable re-rating', () => {
     expect(r.rows[0].trace).toMatchObject({ quantity: '60', quantitySource: 'SIGNED' });
     const bad = await ctx.s.api('GET', '/api/finance/rating/history', { token: ctx.admin });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('manual charges and adjustments', () => {
+  it('take effect at once up to the configured amount, wait for approval above it, and name the field when refused', async () => {
+    const w = await reviewedWaybill(ctx.s.db, { carrierCode: 'CR003' });
+    const other = await one(`select id from fin_charge_type where code = 'OTHER'`);
+    const add = (body: Record<string, unknown>) => ctx.s.api('POST', '/api/finance/adjustment/save', { token: ctx.admin, body: { kind: 'RECEIVABLE', waybillId: w.id, chargeTypeId: other, reason: '客户加急', ...body }, headers: { lang: 'en-US' } });
+    await ctx.s.db.query(`update sys_config set config_value = '500' where config_key = 'fin.adjustment.approvalAbove'`);
+    const small = await add({ amount: '-120.5' });
+    expect(small.status, JSON.stringify(small.json)).toBe(200);
+    expect(small.json.data.status).toBe('APPROVED');
+    const big = await add({ amount: 800 });
+    expect(big.json).toMatchObject({ msg: 'Above 500.00: the adjustment waits for approval', data: { status: 'PENDING' } });
+    const bad = await add({ amount: 0, reason: ' ' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(['amount', 'reason']);
+    const receivableOnShipment = await ctx.s.api('POST', '/api/finance/adjustment/save', { token: ctx.admin, body: { kind: 'RECEIVABLE', shipmentId: 1, chargeTypeId: other, amount: 1, reason: 'x' } });
+    expect(receivableOnShipment.status).toBe(400);
+
+    await post('/api/finance/adjustment/decide', { ids: [big.json.data.id], approve: true, opinion: '同意' });
+    const again = await ctx.s.api('POST', '/api/finance/adjustment/decide', { token: ctx.admin, body: { ids: [big.json.data.id], approve: false } });
+    expect(again.status).toBe(409);
+    const read = (await get('/api/finance/adjustment/list', { waybillId: w.id })).data;
+    expect(read.recordCode).toBe(w.code);
+    const list = read.rows as Json[];
+    expect(list.map((a) => [a.amount, a.status, a.statusLabel, a.approveBy])).toEqual([
+      ['800.00', 'APPROVED', 'Approved', 'admin'],
+      ['-120.50', 'APPROVED', 'Approved', 'admin'],
+    ]);
   });
 });

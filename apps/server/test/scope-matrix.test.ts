@@ -491,6 +491,15 @@ function customRoutes(): Record<string, Classified> {
   // finance, payable rating (rating branch): a dispatch order's charges are read as the dispatch order, a history as its waybill
   c['GET /api/finance/dispatch/charge/list'] = { kind: 'shipment', read: true, call: get(() => '/api/finance/dispatch/charge/list', () => ({ shipmentId: rec.shipment.id })) };
   c['GET /api/finance/rating/history'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/rating/history', () => ({ waybillId: rec.reviewedWaybill.id })) };
+  c['POST /api/finance/adjustment/save'] = { kind: 'reviewedWaybill', call: post('/api/finance/adjustment/save', async () => ({ kind: 'RECEIVABLE', waybillId: rec.reviewedWaybill.id, chargeTypeId: (await one(`select id from fin_charge_type where code = 'OTHER'`)).id, amount: 5000, reason: 'scope' })) };
+  c['POST /api/finance/adjustment/decide'] = {
+    kind: 'reviewedWaybill',
+    call: post('/api/finance/adjustment/decide', async () => ({
+      ids: [(await one(`insert into fin_adjustment (dispatch_center_id, kind, waybill_id, charge_type_id, charge_type_code, amount, tax_rate, reason, status) select dispatch_center_id, 'RECEIVABLE', id, (select id from fin_charge_type where code = 'OTHER'), 'OTHER', 5000, 9, 'scope', 'PENDING' from tms_waybill where id = ${rec.reviewedWaybill.id} returning id`)).id],
+      approve: true,
+    })),
+  };
+  c['GET /api/finance/adjustment/list'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/adjustment/list', () => ({ waybillId: rec.reviewedWaybill.id })) };
   c['GET /api/finance/rating/summary'] = { none: "counts by rating state, in the caller's scope (the waybill-rating and dispatch-order scope in its SQL)" };
 
   // reports and dashboards: figures of the session's center and data groups

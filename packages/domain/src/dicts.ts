@@ -91,6 +91,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_charge_state', '计费结果', [['RATED', '已计费', 'Rated'], ['NO_CONTRACT', '无有效合同', 'No effective contract'], ['NO_RATE', '合同无匹配运价', 'No matching rate']]],
   // finance: payable rating and re-rating (issue 14)
   ['fin_allocation_basis', '分摊方式', [['WEIGHT', '按重量', 'By weight'], ['VOLUME', '按体积', 'By volume'], ['PIECES', '按件数', 'By pieces'], ['DECLARED_VALUE', '按货值', 'By declared value'], ['EQUAL', '平均分摊', 'Equally']]],
+  ['fin_adjustment_status', '调整状态', [['PENDING', '待审批', 'Waiting for approval'], ['APPROVED', '已生效', 'Approved'], ['REJECTED', '已驳回', 'Rejected']]],
   ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed']]],
 ];
 

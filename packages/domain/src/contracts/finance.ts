@@ -63,7 +63,7 @@ export const DispatchRatingState = z
   .object({ shipmentCode: z.string(), state: z.string(), carrierId: z.number().nullable(), contractId: z.number().nullable(), contractCode: z.string().nullable(), contractVersion: z.number().nullable(), currency: z.string().nullable(), allocationBasis: z.string().nullable(), totalAmount: money.nullable(), ratedTime: z.string() })
   .meta({ id: 'DispatchRatingState' });
 export const DispatchChargeAnswer = z.object({
-  code: z.literal(0), msg: z.string(), rows: z.array(DispatchChargeRow), total: z.number().int(),
+  code: z.literal(0), msg: z.string(), shipmentId: z.number(), shipmentCode: z.string().describe('the dispatch order read'), rows: z.array(DispatchChargeRow), total: z.number().int(),
   rating: DispatchRatingState.nullable().describe('RATED, NO_CONTRACT or NO_RATE; null = not rated (not yet in effect)'),
 });
 
@@ -84,3 +84,38 @@ const stateCounts = z.object({ RATED: z.number().int(), NO_CONTRACT: z.number().
 export const RatingSummary = z
   .object({ receivable: stateCounts.describe('waybills by rating state'), payable: stateCounts.describe('dispatch orders by rating state') })
   .meta({ id: 'RatingSummary' });
+
+// --- manual charges and adjustments (issue 14) ---
+
+const signedMoney = z.union([z.number(), z.string()]).refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(String(v)) && Number(v) !== 0, { error: 'validation.amount' });
+export const AdjustmentBody = z
+  .object({
+    kind: ChargeKind,
+    waybillId: z.number().int().positive().optional().describe('the waybill charged (one of waybillId / shipmentId)'),
+    shipmentId: z.number().int().positive().optional().describe('the dispatch order charged (payable)'),
+    chargeTypeId: z.number().int().positive(),
+    amount: signedMoney.describe('a decimal amount, 2 places; negative = a credit'),
+    reason: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }),
+  })
+  .meta({ id: 'AdjustmentBody' });
+export const AdjustmentRow = z
+  .object({
+    id: z.number(), kind: ChargeKind, waybillId: z.number().nullable(), shipmentId: z.number().nullable(), chargeTypeId: z.number(), chargeTypeCode: z.string(), chargeTypeName: z.string().nullable(),
+    currency: z.string(), amount: money, taxRate: z.string(), reason: z.string(), status: z.string(), statusLabel: z.string(),
+    approveBy: z.string().nullable(), approveTime: z.string().nullable(), opinion: z.string().nullable(), createBy: z.string().nullable(), createTime: z.string(),
+  })
+  .meta({ id: 'AdjustmentRow' });
+export const AdjustmentListQuery = z.object({
+  waybillId: intText(1).optional(),
+  shipmentId: intText(1).optional(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional(),
+  lang: z.string().max(10).optional(),
+});
+export const AdjustmentDecisionBody = z.object({
+  ids: IdList,
+  approve: z.boolean().describe('true approves, false rejects'),
+  opinion: z.string().trim().max(200, { error: 'validation.maxLength' }).optional(),
+});
+
+/** The answer of a record's history or adjustments: the record named (waybill or dispatch order code) and its rows. */
+export const ofRecord = <T extends z.ZodType>(row: T) => z.object({ recordId: z.number(), recordCode: z.string().describe('the waybill or dispatch order read'), rows: z.array(row) });

@@ -9,6 +9,12 @@ const zh = {
     effectOk: '合同已生效',
     submitOk: '合同已提交审批',
     terminateOk: '合同已终止',
+    adjustmentSaved: '费用调整已生效',
+    adjustmentPending: '金额超过 {{limit}}，费用调整已提交审批',
+    adjustmentNotPending: '费用调整 #{{id}} 不在待审批状态',
+    adjustmentDecided: '已处理 {{count}} 条费用调整',
+    adjustmentNoTarget: '请选择一个运单或调度单',
+    adjustmentPayableOnly: '调度单只能做应付调整',
     explain: {
       contract: '合同 {{code}} 第 {{version}} 版',
       line: '运价明细 #{{id}}（{{from}} → {{to}}），{{n}} 条匹配明细中线路最具体的一条',
@@ -43,6 +49,7 @@ const zh = {
     breaks: '区间格式应为 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”',
     contractOverlap: '与同一相对方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重叠',
     validTo: '结束日期不能早于开始日期',
+    amount: '请填写不为零的金额，最多两位小数',
   },
   resources: {
     chargeType: {
@@ -77,6 +84,12 @@ const en: typeof zh = {
     effectOk: 'The contract took effect',
     submitOk: 'The contract was submitted for approval',
     terminateOk: 'The contract was terminated',
+    adjustmentSaved: 'The adjustment is in effect',
+    adjustmentPending: 'Above {{limit}}: the adjustment waits for approval',
+    adjustmentNotPending: 'Adjustment #{{id}} is not waiting for approval',
+    adjustmentDecided: '{{count}} adjustment(s) decided',
+    adjustmentNoTarget: 'Choose one waybill or one dispatch order',
+    adjustmentPayableOnly: 'A dispatch order takes payable adjustments only',
     explain: {
       contract: 'Contract {{code}} version {{version}}',
       line: 'rate line #{{id}} ({{from}} → {{to}}), the most specific lane of {{n}} matching lines',
@@ -111,6 +124,7 @@ const en: typeof zh = {
     breaks: 'Breaks are written like "0-100:50 flat; 100-1000:0.6; 1000-:0.55"',
     contractOverlap: 'Overlaps the validity of effective contract {{code}} ({{from}} to {{to}}) with the same party',
     validTo: 'The end date must not be before the start date',
+    amount: 'Enter a non-zero amount with at most 2 decimals',
   },
   resources: {
     chargeType: {

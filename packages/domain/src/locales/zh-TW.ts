@@ -371,6 +371,11 @@ const zhTW = {
       "DECLARED_VALUE": "按貨值",
       "EQUAL": "平均分攤"
     },
+    "fin_adjustment_status": {
+      "PENDING": "待審批",
+      "APPROVED": "已生效",
+      "REJECTED": "已駁回"
+    },
     "fin_rerate_cause": {
       "EFFECT": "排程單生效",
       "SPLIT": "運單拆分",
@@ -423,6 +428,12 @@ const zhTW = {
       "effectOk": "合同已生效",
       "submitOk": "合同已提交審批",
       "terminateOk": "合同已終止",
+      "adjustmentSaved": "費用調整已生效",
+      "adjustmentPending": "金額超過 {{limit}}，費用調整已提交審批",
+      "adjustmentNotPending": "費用調整 #{{id}} 不在待審批狀態",
+      "adjustmentDecided": "已處理 {{count}} 條費用調整",
+      "adjustmentNoTarget": "請選擇一個運單或排程單",
+      "adjustmentPayableOnly": "排程單只能做應付調整",
       "explain": {
         "contract": "合同 {{code}} 第 {{version}} 版",
         "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
@@ -739,6 +750,7 @@ const zhTW = {
     "breaks": "區間格式應為 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”",
     "contractOverlap": "與同一相對方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重疊",
     "validTo": "結束日期不能早於開始日期",
+    "amount": "請填寫不為零的金額，最多兩位小數",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",

@@ -6,11 +6,10 @@
  * Scoped like the waybill / dispatch order: outside → 404. Amounts are read as text (exact).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { explainTrace, FinanceApi as C, getResource, okOf, type ChargeTrace } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
-import { requireCaller } from '../../platform/auth.ts';
-import { translate } from '../../platform/i18n.ts';
+import { requireCaller, type Caller } from '../../platform/auth.ts';
+import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
@@ -22,6 +21,14 @@ const waybillRatingDef = getResource('waybillRating');
 
 const STATES = ['RATED', 'NO_CONTRACT', 'NO_RATE'] as const;
 
+/** The waybill or the dispatch order a finance read names (exactly one), in the caller's scope (else 404), and the answer naming it. */
+export async function recordAnswer<T>(db: Db, caller: Caller, ids: { waybillId?: number; shipmentId?: number }, lang: Lang, rows: (column: 'waybill_id' | 'shipment_id', id: number) => Promise<T[]>) {
+  if (!ids.waybillId === !ids.shipmentId) throw badRequest('messages.finance.adjustmentNoTarget', { waybillId: { key: 'messages.finance.adjustmentNoTarget' } });
+  const record = ids.waybillId ? await getInScope(db, waybillDef, caller, ids.waybillId) : await getInScope(db, shipmentDef, caller, ids.shipmentId!);
+  const data = { recordId: Number(record.id), recordCode: String(record.code ?? record.shipment_code), rows: await rows(ids.waybillId ? 'waybill_id' : 'shipment_id', Number(record.id)) };
+  return { code: 0 as const, msg: translate(lang, 'messages.ok'), data };
+}
+
 export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['finance'];
 
@@ -31,7 +38,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
     async (req) => {
       const caller = requireCaller(req);
       const { shipmentId } = req.query;
-      await getInScope(db, shipmentDef, caller, shipmentId); // 404 outside the caller's scope
+      const shipment = await getInScope(db, shipmentDef, caller, shipmentId); // 404 outside the caller's scope
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
       const charges = (
         await db.query<ChargeDbRow & { trace: ChargeTrace & { allocation?: { basis: string; dispatchOrderAmount: string } }; waybill_id: number; waybill_code: string | null }>(
@@ -50,6 +57,8 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
       return {
         code: 0 as const,
         msg: t('messages.ok'),
+        shipmentId,
+        shipmentCode: String(shipment.shipment_code),
         rows: charges.map((c) => ({
           ...chargeRow(c, t),
           explanation: [explainTrace(c.trace, t), c.trace.allocation ? t('messages.finance.explain.allocation', { basis: t(`dicts.fin_allocation_basis.${c.trace.allocation.basis}`), total: c.trace.allocation.dispatchOrderAmount, share: c.amount }) : null].filter(Boolean).join(t('messages.finance.explain.separator')),
@@ -65,30 +74,23 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
 
   route(
     app,
-    { method: 'GET', url: '/api/finance/rating/history', operationId: 'finance.rating.history', summary: "The re-ratings of a waybill (receivable) or a dispatch order (payable): what moved the basis, and the state, total and charges before and after", tags, permission: 'finance:waybillRating:query', querystring: C.RatingHistoryQuery, response: okOf(z.array(C.RatingHistoryRow)) },
+    { method: 'GET', url: '/api/finance/rating/history', operationId: 'finance.rating.history', summary: "The re-ratings of a waybill (receivable) or a dispatch order (payable): what moved the basis, and the state, total and charges before and after", tags, permission: 'finance:waybillRating:query', querystring: C.RatingHistoryQuery, response: okOf(C.ofRecord(C.RatingHistoryRow)) },
     async (req) => {
       const caller = requireCaller(req);
-      const { waybillId, shipmentId } = req.query;
-      if (!waybillId === !shipmentId) throw badRequest('messages.validationFailed', { waybillId: { key: 'validation.required' } });
-      if (waybillId) await getInScope(db, waybillDef, caller, waybillId);
-      else await getInScope(db, shipmentDef, caller, shipmentId!);
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
-      const rows = (
-        await db.query<{ id: number; kind: 'RECEIVABLE' | 'PAYABLE'; waybill_id: number | null; shipment_id: number | null; cause: string; before_state: string | null; before_total: string | null; after_state: string; after_total: string | null; before_charges: { chargeTypeCode: string; amount: string }[]; create_by: string | null; create_time: Date }>(
-          `select id, kind, waybill_id, shipment_id, cause, before_state, before_total::text, after_state, after_total::text, before_charges, create_by, create_time
-             from fin_rating_history where ${waybillId ? 'waybill_id' : 'shipment_id'} = $1 order by id desc limit 200`,
-          [waybillId ?? shipmentId],
-        )
-      ).rows;
-      return {
-        code: 0 as const,
-        msg: t('messages.ok'),
-        data: rows.map((r) => ({
+      return recordAnswer(db, caller, req.query, req.lang, async (column, id) =>
+        (
+          await db.query<{ id: number; kind: 'RECEIVABLE' | 'PAYABLE'; waybill_id: number | null; shipment_id: number | null; cause: string; before_state: string | null; before_total: string | null; after_state: string; after_total: string | null; before_charges: { chargeTypeCode: string; amount: string }[]; create_by: string | null; create_time: Date }>(
+            `select id, kind, waybill_id, shipment_id, cause, before_state, before_total::text, after_state, after_total::text, before_charges, create_by, create_time
+               from fin_rating_history where ${column} = $1 order by id desc limit 200`,
+            [id],
+          )
+        ).rows.map((r) => ({
           id: r.id, kind: r.kind, waybillId: r.waybill_id, shipmentId: r.shipment_id, cause: r.cause, causeLabel: t(`dicts.fin_rerate_cause.${r.cause}`),
           beforeState: r.before_state, beforeTotal: r.before_total, afterState: r.after_state, afterTotal: r.after_total, beforeCharges: r.before_charges,
           createBy: r.create_by, createTime: r.create_time.toISOString(),
         })),
-      };
+      );
     },
   );
 

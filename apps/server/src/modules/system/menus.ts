@@ -29,6 +29,7 @@ const ACTION_NAMES: Record<string, string> = {
   signFor: '签收登记', audit: '审核', reject: '驳回', recall: '撤回', handle: '异常处理',
   // finance (issue 14)
   'finance:contract:submit': '提交审批', 'finance:contract:effect': '合同生效', 'finance:contract:terminate': '终止合同', 'finance:contract:quote': '运价试算',
+  'finance:adjustment:add': '费用调整', 'finance:adjustment:approve': '审批费用调整',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -108,7 +109,8 @@ export const MENU_TREE: SeedMenu[] = [
       page('financeContract', '运价合同', '/finance/contract', 'finance/contract/index', undefined, ['finance:contract:submit', 'finance:contract:effect', 'finance:contract:terminate', 'finance:contract:quote']),
       page('financeRateLine', '运价明细', '/finance/rateLine', 'finance/rateLine/index'),
       page('financeChargeType', '费用类型', '/finance/chargeType', 'finance/chargeType/index'),
-      page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index'),
+      page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index', undefined, ['finance:adjustment:add', 'finance:adjustment:approve']),
+      page('financeQuote', '运价试算', '/finance/quote', 'finance/quote/index', 'finance:contract:quote'),
     ],
   },
   {
