@@ -118,6 +118,7 @@ export default {
     financeRateLine: 'Rate lines',
     financeChargeType: 'Charge types',
     financeWaybillRating: 'Waybill rating',
+    financeQuote: 'Quote',
     reports: 'Reports',
     reportEpod: 'Receipt report',
     reportShipment: 'Dispatch report',

@@ -119,6 +119,7 @@ const zhCN: typeof enUS = {
     financeRateLine: '运价明细',
     financeChargeType: '费用类型',
     financeWaybillRating: '运单计费',
+    financeQuote: '运价试算',
     reports: '报表',
     reportEpod: '回单报表',
     reportShipment: '调度报表',
