@@ -50,6 +50,8 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerSettlementRoutes } from './modules/finance/settlement.ts';
 import { registerSettlementMoneyRoutes } from './modules/finance/settlement-money.ts';
 import { registerSettlementReceiptRoutes, subscribeSettlement } from './modules/finance/settlement-receipts.ts';
+import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
+import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 
@@ -123,18 +125,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerDriverRoutes(app, db, clock, storage);
   registerOssRoutes(app, db, storage);
-  registerEpodRoutes(app, db, storage, clock);
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
   registerGeneratorRoutes(app, db);
   registerReportRoutes(app, db, storage);
   registerWorkflowRoutes(app, db);
-  registerShipmentRoutes(app, db, clock);
-  registerWaybillRoutes(app, db, clock);
   // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
   const events = new DomainEvents();
   subscribeFinance(events);
   subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt
+  registerShipmentRoutes(app, db, clock, events);
+  registerEpodRoutes(app, db, storage, clock, events);
+  registerWaybillRoutes(app, db, clock, events);
   registerOrderRoutes(app, db, clock, events);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
@@ -144,6 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSettlementRoutes(app, db);
   registerSettlementMoneyRoutes(app, db);
   registerSettlementReceiptRoutes(app, db);
+  registerPayableRoutes(app, db);
+  registerAdjustmentRoutes(app, db, clock);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

@@ -9,14 +9,11 @@ import { getResource } from '@tms/domain';
 import { centerId, rand, type Json } from './helpers.ts';
 import { call, ctx, useServer } from './resource-kit.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
+import { effectiveContract as contractFor, one } from './finance-kit.ts';
 
 useServer();
 
-const contract = getResource('contract');
-const rateLine = getResource('rateLine');
 const waybillRating = getResource('waybillRating');
-
-const one = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<{ id: number }>(sql, params)).rows[0]!.id;
 
 async function openOrder(clientCode: string, from: string, to: string, weight: number): Promise<number> {
   const center = await centerId(ctx.s.db, 'SH01');
@@ -30,19 +27,7 @@ async function openOrder(clientCode: string, from: string, to: string, weight: n
   );
 }
 
-async function effectiveContract(clientCode: string, lines: Record<string, unknown>[]): Promise<Json> {
-  const clientId = await one(`select id from base_client where code = $1`, [clientCode]);
-  const made = await call('POST', contract, 'save', { body: { code: `C_${rand(6)}`, name: 'freight', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2099-12-31' } });
-  expect(made.status, JSON.stringify(made.json)).toBe(200);
-  for (const l of lines) {
-    const chargeTypeId = await one(`select id from fin_charge_type where code = $1`, [l.chargeType]);
-    const { chargeType: _, ...rest } = l;
-    const r = await call('POST', rateLine, 'save', { body: { contractId: made.json.data.id, chargeTypeId, ...rest } });
-    expect(r.status, JSON.stringify(r.json)).toBe(200);
-  }
-  expect((await ctx.s.api('POST', '/api/finance/contract/effect', { token: ctx.admin, body: { ids: [made.json.data.id] } })).status).toBe(200);
-  return made.json.data;
-}
+const effectiveContract = async (clientCode: string, lines: Record<string, unknown>[]) => contractFor({ clientId: await one(`select id from base_client where code = $1`, [clientCode]) }, lines);
 
 const charges = (waybillId: number, lang = 'en-US') => ctx.s.api('GET', '/api/finance/charge/list', { token: ctx.admin, query: { waybillId }, headers: { lang } });
 

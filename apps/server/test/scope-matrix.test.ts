@@ -527,6 +527,19 @@ function customRoutes(): Record<string, Classified> {
     list: () => ({ method: 'POST', path: '/api/finance/quote', body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: 10 }, date: new Date().toISOString().slice(0, 10) } }),
     shows: ['contract'],
   };
+  // finance, payable rating (rating branch): a dispatch order's charges are read as the dispatch order, a history as its waybill
+  c['GET /api/finance/dispatch/charge/list'] = { kind: 'shipment', read: true, call: get(() => '/api/finance/dispatch/charge/list', () => ({ shipmentId: rec.shipment.id })) };
+  c['GET /api/finance/rating/history'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/rating/history', () => ({ waybillId: rec.reviewedWaybill.id })) };
+  c['POST /api/finance/adjustment/save'] = { kind: 'reviewedWaybill', call: post('/api/finance/adjustment/save', async () => ({ kind: 'RECEIVABLE', waybillId: rec.reviewedWaybill.id, chargeTypeId: (await one(`select id from fin_charge_type where code = 'OTHER'`)).id, amount: 5000, reason: 'scope' })) };
+  c['POST /api/finance/adjustment/decide'] = {
+    kind: 'reviewedWaybill',
+    call: post('/api/finance/adjustment/decide', async () => ({
+      ids: [(await one(`insert into fin_adjustment (dispatch_center_id, kind, waybill_id, charge_type_id, charge_type_code, amount, tax_rate, reason, status) select dispatch_center_id, 'RECEIVABLE', id, (select id from fin_charge_type where code = 'OTHER'), 'OTHER', 5000, 9, 'scope', 'PENDING' from tms_waybill where id = ${rec.reviewedWaybill.id} returning id`)).id],
+      approve: true,
+    })),
+  };
+  c['GET /api/finance/adjustment/list'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/adjustment/list', () => ({ waybillId: rec.reviewedWaybill.id })) };
+  c['GET /api/finance/rating/summary'] = { none: "counts by rating state, in the caller's scope (the waybill-rating and dispatch-order scope in its SQL)" };
 
   // settlement (issue 15): statement actions act on a statement (404 before any status or version check); an invoice
   // covers statements; a generation and a payment name their party (a client outside the data groups answers 404)

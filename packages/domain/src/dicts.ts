@@ -98,6 +98,10 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_invoice_status', '发票状态', [['VALID', '有效', 'Valid'], ['VOID', '已作废', 'Void']]],
   ['fin_payment_method', '收付款方式', [['TRANSFER', '银行转账', 'Bank transfer'], ['CASH', '现金', 'Cash'], ['ACCEPTANCE', '承兑汇票', 'Bank acceptance'], ['OTHER', '其他', 'Other']]],
   ['fin_receipt_status', '纸质回单状态', [['NOT_SIGNED', '未签收', 'Not signed'], ['SIGNED', '已签收', 'Signed at stop'], ['RETURNED', '已返回', 'Returned'], ['HANDED', '已交客户', 'Handed to client'], ['LOST', '已遗失', 'Lost']]],
+  // finance: payable rating and re-rating (issue 14)
+  ['fin_allocation_basis', '分摊方式', [['WEIGHT', '按重量', 'By weight'], ['VOLUME', '按体积', 'By volume'], ['PIECES', '按件数', 'By pieces'], ['DECLARED_VALUE', '按货值', 'By declared value'], ['EQUAL', '平均分摊', 'Equally']]],
+  ['fin_adjustment_status', '调整状态', [['PENDING', '待审批', 'Waiting for approval'], ['APPROVED', '已生效', 'Approved'], ['REJECTED', '已驳回', 'Rejected']]],
+  ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

@@ -12,6 +12,16 @@ import type { Caller } from './auth.ts';
 export interface DomainEventMap {
   /** orders reviewed (OPEN → EFFECTIVE); `waybills` are the ones the review created, one per order */
   'order.reviewed': { orderIds: number[]; waybills: { orderId: number; waybillId: number; code: string }[] };
+  /** dispatch orders taken into effect (CONFIRMED → EFFECTIVE) */
+  'shipment.effected': { shipmentIds: number[] };
+  /** waybills bound to or taken off a dispatch order (its totals and stops already recomputed) */
+  'shipment.waybillsChanged': { shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
+  /** a dispatch order's carrier changed by a reassignment */
+  'shipment.carrierChanged': { shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
+  /** a waybill split: `waybillId` keeps the rest, `newWaybillId` took the split quantities */
+  'waybill.split': { waybillId: number; newWaybillId: number };
+  /** receipts (epods) reported with signed quantities */
+  'epod.signed': { waybillIds: number[] };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -126,6 +126,7 @@ export default {
     financePayment: 'Payments',
     financeAging: 'Aging',
     financePaperReceipt: 'Paper receipts',
+    financeQuote: 'Quote',
     reports: 'Reports',
     reportEpod: 'Receipt report',
     reportShipment: 'Dispatch report',

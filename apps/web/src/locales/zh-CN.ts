@@ -127,6 +127,7 @@ const zhCN: typeof enUS = {
     financePayment: '收付款',
     financeAging: '账龄分析',
     financePaperReceipt: '纸质回单',
+    financeQuote: '运价试算',
     reports: '报表',
     reportEpod: '回单报表',
     reportShipment: '调度报表',

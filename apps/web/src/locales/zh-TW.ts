@@ -128,6 +128,7 @@ const zhTW = {
     "financePayment": "收付款",
     "financeAging": "賬齡分析",
     "financePaperReceipt": "紙質回單",
+    "financeQuote": "運價試算",
     "reports": "報表",
     "reportEpod": "回單報表",
     "reportShipment": "排程報表",
@@ -1416,6 +1417,33 @@ const zhTW = {
     "total": "合計",
     "by": "操作人",
     "at": "時間"
+  },
+  "finance": {
+    "quote": {
+      "title": "運價試算",
+      "hint": "選擇應收（貨主）或應付（承運商）、線路、數量和日期，列出每份匹配的生效合同的價格及計算說明，最便宜的在前。",
+      "kind": "類型",
+      "party": "相對方",
+      "partyAny": "不限（範圍內全部）",
+      "client": "貨主",
+      "carrier": "承運商",
+      "from": "起點站點",
+      "to": "終點站點",
+      "weightKg": "重量（kg）",
+      "volumeM3": "體積（m³）",
+      "pieces": "件數",
+      "km": "里程（km）",
+      "date": "日期",
+      "run": "試算",
+      "none": "沒有匹配的生效合同",
+      "contract": "合同",
+      "total": "合計",
+      "rank": "排名",
+      "charges": "費用明細",
+      "chargeType": "費用類型",
+      "amount": "金額",
+      "explanation": "計算說明"
+    }
   }
 };
 export default zhTW;

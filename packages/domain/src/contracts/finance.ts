@@ -9,6 +9,7 @@ const money = z.string().describe('a decimal amount as text, 2 places (exact)');
 
 export const ChargeListQuery = z.object({
   waybillId: intText(1).describe('the waybill whose charges are read'),
+  kind: z.enum(['RECEIVABLE', 'PAYABLE']).optional().describe('receivable (default) or its payable shares of dispatch order costs'),
   lang: z.string().max(10).optional(),
 });
 export const ChargeRow = z
@@ -45,3 +46,76 @@ export const QuoteRow = z
     charges: z.array(z.object({ chargeTypeCode: z.string(), rateLineId: z.number(), amount: money, explanation: z.string(), trace: z.record(z.string(), z.unknown()) })),
   })
   .meta({ id: 'QuoteRow' });
+
+// --- payable rating, re-rating history and the rating summary (issue 14) ---
+
+export const ChargeKind = z.enum(['RECEIVABLE', 'PAYABLE']);
+export const DispatchChargeQuery = z.object({
+  shipmentId: intText(1).describe('the dispatch order whose payable charges are read'),
+  lang: z.string().max(10).optional(),
+});
+export const DispatchChargeRow = ChargeRow.extend({
+  waybillId: z.number(), waybillCode: z.string().nullable(),
+  allocationBasis: z.string().nullable().describe('how the charge line was shared over the waybills'),
+  dispatchOrderAmount: money.nullable().describe("the dispatch order's amount of the charge line before its allocation"),
+}).meta({ id: 'DispatchChargeRow' });
+export const DispatchRatingState = z
+  .object({ shipmentCode: z.string(), state: z.string(), carrierId: z.number().nullable(), contractId: z.number().nullable(), contractCode: z.string().nullable(), contractVersion: z.number().nullable(), currency: z.string().nullable(), allocationBasis: z.string().nullable(), totalAmount: money.nullable(), ratedTime: z.string() })
+  .meta({ id: 'DispatchRatingState' });
+export const DispatchChargeAnswer = z.object({
+  code: z.literal(0), msg: z.string(), shipmentId: z.number(), shipmentCode: z.string().describe('the dispatch order read'), rows: z.array(DispatchChargeRow), total: z.number().int(),
+  rating: DispatchRatingState.nullable().describe('RATED, NO_CONTRACT or NO_RATE; null = not rated (not yet in effect)'),
+});
+
+export const RatingHistoryQuery = z.object({
+  waybillId: intText(1).optional().describe("a waybill's receivable re-ratings"),
+  shipmentId: intText(1).optional().describe("a dispatch order's payable re-ratings"),
+  lang: z.string().max(10).optional(),
+});
+export const RatingHistoryRow = z
+  .object({
+    id: z.number(), kind: ChargeKind, waybillId: z.number().nullable(), shipmentId: z.number().nullable(), cause: z.string(), causeLabel: z.string(),
+    beforeState: z.string().nullable(), beforeTotal: money.nullable(), afterState: z.string(), afterTotal: money.nullable(),
+    beforeCharges: z.array(z.object({ chargeTypeCode: z.string(), amount: money })), createBy: z.string().nullable(), createTime: z.string(),
+  })
+  .meta({ id: 'RatingHistoryRow' });
+
+const stateCounts = z.object({ RATED: z.number().int(), NO_CONTRACT: z.number().int(), NO_RATE: z.number().int() });
+export const RatingSummary = z
+  .object({ receivable: stateCounts.describe('waybills by rating state'), payable: stateCounts.describe('dispatch orders by rating state') })
+  .meta({ id: 'RatingSummary' });
+
+// --- manual charges and adjustments (issue 14) ---
+
+const signedMoney = z.union([z.number(), z.string()]).refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(String(v)) && Number(v) !== 0, { error: 'validation.amount' });
+export const AdjustmentBody = z
+  .object({
+    kind: ChargeKind,
+    waybillId: z.number().int().positive().optional().describe('the waybill charged (one of waybillId / shipmentId)'),
+    shipmentId: z.number().int().positive().optional().describe('the dispatch order charged (payable)'),
+    chargeTypeId: z.number().int().positive(),
+    amount: signedMoney.describe('a decimal amount, 2 places; negative = a credit'),
+    reason: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }),
+  })
+  .meta({ id: 'AdjustmentBody' });
+export const AdjustmentRow = z
+  .object({
+    id: z.number(), kind: ChargeKind, waybillId: z.number().nullable(), shipmentId: z.number().nullable(), chargeTypeId: z.number(), chargeTypeCode: z.string(), chargeTypeName: z.string().nullable(),
+    currency: z.string(), amount: money, taxRate: z.string(), reason: z.string(), status: z.string(), statusLabel: z.string(),
+    approveBy: z.string().nullable(), approveTime: z.string().nullable(), opinion: z.string().nullable(), createBy: z.string().nullable(), createTime: z.string(),
+  })
+  .meta({ id: 'AdjustmentRow' });
+export const AdjustmentListQuery = z.object({
+  waybillId: intText(1).optional(),
+  shipmentId: intText(1).optional(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional(),
+  lang: z.string().max(10).optional(),
+});
+export const AdjustmentDecisionBody = z.object({
+  ids: IdList,
+  approve: z.boolean().describe('true approves, false rejects'),
+  opinion: z.string().trim().max(200, { error: 'validation.maxLength' }).optional(),
+});
+
+/** The answer of a record's history or adjustments: the record named (waybill or dispatch order code) and its rows. */
+export const ofRecord = <T extends z.ZodType>(row: T) => z.object({ recordId: z.number(), recordCode: z.string().describe('the waybill or dispatch order read'), rows: z.array(row) });

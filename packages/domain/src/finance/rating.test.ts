@@ -134,6 +134,27 @@ describe('rating properties', () => {
     );
   });
 
+  it('allocation never gives a part with a larger basis less than a part with a smaller one, and a dispatch order\'s charge lines allocate to its total', () => {
+    const part = fc.record({ weightKg: dec(5000) });
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 20 }), fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 5 }), (parts, lines) => {
+        const keyed = parts.map((p, i) => ({ key: i, ...p }));
+        const perPart = new Map<number | string, Decimal>();
+        for (const cents of lines) {
+          const out = allocate(new Decimal(cents).div(100).toFixed(2), keyed, 'WEIGHT');
+          // by basis ascending, the shares never go down
+          const byWeight = out.map((o, i) => ({ w: new Decimal(parts[i]!.weightKg), a: new Decimal(o.amount) })).sort((x, y) => x.w.comparedTo(y.w));
+          for (let i = 1; i < byWeight.length; i++) if (byWeight[i]!.w.gt(byWeight[i - 1]!.w)) expect(byWeight[i]!.a.gte(byWeight[i - 1]!.a)).toBe(true);
+          for (const o of out) perPart.set(o.key, (perPart.get(o.key) ?? new Decimal(0)).plus(o.amount));
+        }
+        // the waybills' shares of all the lines add up to the dispatch order's total, to the cent
+        const total = lines.reduce((s, c) => s.plus(new Decimal(c).div(100)), new Decimal(0));
+        expect([...perPart.values()].reduce((s, x) => s.plus(x), new Decimal(0)).eq(total)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('allocation example: 100.00 over three equal parts', () => {
     expect(allocate('100', [{ key: 'a' }, { key: 'b' }, { key: 'c' }], 'EQUAL').map((o) => o.amount)).toEqual(['33.34', '33.33', '33.33']);
   });

@@ -9,6 +9,12 @@ const zh = {
     effectOk: '合同已生效',
     submitOk: '合同已提交审批',
     terminateOk: '合同已终止',
+    adjustmentSaved: '费用调整已生效',
+    adjustmentPending: '金额超过 {{limit}}，费用调整已提交审批',
+    adjustmentNotPending: '费用调整 #{{id}} 不在待审批状态',
+    adjustmentDecided: '已处理 {{count}} 条费用调整',
+    adjustmentNoTarget: '请选择一个运单或调度单',
+    adjustmentPayableOnly: '调度单只能做应付调整',
     explain: {
       contract: '合同 {{code}} 第 {{version}} 版',
       line: '运价明细 #{{id}}（{{from}} → {{to}}），{{n}} 条匹配明细中线路最具体的一条',
@@ -25,6 +31,7 @@ const zh = {
       max: '高于最高收费，按 {{value}} 计',
       amount: '金额 {{amount}}',
       separator: '；',
+      allocation: '调度单该项费用 {{total}}，{{basis}}分摊到本运单 {{share}}',
     },
   },
   validation: {
@@ -42,6 +49,7 @@ const zh = {
     breaks: '区间格式应为 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”',
     contractOverlap: '与同一相对方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重叠',
     validTo: '结束日期不能早于开始日期',
+    amount: '请填写不为零的金额，最多两位小数',
   },
   resources: {
     chargeType: {
@@ -50,7 +58,7 @@ const zh = {
     },
     contract: {
       name: '运价合同',
-      fields: { code: '合同编号', contractVersion: '版本', name: '合同名称', kind: '合同类型', clientId: '货主', carrierId: '承运商', dispatchCenterId: '调度中心', currency: '币种', validFrom: '生效日期', validTo: '失效日期', status: '状态', remark: '备注' },
+      fields: { code: '合同编号', contractVersion: '版本', name: '合同名称', kind: '合同类型', clientId: '货主', carrierId: '承运商', dispatchCenterId: '调度中心', currency: '币种', validFrom: '生效日期', validTo: '失效日期', status: '状态', allocationBasis: '成本分摊方式', remark: '备注' },
     },
     waybillRating: {
       name: '运单计费',
@@ -76,6 +84,12 @@ const en: typeof zh = {
     effectOk: 'The contract took effect',
     submitOk: 'The contract was submitted for approval',
     terminateOk: 'The contract was terminated',
+    adjustmentSaved: 'The adjustment is in effect',
+    adjustmentPending: 'Above {{limit}}: the adjustment waits for approval',
+    adjustmentNotPending: 'Adjustment #{{id}} is not waiting for approval',
+    adjustmentDecided: '{{count}} adjustment(s) decided',
+    adjustmentNoTarget: 'Choose one waybill or one dispatch order',
+    adjustmentPayableOnly: 'A dispatch order takes payable adjustments only',
     explain: {
       contract: 'Contract {{code}} version {{version}}',
       line: 'rate line #{{id}} ({{from}} → {{to}}), the most specific lane of {{n}} matching lines',
@@ -92,6 +106,7 @@ const en: typeof zh = {
       max: 'above the maximum: {{value}} charged',
       amount: 'amount {{amount}}',
       separator: '; ',
+      allocation: "the dispatch order's {{total}} allocated ({{basis}}): {{share}} to this waybill",
     },
   },
   validation: {
@@ -109,6 +124,7 @@ const en: typeof zh = {
     breaks: 'Breaks are written like "0-100:50 flat; 100-1000:0.6; 1000-:0.55"',
     contractOverlap: 'Overlaps the validity of effective contract {{code}} ({{from}} to {{to}}) with the same party',
     validTo: 'The end date must not be before the start date',
+    amount: 'Enter a non-zero amount with at most 2 decimals',
   },
   resources: {
     chargeType: {
@@ -117,7 +133,7 @@ const en: typeof zh = {
     },
     contract: {
       name: 'Freight contract',
-      fields: { code: 'Contract no.', contractVersion: 'Version', name: 'Name', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', dispatchCenterId: 'Dispatch center', currency: 'Currency', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status', remark: 'Remark' },
+      fields: { code: 'Contract no.', contractVersion: 'Version', name: 'Name', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', dispatchCenterId: 'Dispatch center', currency: 'Currency', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status', allocationBasis: 'Cost allocation', remark: 'Remark' },
     },
     waybillRating: {
       name: 'Waybill rating',

@@ -410,6 +410,26 @@ const zhTW = {
       "RETURNED": "已返回",
       "HANDED": "已交客戶",
       "LOST": "已遺失"
+    },
+    "fin_allocation_basis": {
+      "WEIGHT": "按重量",
+      "VOLUME": "按體積",
+      "PIECES": "按件數",
+      "DECLARED_VALUE": "按貨值",
+      "EQUAL": "平均分攤"
+    },
+    "fin_adjustment_status": {
+      "PENDING": "待審批",
+      "APPROVED": "已生效",
+      "REJECTED": "已駁回"
+    },
+    "fin_rerate_cause": {
+      "EFFECT": "排程單生效",
+      "SPLIT": "運單拆分",
+      "EPOD_SIGNED": "回單簽收數量",
+      "BIND": "運單加入排程單",
+      "UNBIND": "運單移出排程單",
+      "CARRIER_CHANGED": "更換承運商"
     }
   },
   "messages": {
@@ -455,6 +475,12 @@ const zhTW = {
       "effectOk": "合同已生效",
       "submitOk": "合同已提交審批",
       "terminateOk": "合同已終止",
+      "adjustmentSaved": "費用調整已生效",
+      "adjustmentPending": "金額超過 {{limit}}，費用調整已提交審批",
+      "adjustmentNotPending": "費用調整 #{{id}} 不在待審批狀態",
+      "adjustmentDecided": "已處理 {{count}} 條費用調整",
+      "adjustmentNoTarget": "請選擇一個運單或排程單",
+      "adjustmentPayableOnly": "排程單只能做應付調整",
       "explain": {
         "contract": "合同 {{code}} 第 {{version}} 版",
         "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
@@ -477,7 +503,8 @@ const zhTW = {
         "min": "低於最低收費，按 {{value}} 計",
         "max": "高於最高收費，按 {{value}} 計",
         "amount": "金額 {{amount}}",
-        "separator": "；"
+        "separator": "；",
+        "allocation": "排程單該項費用 {{total}}，{{basis}}分攤到本運單 {{share}}"
       }
     },
     "settlement": {
@@ -837,6 +864,7 @@ const zhTW = {
     "money": "金額格式不正確（最多兩位小數）",
     "positiveAmount": "金額必須大於 0",
     "period": "期間格式應為 YYYY-MM",
+    "amount": "請填寫不為零的金額，最多兩位小數",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -972,6 +1000,7 @@ const zhTW = {
         "validFrom": "生效日期",
         "validTo": "失效日期",
         "status": "狀態",
+        "allocationBasis": "成本分攤方式",
         "remark": "備註"
       }
     },

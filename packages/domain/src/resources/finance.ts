@@ -61,6 +61,7 @@ export const contract: ResourceDef = {
     { name: 'validFrom', kind: 'date', required: true, search: 'range' },
     { name: 'validTo', kind: 'date', required: true, search: 'range' },
     { name: 'status', kind: 'dict', dict: 'fin_contract_status', search: 'eq', form: false, default: 'DRAFT' },
+    { name: 'allocationBasis', kind: 'dict', dict: 'fin_allocation_basis', default: 'WEIGHT', list: false },
     { name: 'remark', kind: 'text', max: 200 },
   ],
 };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { EpodApi as C, okOf, resourceByName } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -40,7 +41,7 @@ export function epodHooks(storage: Storage): Record<string, ResourceHooks> {
   return { epod: { afterGet }, epodCheck: { afterGet } };
 }
 
-export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock): void {
+export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock, events?: DomainEvents): void {
   const base = '/api/epod/epod';
   const tags = ['epod'];
 
@@ -61,7 +62,10 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     const { ids, opinion } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'AUDIT' }, async (q) => {
       const rows = (await getManyInScope(q, epodDef, caller, ids)) as unknown as EpodRow[];
-      await auditEpods(q, rows, opinion?.trim() || null, caller, clock.now());
+      const now = clock.now();
+      await auditEpods(q, rows, opinion?.trim() || null, caller, now);
+      // the signed quantities are confirmed: finance re-rates what they move
+      await events?.emit({ q, caller, now }, 'epod.signed', { waybillIds: rows.map((r) => Number(r.waybill_id)) });
       return { ids };
     });
     return ok(req, { ids }, 'messages.epod.audited');

@@ -10,6 +10,7 @@ import { rateMovement, storedRateLine, type Movement, type RateCard, type RateLi
 import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
 import { STORED_LINE_SELECT } from './contracts.ts';
+import { closeHistory, keepHistory, rateShipments, withoutLockedCharges, type RerateCause } from './payable.ts';
 
 export interface CardLine extends StoredRateLine {
   contractId: number;
@@ -62,6 +63,7 @@ interface WaybillToRate {
   volume: string;
   pieces: number;
   pallets: number;
+  signed: boolean;
   contract_id: number | null;
   contract_code: string | null;
   contract_version: number | null;
@@ -69,14 +71,18 @@ interface WaybillToRate {
 }
 
 /** Rates the waybills (receivable, from their clients' contracts effective on the order date) and stores the result. */
-export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]): Promise<void> {
-  if (!waybillIds.length) return;
+export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause?: RerateCause): Promise<void> {
   const { q, caller, now } = ctx;
+  // figures already settled (a charge no longer OPEN) are not rated again
+  const waybillIds = await withoutLockedCharges(q, 'waybill_id', 'RECEIVABLE', ids);
+  if (!waybillIds.length) return;
+  if (cause) await keepHistory(ctx, 'RECEIVABLE', waybillIds, cause);
   const waybills = (
     await q.query<WaybillToRate>(
       `select w.id, w.code, w.dispatch_center_id, w.client_id, w.source_station_id, w.dest_station_id,
               sl.zone_id as from_zone, dl.zone_id as to_zone,
-              w.total_weight::text as weight, w.total_volume::text as volume, w.total_quantity as pieces, w.total_pallets as pallets,
+              coalesce(sg.weight, w.total_weight)::text as weight, coalesce(sg.volume, w.total_volume)::text as volume,
+              coalesce(sg.pieces, w.total_quantity) as pieces, coalesce(sg.pallets, w.total_pallets) as pallets, sg.pieces is not null as signed,
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
          from tms_waybill w
          join tms_order o on o.id = w.order_id
@@ -84,6 +90,15 @@ export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]
          left join base_location sl on sl.id = ss.location_id
          left join base_station ds on ds.id = w.dest_station_id
          left join base_location dl on dl.id = ds.location_id
+         -- an audited receipt's signed quantities replace the shipped ones (weight and volume in proportion, per line)
+         left join lateral (
+           select sum(el.signed_quantity)::int as pieces, sum(el.pallets)::int as pallets,
+                  round(sum(case when wl.quantity > 0 then wl.weight * el.signed_quantity / wl.quantity else wl.weight end), 3) as weight,
+                  round(sum(case when wl.quantity > 0 then wl.volume * el.signed_quantity / wl.quantity else wl.volume end), 3) as volume
+             from tms_epod e join tms_epod_line el on el.epod_id = e.id left join tms_waybill_line wl on wl.id = el.waybill_line_id
+            where e.waybill_id = w.id and e.status = 'AUDITED' and el.signed_quantity is not null
+           having count(*) > 0
+         ) sg on true
          left join lateral (
            select c.id, c.code, c.contract_version, c.currency from fin_contract c
             where c.kind = 'RECEIVABLE' and c.client_id = w.client_id and c.dispatch_center_id = w.dispatch_center_id
@@ -119,7 +134,8 @@ export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]
       const info = lineInfo.get(c.rateLineId)!;
       charges.push({
         dispatch_center_id: w.dispatch_center_id, waybill_id: w.id, contract_id: w.contract_id, contract_version: w.contract_version,
-        rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: c.amount, tax_rate: info.taxRate, trace: c.trace,
+        rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: c.amount, tax_rate: info.taxRate,
+        trace: w.signed ? { ...c.trace, quantitySource: 'SIGNED' } : c.trace,
       });
     }
   }
@@ -133,8 +149,8 @@ export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]
        update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_waybill_rating.version + 1`,
     [JSON.stringify(ratings), now, caller.userName],
   );
-  // a waybill rated again (not on review: its waybills are new) keeps only its latest charges
-  await q.query(`delete from fin_charge where waybill_id = any($1::bigint[])`, [waybillIds]);
+  // a waybill rated again (not on review: its waybills are new) keeps only its latest receivable charges (manual ones and payable shares stay)
+  await q.query(`delete from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE' and source = 'RATED' and state = 'OPEN'`, [waybillIds]);
   if (charges.length)
     await q.query(
       `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
@@ -143,9 +159,15 @@ export async function rateWaybills(ctx: DomainEventContext, waybillIds: number[]
               charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb)`,
       [JSON.stringify(charges), caller.userName, now],
     );
+  if (cause) await closeHistory(q, 'RECEIVABLE', waybillIds);
 }
 
 /** Finance's subscriptions to other modules' events. */
 export function subscribeFinance(events: DomainEvents): void {
   events.on('order.reviewed', (ctx, { waybills }) => rateWaybills(ctx, waybills.map((w) => w.waybillId)));
+  events.on('waybill.split', (ctx, { waybillId, newWaybillId }) => rateWaybills(ctx, [waybillId, newWaybillId], 'SPLIT'));
+  events.on('epod.signed', (ctx, { waybillIds }) => rateWaybills(ctx, waybillIds, 'EPOD_SIGNED'));
+  events.on('shipment.effected', (ctx, { shipmentIds }) => rateShipments(ctx, shipmentIds, 'EFFECT'));
+  events.on('shipment.waybillsChanged', (ctx, { shipmentId, change }) => rateShipments(ctx, [shipmentId], change, true));
+  events.on('shipment.carrierChanged', (ctx, { shipmentId }) => rateShipments(ctx, [shipmentId], 'CARRIER_CHANGED', true));
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from 'decimal.js';
-import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, type ChargeTrace, type LanePoint } from '@tms/domain';
+import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, type ChargeTrace, type LanePoint, type Translate } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -41,6 +41,17 @@ async function lanePoint(q: Queryable, p: z.output<typeof C.LanePointInput>): Pr
   return out;
 }
 
+/** The columns of a charge line as the charge lists read them (amounts as exact text), and its API shape. */
+export const CHARGE_SELECT = `c.id, c.charge_type_id, c.charge_type_code, ct.name, c.amount::text, c.currency, c.tax_rate::text, c.contract_id, c.contract_version, c.rate_line_id, c.trace`;
+export interface ChargeDbRow {
+  id: number; charge_type_id: number; charge_type_code: string; name: string | null; amount: string; currency: string; tax_rate: string;
+  contract_id: number; contract_version: number; rate_line_id: number | null; trace: ChargeTrace;
+}
+export const chargeRow = (c: ChargeDbRow, t: Translate) => ({
+  id: c.id, chargeTypeId: c.charge_type_id, chargeTypeCode: c.charge_type_code, chargeTypeName: c.name, amount: c.amount, currency: c.currency, taxRate: c.tax_rate,
+  contractId: c.contract_id, contractVersion: c.contract_version, rateLineId: c.rate_line_id, trace: c.trace as unknown as Record<string, unknown>, explanation: explainTrace(c.trace, t),
+});
+
 export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['finance'];
 
@@ -49,14 +60,14 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
     { method: 'GET', url: '/api/finance/charge/list', operationId: 'finance.charge.list', summary: "A waybill's charges with the rating trace in words (the caller's language) and its rating state", tags, permission: 'finance:waybillRating:query', querystring: C.ChargeListQuery, response: C.ChargeListAnswer },
     async (req) => {
       const caller = requireCaller(req);
-      const { waybillId } = req.query;
+      const { waybillId, kind = 'RECEIVABLE' } = req.query;
       await getInScope(db, waybillDef, caller, waybillId); // 404 outside the caller's scope
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
       const charges = (
-        await db.query<{ id: number; charge_type_id: number; charge_type_code: string; name: string | null; amount: string; currency: string; tax_rate: string; contract_id: number; contract_version: number; rate_line_id: number | null; trace: ChargeTrace }>(
-          `select c.id, c.charge_type_id, c.charge_type_code, ct.name, c.amount::text, c.currency, c.tax_rate::text, c.contract_id, c.contract_version, c.rate_line_id, c.trace
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id where c.waybill_id = $1 order by ct.sort_order, c.id`,
-          [waybillId],
+        await db.query<ChargeDbRow>(
+          `select ${CHARGE_SELECT}
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id where c.waybill_id = $1 and c.kind = $2 order by ct.sort_order, c.id`,
+          [waybillId, kind],
         )
       ).rows;
       const rating = (
@@ -68,10 +79,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
       return {
         code: 0 as const,
         msg: t('messages.ok'),
-        rows: charges.map((c) => ({
-          id: c.id, chargeTypeId: c.charge_type_id, chargeTypeCode: c.charge_type_code, chargeTypeName: c.name, amount: c.amount, currency: c.currency, taxRate: c.tax_rate,
-          contractId: c.contract_id, contractVersion: c.contract_version, rateLineId: c.rate_line_id, trace: c.trace as unknown as Record<string, unknown>, explanation: explainTrace(c.trace, t),
-        })),
+        rows: charges.map((c) => chargeRow(c, t)),
         total: charges.length,
         rating: rating
           ? { waybillCode: rating.waybill_code, state: rating.state, contractId: rating.contract_id, contractCode: rating.contract_code, contractVersion: rating.contract_version, currency: rating.currency, totalAmount: rating.total_amount, ratedTime: rating.rated_time.toISOString() }

@@ -7,6 +7,7 @@
  */
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { conflict, type FieldMessage } from '../../platform/errors.ts';
 import { createEpodsForShipments } from '../epod/create.ts';
 import { track } from './tracking.ts';
@@ -17,6 +18,8 @@ export interface Ctx {
   q: Queryable;
   caller: Caller;
   now: Date;
+  /** the server's domain events (finance prices a dispatch order taking effect; absent in the demo seed) */
+  events?: DomainEvents;
 }
 
 type Body = Record<string, unknown>;
@@ -105,6 +108,7 @@ export async function effect(c: Ctx, shipmentIds: number[]): Promise<void> {
   guard(rows, ['CONFIRMED'], 'messages.shipment.selectConfirmed');
   await update(c, ids(rows), `status = 'EFFECTIVE', audit_by = $2, audit_time = $3`);
   await log(c, rows, 'SHIPMENT_EFFECT');
+  await c.events?.emit(c, 'shipment.effected', { shipmentIds: ids(rows) });
 }
 
 /** EFFECTIVE → CONFIRMED, unless the driver has accepted it. */
@@ -182,6 +186,9 @@ async function assign(c: Ctx, s: ShipmentRow, a: Assignment): Promise<void> {
     `carrier_id = $4, vehicle_id_main = $5, vehicle_id_slave = $6, driver_id_master = $7, driver_id_second = $8, operating_driver_id = $7, is_receive = null, reject_reasons = null`,
     [a.carrierId, a.vehicleIdMain, a.vehicleIdSlave, a.driverIdMaster, a.driverIdSecond],
   );
+  if ((s.carrier_id ?? null) !== (a.carrierId ?? null)) {
+    await c.events?.emit(c, 'shipment.carrierChanged', { shipmentId: s.id, carrierBefore: s.carrier_id ?? null, carrierAfter: a.carrierId ?? null });
+  }
 }
 
 async function change(c: Ctx, s: ShipmentRow, a: Assignment, reason: string | null): Promise<string> {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { okOf, ShipmentApi as C } from '@tms/domain';
@@ -31,10 +32,10 @@ export const shipmentHooks: Record<string, ResourceHooks> = {
   shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
 };
 
-export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
   /** Runs an action in one transaction with its operation log. */
   const run = <T>(req: FastifyRequest, fn: (c: act.Ctx) => Promise<T>) =>
-    mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now() }));
+    mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now(), events }));
 
   route(app, { method: 'POST', url: `${BASE}/create`, operationId: 'shipment.create', summary: 'A new dispatch order from reviewed waybills', tags, permission: P('create'), body: L(C.Create), response: okOf(C.Created) }, async (req) => {
     const ids = req.body.waybillIds;
@@ -89,7 +90,11 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
   ] as const) {
     route(app, { method: 'POST', url: `${BASE}/${path}`, operationId: `shipment.${path}`, summary, description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: P('bind'), body: L(C.Bind), response: okOf(C.Bound) }, async (req) => {
       const b = req.body;
-      const out = await run(req, (c) => bindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now));
+      const out = await run(req, async (c) => {
+        const bound = await bindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now);
+        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: bound.id, waybillIds: b.waybillIds, change: 'BIND' });
+        return bound;
+      });
       return ok(req, out, 'messages.shipment.bound');
     });
   }
@@ -99,7 +104,11 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
   ] as const) {
     route(app, { method: 'POST', url: `${BASE}/${path}`, operationId: `shipment.${path}`, summary, tags, permission: P('unbind'), body: L(C.Unbind), response: okOf(C.Bound) }, async (req) => {
       const b = req.body;
-      const out = await run(req, (c) => unbindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, c.now));
+      const out = await run(req, async (c) => {
+        const unbound = await unbindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, c.now);
+        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: unbound.id, waybillIds: b.waybillIds, change: 'UNBIND' });
+        return unbound;
+      });
       return ok(req, out, 'messages.shipment.unbound');
     });
   }

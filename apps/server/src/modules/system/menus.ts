@@ -33,6 +33,7 @@ const ACTION_NAMES: Record<string, string> = {
   'finance:statement:generate': '生成对账单', 'finance:statement:send': '发送', 'finance:statement:confirm': '确认', 'finance:statement:dispute': '提出争议', 'finance:statement:resolve': '处理争议',
   'finance:statement:void': '作废', 'finance:statement:edit': '移除明细', 'finance:invoice:add': '登记发票', 'finance:invoice:void': '作废发票', 'finance:payment:add': '登记收付款',
   'finance:payment:writeOff': '核销', 'finance:paperReceipt:scan': '扫码更新', 'finance:aging:export': '导出',
+  'finance:adjustment:add': '费用调整', 'finance:adjustment:approve': '审批费用调整',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -112,7 +113,8 @@ export const MENU_TREE: SeedMenu[] = [
       page('financeContract', '运价合同', '/finance/contract', 'finance/contract/index', undefined, ['finance:contract:submit', 'finance:contract:effect', 'finance:contract:terminate', 'finance:contract:quote']),
       page('financeRateLine', '运价明细', '/finance/rateLine', 'finance/rateLine/index'),
       page('financeChargeType', '费用类型', '/finance/chargeType', 'finance/chargeType/index'),
-      page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index'),
+      page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index', undefined, ['finance:adjustment:add', 'finance:adjustment:approve']),
+      page('financeQuote', '运价试算', '/finance/quote', 'finance/quote/index', 'finance:contract:quote'),
       // settlement (issue 15)
       page('financeSettleTerm', '结算条款', '/finance/settleTerm', 'finance/settleTerm/index'),
       page('financeStatement', '对账单', '/finance/statement', 'finance/statement/index', undefined, [

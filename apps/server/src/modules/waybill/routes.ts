@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { getResource, IdsBody, okOf, pageOf, resourceByName, WaybillApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { AppError, badRequest, type FieldMessage } from '../../platform/errors.ts';
@@ -47,7 +48,7 @@ const ToRosBody = onValidationError(C.ToRosBody, (issues, part) => {
   return ids.length ? issuesToError(ids, part) : splitErrors(issues);
 });
 
-export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
   const tags = ['waybill'];
   route(app, { method: 'POST', url: `${BASE}/review`, operationId: 'waybill.review', summary: 'Review waybills (all or nothing)', tags, permission: 'waybill:waybill:review', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
     const caller = requireCaller(req);
@@ -66,7 +67,12 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
   route(app, { method: 'POST', url: `${BASE}/split`, operationId: 'waybill.split', summary: 'Split pieces (and their weight / volume) of a waybill off into a new one; every quantity conserved', tags, permission: 'waybill:waybill:split', body: SplitBody, response: okOf(C.SplitAnswer) }, async (req) => {
     const caller = requireCaller(req);
     const input = req.body;
-    const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, (q) => splitWaybill(q, caller, input, clock.now()));
+    const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, async (q) => {
+      const now = clock.now();
+      const out = await splitWaybill(q, caller, input, now);
+      await events?.emit({ q, caller, now }, 'waybill.split', { waybillId: input.id, newWaybillId: out.id });
+      return out;
+    });
     return ok(req, made, 'messages.waybill.splitDone', { code: made.code });
   });
 

@@ -1,0 +1,186 @@
+/**
+ * Payable rating (issue 14): a dispatch order taking effect is priced from its carrier's contract effective
+ * on its planned departure (else today) in its dispatch center — lane = first loading stop → last unloading
+ * stop, quantities = the dispatch order's totals, one trip, its stops — and each charge line is allocated
+ * to its waybills by the contract's allocation rule (weight, volume, pieces, declared value, equal), to the
+ * cent by largest remainder, so the waybills' shares add up exactly to the dispatch order's cost.
+ *
+ * Re-rating (split, signed receipts, bind / unbind, carrier change) replaces only OPEN rated charges and
+ * keeps the figures replaced in fin_rating_history (before / after). A record with a charge no longer OPEN
+ * (settled) is not rated again.
+ */
+import { allocate, ALLOCATION_BASES, rateMovement, type AllocationBasis, type Movement, type RatingResult } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { DomainEventContext } from '../../platform/domain-events.ts';
+import { loadCards } from './rating.ts';
+
+export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED'] as const;
+export type RerateCause = (typeof RERATE_CAUSES)[number];
+
+type Kind = 'RECEIVABLE' | 'PAYABLE';
+
+/** The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). */
+export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const locked = await q.query<{ id: number }>(
+    `select distinct ${column} as id from fin_charge where ${column} = any($1::bigint[]) and kind = $2 and source = 'RATED' and state <> 'OPEN'`,
+    [ids, kind],
+  );
+  const out = new Set(locked.rows.map((r) => Number(r.id)));
+  return [...new Set(ids.map(Number))].filter((id) => !out.has(id));
+}
+
+/** Writes one history row per record already rated: its state, total and charges (by type) before the re-rating; `after_*` is filled in once rated. */
+export async function keepHistory(ctx: DomainEventContext, kind: Kind, ids: number[], cause: RerateCause): Promise<void> {
+  const receivable = kind === 'RECEIVABLE';
+  const table = receivable ? 'fin_waybill_rating' : 'fin_dispatch_rating';
+  const key = receivable ? 'waybill_id' : 'shipment_id';
+  const chargeKey = receivable ? 'waybill_id' : 'dispatch_order_id';
+  await ctx.q.query(
+    `insert into fin_rating_history (dispatch_center_id, kind, ${key}, cause, before_state, before_total, after_state, before_charges, create_by, create_time)
+     select r.dispatch_center_id, $2::varchar, r.${key}, $3::varchar, r.state, r.total_amount, 'PENDING',
+            coalesce((select jsonb_agg(jsonb_build_object('chargeTypeCode', x.code, 'amount', x.amount::text) order by x.code)
+                        from (select c.charge_type_code as code, sum(c.amount) as amount from fin_charge c
+                               where c.${chargeKey} = r.${key} and c.kind = $2::varchar and c.source = 'RATED' group by c.charge_type_code) x), '[]'::jsonb),
+            $4, $5
+       from ${table} r where r.${key} = any($1::bigint[])`,
+    [ids, kind, cause, ctx.caller.userName, ctx.now],
+  );
+}
+
+/** Completes the history rows just written with the figures after the re-rating. */
+export async function closeHistory(q: Queryable, kind: Kind, ids: number[]): Promise<void> {
+  const receivable = kind === 'RECEIVABLE';
+  const table = receivable ? 'fin_waybill_rating' : 'fin_dispatch_rating';
+  const key = receivable ? 'waybill_id' : 'shipment_id';
+  await q.query(
+    `update fin_rating_history h set after_state = r.state, after_total = r.total_amount
+       from ${table} r where h.${key} = r.${key} and h.kind = $2 and h.after_state = 'PENDING' and h.${key} = any($1::bigint[])`,
+    [ids, kind],
+  );
+}
+
+interface ShipmentToRate {
+  id: number;
+  shipment_code: string;
+  dispatch_center_id: number;
+  carrier_id: number | null;
+  weight: string;
+  volume: string;
+  pieces: number;
+  pallets: number;
+  stops: number;
+  from_station: number | null;
+  to_station: number | null;
+  from_zone: number | null;
+  to_zone: number | null;
+  contract_id: number | null;
+  contract_code: string | null;
+  contract_version: number | null;
+  currency: string | null;
+  allocation_basis: string | null;
+}
+
+/**
+ * Rates dispatch orders (payable) and allocates each charge to their waybills. `onlyIfRated`: a change
+ * before the dispatch order took effect (bind on a CONFIRMED one) rates nothing unless it was rated before.
+ */
+export async function rateShipments(ctx: DomainEventContext, ids: number[], cause: RerateCause, onlyIfRated = false): Promise<void> {
+  const { q, caller, now } = ctx;
+  let shipmentIds = await withoutLockedCharges(q, 'dispatch_order_id', 'PAYABLE', ids);
+  if (onlyIfRated && shipmentIds.length) {
+    const r = await q.query<{ id: number }>(
+      `select s.id from tms_shipment s where s.id = any($1::bigint[])
+          and (s.status in ('EFFECTIVE', 'SHIPPED', 'COMPLETED') or exists (select 1 from fin_dispatch_rating d where d.shipment_id = s.id))`,
+      [shipmentIds],
+    );
+    shipmentIds = r.rows.map((x) => Number(x.id));
+  }
+  if (!shipmentIds.length) return;
+  await keepHistory(ctx, 'PAYABLE', shipmentIds, cause);
+  const shipments = (
+    await q.query<ShipmentToRate>(
+      `select s.id, s.shipment_code, s.dispatch_center_id, s.carrier_id,
+              s.total_weight::text as weight, s.total_volume::text as volume, s.total_quantity as pieces, s.total_pallets as pallets, coalesce(s.station_num, 0) as stops,
+              fs.station_id as from_station, ts.station_id as to_station, fl.zone_id as from_zone, tl.zone_id as to_zone,
+              c.id as contract_id, c.code as contract_code, c.contract_version, c.currency, c.allocation_basis
+         from tms_shipment s
+         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('LOAD', 'BOTH') order by seq limit 1) fs on true
+         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('UNLOAD', 'BOTH') order by seq desc limit 1) ts on true
+         left join base_station fst on fst.id = fs.station_id
+         left join base_location fl on fl.id = fst.location_id
+         left join base_station tst on tst.id = ts.station_id
+         left join base_location tl on tl.id = tst.location_id
+         left join lateral (
+           select c.id, c.code, c.contract_version, c.currency, c.allocation_basis from fin_contract c
+            where c.kind = 'PAYABLE' and c.carrier_id = s.carrier_id and c.dispatch_center_id = s.dispatch_center_id
+              and c.status = 'EFFECTIVE' and coalesce(s.etd, $2::timestamptz)::date between c.valid_from and c.valid_to
+            order by c.contract_version desc, c.id desc limit 1
+         ) c on true
+        where s.id = any($1::bigint[])
+        order by s.id`,
+      [shipmentIds, now],
+    )
+  ).rows;
+  const parts = (
+    await q.query<{ id: number; shipment_id: number; weight: string; volume: string; pieces: number }>(
+      `select id, shipment_id, total_weight::text as weight, total_volume::text as volume, total_quantity as pieces from tms_waybill where shipment_id = any($1::bigint[]) order by id`,
+      [shipmentIds],
+    )
+  ).rows;
+  const contracts = new Map<number, { id: number; code: string; contractVersion: number; currency: string }>();
+  for (const s of shipments) if (s.contract_id) contracts.set(Number(s.contract_id), { id: Number(s.contract_id), code: s.contract_code!, contractVersion: Number(s.contract_version), currency: s.currency! });
+  const { cards, lineInfo } = await loadCards(q, [...contracts.values()]);
+
+  const ratings: Record<string, unknown>[] = [];
+  const charges: Record<string, unknown>[] = [];
+  for (const s of shipments) {
+    const card = s.contract_id ? cards.get(Number(s.contract_id)) : undefined;
+    const movement: Movement = {
+      from: { stationId: s.from_station === null ? null : Number(s.from_station), zoneId: s.from_zone === null ? null : Number(s.from_zone) },
+      to: { stationId: s.to_station === null ? null : Number(s.to_station), zoneId: s.to_zone === null ? null : Number(s.to_zone) },
+      quantities: { weightKg: s.weight, volumeM3: s.volume, pieces: s.pieces, pallets: s.pallets, trips: 1, stops: s.stops },
+    };
+    const result: RatingResult | null = card ? rateMovement(card, movement) : null;
+    const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
+    const basis = (ALLOCATION_BASES as readonly string[]).includes(String(s.allocation_basis)) ? (s.allocation_basis as AllocationBasis) : 'WEIGHT';
+    ratings.push({
+      dispatch_center_id: s.dispatch_center_id, shipment_id: s.id, shipment_code: s.shipment_code, carrier_id: s.carrier_id, state,
+      contract_id: s.contract_id, contract_code: s.contract_code, contract_version: s.contract_version, currency: s.currency,
+      allocation_basis: card ? basis : null, total_amount: state === 'RATED' ? result!.total : null,
+    });
+    if (state !== 'RATED') continue;
+    const waybills = parts.filter((p) => Number(p.shipment_id) === Number(s.id));
+    const allocationParts = waybills.map((w) => ({ key: Number(w.id), weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, declaredValue: 0 }));
+    for (const c of result!.charges) {
+      const info = lineInfo.get(c.rateLineId)!;
+      for (const share of allocate(c.amount, allocationParts, basis)) {
+        charges.push({
+          dispatch_center_id: s.dispatch_center_id, waybill_id: share.key, dispatch_order_id: s.id, contract_id: s.contract_id, contract_version: s.contract_version,
+          rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: share.amount, tax_rate: info.taxRate,
+          trace: { ...c.trace, allocation: { basis, dispatchOrderAmount: c.amount, share: share.amount, parts: allocationParts.length } },
+        });
+      }
+    }
+  }
+  await q.query(
+    `insert into fin_dispatch_rating (dispatch_center_id, shipment_id, shipment_code, carrier_id, state, contract_id, contract_code, contract_version, currency, allocation_basis, total_amount, rated_time, create_by, create_time)
+     select x.dispatch_center_id, x.shipment_id, x.shipment_code, x.carrier_id, x.state, x.contract_id, x.contract_code, x.contract_version, x.currency, x.allocation_basis, x.total_amount, $2, $3, $2
+       from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, shipment_id bigint, shipment_code text, carrier_id bigint, state text, contract_id bigint,
+            contract_code text, contract_version int, currency text, allocation_basis text, total_amount numeric)
+     on conflict (shipment_id) do update set carrier_id = excluded.carrier_id, state = excluded.state, contract_id = excluded.contract_id, contract_code = excluded.contract_code,
+       contract_version = excluded.contract_version, currency = excluded.currency, allocation_basis = excluded.allocation_basis, total_amount = excluded.total_amount,
+       rated_time = excluded.rated_time, update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_dispatch_rating.version + 1`,
+    [JSON.stringify(ratings), now, caller.userName],
+  );
+  await q.query(`delete from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source = 'RATED' and state = 'OPEN'`, [shipmentIds]);
+  if (charges.length)
+    await q.query(
+      `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+       select x.dispatch_center_id, x.waybill_id, x.dispatch_order_id, 'PAYABLE', x.contract_id, x.contract_version, x.rate_line_id, x.charge_type_id, x.charge_type_code, x.currency, x.amount, x.tax_rate, x.trace, $2, $3
+         from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, waybill_id bigint, dispatch_order_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
+              charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb)`,
+      [JSON.stringify(charges), caller.userName, now],
+    );
+  await closeHistory(q, 'PAYABLE', shipmentIds);
+}
