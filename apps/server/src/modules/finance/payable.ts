@@ -19,11 +19,13 @@ export type RerateCause = (typeof RERATE_CAUSES)[number];
 
 type Kind = 'RECEIVABLE' | 'PAYABLE';
 
-/** The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). */
+/** The ids whose rated charges of the kind are all still OPEN and on no live statement (by waybill_id or dispatch_order_id). */
 export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const locked = await q.query<{ id: number }>(
-    `select distinct ${column} as id from fin_charge where ${column} = any($1::bigint[]) and kind = $2 and source = 'RATED' and state <> 'OPEN'`,
+    // a charge on a live statement line (settlement) is billed: its record keeps its figures
+    `select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and kind = $2 and source = 'RATED'
+        and (state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`,
     [ids, kind],
   );
   const out = new Set(locked.rows.map((r) => Number(r.id)));
