@@ -46,6 +46,7 @@ import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
+import { registerPortalRoutes } from './modules/portal/routes.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -130,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
+  // the client portal and public tracking links (issue 17)
+  registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

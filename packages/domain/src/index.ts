@@ -39,3 +39,6 @@ export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
 export * from './finance/explain.ts';
+// client portal and public tracking links (issue 17)
+export * as PortalApi from './contracts/portal.ts';
+export { PORTAL_PERMISSION } from './contracts/portal.ts';

@@ -26,7 +26,16 @@ export interface Caller {
   scopes: string[] | null;
   /** API-client tokens: addresses the client may call from (null = any) */
   allowedIps: string[] | null;
+  /** 'CLIENT' for a user of a client (the portal, issue 17): staff routes refuse it (see CLIENT_SESSION_ROUTES) */
+  userKind?: 'STAFF' | 'CLIENT';
 }
+
+/**
+ * The only non-public routes outside the portal a client user may call: its own user info (the web app learns
+ * from it that this is a portal user) and its password. Every other staff route answers 403 to a client user,
+ * whatever roles an administrator gave it.
+ */
+export const CLIENT_SESSION_ROUTES = new Set(['GET /api/system/user/info', 'POST /api/system/user/profile/updatePwd']);
 
 export interface RouteEntry {
   method: string;
@@ -138,8 +147,9 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
     scopes: string | null;
     access_ips: string | null;
     data_scopes: string[] | null;
+    user_kind: string;
   }>(
-    `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id,
+    `select s.id as session_id, u.id as user_id, u.user_name, s.dispatch_center_id, u.dept_id, u.user_kind,
             (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
               where ur.user_id = u.id and r.status = '0') as roles,
             (select array_agg(distinct m.perms) from sys_user_role ur
@@ -171,6 +181,7 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
     dataScopes: row.data_scopes ?? [],
     scopes: row.scopes ? row.scopes.split(',').map((x) => x.trim()).filter(Boolean) : null,
     allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
+    userKind: row.user_kind === 'CLIENT' ? 'CLIENT' : 'STAFF',
   };
 }
 
@@ -234,6 +245,8 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     if (caller?.allowedIps && !caller.allowedIps.includes(req.ip)) throw forbidden('messages.clientAddress');
     if (perm === 'public') return;
     if (!caller) throw unauthorized();
+    // a client user works in the portal only (its own principal): no staff route, whatever its roles
+    if (caller.userKind === 'CLIENT' && !CLIENT_SESSION_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) throw forbidden();
     // API clients call business routes only, never the people's session routes
     if (perm === 'authenticated' && caller.scopes) throw forbidden();
     if (perm === 'authenticated') return;

@@ -98,7 +98,12 @@ const zhTW = {
     },
     "order_status": {
       "OPEN": "開啟",
-      "EFFECTIVE": "生效"
+      "EFFECTIVE": "生效",
+      "CANCELLED": "已取消"
+    },
+    "sys_user_kind": {
+      "STAFF": "員工",
+      "CLIENT": "客戶"
     },
     "order_source": {
       "MANUAL": "手工建立",
@@ -187,7 +192,8 @@ const zhTW = {
       "EPOD_HANDLE": "回單異常處理",
       "DRIVER_ACCEPT": "司機接受排程單",
       "DRIVER_REFUSE": "司機拒絕排程單",
-      "VEHICLE_CHECK": "車輛檢查"
+      "VEHICLE_CHECK": "車輛檢查",
+      "ORDER_CANCEL": "客戶取消訂單"
     },
     "vehicle_check_item": {
       "TYRES": "輪胎",
@@ -433,6 +439,64 @@ const zhTW = {
         "separator": "；"
       }
     },
+    "portal": {
+      "noClient": "該客戶使用者尚未繫結任何客戶，請聯絡管理員",
+      "noDispatchCenter": "該客戶使用者沒有預設排程中心，無法下單，請聯絡管理員",
+      "clientNotYours": "只能為您所屬的客戶下單",
+      "stationNotOfClient": "站點不屬於該客戶",
+      "notCancellable": "訂單 {{code}} 已稽核或已取消，不能再取消",
+      "cancelled": "訂單已取消",
+      "linkInvalid": "該跟蹤連結無效，請向發貨方索取新的連結",
+      "linkExpired": "該跟蹤連結已過期，請向發貨方索取新的連結",
+      "linkRevoked": "該跟蹤連結已被撤銷，請向發貨方索取新的連結",
+      "linkRevokedOk": "跟蹤連結已撤銷",
+      "progress": {
+        "RECEIVED": "已接單",
+        "CONFIRMED": "已確認",
+        "IN_TRANSIT": "運輸中",
+        "DELIVERED": "已送達",
+        "CANCELLED": "已取消"
+      },
+      "pdf": {
+        "title": "電子回單",
+        "code": "回單號",
+        "order": "訂單號",
+        "waybill": "運單號",
+        "station": "收貨站點",
+        "status": "狀態",
+        "arrivalTime": "到達時間",
+        "signTime": "簽收時間",
+        "reportTime": "回單時間",
+        "abnormal": "異常",
+        "yes": "是",
+        "no": "否",
+        "handle": "異常處理",
+        "lines": "簽收明細",
+        "item": "物料",
+        "planned": "計劃",
+        "shipped": "實發",
+        "signed": "實收",
+        "shortage": "短少",
+        "damage": "破損",
+        "remark": "備註",
+        "photos": "照片",
+        "generated": "生成時間"
+      },
+      "export": {
+        "code": "訂單號",
+        "customerOrderNo": "客戶單號",
+        "client": "客戶",
+        "status": "狀態",
+        "progress": "進度",
+        "source": "發貨站點",
+        "dest": "收貨站點",
+        "orderDate": "訂單日期",
+        "eta": "預計到達",
+        "quantity": "數量",
+        "weight": "重量(kg)",
+        "volume": "體積(m³)"
+      }
+    },
     "epod": {
       "reportNotAllowed": "只有待回單、已駁回或已撤回的回單可以回單",
       "alreadyAudited": "回單已稽核，不能再修改",
@@ -472,9 +536,9 @@ const zhTW = {
     "alreadyEffective": "記錄已生效，不能重複生效",
     "alreadyIneffective": "記錄已失效，不能重複失效",
     "tooLarge": "上傳檔案過大",
-    "importNoColumns": "工作表第一列中沒有範本的欄位",
-    "importNoRows": "工作表中沒有資料列，未匯入任何資料",
-    "notAnUpload": "此位址不接受檔案上傳",
+    "importNoColumns": "工作表第一行中沒有模板的列",
+    "importNoRows": "工作表中沒有資料行，未匯入任何資料",
+    "notAnUpload": "此地址不接受檔案上傳",
     "rateLimited": "嘗試次數過多，請稍後再試",
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",
@@ -488,10 +552,10 @@ const zhTW = {
     "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
     "roleNeedsMenu": "請至少選擇一個選單",
     "adminRoleProtected": "超級管理員角色不能這樣修改",
-    "outsideScope": "該記錄將超出您的資料範圍（調度中心、資料組或部門）",
-    "userBeyondYou": "該使用者擁有您不具備的權限或資料範圍，只有具備這些權限的人才能修改",
+    "outsideScope": "該記錄將超出您的資料範圍（排程中心、資料組或部門）",
+    "userBeyondYou": "該使用者擁有您不具備的許可權或資料範圍，只有具備這些許可權的人才能修改",
     "roleBeyondYou": "角色不能授予您自己不具備的選單或按鈕",
-    "scopeBeyondYou": "範圍「{{scope}}」包含您不具備的權限：用戶端的權限不能超過設定它的人",
+    "scopeBeyondYou": "範圍“{{scope}}”包含您不具備的許可權：客戶端的許可權不能超過配置它的人",
     "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
     "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",
     "cannotForceSelf": "不能強退自己的會話，請直接退出登入",
@@ -542,7 +606,7 @@ const zhTW = {
       "captchaExpired": "驗證已過期，請重新滑動",
       "userDisabled": "賬號已停用，請聯絡管理員",
       "userLocked": "登入失敗次數過多，賬號鎖定 {{minutes}} 分鐘",
-      "addressThrottled": "該位址登入失敗次數過多：{{minutes}} 分鐘內只有正確的使用者名稱和密碼才能登入",
+      "addressThrottled": "該地址登入失敗次數過多：{{minutes}} 分鐘內只有正確的使用者名稱和密碼才能登入",
       "success": "登入成功",
       "logout": "已退出登入",
       "noDispatchCenter": "您不屬於該排程中心",
@@ -1299,6 +1363,7 @@ const zhTW = {
       "fields": {
         "userName": "登入名",
         "nickName": "使用者暱稱",
+        "userKind": "使用者型別",
         "password": "密碼",
         "deptId": "部門",
         "mobile": "手機號碼",
