@@ -189,7 +189,7 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const clientId = req.query.clientId;
     if (!p.clientIds.includes(clientId)) throw notFound();
     const stations = (await db.query<{ id: number; code: string; name: string }>(`select id, code, name from base_station where client_id = $1 and effective and status = '0' order by code`, [clientId])).rows;
-    const items = (await db.query<{ id: number; code: string; name: string; unit: string | null }>(`select id, code, name, operation_unit as unit from base_item where client_id = $1 and effective and status = '0' order by code`, [clientId])).rows;
+    const items = (await db.query<{ id: number; code: string; name: string; unit: string | null }>(`select id, code, name, operation_unit as unit from base_item where client_id = $1 and effective order by code`, [clientId])).rows;
     return ok(req, { stations: stations.map((s) => ({ ...s, id: Number(s.id) })), items: items.map((i) => ({ ...i, id: Number(i.id) })) });
   });
 
