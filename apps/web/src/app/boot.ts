@@ -23,7 +23,7 @@ export async function bootSession(): Promise<true> {
   }
   // a client user works in the portal (issue 17): the back office would refuse it everything
   if (user.userKind === 'CLIENT') {
-    window.location.replace('/portal');
+    window.location.replace('/portal/orders');
     return new Promise<true>(() => undefined);
   }
   queryClient.setQueryData(['userInfo'], user);

@@ -99,6 +99,7 @@ export const router = createBrowserRouter([
   },
   { path: '/404', element: <LazyView component={ExceptionPage} props={{ status: '404', standalone: true }} />, errorElement: <RouteErrorView /> },
   { path: '/drag', element: <LazyView component={DragDemo} props={{ standalone: true }} />, errorElement: <RouteErrorView /> },
+  { path: '/portal', element: <Navigate to="/portal/orders" replace /> },
   { path: '/portal/*', element: <RequirePortal />, errorElement: <RouteErrorView /> },
   { path: '/track/:token', element: <LazyView component={TrackPage} />, errorElement: <RouteErrorView /> },
   {

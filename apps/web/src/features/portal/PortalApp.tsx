@@ -68,7 +68,6 @@ function Shell() {
       <Layout.Content style={{ padding: 24 }}>
         {!me.data.clients.length && <Alert type="warning" showIcon message={t('portal.noClient')} style={{ marginBottom: 16 }} />}
         <Routes>
-          <Route index element={<Navigate to="/portal/orders" replace />} />
           <Route path="orders" element={<OrdersPage me={me.data} />} />
           <Route path="orders/new" element={<NewOrderPage me={me.data} />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
