@@ -93,8 +93,11 @@ describe('client portal', () => {
       } finally {
         await visitor.ctx.close();
       }
+    } catch (e) {
+      await shot(page, 'FAILED-portal').catch(() => undefined);
+      throw e;
     } finally {
       await ctx.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
