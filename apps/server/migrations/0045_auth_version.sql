@@ -14,7 +14,7 @@ begin
   return null;
 end $$;
 
-create trigger sys_user_auth_version after insert or delete or update of user_name, dept_id, status on sys_user
+create trigger sys_user_auth_version after insert or delete or update of user_name, dept_id, status, user_kind on sys_user
   for each statement execute function tms_bump_auth_version();
 create trigger sys_user_auth_version_truncate after truncate on sys_user for each statement execute function tms_bump_auth_version();
 create trigger sys_role_auth_version after insert or update or delete or truncate on sys_role

@@ -54,6 +54,7 @@ import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
 import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
+import { registerPortalRoutes } from './modules/portal/routes.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -148,6 +149,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSettlementReceiptRoutes(app, db);
   registerPayableRoutes(app, db);
   registerAdjustmentRoutes(app, db, clock);
+  // the client portal and public tracking links (issue 17)
+  registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createUser, startServer, type TestServer } from './helpers.ts';
 import { body, concrete, staffRoutesOf } from './access-matrix-kit.ts';
+import { clientUser } from './portal-kit.ts';
 
 let s: TestServer;
 let adminToken: string;
@@ -63,5 +64,29 @@ describe('access matrix over every route', () => {
       if (res.status === 401 || res.status === 403) denied.push(`${r.method} ${r.url} → ${res.status} ${res.json?.msg ?? ''}`);
     }
     expect(denied).toEqual([]);
+  }, 120_000);
+
+  // client portal (issue 17): a client user, even holding the admin role, opens no staff route but its own session's;
+  // it passes the portal's authentication on every portal route, which no staff user does
+  it('a client user gets 403 on every staff route (but its user info and password) and opens every portal route', async () => {
+    const client = await clientUser(s, ['C001']);
+    await s.db.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where role_key = 'admin'`, [client.id]);
+    const wrong: string[] = [];
+    const routes = s.app.routeTable.filter((r) => r.permission !== 'public' && (!r.principal || r.principal === 'portal'));
+    // refusals come from the access hook before any handler: a few calls at once
+    for (let i = 0; i < routes.length; i += 6) {
+      await Promise.all(
+        routes.slice(i, i + 6).map(async (r) => {
+          const res = await s.api(r.method, concrete(r.url), { token: client.token, body: r.method === 'GET' ? undefined : body });
+          const own = r.principal === 'portal' || ['GET /api/system/user/info', 'POST /api/system/user/profile/updatePwd'].includes(`${r.method} ${r.url}`);
+          if (own ? res.status === 401 || res.status === 403 : res.status !== 403) wrong.push(`${r.method} ${r.url} → ${res.status}`);
+        }),
+      );
+    }
+    expect(wrong).toEqual([]);
+    // and a staff administrator gets 403 on every portal route
+    const portal = s.app.routeTable.filter((r) => r.principal === 'portal');
+    expect(portal.length).toBeGreaterThan(10);
+    for (const r of portal) expect((await s.api(r.method, concrete(r.url), { token: adminToken, body: r.method === 'GET' ? undefined : body })).status, r.url).toBe(403);
   }, 120_000);
 });

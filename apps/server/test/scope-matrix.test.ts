@@ -18,6 +18,7 @@ import { translate } from '../src/platform/i18n.ts';
 import { insertPositions, reviewedWaybill } from './shipments-fixtures.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { buildShippedShipment } from '../src/modules/epod/demo.ts';
+import { clientUser } from './portal-kit.ts';
 
 let s: TestServer;
 let admin: string;
@@ -404,6 +405,8 @@ function customRoutes(): Record<string, Classified> {
     'GET /api/system/user/dataGroups', 'POST /api/system/user/dataGroups', 'POST /api/system/user/transfer', 'GET /api/system/dataGroup/binds', 'POST /api/system/dataGroup/bind',
     'GET /api/system/numberRule/example', 'POST /api/system/numberRule/next', 'POST /api/system/sysAuthClient/resetSecret', 'GET /api/system/oss/config',
     'POST /api/system/oss/config/setDefault', 'POST /api/system/oss/config/test', 'POST /api/system/oss/saveConfig');
+  // client portal (issue 17): binding a client user to clients is user administration
+  none(SYS, 'GET /api/system/user/portalClients', 'POST /api/system/user/portalClients');
   none(MON, 'POST /api/monitor/operlog/clean', 'POST /api/monitor/logininfor/clean', 'GET /api/monitor/online/list', 'POST /api/monitor/online/forceLogout', 'GET /api/monitor/server');
   none(OSS, 'POST /api/system/oss/upload', 'GET /api/system/oss/url/:id');
   none(TOOL, 'GET /api/tool/gen/tables', 'GET /api/tool/gen/config/:table', 'POST /api/tool/gen/preview', 'POST /api/tool/gen/download');
@@ -782,5 +785,77 @@ describe('secrets', () => {
     check('operation log', JSON.stringify((await s.db.query(`select * from sys_oper_log`)).rows));
     check('login log', JSON.stringify((await s.db.query(`select * from sys_login_log`)).rows));
     expect(leaks).toEqual([]);
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The client portal (issue 17): every portal route, called with the seeded records of client C001 by a client user
+// of client C002, answers 404 (or leaves them out of its lists and exports); a client user of C001 reads them.
+
+describe('the client portal in the data-scope matrix', () => {
+  let mine: string;
+  let theirs: string;
+  let linkId = 0;
+  beforeAll(async () => {
+    mine = (await clientUser(s, ['C001'])).token;
+    theirs = (await clientUser(s, ['C002'])).token;
+    const link = await s.api('POST', `/api/portal/orders/${rec.order.id}/trackingLinks`, { token: mine, body: {} });
+    expectOk(link, 'seed tracking link');
+    linkId = link.json.data.id;
+  });
+
+  /** each portal route: the record it acts on, a list, or why it takes none */
+  const portalRoutes = (): Record<string, Classified> => ({
+    'GET /api/portal/me': { none: "the caller's own clients" },
+    'POST /api/portal/orders': { none: 'creates a new order: another client is refused with 400 naming clientId (portal.test.ts)' },
+    'GET /api/portal/orders': list('/api/portal/orders', ['order']),
+    'GET /api/portal/orders/export': { list: () => ({ method: 'GET', path: '/api/portal/orders/export' }), shows: ['order'] },
+    'GET /api/portal/transit': { list: () => ({ method: 'GET', path: '/api/portal/transit' }), shows: ['shipment'] },
+    'GET /api/portal/orders/:id': { kind: 'order', read: true, call: get(() => `/api/portal/orders/${rec.order.id}`) },
+    'GET /api/portal/choices': { kind: 'client', call: get(() => '/api/portal/choices', () => ({ clientId: rec.client.id })) },
+    'POST /api/portal/orders/:id/cancel': { kind: 'order', call: post(`/api/portal/orders/${rec.order.id}/cancel`, () => ({})) },
+    'GET /api/portal/orders/:id/trackingLinks': { kind: 'order', call: get(() => `/api/portal/orders/${rec.order.id}/trackingLinks`) },
+    'POST /api/portal/orders/:id/trackingLinks': { kind: 'order', call: post(`/api/portal/orders/${rec.order.id}/trackingLinks`, () => ({})) },
+    'POST /api/portal/trackingLinks/:id/revoke': { kind: 'order', call: post(`/api/portal/trackingLinks/${linkId}/revoke`, () => ({})) },
+    'GET /api/portal/epods/:id': { kind: 'epod', read: true, call: get(() => `/api/portal/epods/${rec.epod.id}`) },
+    'GET /api/portal/epods/:id/pdf': { kind: 'epod', call: get(() => `/api/portal/epods/${rec.epod.id}/pdf`) },
+    'GET /api/portal/epods/:id/pictures/:pictureId': { kind: 'epodPicture', call: get(() => `/api/portal/epods/${rec.epod.id}/pictures/${rec.epodPicture.id}`) },
+  });
+
+  it('every portal route is classified, and a client user of another client gets 404 or an empty list on each, seeing nothing of client C001', async () => {
+    const routes = portalRoutes();
+    const table = s.app.routeTable.filter((r) => r.principal === 'portal').map((r) => `${r.method} ${r.url}`);
+    expect(table.filter((k) => !routes[k])).toEqual([]);
+    expect(Object.keys(routes).filter((k) => !table.includes(k))).toEqual([]);
+    const before = await s.db.query(`select id, status, version from tms_order where id = $1 union all select id, revoked_at::text, 0 from tms_tracking_link where id = $2`, [rec.order.id, linkId]);
+    const wrong: string[] = [];
+    for (const [key, c] of Object.entries(routes)) {
+      if ('none' in c) continue;
+      const r = await send('kind' in c ? await c.call() : c.list(), theirs);
+      const text = await textOf(r);
+      if ('kind' in c && (r.status !== 404 || r.json?.msg !== NOT_FOUND)) wrong.push(`${key} → ${r.status} ${text.slice(0, 160)}`);
+      if ('list' in c && r.status !== 200) wrong.push(`${key} → ${r.status}`);
+      for (const k of Object.keys(rec) as Kind[]) {
+        const seen = isOperational(k) && shows(text, k, 'list' in c && c.shows.includes(k));
+        if (seen) wrong.push(`${key} shows ${k} (${seen})`);
+      }
+      if (text.includes('"C001"')) wrong.push(`${key} shows client C001`);
+    }
+    expect(wrong).toEqual([]);
+    // nothing the refused calls touched has changed
+    expect((await s.db.query(`select id, status, version from tms_order where id = $1 union all select id, revoked_at::text, 0 from tms_tracking_link where id = $2`, [rec.order.id, linkId])).rows).toEqual(before.rows);
+  }, 120_000);
+
+  it('a client user of client C001 reads every record and finds it in its lists (the routes work; the scope refuses)', async () => {
+    const wrong: string[] = [];
+    for (const [key, c] of Object.entries(portalRoutes())) {
+      if ('none' in c || key.includes('cancel') || key.includes('revoke')) continue;
+      const r = await send('kind' in c ? await c.call() : c.list(), mine);
+      if (r.status !== 200) wrong.push(`${key} → ${r.status} ${r.body.toString('utf8').slice(0, 160)}`);
+      const text = await textOf(r);
+      if ('kind' in c && c.read && !shows(text, c.kind, true)) wrong.push(`${key} does not show ${c.kind}`);
+      if ('list' in c && !shows(text, c.shows[0]!, true)) wrong.push(`${key} does not show ${c.shows[0]}`);
+    }
+    expect(wrong).toEqual([]);
   }, 120_000);
 });

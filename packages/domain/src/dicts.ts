@@ -26,7 +26,9 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
     ['LOCK', '锁定', 'Lock'], ['UNLOCK', '解锁', 'Unlock'], ['ASSIGNCARRIERROUTE', '分配承运商线路', 'Assign carrier route'],
     ['PRINTVERIFY', '打印校验', 'Print check'], ['PRINT', '打印', 'Print'], ['OTHER', '其他', 'Other']]],
   ['sys_common_status', '系统状态', [['0', '成功', 'Success'], ['1', '失败', 'Failure']]],
-  ['order_status', '订单状态', [['OPEN', '打开', 'Open'], ['EFFECTIVE', '生效', 'Effective']]],
+  ['order_status', '订单状态', [['OPEN', '打开', 'Open'], ['EFFECTIVE', '生效', 'Effective'], ['CANCELLED', '已取消', 'Cancelled']]],
+  // client portal (issue 17)
+  ['sys_user_kind', '用户类型', [['STAFF', '员工', 'Staff'], ['CLIENT', '客户', 'Client']]],
   ['order_source', '订单来源', [['MANUAL', '手工创建', 'Manual'], ['IMPORT', 'Excel 导入', 'Excel import'], ['EXTERNAL', '外部系统', 'External system']]],
   ['waybill_status', '运单状态', [['OPEN', '打开', 'Open'], ['REVIEWED', '已审核', 'Reviewed']]],
   ['shipment_status', '调度单状态', [['OPEN', '打开', 'Open'], ['CONFIRMED', '已确认', 'Confirmed'], ['EFFECTIVE', '生效', 'Effective'], ['SHIPPED', '已发运', 'Shipped'], ['COMPLETED', '已完成', 'Completed']]],
@@ -52,6 +54,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
     ['EPOD_CREATE', '生成回单', 'Receipt created'], ['EPOD_REPORT', '回单上报', 'Receipt reported'], ['EPOD_AUDIT', '审核回单', 'Receipt audited'],
     ['EPOD_REJECT', '驳回回单', 'Receipt rejected'], ['EPOD_RECALL', '撤回回单', 'Receipt recalled'], ['EPOD_HANDLE', '回单异常处理', 'Abnormal receipt handled'],
     ['DRIVER_ACCEPT', '司机接受调度单', 'Accepted by the driver'], ['DRIVER_REFUSE', '司机拒绝调度单', 'Refused by the driver'], ['VEHICLE_CHECK', '车辆检查', 'Vehicle checked'],
+    ['ORDER_CANCEL', '客户取消订单', 'Cancelled by the client'],
   ]],
   ['vehicle_check_item', '车辆检查项', [
     ['TYRES', '轮胎', 'Tyres'], ['BRAKES', '制动', 'Brakes'], ['LIGHTS', '灯光', 'Lights'], ['CARGO_AREA', '货厢清洁完好', 'Cargo area clean and intact'],

@@ -30,6 +30,8 @@ export interface UserInfo {
   permissions: { permissionId: string; actionList: string[] }[];
   sysUserProfile: { dateStyle: string };
   dispatchCenterId: number | null;
+  /** CLIENT: a user of a client, who works in the portal (/portal) */
+  userKind?: 'STAFF' | 'CLIENT';
 }
 
 /** Menu record of spec §3 */

@@ -26,7 +26,16 @@ export interface Caller {
   scopes: string[] | null;
   /** API-client tokens: addresses the client may call from (null = any) */
   allowedIps: string[] | null;
+  /** 'CLIENT' for a user of a client (the portal, issue 17): staff routes refuse it (see CLIENT_SESSION_ROUTES) */
+  userKind?: 'STAFF' | 'CLIENT';
 }
+
+/**
+ * The only non-public routes outside the portal a client user may call: its own user info (the web app learns
+ * from it that this is a portal user) and its password. Every other staff route answers 403 to a client user,
+ * whatever roles an administrator gave it.
+ */
+export const CLIENT_SESSION_ROUTES = new Set(['GET /api/system/user/info', 'POST /api/system/user/profile/updatePwd']);
 
 export interface RouteEntry {
   method: string;
@@ -137,6 +146,7 @@ export async function loadCallerBySession(db: Db, clock: Clock, sessionId: numbe
 /** What a user may do, as of one `sys_auth_version` (see migration 0045): the expensive part of a caller. */
 interface Rights {
   userName: string;
+  userKind: 'STAFF' | 'CLIENT';
   deptId: number | null;
   roles: string[];
   perms: Set<string>;
@@ -166,8 +176,8 @@ async function rightsOf(db: Db, userId: number, version: string): Promise<Rights
 }
 
 async function loadRights(db: Db, userId: number): Promise<Rights | null> {
-  const r = await db.query<{ user_name: string; dept_id: number | null; roles: string[] | null; perms: string[] | null; data_scopes: string[] | null }>(
-    `select u.user_name, u.dept_id,
+  const r = await db.query<{ user_name: string; user_kind: string; dept_id: number | null; roles: string[] | null; perms: string[] | null; data_scopes: string[] | null }>(
+    `select u.user_name, u.user_kind, u.dept_id,
             (select array_agg(r.role_key) from sys_user_role ur join sys_role r on r.id = ur.role_id
               where ur.user_id = u.id and r.status = '0') as roles,
             (select array_agg(distinct m.perms) from sys_user_role ur
@@ -182,7 +192,7 @@ async function loadRights(db: Db, userId: number): Promise<Rights | null> {
   );
   const row = r.rows[0];
   if (!row) return null;
-  return { userName: row.user_name, deptId: row.dept_id, roles: row.roles ?? [], perms: new Set(row.perms ?? []), dataScopes: row.data_scopes ?? [] };
+  return { userName: row.user_name, userKind: row.user_kind === 'CLIENT' ? 'CLIENT' : 'STAFF', deptId: row.dept_id, roles: row.roles ?? [], perms: new Set(row.perms ?? []), dataScopes: row.data_scopes ?? [] };
 }
 
 /**
@@ -222,6 +232,7 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
     dataScopes: rights.dataScopes,
     scopes: row.scopes ? row.scopes.split(',').map((x) => x.trim()).filter(Boolean) : null,
     allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
+    userKind: rights.userKind,
   };
 }
 
@@ -285,6 +296,8 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     if (caller?.allowedIps && !caller.allowedIps.includes(req.ip)) throw forbidden('messages.clientAddress');
     if (perm === 'public') return;
     if (!caller) throw unauthorized();
+    // a client user works in the portal only (its own principal): no staff route, whatever its roles
+    if (caller.userKind === 'CLIENT' && !CLIENT_SESSION_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) throw forbidden();
     // API clients call business routes only, never the people's session routes
     if (perm === 'authenticated' && caller.scopes) throw forbidden();
     if (perm === 'authenticated') return;

@@ -23,6 +23,8 @@ export interface AppConfig {
   alertEverySeconds: number;
   /** requests per minute and address to the sign-in routes (captcha, login, code exchange), all outcomes counted */
   authRatePerMinute: number;
+  /** requests per minute and address to the public tracking page's API (issue 17) */
+  trackRatePerMinute: number;
   /** run-time settings written into the served web page (single sign-on: TMS_SSO…); null = the web build's own */
   web: WebRuntimeConfig | null;
 }
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     sms: { url: env.TMS_SMS_URL || null, key: env.TMS_SMS_KEY ?? '', template: env.TMS_SMS_TEMPLATE || null },
     authRatePerMinute: positiveInt(env.TMS_AUTH_RATE_PER_MINUTE, 60, 'TMS_AUTH_RATE_PER_MINUTE'),
+    trackRatePerMinute: positiveInt(env.TMS_TRACK_RATE_PER_MINUTE, 60, 'TMS_TRACK_RATE_PER_MINUTE'),
     web: loadWebRuntimeConfig(env),
     jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
     alertEverySeconds: positiveInt(env.TMS_ALERT_EVERY_SECONDS, 60, 'TMS_ALERT_EVERY_SECONDS'),

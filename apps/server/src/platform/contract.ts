@@ -142,7 +142,7 @@ function securityOf(permission: string, principals: Map<string, unknown>): Recor
   if (permission === 'authenticated') return [{ session: [] }];
   return [{ session: [] }, { apiClient: [] }];
 }
-const PRINCIPAL_SCHEMES: Record<string, string> = { driver: 'driverToken', realtime: 'streamTicket' };
+const PRINCIPAL_SCHEMES: Record<string, string> = { driver: 'driverToken', realtime: 'streamTicket', portal: 'session' };
 
 function permissionText(permission: string): string {
   if (permission === 'public') return 'Public: no sign-in.';

@@ -21,6 +21,11 @@ export async function bootSession(): Promise<true> {
     void logout();
     throw e;
   }
+  // a client user works in the portal (issue 17): the back office would refuse it everything
+  if (user.userKind === 'CLIENT') {
+    window.location.replace('/portal/orders');
+    return new Promise<true>(() => undefined);
+  }
   queryClient.setQueryData(['userInfo'], user);
   try {
     await queryClient.fetchQuery({ queryKey: ['dicts'], queryFn: fetchDicts, staleTime: 5 * 60_000 });

@@ -26,6 +26,9 @@ const ExceptionPage = lazy(() => import('../features/exception/ExceptionPage.tsx
 const ResultPage = lazy(() => import('../features/result/ResultPage.tsx'), CORE);
 const DragDemo = lazy(() => import('../features/drag/DragDemo.tsx'));
 const MenuRouteView = lazy(() => import('./MenuRouteView.tsx'), CORE);
+// the client portal and the public tracking page (issue 17)
+const PortalApp = lazy(() => import('../features/portal/PortalApp.tsx'));
+const TrackPage = lazy(() => import('../features/portal/TrackPage.tsx'));
 // the account pages use the login route's texts only (no wait for the full texts)
 const accountPage = (name: 'RegisterPage' | 'RegisterResultPage' | 'ForgetPasswordPage') =>
   lazy(async () => ({ default: (await import('../features/user/register/RegisterPage.tsx'))[name] }), { coreTextsOnly: true });
@@ -65,6 +68,13 @@ function RequireAuth() {
   return <LazyView component={SignedIn} />;
 }
 
+/** The portal of a client user: its own shell, no back-office boot (menus, dictionaries, dispatch centers). */
+function RequirePortal() {
+  const loc = useLocation();
+  if (!getToken()) return <Navigate to={loginRedirectPath(loc.pathname, loc.search)} replace />;
+  return <LazyView component={PortalApp} />;
+}
+
 /** A logged-in user opening the login page goes to /welcome. */
 function GuestOnly() {
   if (getToken()) return <Navigate to="/welcome" replace />;
@@ -89,6 +99,9 @@ export const router = createBrowserRouter([
   },
   { path: '/404', element: <LazyView component={ExceptionPage} props={{ status: '404', standalone: true }} />, errorElement: <RouteErrorView /> },
   { path: '/drag', element: <LazyView component={DragDemo} props={{ standalone: true }} />, errorElement: <RouteErrorView /> },
+  { path: '/portal', element: <Navigate to="/portal/orders" replace /> },
+  { path: '/portal/*', element: <RequirePortal />, errorElement: <RouteErrorView /> },
+  { path: '/track/:token', element: <LazyView component={TrackPage} />, errorElement: <RouteErrorView /> },
   {
     path: '/',
     element: <RequireAuth />,

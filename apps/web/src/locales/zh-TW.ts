@@ -1444,6 +1444,126 @@ const zhTW = {
       "amount": "金額",
       "explanation": "計算說明"
     }
+  },
+  "portal": {
+    "title": "客戶門戶",
+    "admin": {
+      "clients": "客戶",
+      "clientsTitle": "{{name}} 可檢視的客戶"
+    },
+    "menu": {
+      "orders": "我的訂單",
+      "newOrder": "下單",
+      "map": "在途地圖"
+    },
+    "logout": "退出登入",
+    "noClient": "您的賬號尚未繫結客戶，請聯絡管理員。",
+    "orders": {
+      "code": "訂單號",
+      "customerOrderNo": "客戶單號",
+      "client": "客戶",
+      "progress": "進度",
+      "route": "線路",
+      "orderDate": "訂單日期",
+      "eta": "預計到達",
+      "quantity": "數量",
+      "search": "訂單號或客戶單號",
+      "status": "狀態",
+      "export": "匯出",
+      "newOrder": "下單",
+      "all": "全部"
+    },
+    "create": {
+      "title": "下單",
+      "client": "客戶",
+      "source": "發貨站點",
+      "dest": "收貨站點",
+      "eta": "期望到達",
+      "customerOrderNo": "客戶單號",
+      "remark": "備註",
+      "lines": "貨物明細",
+      "item": "物料",
+      "quantity": "數量",
+      "cases": "箱數",
+      "weight": "重量(kg)",
+      "addLine": "新增一行",
+      "submit": "提交訂單",
+      "done": "訂單 {{code}} 已提交"
+    },
+    "detail": {
+      "back": "返回訂單列表",
+      "cancel": "取消訂單",
+      "cancelConfirm": "確定取消訂單 {{code}} 嗎？",
+      "timeline": "狀態跟蹤",
+      "lines": "貨物明細",
+      "waybills": "運單",
+      "epods": "電子回單",
+      "shipment": "排程單",
+      "shipmentStatus": "運輸狀態",
+      "lastPosition": "最後位置",
+      "noPosition": "暫無位置",
+      "eta": "預計到達",
+      "ata": "實際到達",
+      "view": "檢視",
+      "pdf": "下載 PDF",
+      "links": "公開跟蹤連結",
+      "newLink": "生成跟蹤連結",
+      "linkFor": "跟蹤物件",
+      "wholeOrder": "整個訂單",
+      "copy": "複製連結",
+      "copied": "已複製",
+      "revoke": "撤銷",
+      "revoked": "已撤銷",
+      "expired": "已過期",
+      "active": "有效",
+      "expiresAt": "有效期至",
+      "linkHint": "任何拿到連結的人無需登入即可檢視運輸進度（不含價格和聯絡人）。",
+      "printQr": "掃碼跟蹤"
+    },
+    "epod": {
+      "title": "電子回單 {{code}}",
+      "item": "物料",
+      "planned": "計劃",
+      "shipped": "實發",
+      "signed": "實收",
+      "shortage": "短少",
+      "damage": "破損",
+      "remark": "備註",
+      "signTime": "簽收時間",
+      "arrivalTime": "到達時間",
+      "photos": "簽收照片",
+      "abnormal": "異常"
+    },
+    "map": {
+      "title": "在途運單",
+      "empty": "當前沒有在途運單",
+      "waybill": "運單",
+      "order": "訂單",
+      "eta": "預計到達",
+      "position": "最後位置",
+      "reportedAt": "定位時間"
+    }
+  },
+  "track": {
+    "title": "運輸跟蹤",
+    "order": "訂單",
+    "waybill": "運單",
+    "from": "發貨地",
+    "to": "目的地",
+    "eta": "預計到達",
+    "position": "當前位置",
+    "positionAt": "{{city}}（{{time}}）",
+    "unknownCity": "途中",
+    "noPosition": "暫無位置資訊",
+    "timeline": "運輸進度",
+    "expiresAt": "連結有效期至 {{time}}",
+    "failedTitle": "無法檢視該跟蹤資訊",
+    "steps": {
+      "RECEIVED": "已接單",
+      "CONFIRMED": "已確認",
+      "IN_TRANSIT": "運輸中",
+      "DELIVERED": "已送達"
+    }
   }
 };
 export default zhTW;

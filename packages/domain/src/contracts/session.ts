@@ -10,6 +10,7 @@ export const UserInfo = z
     id: z.number(), userName: z.string(), nickName: z.string(), avatar: z.string(), roleIds: z.string().describe("comma separated, '-1' for none"), roles: z.array(z.string()),
     buttons: z.array(z.string()), permissions: z.array(z.object({ permissionId: z.string(), actionList: z.array(z.string()) })),
     sysUserProfile: z.object({ dateStyle: z.string() }), dispatchCenterId: z.number().nullable(), email: z.string().nullable(), mobile: z.string().nullable(),
+    userKind: z.enum(['STAFF', 'CLIENT']).optional().describe('CLIENT: a user of a client, who works in the portal (/portal)'),
   })
   .meta({ id: 'UserInfo' });
 

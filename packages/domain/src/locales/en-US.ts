@@ -2,6 +2,7 @@ import { dictLocale } from '../dicts.ts';
 import { workflowLocale } from './workflow.ts';
 import { financeLocale } from './finance.ts';
 import { settlementLocale } from './settlement.ts';
+import { portalLocale } from './portal.ts';
 
 /** Shared translations (server messages, validation, resource labels). UI-only strings live in apps/web/src/locales. */
 export default {
@@ -11,6 +12,7 @@ export default {
     workflow: workflowLocale.en.messages,
     finance: financeLocale.en.messages,
     settlement: settlementLocale.en.messages,
+    portal: portalLocale.en,
     epod: {
       reportNotAllowed: 'Only pending, rejected or recalled receipts can be reported',
       alreadyAudited: 'The receipt has been audited and can no longer be changed',
@@ -397,7 +399,7 @@ export default {
     },
     user: {
       name: 'User',
-      fields: { userName: 'Login name', nickName: 'Nickname', password: 'Password', deptId: 'Department', mobile: 'Mobile', email: 'E-mail', dateStyle: 'Date format', loginIp: 'Last login address', loginDate: 'Last login time', remark: 'Remark' },
+      fields: { userName: 'Login name', nickName: 'Nickname', userKind: 'User type', password: 'Password', deptId: 'Department', mobile: 'Mobile', email: 'E-mail', dateStyle: 'Date format', loginIp: 'Last login address', loginDate: 'Last login time', remark: 'Remark' },
     },
     role: {
       name: 'Role',

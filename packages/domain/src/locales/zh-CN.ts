@@ -3,6 +3,7 @@ import { dictLocale } from '../dicts.ts';
 import { workflowLocale } from './workflow.ts';
 import { financeLocale } from './finance.ts';
 import { settlementLocale } from './settlement.ts';
+import { portalLocale } from './portal.ts';
 type Shape = typeof enUS;
 
 const zhCN: Shape = {
@@ -11,6 +12,7 @@ const zhCN: Shape = {
     workflow: workflowLocale.zh.messages,
     finance: financeLocale.zh.messages,
     settlement: settlementLocale.zh.messages,
+    portal: portalLocale.zh,
     epod: {
       reportNotAllowed: '只有待回单、已驳回或已撤回的回单可以回单',
       alreadyAudited: '回单已审核，不能再修改',
@@ -397,7 +399,7 @@ const zhCN: Shape = {
     },
     user: {
       name: '用户',
-      fields: { userName: '登录名', nickName: '用户昵称', password: '密码', deptId: '部门', mobile: '手机号码', email: '邮箱', dateStyle: '日期格式', loginIp: '最后登录地址', loginDate: '最后登录时间', remark: '备注' },
+      fields: { userName: '登录名', nickName: '用户昵称', userKind: '用户类型', password: '密码', deptId: '部门', mobile: '手机号码', email: '邮箱', dateStyle: '日期格式', loginIp: '最后登录地址', loginDate: '最后登录时间', remark: '备注' },
     },
     role: {
       name: '角色',

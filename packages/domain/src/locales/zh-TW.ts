@@ -98,7 +98,12 @@ const zhTW = {
     },
     "order_status": {
       "OPEN": "開啟",
-      "EFFECTIVE": "生效"
+      "EFFECTIVE": "生效",
+      "CANCELLED": "已取消"
+    },
+    "sys_user_kind": {
+      "STAFF": "員工",
+      "CLIENT": "客戶"
     },
     "order_source": {
       "MANUAL": "手工建立",
@@ -187,7 +192,8 @@ const zhTW = {
       "EPOD_HANDLE": "回單異常處理",
       "DRIVER_ACCEPT": "司機接受排程單",
       "DRIVER_REFUSE": "司機拒絕排程單",
-      "VEHICLE_CHECK": "車輛檢查"
+      "VEHICLE_CHECK": "車輛檢查",
+      "ORDER_CANCEL": "客戶取消訂單"
     },
     "vehicle_check_item": {
       "TYRES": "輪胎",
@@ -560,6 +566,64 @@ const zhTW = {
         "sheet": "賬齡",
         "party": "相對方",
         "total": "合計"
+      }
+    },
+    "portal": {
+      "noClient": "該客戶使用者尚未繫結任何客戶，請聯絡管理員",
+      "noDispatchCenter": "該客戶使用者沒有預設排程中心，無法下單，請聯絡管理員",
+      "clientNotYours": "只能為您所屬的客戶下單",
+      "stationNotOfClient": "站點不屬於該客戶",
+      "notCancellable": "訂單 {{code}} 已稽核或已取消，不能再取消",
+      "cancelled": "訂單已取消",
+      "linkInvalid": "該跟蹤連結無效，請向發貨方索取新的連結",
+      "linkExpired": "該跟蹤連結已過期，請向發貨方索取新的連結",
+      "linkRevoked": "該跟蹤連結已被撤銷，請向發貨方索取新的連結",
+      "linkRevokedOk": "跟蹤連結已撤銷",
+      "progress": {
+        "RECEIVED": "已接單",
+        "CONFIRMED": "已確認",
+        "IN_TRANSIT": "運輸中",
+        "DELIVERED": "已送達",
+        "CANCELLED": "已取消"
+      },
+      "pdf": {
+        "title": "電子回單",
+        "code": "回單號",
+        "order": "訂單號",
+        "waybill": "運單號",
+        "station": "收貨站點",
+        "status": "狀態",
+        "arrivalTime": "到達時間",
+        "signTime": "簽收時間",
+        "reportTime": "回單時間",
+        "abnormal": "異常",
+        "yes": "是",
+        "no": "否",
+        "handle": "異常處理",
+        "lines": "簽收明細",
+        "item": "物料",
+        "planned": "計劃",
+        "shipped": "實發",
+        "signed": "實收",
+        "shortage": "短少",
+        "damage": "破損",
+        "remark": "備註",
+        "photos": "照片",
+        "generated": "生成時間"
+      },
+      "export": {
+        "code": "訂單號",
+        "customerOrderNo": "客戶單號",
+        "client": "客戶",
+        "status": "狀態",
+        "progress": "進度",
+        "source": "發貨站點",
+        "dest": "收貨站點",
+        "orderDate": "訂單日期",
+        "eta": "預計到達",
+        "quantity": "數量",
+        "weight": "重量(kg)",
+        "volume": "體積(m³)"
       }
     },
     "epod": {
@@ -1540,6 +1604,7 @@ const zhTW = {
       "fields": {
         "userName": "登入名",
         "nickName": "使用者暱稱",
+        "userKind": "使用者型別",
         "password": "密碼",
         "deptId": "部門",
         "mobile": "手機號碼",

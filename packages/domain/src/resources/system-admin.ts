@@ -35,6 +35,7 @@ export const user: ResourceDef = {
   fields: [
     { name: 'userName', kind: 'string', required: true, max: 30, rule: 'code', unique: true, immutable: true, search: 'like' },
     { name: 'nickName', kind: 'string', required: true, max: 30, search: 'like' },
+    { name: 'userKind', kind: 'dict', dict: 'sys_user_kind', default: 'STAFF', search: 'eq' },
     { name: 'password', column: 'password_hash', kind: 'password', required: true },
     { name: 'deptId', kind: 'ref', ref: 'dept', search: 'eq' },
     { name: 'mobile', kind: 'string', max: 11, rule: 'mobile', search: 'like' },

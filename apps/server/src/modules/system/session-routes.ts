@@ -150,6 +150,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
       dispatchCenterId: caller.dispatchCenterId,
       email: u.email,
       mobile: u.mobile,
+      userKind: caller.userKind ?? 'STAFF',
     };
     return ok(req, info);
   });

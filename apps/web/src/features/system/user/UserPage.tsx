@@ -163,6 +163,42 @@ function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
   );
 }
 
+/** A client user's clients (issue 17): the records it sees in the portal. */
+function ClientsModal({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const q = useQuery({ queryKey: ['userClients', user.id], queryFn: () => get<CenterOption[]>('/system/user/portalClients', { userId: user.id }), staleTime: 0 });
+  const [ids, setIds] = useState<number[] | null>(null);
+  const rows = q.data ?? [];
+  const chosen = ids ?? rows.filter((r) => r.assigned).map((r) => r.id);
+  return (
+    <Modal
+      open
+      title={t('portal.admin.clientsTitle', { name: user.nickName })}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      onCancel={onClose}
+      onOk={async () => {
+        await post('/system/user/portalClients', { userId: user.id, clientIds: chosen });
+        message.success(t('resource.saveSuccess'));
+        onClose();
+      }}
+    >
+      <Spin spinning={q.isLoading}>
+        <Select
+          mode="multiple"
+          style={{ width: '100%' }}
+          value={chosen}
+          onChange={(v) => setIds(v)}
+          optionFilterProp="label"
+          options={rows.map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+          data-testid="user-clients"
+        />
+      </Spin>
+    </Modal>
+  );
+}
+
 function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -256,7 +292,7 @@ function TransferModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-type Dialog = { kind: 'roles' | 'centers' | 'groups' | 'password'; user: Row } | { kind: 'transfer' } | null;
+type Dialog = { kind: 'roles' | 'centers' | 'groups' | 'clients' | 'password'; user: Row } | { kind: 'transfer' } | null;
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -281,6 +317,13 @@ export default function UserPage() {
             <a key="groups" onClick={() => setDialog({ kind: 'groups', user: row })}>
               {t('system.user.groups')}
             </a>,
+            ...(row.userKind === 'CLIENT'
+              ? [
+                  <a key="clients" onClick={() => setDialog({ kind: 'clients', user: row })}>
+                    {t('portal.admin.clients')}
+                  </a>,
+                ]
+              : []),
             <a key="pwd" onClick={() => setDialog({ kind: 'password', user: row })}>
               {t('system.user.resetPwd')}
             </a>,
@@ -299,6 +342,7 @@ export default function UserPage() {
       {dialog?.kind === 'roles' && <RolesModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'centers' && <CentersModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'groups' && <GroupsModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'clients' && <ClientsModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'password' && <ResetPasswordModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'transfer' && <TransferModal onClose={close} />}
     </>

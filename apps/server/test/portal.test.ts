@@ -1,0 +1,236 @@
+/**
+ * The client portal and public tracking links (issue 17): a client user works in the portal only, sees its
+ * clients' orders, places and cancels them, reads a proof of delivery (and its PDF); a public tracking link shows
+ * the progress without prices or people, and stops when expired, revoked or tampered with; the public answer is
+ * rate-limited. Which portal route refuses another client's records is in scope-matrix.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { clientUser, type ClientUser } from './portal-kit.ts';
+import { insertPositions } from './shipments-fixtures.ts';
+import { buildShippedShipment } from '../src/modules/epod/demo.ts';
+import { translate } from '../src/platform/i18n.ts';
+
+let s: TestServer;
+let admin: string;
+let mine: ClientUser; // client C001
+let other: ClientUser; // client C002
+let shippedOrderId = 0;
+let epodId = 0;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const ids = async (clientCode: string) => {
+  const r = await s.db.query<{ client: number; station: number; item: number }>(
+    `select c.id as client, (select array_agg(id order by code) from base_station where client_id = c.id and effective) as stations, (select id from base_item where client_id = c.id and effective order by code limit 1) as item
+       from base_client c where c.code = $1`,
+    [clientCode],
+  );
+  const row = r.rows[0] as unknown as { client: number; stations: number[]; item: number };
+  return { clientId: Number(row.client), from: Number(row.stations[0]), to: Number(row.stations[1]), itemId: Number(row.item) };
+};
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login(ADMIN.user, ADMIN.password);
+  mine = await clientUser(s, ['C001']);
+  other = await clientUser(s, ['C002']);
+  // a shipped dispatch order of client C001 with positions, and one receipt signed with a photo
+  const now = s.clock.now();
+  const chain = await s.db.tx(async (q) => buildShippedShipment(q, { dispatchCenterId: await centerId(s.db, 'SH01'), waybills: [[6, 4], [3]], now, by: { userId: 1, userName: 'admin' } }));
+  // its departure, logged per dispatch order as the ship action does
+  await s.db.query(
+    `insert into tms_order_tracking(dispatch_center_id, shipment_id, operation_type, related_code, operator_name, operation_time) select dispatch_center_id, id, 'SHIPMENT_SHIP', shipment_code, 'admin', $2 from tms_shipment where id = $1`,
+    [chain.shipmentId, new Date(now.getTime() - 300_000)],
+  );
+  await insertPositions(s.db, chain.shipmentId, 5, new Date(now.getTime() - 120_000).toISOString());
+  // the second waybill's order is still in transit (its receipt is not signed)
+  shippedOrderId = (await s.db.query<{ order_id: number }>(`select order_id from tms_waybill where id = $1`, [chain.waybillIds[1]])).rows[0]!.order_id;
+  const e = chain.epods[0]!;
+  epodId = e.id;
+  const d = (await s.api('GET', `/api/epod/epod/get/${e.id}`, { token: admin })).json.data;
+  const at = new Date(now.getTime() - 60_000).toISOString();
+  const lines = (d.lines as Json[]).map((l, i) => ({ lineId: l.id, signedQuantity: l.shippedQuantity - (i === 0 ? 1 : 0), cases: l.plannedCases, pallets: l.plannedPallets, shortage: i === 0 ? 1 : 0, damage: 0, remark: null }));
+  expect((await s.api('POST', '/api/epod/epod/signFor', { token: admin, body: { id: e.id, version: d.version, arrivalTime: at, signTime: at, lines } })).status).toBe(200);
+  const f = new FormData();
+  f.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'sign.png');
+  expect((await s.api('POST', '/api/epod/epod/picture/upload', { token: admin, query: { epodId: e.id }, body: f })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('client users', () => {
+  it('an administrator makes a client user bound to a client; it signs in and works in the portal only', async () => {
+    const userName = `cu_${rand(6)}`;
+    const made = await s.api('POST', '/api/system/user/save', { token: admin, body: { userName, nickName: '客户甲', password: 'client123', userKind: 'CLIENT' } });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const id = made.json.data.id;
+    const c001 = (await s.db.query<{ id: number }>(`select id from base_client where code = 'C001'`)).rows[0]!.id;
+    expect((await s.api('POST', '/api/system/user/portalClients', { token: admin, body: { userId: id, clientIds: [c001] } })).status).toBe(200);
+    const list = await s.api('GET', '/api/system/user/portalClients', { token: admin, query: { userId: id } });
+    expect(list.json.data.filter((c: Json) => c.assigned).map((c: Json) => c.code)).toEqual(['C001']);
+    const token = await s.login(userName, 'client123');
+    expect((await s.api('GET', '/api/system/user/info', { token })).json.data.userKind).toBe('CLIENT');
+    const me = await s.api('GET', '/api/portal/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.json.data.clients.map((c: Json) => c.code)).toEqual(['C001']);
+    // back-office routes refuse it, whatever roles it is given
+    await s.db.query(`insert into sys_user_role(user_id, role_id) select $1, id from sys_role where role_key = 'admin'`, [id]);
+    for (const path of ['/api/order/order/list', '/api/system/menu/user', '/api/system/user/list', '/api/shipment/shipmentAlert/getAlert']) {
+      expect((await s.api('GET', path, { token })).status, path).toBe(403);
+    }
+    // and a staff token opens no portal route
+    expect((await s.api('GET', '/api/portal/me', { token: admin })).status).toBe(403);
+    expect((await s.api('GET', '/api/portal/me')).status).toBe(401);
+  });
+});
+
+describe('orders in the portal', () => {
+  let orderId = 0;
+  let code = '';
+  it('a client user places an order for its client; it is listed, exported and shown with its timeline; another client user gets 404', async () => {
+    const c = await ids('C001');
+    const r = await s.api('POST', '/api/portal/orders', {
+      token: mine.token,
+      body: { clientId: c.clientId, sourceStationId: c.from, destStationId: c.to, customerOrderNo: `PO-${rand(6)}`, lines: [{ itemId: c.itemId, quantity: 12, cases: 2, weight: 30.5 }] },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    orderId = r.json.data.id;
+    code = r.json.data.code;
+    expect(r.json.data).toMatchObject({ status: 'OPEN', progress: 'RECEIVED', cancellable: true, totalQuantity: 12, totalWeight: '30.500' });
+    expect(r.json.data.timeline.map((e: Json) => e.event)).toEqual(['ORDER_CREATE']);
+    const list = await s.api('GET', '/api/portal/orders', { token: mine.token, query: { pageSize: 500 } });
+    expect(list.json.rows.map((o: Json) => o.code)).toContain(code);
+    expect(new Set(list.json.rows.map((o: Json) => o.clientName)).size).toBe(1);
+    const theirs = await s.api('GET', '/api/portal/orders', { token: other.token, query: { pageSize: 500 } });
+    expect(theirs.json.rows.map((o: Json) => o.code)).not.toContain(code);
+    expect((await s.api('GET', `/api/portal/orders/${orderId}`, { token: other.token })).status).toBe(404);
+    const xlsx = await s.api('GET', '/api/portal/orders/export', { token: mine.token });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheet');
+    // an order for a client that is not its own, or with another client's station, is refused naming the field
+    const o2 = await ids('C002');
+    const bad = await s.api('POST', '/api/portal/orders', { token: mine.token, body: { clientId: o2.clientId, sourceStationId: o2.from, destStationId: o2.to, lines: [{ itemId: o2.itemId, quantity: 1 }] } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors)).toEqual(['clientId']);
+    const bad2 = await s.api('POST', '/api/portal/orders', { token: mine.token, body: { clientId: c.clientId, sourceStationId: o2.from, destStationId: c.to, lines: [{ itemId: c.itemId, quantity: 1 }] } });
+    expect(Object.keys(bad2.json.errors)).toEqual(['sourceStationId']);
+  });
+
+  it('cancels an order before review, once; another client user cannot', async () => {
+    expect((await s.api('POST', `/api/portal/orders/${orderId}/cancel`, { token: other.token, body: {} })).status).toBe(404);
+    const r = await s.api('POST', `/api/portal/orders/${orderId}/cancel`, { token: mine.token, body: {}, headers: { lang: 'en-US' } });
+    expect(r.status).toBe(200);
+    expect(r.json.msg).toBe('Order cancelled');
+    const d = (await s.api('GET', `/api/portal/orders/${orderId}`, { token: mine.token })).json.data;
+    expect(d).toMatchObject({ status: 'CANCELLED', progress: 'CANCELLED', cancellable: false });
+    expect(d.timeline.map((e: Json) => e.event)).toEqual(['ORDER_CREATE', 'ORDER_CANCEL']);
+    const again = await s.api('POST', `/api/portal/orders/${orderId}/cancel`, { token: mine.token, body: {} });
+    expect(again.status).toBe(409);
+  });
+
+  it('an order in transit shows its waybills with ETA and last position, and is on the map', async () => {
+    const d = (await s.api('GET', `/api/portal/orders/${shippedOrderId}`, { token: mine.token })).json.data;
+    expect(d.progress).toBe('IN_TRANSIT');
+    expect(d.waybills[0].lastPosition).toMatchObject({ lng: expect.any(Number), lat: expect.any(Number) });
+    expect(d.waybills[0].shipmentStatus).toBe('SHIPPED');
+    const map = (await s.api('GET', '/api/portal/transit', { token: mine.token })).json.data as Json[];
+    expect(map.some((r) => r.orderId === shippedOrderId && r.lastPosition)).toBe(true);
+    expect(((await s.api('GET', '/api/portal/transit', { token: other.token })).json.data as Json[]).some((r) => r.orderId === shippedOrderId)).toBe(false);
+  });
+
+  it('reads a proof of delivery with its signed quantities and photo, and downloads it as PDF', async () => {
+    const e = await s.api('GET', `/api/portal/epods/${epodId}`, { token: mine.token });
+    expect(e.status).toBe(200);
+    expect(e.json.data.lines[0]).toMatchObject({ shortage: 1 });
+    expect(e.json.data.pictures).toHaveLength(1);
+    const pic = await s.api('GET', e.json.data.pictures[0].url, { token: mine.token });
+    expect(pic.headers.get('content-type')).toBe('image/png');
+    const pdf = await s.api('GET', `/api/portal/epods/${epodId}/pdf`, { token: mine.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.body.length).toBeGreaterThan(2000);
+    expect((await s.api('GET', `/api/portal/epods/${epodId}/pdf`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('public tracking links', () => {
+  let token = '';
+  let linkId = 0;
+  const track = (t: string, lang = 'zh-CN') => s.api('GET', `/api/public/track/${encodeURIComponent(t)}`, { headers: { lang } });
+
+  it('a valid link shows the progress, timeline, ETA and the last position at city level, and nothing private', async () => {
+    const r = await s.api('POST', `/api/portal/orders/${shippedOrderId}/trackingLinks`, { token: mine.token, body: {} });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    token = r.json.data.token;
+    linkId = r.json.data.id;
+    expect(new Date(r.json.data.expiresAt).getTime() - s.clock.now().getTime()).toBeGreaterThan(29.9 * 86_400_000);
+    const t = await track(token, 'en-US');
+    expect(t.status, t.body.toString()).toBe(200);
+    const d = t.json.data;
+    expect(d).toMatchObject({ kind: 'ORDER', progress: 'IN_TRANSIT', progressLabel: 'In transit' });
+    expect(d.eta).toBeTruthy();
+    expect(d.timeline.map((e: Json) => e.event)).toContain('SHIPMENT_SHIP');
+    // rounded to 0.1°: the street is not told
+    expect(Math.round(d.lastPosition.lng * 10)).toBe(d.lastPosition.lng * 10);
+    // no price, no person, no phone, no vehicle, no carrier, no other party
+    const text = t.body.toString('utf8');
+    const private_ = (
+      await s.db.query<{ v: string }>(
+        `select d.name as v from tms_shipment s join base_driver d on d.id = s.driver_id_master where s.id in (select shipment_id from tms_waybill where order_id = $1)
+         union all select d.mobile from tms_shipment s join base_driver d on d.id = s.driver_id_master where s.id in (select shipment_id from tms_waybill where order_id = $1)
+         union all select v.code from tms_shipment s join base_transport_means v on v.id = s.vehicle_id_main where s.id in (select shipment_id from tms_waybill where order_id = $1)
+         union all select cr.name from tms_shipment s join base_carrier cr on cr.id = s.carrier_id where s.id in (select shipment_id from tms_waybill where order_id = $1)
+         union all select c.name from tms_order o join base_client c on c.id = o.client_id where o.id = $1
+         union all select operator_name from tms_order_tracking where order_id = $1 and operator_name is not null`,
+        [shippedOrderId],
+      )
+    ).rows.map((x) => x.v).filter(Boolean);
+    expect(private_.length).toBeGreaterThan(3);
+    for (const v of private_) expect(text, v).not.toContain(v);
+    for (const word of ['price', 'amount', 'mobile', 'phone', 'driver', 'carrier', 'operator']) expect(text.toLowerCase()).not.toContain(word);
+  });
+
+  it('a tampered or unknown token answers 404, and shows nothing', async () => {
+    const [nonce, exp, sig] = token.split('.') as [string, string, string];
+    for (const bad of [`${nonce}.${Number(exp) + 86_400}.${sig}`, `${nonce}.${exp}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`, `${nonce.slice(0, -1)}x.${exp}.${sig}`, 'nonsense']) {
+      const r = await track(bad);
+      expect(r.status, bad).toBe(404);
+      expect(r.json.msg).toBe(translate('zh-CN', 'messages.portal.linkInvalid'));
+      expect(r.json.data).toBeUndefined();
+    }
+  });
+
+  it('an expired link answers 410 with a friendly message (the test clock)', async () => {
+    const r = await s.api('POST', `/api/portal/orders/${shippedOrderId}/trackingLinks`, { token: mine.token, body: { days: 1 } });
+    const t = r.json.data.token;
+    expect((await track(t)).status).toBe(200);
+    s.clock.advance(86_400_000 + 1000);
+    try {
+      const e = await track(t, 'en-US');
+      expect(e.status).toBe(410);
+      expect(e.json.msg).toBe('This tracking link has expired: ask the shipper for a new one');
+      expect(e.json.data).toBeUndefined();
+    } finally {
+      s.clock.reset();
+    }
+  });
+
+  it('a revoked link answers 410; only its client may revoke it', async () => {
+    expect((await s.api('POST', `/api/portal/trackingLinks/${linkId}/revoke`, { token: other.token, body: {} })).status).toBe(404);
+    expect((await track(token)).status).toBe(200);
+    expect((await s.api('POST', `/api/portal/trackingLinks/${linkId}/revoke`, { token: mine.token, body: {} })).status).toBe(200);
+    const r = await track(token);
+    expect(r.status).toBe(410);
+    expect(r.json.msg).toBe(translate('zh-CN', 'messages.portal.linkRevoked'));
+    const links = (await s.api('GET', `/api/portal/orders/${shippedOrderId}/trackingLinks`, { token: mine.token })).json.data as Json[];
+    expect(links.find((l) => l.id === linkId)).toMatchObject({ active: false });
+  });
+
+  it('is rate-limited per address', async () => {
+    let status = 0;
+    for (let i = 0; i < 70 && status !== 429; i++) status = (await track('nonsense')).status;
+    expect(status).toBe(429);
+  });
+});

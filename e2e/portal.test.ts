@@ -1,0 +1,103 @@
+/**
+ * The client portal in the browser (issue 17): a client user made by the administrator signs in on the usual login
+ * page, lands in the portal, places an order for its client and finds it in its orders, makes a public tracking
+ * link of it; a visitor (another browser context, English, nobody signed in) opens the link and follows the order.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shot } from './support/browser.ts';
+import { useProductBrowser } from './support/admin-session.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+const app = useProductBrowser();
+const userName = `client_${Date.now().toString(36)}`;
+const password = 'client123';
+
+interface Env<T> {
+  data: T;
+}
+interface Option {
+  id: number;
+  code: string;
+  assigned?: boolean;
+}
+
+beforeAll(async () => {
+  const { server } = app;
+  const admin = await server.adminToken();
+  const made = await server.api<Env<{ id: number }>>('POST', '/api/system/user/save', { userName, nickName: '苏禾采购', password, userKind: 'CLIENT' }, admin);
+  expect(made.status).toBe(200);
+  const userId = made.json.data.id;
+  const centers = (await server.api<Env<Option[]>>('GET', `/api/system/user/dispatchCenters?userId=${userId}`, undefined, admin)).json.data;
+  expect((await server.api('POST', '/api/system/user/dispatchCenters', { userId, ids: [centers.find((c) => c.code === 'SH01')!.id] }, admin)).status).toBe(200);
+  const clients = (await server.api<Env<Option[]>>('GET', `/api/system/user/portalClients?userId=${userId}`, undefined, admin)).json.data;
+  expect((await server.api('POST', '/api/system/user/portalClients', { userId, clientIds: [clients.find((c) => c.code === 'C001')!.id] }, admin)).status).toBe(200);
+});
+
+const pick = async (page: import('playwright-core').Page, testId: string, nth = 0) => {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(nth).click();
+};
+
+describe('client portal', () => {
+  it('a client user places an order, sees it, and a visitor follows it through its tracking link', async () => {
+    const { ctx, page } = await newPage(app.browser);
+    try {
+      const login = new LoginPage(page, app.server.url);
+      await login.open();
+      await login.login(userName, password);
+      await page.waitForURL(/\/portal\/orders$/);
+      await expect.poll(() => page.getByTestId('portal-user').innerText()).toContain('苏禾采购');
+
+      // a new order: stations and an item of the client, a quantity
+      await page.getByTestId('portal-menu').getByText('下单').click();
+      await pick(page, 'portal-source', 0);
+      await pick(page, 'portal-dest', 1);
+      const customerNo = `PO-${Date.now().toString(36)}`;
+      await page.getByTestId('portal-customer-no').fill(customerNo);
+      await pick(page, 'portal-item-0', 0);
+      await page.getByTestId('portal-qty-0').fill('24');
+      await page.getByTestId('portal-submit').click();
+      await page.waitForURL(/\/portal\/orders\/\d+$/);
+      const code = await page.getByTestId('portal-order-code').innerText();
+      await expect.poll(() => page.getByTestId('portal-order-progress').innerText()).toBe('已接单');
+      await expect.poll(() => page.getByTestId('portal-timeline').innerText()).toContain('创建订单');
+
+      // a public tracking link of it, with its QR code
+      await page.getByTestId('portal-new-link').click();
+      const link = page.getByTestId('portal-link-url').first();
+      await link.waitFor();
+      const url = await link.innerText();
+      expect(url).toMatch(/\/track\/[\w-]+\.\d+\.[\w-]+$/);
+      await shot(page, 'portal-order-zh-CN');
+
+      // the order is in its list
+      await page.getByTestId('portal-menu').getByText('我的订单').click();
+      await expect.poll(() => page.getByTestId('portal-orders').innerText()).toContain(code);
+      await expect.poll(() => page.getByTestId('portal-orders').innerText()).toContain(customerNo);
+      await shot(page, 'portal-orders-zh-CN');
+
+      // a visitor, in English, nobody signed in
+      const visitor = await newPage(app.browser, 'en-US');
+      try {
+        await visitor.ctx.addCookies([{ name: 'lang', value: 'en-US', url: app.server.url }]);
+        await visitor.page.goto(url);
+        await expect.poll(() => visitor.page.getByTestId('track-code').innerText()).toBe(code);
+        expect(await visitor.page.getByTestId('track-progress').innerText()).toBe('Received');
+        expect(await visitor.page.getByTestId('track-timeline').innerText()).toContain('Order created');
+        expect(await visitor.page.getByTestId('track-page').innerText()).not.toContain('苏禾采购');
+        await shot(visitor.page, 'track-en-US');
+        // a link changed by one character shows the friendly page and nothing of the order
+        await visitor.page.goto(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+        await expect.poll(() => visitor.page.getByTestId('track-error').innerText()).toContain('not valid');
+        expect(await visitor.page.getByTestId('track-page').innerText()).not.toContain(code);
+      } finally {
+        await visitor.ctx.close();
+      }
+    } catch (e) {
+      await shot(page, 'FAILED-portal').catch(() => undefined);
+      throw e;
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});
