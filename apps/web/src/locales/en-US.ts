@@ -160,6 +160,7 @@ export default {
     systemConfig: 'System config',
     systemDistrict: 'Districts',
     systemOss: 'Object storage',
+    systemOssConfig: 'Storage configuration',
     systemAuthClient: 'API clients',
     systemNumberRule: 'Number rules',
     systemDispatchCenter: 'Dispatch centers',
@@ -326,5 +327,9 @@ export default {
     title: 'Drag and drop',
     hint: 'Drag the rows to reorder them.',
     item: 'Item {{n}}',
+  },
+  // issue 18 §2: names for screen readers (WCAG 2.1 AA)
+  a11y: {
+    selectRow: 'Select {{label}}',
   },
 };
