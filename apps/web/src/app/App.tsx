@@ -72,6 +72,8 @@ export function accessibleTokens(colorPrimary: string) {
     colorLinkHover: darkenTo(colorPrimary, 6),
     colorPrimaryActive: darkenTo(colorPrimary, 7.5),
     colorLinkActive: darkenTo(colorPrimary, 7.5),
+    // the error red (delete links, danger buttons, messages) as text on white and under white text
+    colorError: darkenTo('#ff4d4f', 4.6),
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
