@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProductServer } from './server.ts';
 import { SHOTS } from './browser.ts';
+import { snap } from './snap.ts';
 import { signedInPage, useProductBrowser } from './admin-session.ts';
 import { Shell } from '../pages/shell.ts';
 
@@ -240,7 +241,12 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
       page.setDefaultTimeout(60_000);
       await page.goto(s.server.url + '/welcome');
       await new Shell(page).waitReady();
-      const r = await sweep(page, screens, { english: lang === 'en-US' });
+      // a look at a few screens as the theme now draws them (the product must still look like itself)
+      const SHOT = new Set(['/order/list', '/baseinfo/carrier', '/shipment/alert']);
+      const onScreen = async (x: Screen) => {
+        if (SHOT.has(x.path)) await snap(page, `a11y-${lang}${x.path.replace(/\//g, '-')}`);
+      };
+      const r = await sweep(page, screens, { english: lang === 'en-US', onScreen });
       const report = { lang, screens: r.screens, dialogs: r.dialogs, ms: r.ms, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, focusLost: r.focusLost };
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
