@@ -77,7 +77,7 @@ export async function settled(page: Page, path: string): Promise<void> {
       if (location.pathname !== p) return false;
       const root = document.querySelector('.tms-page');
       if (!root || !root.firstElementChild) return false;
-      return !document.querySelector('.tms-page .ant-spin-spinning, .tms-page .ant-skeleton-active, .tms-page .ant-pro-table-list-toolbar-setting-item .anticon-spin');
+      return !document.querySelector('.tms-page .ant-spin-spinning, .tms-page .ant-skeleton-active, .tms-page .ant-btn-loading, .tms-page .ant-pro-table-list-toolbar-setting-item .anticon-spin');
     },
     path,
     { timeout: 15_000, polling: 50 },
