@@ -93,7 +93,8 @@ describe('settings drawer', () => {
     expect(await css(page, '.ant-pro-sider', 'background-color')).toBe('rgb(0, 21, 41)');
     expect(await page.locator('.ant-pro-sider.ant-pro-sider-fixed').count()).toBe(1);
     expect(await css(page, '.tms-top', 'position')).toBe('sticky');
-    expect(await css(page, '.tms-style-dark', '--tms-primary')).toBe('#1890ff');
+    // the picked #1890ff as the theme shows it: darkened to 5:1 on white (WCAG 2.1 AA, App.tsx accessibleTokens)
+    expect(await css(page, '.tms-style-dark', '--tms-primary')).toBe('#1370c7');
     expect(await page.evaluate(() => document.body.classList.contains('tms-colorweak'))).toBe(false);
   });
 

@@ -13,6 +13,7 @@ import { useLayoutSettings } from './settings.ts';
 import { router } from './router.tsx';
 import { setProgressColor } from './progress.ts';
 import { useReducedMotion } from '../platform/reduced-motion.ts';
+import { darkenTo } from '../platform/contrast.ts';
 
 const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'en-GB': 'en-gb', 'zh-TW': 'zh-tw' };
 /** zh-CN and en-US come with the page; en-GB and zh-TW (antd + dayjs) load when chosen, like their texts. */
@@ -54,6 +55,31 @@ function AppText({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * WCAG 2.1 AA on the light page styles (issue 18 §2): the picked primary colour darkened just enough for
+ * white text on it and for it as text on white and on its light tints (links, the active tab, the
+ * search form's expand link), hover and pressed shades that stay as readable, and grey texts
+ * (descriptions, secondary lines, empty states, placeholders) dark enough for 4.5:1 on white and on
+ * the page's light grey. The dark page style keeps antd's dark algorithm as it is.
+ */
+export function accessibleTokens(colorPrimary: string) {
+  const primary = darkenTo(colorPrimary, 5);
+  return {
+    colorPrimary: primary,
+    colorInfo: primary,
+    colorLink: primary,
+    colorPrimaryHover: darkenTo(colorPrimary, 6),
+    colorLinkHover: darkenTo(colorPrimary, 6),
+    colorPrimaryActive: darkenTo(colorPrimary, 7.5),
+    colorLinkActive: darkenTo(colorPrimary, 7.5),
+    // the error red (delete links, danger buttons, messages) as text on white and under white text
+    colorError: darkenTo('#ff4d4f', 4.6),
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+  };
+}
+
 function Themed() {
   const { i18n, t } = useTranslation();
   const lang = normalizeLang(i18n.language);
@@ -76,7 +102,7 @@ function Themed() {
       locale={locale}
       theme={{
         algorithm: settings.pageStyle === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: settings.colorPrimary, motion: !reducedMotion },
+        token: { ...(settings.pageStyle === 'realDark' ? { colorPrimary: settings.colorPrimary } : accessibleTokens(settings.colorPrimary)), motion: !reducedMotion },
       }}
     >
       <AppText>

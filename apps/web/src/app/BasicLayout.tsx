@@ -16,6 +16,7 @@ import { useMenuMeta } from './useMenuMeta.ts';
 import { TabBar } from './TabBar.tsx';
 import { HeaderActions } from './header/HeaderActions.tsx';
 import { useShellIdle } from './idle.ts';
+import { darkenTo } from '../platform/contrast.ts';
 import './layout.css';
 
 // the settings drawer is not needed for the first paint: it loads at the shell's idle moment
@@ -163,14 +164,17 @@ export function BasicLayout() {
       }) as const,
     [navTheme, settings.colorPrimary, settings.layout, settings.contentWidth, settings.fixedHeader, settings.fixSiderbar, settings.colorWeak, settings.siderMenuType, settings.splitMenus],
   );
+  // the primary colour as the theme shows it (App.tsx): readable on white and under white text (WCAG 2.1 AA)
+  const shownPrimary = settings.pageStyle === 'realDark' ? settings.colorPrimary : darkenTo(settings.colorPrimary, 5);
+  const frameSettings = useMemo(() => ({ ...proSettings, colorPrimary: shownPrimary }), [proSettings, shownPrimary]);
   const toWelcome = useCallback(() => navigate('/welcome'), [navigate]);
   const actionsRender = useMemo(() => (ownHeader ? undefined : () => [<HeaderActions key="actions" dark={darkHeader} />]), [ownHeader, darkHeader]);
   const content = useMemo(() => <ShellContent ownHeader={ownHeader} />, [ownHeader]);
 
   return (
-    <div style={{ height: '100vh', ['--tms-primary' as string]: settings.colorPrimary }} className={`tms-style-${settings.pageStyle}`}>
+    <div style={{ height: '100vh', ['--tms-primary' as string]: shownPrimary }} className={`tms-style-${settings.pageStyle}`}>
       <Frame
-        {...proSettings}
+        {...frameSettings}
         title={t('app.title')}
         logo="/logo.svg"
         locale={lang === 'en-GB' ? 'en-US' : lang}

@@ -9,7 +9,8 @@ import './progress.css';
 
 export const PROGRESS_TIMEOUT_MS = 800;
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
+// the bar is decoration (the page itself says when it is loading): no made-up role="bar" for screen readers
+NProgress.configure({ showSpinner: false, trickleSpeed: 150, barSelector: '.bar', template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' });
 
 let active = 0;
 function begin(): void {

@@ -169,6 +169,7 @@ export default {
     systemConfig: 'System config',
     systemDistrict: 'Districts',
     systemOss: 'Object storage',
+    systemOssConfig: 'Storage configuration',
     systemAuthClient: 'API clients',
     systemNumberRule: 'Number rules',
     systemDispatchCenter: 'Dispatch centers',
@@ -336,5 +337,9 @@ export default {
     title: 'Drag and drop',
     hint: 'Drag the rows to reorder them.',
     item: 'Item {{n}}',
+  },
+  // issue 18 §2: names for screen readers (WCAG 2.1 AA)
+  a11y: {
+    selectRow: 'Select {{label}}',
   },
 };

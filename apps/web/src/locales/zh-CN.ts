@@ -170,6 +170,7 @@ const zhCN: typeof enUS = {
     systemConfig: '参数设置',
     systemDistrict: '行政区划',
     systemOss: '对象存储',
+    systemOssConfig: '存储配置',
     systemAuthClient: '接口客户端',
     systemNumberRule: '编号规则',
     systemDispatchCenter: '调度中心',
@@ -337,6 +338,10 @@ const zhCN: typeof enUS = {
     title: '拖拽排序',
     hint: '拖动行可以调整顺序。',
     item: '条目 {{n}}',
+  },
+  // issue 18 §2: names for screen readers (WCAG 2.1 AA)
+  a11y: {
+    selectRow: '选择 {{label}}',
   },
 };
 export default zhCN;

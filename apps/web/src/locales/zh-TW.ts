@@ -171,6 +171,7 @@ const zhTW = {
     "systemConfig": "引數設定",
     "systemDistrict": "行政區劃",
     "systemOss": "物件儲存",
+    "systemOssConfig": "儲存配置",
     "systemAuthClient": "介面客戶端",
     "systemNumberRule": "編號規則",
     "systemDispatchCenter": "排程中心",
@@ -357,6 +358,9 @@ const zhTW = {
     "title": "拖拽排序",
     "hint": "拖動行可以調整順序。",
     "item": "條目 {{n}}"
+  },
+  "a11y": {
+    "selectRow": "選擇 {{label}}"
   },
   "resource": {
     "actions": "操作",

@@ -202,7 +202,7 @@ export function AlertBell() {
   return (
     <>
       <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('alert.title')} content={list}>
-        <Button type="text" aria-label={t('alert.title')} data-testid="alert-bell" data-live={live ? 'true' : 'false'}>
+        <Button type="text" aria-label={`${t('alert.title')} ${alerts.length > 99 ? '99+' : alerts.length}`} data-testid="alert-bell" data-live={live ? 'true' : 'false'}>
           <Badge count={alerts.length} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>

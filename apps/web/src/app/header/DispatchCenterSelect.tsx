@@ -16,6 +16,7 @@ export function DispatchCenterSelect() {
     <Tooltip title={t('header.dispatchCenter')} placement="bottom">
       <Select
         data-testid="dispatch-center-select"
+        aria-label={t('header.dispatchCenter')}
         size="small"
         variant="borderless"
         style={{ minWidth: 150 }}

@@ -19,7 +19,7 @@ export default function AccountCenter() {
       <Col xs={24} lg={8}>
         <Card variant="borderless">
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
-            <Avatar size={96} src={user.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
+            <Avatar size={96} alt="" src={user.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
             <Typography.Title level={4} style={{ marginTop: 12, marginBottom: 0 }}>
               {user.nickName || user.userName}
             </Typography.Title>

@@ -68,7 +68,7 @@ export default function Welcome() {
       <Card variant="borderless">
         <Row gutter={[24, 16]} align="middle">
           <Col flex="none">
-            <Avatar size={64} src={user?.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
+            <Avatar size={64} alt="" src={user?.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
           </Col>
           <Col flex="auto">
             <Typography.Title level={4} style={{ margin: 0 }}>

@@ -444,6 +444,9 @@ export default function ResourceTable({
                 type: manage || multiple ? 'checkbox' : 'radio',
                 selectedRowKeys: selected.map((r) => r.id),
                 preserveSelectedRowKeys: true,
+                // each row's checkbox named by the record it selects (WCAG 2.1 AA: no field without a label)
+                // (antd passes it on to the input; its type does not list aria attributes)
+                getCheckboxProps: (row: Row) => ({ 'aria-label': t('a11y.selectRow', { label: label(row) }) }) as unknown as { disabled?: boolean },
                 onChange: (_keys, rows) => {
                   const clean = rows.filter(Boolean);
                   setSelected(clean);

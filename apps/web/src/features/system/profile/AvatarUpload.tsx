@@ -15,7 +15,7 @@ export default function AvatarUpload() {
   const [busy, setBusy] = useState(false);
   return (
     <Space direction="vertical" align="center" style={{ marginBottom: 24 }} data-testid="avatar-upload">
-      <Avatar size={96} src={user?.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
+      <Avatar size={96} alt="" src={user?.avatar || '/avatar2.jpg'} icon={<UserOutlined />} />
       <Upload
         accept="image/*"
         showUploadList={false}
