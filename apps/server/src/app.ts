@@ -46,6 +46,7 @@ import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
+import { registerFleetModule } from './modules/fleet/index.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -130,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
+  // fleet tracking (issue 19): JT/T 808 terminals, position partitions
+  await registerFleetModule(app, db, clock, config);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
