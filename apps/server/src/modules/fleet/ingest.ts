@@ -98,7 +98,7 @@ export async function ingestPositions(q: Queryable, realtime: Realtime, rows: Po
       dispatchCenterId: p.dispatchCenterId,
       subject: { resource: 'shipment', id: p.shipmentId! },
       data: { shipmentId: p.shipmentId, vehicleId: p.vehicleId, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() },
-    });
+    }, q); // in the caller's transaction: on PGlite (one connection) the pool is that transaction's until it ends
   }
   return n;
 }
