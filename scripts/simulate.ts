@@ -34,6 +34,10 @@
  *   --epod-picture at arrival the driver adds a picture to every receipt before reporting it (on the
  *                  short line when there is one)
  *
+ *
+ * JT/T 808 terminals instead of the driver app: npm run simulate -- --jt808 [--devices 10] [--jt808-port 8808]
+ *          [--interval 5] [--minutes 5]  (the server listens with TMS_JT808_PORT; see scripts/simulate-jt808.ts)
+ *
  * The login needs the slide captcha switched off (server started with TMS_CAPTCHA=off, or the
  * system config `sys.account.captchaEnabled` = false) or test hooks (TMS_TEST_HOOKS=1); or pass
  * an administrator token as SIM_ADMIN_TOKEN (copy it from a signed-in browser's local storage).
@@ -57,6 +61,9 @@ const { values: opt } = parseArgs({
     'check-fail': { type: 'string' },
     shortage: { type: 'string', default: '0' },
     'epod-picture': { type: 'boolean', default: false },
+    jt808: { type: 'boolean', default: false },
+    devices: { type: 'string', default: '10' },
+    'jt808-port': { type: 'string', default: process.env.TMS_JT808_PORT ?? '8808' },
   },
 });
 const BASE = opt.url!.replace(/\/$/, '');
@@ -425,6 +432,12 @@ async function reportEpods(token: string, s: Json, first: boolean): Promise<void
 }
 
 async function main(): Promise<void> {
+  if (opt.jt808) {
+    const { simulateJt808 } = await import('./simulate-jt808.ts');
+    const devices = Number(opt.devices);
+    if (!Number.isSafeInteger(devices) || devices < 1) throw new Error('--devices: not a number of at least 1');
+    return simulateJt808({ api, token: await adminLogin(), host: new URL(BASE).hostname, port: Number(opt['jt808-port']), devices, intervalMs: INTERVAL_MS, minutes: Number(opt.minutes), log });
+  }
   log(`simulating ${TRIPS} trip(s) of ${opt.minutes} min against ${BASE}`);
   const admin = await adminLogin();
   const trips = await ensureEffective(admin);

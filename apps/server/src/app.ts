@@ -55,6 +55,7 @@ import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
+import { registerFleetModule } from './modules/fleet/index.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -151,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
+  // fleet tracking (issue 19): JT/T 808 terminals, position partitions
+  await registerFleetModule(app, db, clock, config);
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

@@ -577,6 +577,8 @@ function customRoutes(): Record<string, Classified> {
   // the vehicle check report's drill-down: its checks (a list of the report's center) and one check
   c['GET /api/reports/check/checks'] = { ...list('/api/reports/check/checks', ['vehicleCheck'], () => ({ pageSize: 100 })), centerParam: true };
   c['GET /api/reports/check/checks/:id'] = { kind: 'vehicleCheck', read: true, call: get(() => `/api/reports/check/checks/${rec.vehicleCheck.id}`) };
+  // fleet tracking (issue 19): a vehicle's own track
+  c['GET /api/fleet/track/:id'] = { kind: 'transportMeans', read: true, call: get(() => `/api/fleet/track/${rec.transportMeans.id}`, () => ({ from: inHour(-24), to: inHour(0) })) };
   return c;
 }
 let waybillOfLine = 0;

@@ -76,7 +76,10 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['shipment_type', '调度类型', [['TRUNK', '干线', 'Trunk line'], ['DELIVERY', '配送', 'Delivery'], ['SHUTTLE', '短驳', 'Shuttle']]],
   ['map_shape_type', '图形类型', [['POLYGON', '多边形', 'Polygon'], ['CIRCLE', '圆形', 'Circle']]],
   ['print_template_type', '打印模板类型', [['DISPATCH', '派车单', 'Dispatch sheet'], ['WAYBILL', '运单', 'Waybill'], ['ORDER', '订单', 'Order']]],
-  ['alert_rule_type', '告警规则类型', [['LATE_DEPARTURE', '晚点发车', 'Late departure'], ['LATE_ARRIVAL', '晚点到达', 'Late arrival'], ['FENCE_EXIT', '驶出围栏', 'Left the e-fence'], ['LONG_STOP', '长时间停留', 'Long stop'], ['NO_POSITION', '无定位', 'No position']]],
+  ['alert_rule_type', '告警规则类型', [['LATE_DEPARTURE', '晚点发车', 'Late departure'], ['LATE_ARRIVAL', '晚点到达', 'Late arrival'], ['FENCE_EXIT', '驶出围栏', 'Left the e-fence'], ['LONG_STOP', '长时间停留', 'Long stop'], ['NO_POSITION', '无定位', 'No position'],
+    // raised by a JT/T 808 terminal's alarm flags (issue 19), not by rules
+    ['TERMINAL_EMERGENCY', '终端紧急报警', 'Terminal emergency alarm'], ['TERMINAL_OVERSPEED', '终端超速报警', 'Terminal overspeed alarm'], ['TERMINAL_FATIGUE', '终端疲劳驾驶报警', 'Terminal fatigue driving alarm']]],
+  ['jt808_version', '终端协议版本', [['2013', 'JT/T 808-2013', 'JT/T 808-2013'], ['2019', 'JT/T 808-2019', 'JT/T 808-2019']]],
   ['app_type', '应用类型', [['android', 'Android', 'Android'], ['ios', 'iOS', 'iOS']]],
   // workflow (issue 7)
   ['wf_leave_type', '请假类型', [['ANNUAL', '年假', 'Annual leave'], ['SICK', '病假', 'Sick leave'], ['PERSONAL', '事假', 'Personal leave'], ['MARRIAGE', '婚假', 'Marriage leave'], ['MATERNITY', '产假', 'Maternity leave'], ['OTHER', '其他', 'Other']]],

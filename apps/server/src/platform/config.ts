@@ -27,6 +27,21 @@ export interface AppConfig {
   trackRatePerMinute: number;
   /** run-time settings written into the served web page (single sign-on: TMS_SSO…); null = the web build's own */
   web: WebRuntimeConfig | null;
+  /** JT/T 808 terminals over TCP (TMS_JT808_…); port null = not listening */
+  jt808: Jt808Config;
+  /** months of positions kept (TMS_POSITION_RETENTION_MONTHS); older monthly partitions are dropped, 0 = kept forever */
+  positionRetentionMonths: number;
+}
+
+export interface Jt808Config {
+  port: number | null;
+  host: string;
+  /** connections at once from one address */
+  maxPerAddress: number;
+  /** frames per second one connection may send (bursts up to twice as many); more closes it */
+  framesPerSecond: number;
+  /** a connection silent this long (no heartbeat) is closed */
+  idleSeconds: number;
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
@@ -57,7 +72,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     web: loadWebRuntimeConfig(env),
     jobs: env.TMS_JOBS === 'manual' || (env.TMS_JOBS !== 'on' && env.NODE_ENV === 'test') ? 'manual' : 'on',
     alertEverySeconds: positiveInt(env.TMS_ALERT_EVERY_SECONDS, 60, 'TMS_ALERT_EVERY_SECONDS'),
+    jt808: {
+      port: env.TMS_JT808_PORT ? wholeNumber(env.TMS_JT808_PORT, 'TMS_JT808_PORT', 65535) : null,
+      host: env.TMS_JT808_HOST ?? env.HOST ?? '0.0.0.0',
+      maxPerAddress: positiveInt(env.TMS_JT808_MAX_PER_ADDRESS, 50, 'TMS_JT808_MAX_PER_ADDRESS'),
+      framesPerSecond: positiveInt(env.TMS_JT808_FRAMES_PER_SECOND, 20, 'TMS_JT808_FRAMES_PER_SECOND'),
+      idleSeconds: positiveInt(env.TMS_JT808_IDLE_SECONDS, 180, 'TMS_JT808_IDLE_SECONDS'),
+    },
+    positionRetentionMonths: env.TMS_POSITION_RETENTION_MONTHS ? wholeNumber(env.TMS_POSITION_RETENTION_MONTHS, 'TMS_POSITION_RETENTION_MONTHS', 1200) : 36,
   };
+}
+
+function wholeNumber(raw: string, name: string, max: number): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0 || n > max) throw new Error(`${name} must be a whole number from 0 to ${max}, not "${raw}"`);
+  return n;
 }
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {

@@ -166,6 +166,9 @@ export default {
       FENCE_EXIT: 'Off route for {{minutes}} minutes: {{km}} km from the planned route (nearest stop {{station}})',
       LONG_STOP: 'Stopped for {{minutes}} minutes away from any stop',
       NO_POSITION: 'No position reported for {{minutes}} minutes',
+      TERMINAL_EMERGENCY: 'Emergency alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
+      TERMINAL_OVERSPEED: 'Overspeed alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
+      TERMINAL_FATIGUE: 'Fatigue driving alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
       duration: '{{minutes}} min',
     },
     order: {
@@ -471,7 +474,7 @@ export default {
     },
     transportMeans: {
       name: 'Transport means',
-      fields: { carrierId: 'Carrier', driverId: 'Driver', typeId: 'Type', code: 'Code', plateNumber: 'Plate number', frameNumber: 'Frame number', platformSource: 'Platform source', lockFlag: 'Locked', brand: 'Brand', ownFlag: 'Own vehicle', deviceNumber: 'Device number', description: 'Description' },
+      fields: { carrierId: 'Carrier', driverId: 'Driver', typeId: 'Type', code: 'Code', plateNumber: 'Plate number', frameNumber: 'Frame number', platformSource: 'Platform source', lockFlag: 'Locked', brand: 'Brand', ownFlag: 'Own vehicle', deviceNumber: 'Device number', terminalNumber: 'Terminal number (808)', terminalProtocol: 'Terminal protocol', description: 'Description' },
     },
     item: {
       name: 'Item',

@@ -166,6 +166,9 @@ const zhCN: Shape = {
       FENCE_EXIT: '车辆偏离计划路线 {{minutes}} 分钟，距路线 {{km}} 公里（最近站点 {{station}}）',
       LONG_STOP: '车辆在非站点位置停留 {{minutes}} 分钟',
       NO_POSITION: '已 {{minutes}} 分钟没有定位上报',
+      TERMINAL_EMERGENCY: '车载终端紧急报警（{{speed}} km/h，{{lat}}, {{lng}}）',
+      TERMINAL_OVERSPEED: '车载终端超速报警（{{speed}} km/h，{{lat}}, {{lng}}）',
+      TERMINAL_FATIGUE: '车载终端疲劳驾驶报警（{{speed}} km/h，{{lat}}, {{lng}}）',
       duration: '{{minutes}}分钟',
     },
     order: {
@@ -471,7 +474,7 @@ const zhCN: Shape = {
     },
     transportMeans: {
       name: '运输工具',
-      fields: { carrierId: '承运商', driverId: '随车司机', typeId: '车型', code: '编码', plateNumber: '车牌号', frameNumber: '车架号', platformSource: '物流平台来源', lockFlag: '锁定', brand: '品牌', ownFlag: '自有车辆', deviceNumber: '设备号', description: '描述' },
+      fields: { carrierId: '承运商', driverId: '随车司机', typeId: '车型', code: '编码', plateNumber: '车牌号', frameNumber: '车架号', platformSource: '物流平台来源', lockFlag: '锁定', brand: '品牌', ownFlag: '自有车辆', deviceNumber: '设备号', terminalNumber: '终端号（808）', terminalProtocol: '终端协议版本', description: '描述' },
     },
     item: {
       name: '物料',

@@ -292,7 +292,14 @@ const zhTW = {
       "LATE_ARRIVAL": "晚點到達",
       "FENCE_EXIT": "駛出圍欄",
       "LONG_STOP": "長時間停留",
-      "NO_POSITION": "無定位"
+      "NO_POSITION": "無定位",
+      "TERMINAL_EMERGENCY": "終端緊急報警",
+      "TERMINAL_OVERSPEED": "終端超速報警",
+      "TERMINAL_FATIGUE": "終端疲勞駕駛報警"
+    },
+    "jt808_version": {
+      "2013": "JT/T 808-2013",
+      "2019": "JT/T 808-2019"
     },
     "app_type": {
       "android": "Android",
@@ -778,6 +785,9 @@ const zhTW = {
       "FENCE_EXIT": "車輛偏離計劃路線 {{minutes}} 分鐘，距路線 {{km}} 公里（最近站點 {{station}}）",
       "LONG_STOP": "車輛在非站點位置停留 {{minutes}} 分鐘",
       "NO_POSITION": "已 {{minutes}} 分鐘沒有定位上報",
+      "TERMINAL_EMERGENCY": "車載終端緊急報警（{{speed}} km/h，{{lat}}, {{lng}}）",
+      "TERMINAL_OVERSPEED": "車載終端超速報警（{{speed}} km/h，{{lat}}, {{lng}}）",
+      "TERMINAL_FATIGUE": "車載終端疲勞駕駛報警（{{speed}} km/h，{{lat}}, {{lng}}）",
       "duration": "{{minutes}}分鐘"
     },
     "order": {
@@ -1867,6 +1877,8 @@ const zhTW = {
         "brand": "品牌",
         "ownFlag": "自有車輛",
         "deviceNumber": "裝置號",
+        "terminalNumber": "終端號（808）",
+        "terminalProtocol": "終端協議版本",
         "description": "描述"
       }
     },

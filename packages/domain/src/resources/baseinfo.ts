@@ -157,6 +157,9 @@ export const transportMeans: ResourceDef = {
     { name: 'brand', kind: 'string', max: 30 },
     { name: 'ownFlag', kind: 'boolean', default: false, search: 'eq' },
     { name: 'deviceNumber', kind: 'string', max: 30, search: 'like' },
+    // JT/T 808: the terminal number of the message header (the terminal's SIM number) and its protocol edition
+    { name: 'terminalNumber', kind: 'string', max: 20, unique: true, search: 'like' },
+    { name: 'terminalProtocol', kind: 'dict', dict: 'jt808_version', list: false },
     description,
   ],
 };

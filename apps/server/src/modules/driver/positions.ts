@@ -1,11 +1,11 @@
 /**
  * Position ingestion from the driver app: a batch of up to MAX_POINTS points, validated, then one
  * multi-row insert (unnest of column arrays) into tms_position with the shipment's dispatch center
- * and main vehicle. A point names its shipment, or goes to the driver's shipment in progress
+ * and main vehicle (the shared ingestion of fleet/ingest.ts). A point names its shipment, or goes to the driver's shipment in progress
  * (SHIPPED first, else EFFECTIVE); a named shipment must be the driver's and not finished long ago.
  */
 import type { Db } from '../../platform/db.ts';
-import type { Clock } from '../../platform/config.ts';
+import type { PositionRow } from '../fleet/ingest.ts';
 import { badRequest, type FieldMessage } from '../../platform/errors.ts';
 
 export const MAX_POINTS = 1000;
@@ -83,8 +83,8 @@ interface Target {
 
 const DRIVES = `$2 in (driver_id_master, driver_id_second, operating_driver_id)`;
 
-/** Stores the batch; answers how many points were stored. */
-export async function ingestPositions(db: Db, clock: Clock, driverId: number, points: PositionIn[]): Promise<{ count: number; shipments: Map<number, PositionIn & Target> }> {
+/** The rows of the batch for the shared ingestion (fleet/ingest.ts): each point with its dispatch order, center and vehicle. */
+export async function driverPositionRows(db: Db, driverId: number, points: PositionIn[]): Promise<PositionRow[]> {
   const named = [...new Set(points.map((p) => p.shipmentId).filter((x): x is number => x !== null))];
   const targets = new Map<number, Target>();
   if (named.length) {
@@ -108,32 +108,19 @@ export async function ingestPositions(db: Db, clock: Clock, driverId: number, po
     );
     current = r.rows[0] ?? null;
   }
-  const n = points.length;
-  const cols = { center: new Array<number | null>(n), shipment: new Array<number | null>(n), vehicle: new Array<number | null>(n) };
-  const latest = new Map<number, PositionIn & Target>();
-  points.forEach((p, i) => {
+  return points.map((p) => {
     const t = p.shipmentId !== null ? targets.get(p.shipmentId)! : current;
-    cols.center[i] = t?.dispatch_center_id ?? null;
-    cols.shipment[i] = t?.id ?? null;
-    cols.vehicle[i] = t?.vehicle_id_main ?? null;
-    if (t && (latest.get(t.id)?.at.getTime() ?? -Infinity) <= p.at.getTime()) latest.set(t.id, { ...p, ...t });
-  });
-  await db.query(
-    `insert into tms_position(dispatch_center_id, shipment_id, vehicle_id, driver_id, lng, lat, speed, direction, reported_at, received_at, source)
-     select c, s, v, $9, lng, lat, sp, dir, at, $10, 'APP'
-       from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::real[], $7::real[], $8::timestamptz[]) as x(c, s, v, lng, lat, sp, dir, at)`,
-    [
-      cols.center,
-      cols.shipment,
-      cols.vehicle,
-      points.map((p) => p.lng),
-      points.map((p) => p.lat),
-      points.map((p) => p.speed),
-      points.map((p) => p.direction),
-      points.map((p) => p.at),
+    return {
+      dispatchCenterId: t?.dispatch_center_id ?? null,
+      shipmentId: t?.id ?? null,
+      vehicleId: t?.vehicle_id_main ?? null,
       driverId,
-      clock.now(),
-    ],
-  );
-  return { count: n, shipments: latest };
+      lng: p.lng,
+      lat: p.lat,
+      speed: p.speed,
+      direction: p.direction,
+      at: p.at,
+      source: 'APP',
+    };
+  });
 }

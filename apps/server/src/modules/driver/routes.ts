@@ -23,7 +23,8 @@ import { LOGIN_LIMITS } from '../system/auth-routes.ts';
 import { IMAGE_TYPES, inputErrors, receiveFile, UPLOAD_MAX } from '../epod/io.ts';
 import { createDriverSession, DRIVER_PERMISSION, driverActor, requireDriver } from './auth.ts';
 import { answerShipment, driverShipment, driverShipments, REJECT_REASON_MAX } from './shipments.ts';
-import { ingestPositions, parsePositions } from './positions.ts';
+import { driverPositionRows, parsePositions } from './positions.ts';
+import { ingestPositions } from '../fleet/ingest.ts';
 import { saveVehicleCheck, vehicleCheckSchema } from './vehicle-check.ts';
 
 /** Login-log names of drivers, apart from staff user names. */
@@ -111,11 +112,8 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
   route(app, { method: 'POST', url: '/api/driver/positions', operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points; Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, bodyLimit: 512 * 1024, body: Positions, response: okOf(C.Count) }, async (req) => {
     const d = requireDriver(req);
     const points = parsePositions(req.body, clock.now()); // the times against the server's clock, and the stored form
-    const { count, shipments } = await ingestPositions(db, clock, d.driverId, points);
-    // live maps: the latest point of each dispatch order
-    for (const p of shipments.values()) {
-      await app.realtime.publish({ type: 'position', dispatchCenterId: p.dispatch_center_id, subject: { resource: 'shipment', id: p.id }, data: { shipmentId: p.id, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() } });
-    }
+    // stored, and the live maps told the latest point of each dispatch order
+    const count = await ingestPositions(db, app.realtime, await driverPositionRows(db, d.driverId, points), clock.now());
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 

@@ -1,0 +1,104 @@
+/**
+ * The one path every position takes into tms_position, whatever sent it (the driver app, a JT/T 808 terminal):
+ * one set-based insert (unnest of column arrays) for the whole batch, then a live-map event with the newest
+ * point of each dispatch order. A position of a vehicle on a dispatch order in progress carries that order
+ * (its trajectory); every position carries its vehicle (the vehicle's own track).
+ */
+import type { Queryable } from '../../platform/db.ts';
+import type { Realtime } from '../../platform/realtime.ts';
+
+export interface PositionRow {
+  dispatchCenterId: number | null;
+  shipmentId: number | null;
+  vehicleId: number | null;
+  driverId: number | null;
+  lng: number;
+  lat: number;
+  /** km/h */
+  speed: number | null;
+  /** degrees */
+  direction: number | null;
+  at: Date;
+  /** APP | JT808 | PLATFORM:<account id> */
+  source: string;
+  altitude?: number | null;
+  alarm?: number | null;
+  status?: number | null;
+  mileage?: number | null;
+  fuel?: number | null;
+}
+
+/** The dispatch order a vehicle is on: SHIPPED first, else EFFECTIVE (the newest). */
+export interface VehicleTarget {
+  vehicleId: number;
+  shipmentId: number | null;
+  dispatchCenterId: number | null;
+  driverId: number | null;
+}
+
+export async function vehicleTargets(q: Queryable, vehicleIds: number[]): Promise<Map<number, VehicleTarget>> {
+  const out = new Map<number, VehicleTarget>();
+  if (!vehicleIds.length) return out;
+  const r = await q.query<{ vehicle_id: number; id: number | null; dispatch_center_id: number | null; driver_id: number | null }>(
+    `select v.id as vehicle_id, s.id, s.dispatch_center_id, coalesce(s.driver_id_master, v.driver_id) as driver_id
+       from base_transport_means v
+       left join lateral (select id, dispatch_center_id, driver_id_master from tms_shipment
+                           where (vehicle_id_main = v.id or vehicle_id_slave = v.id) and status in ('SHIPPED', 'EFFECTIVE')
+                           order by status = 'SHIPPED' desc, etd desc nulls last, id desc limit 1) s on true
+      where v.id = any($1::bigint[])`,
+    [vehicleIds],
+  );
+  for (const x of r.rows) out.set(x.vehicle_id, { vehicleId: x.vehicle_id, shipmentId: x.id, dispatchCenterId: x.dispatch_center_id, driverId: x.driver_id });
+  return out;
+}
+
+/** Inserts the batch in one statement; answers the number of rows stored. */
+export async function insertPositions(q: Queryable, rows: PositionRow[], receivedAt: Date): Promise<number> {
+  if (!rows.length) return 0;
+  const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k] ?? null);
+  const r = await q.query(
+    `insert into tms_position(dispatch_center_id, shipment_id, vehicle_id, driver_id, lng, lat, speed, direction, reported_at, source, altitude, alarm, status, mileage, fuel, received_at)
+     select * , $16::timestamptz from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::timestamptz[],
+                          $10::varchar[], $11::real[], $12::int[], $13::int[], $14::float8[], $15::real[])`,
+    [
+      col('dispatchCenterId'),
+      col('shipmentId'),
+      col('vehicleId'),
+      col('driverId'),
+      col('lng'),
+      col('lat'),
+      col('speed'),
+      col('direction'),
+      col('at'),
+      col('source'),
+      col('altitude'),
+      col('alarm'),
+      col('status'),
+      col('mileage'),
+      col('fuel'),
+      receivedAt,
+    ],
+  );
+  return r.rowCount ?? rows.length;
+}
+
+/** The newest row of each dispatch order of the batch. */
+export function latestByShipment(rows: PositionRow[]): Map<number, PositionRow> {
+  const latest = new Map<number, PositionRow>();
+  for (const p of rows) if (p.shipmentId !== null && p.dispatchCenterId !== null && (latest.get(p.shipmentId)?.at.getTime() ?? -Infinity) <= p.at.getTime()) latest.set(p.shipmentId, p);
+  return latest;
+}
+
+/** Stores the batch and tells the live maps where each dispatch order is now. */
+export async function ingestPositions(q: Queryable, realtime: Realtime, rows: PositionRow[], receivedAt: Date): Promise<number> {
+  const n = await insertPositions(q, rows, receivedAt);
+  for (const p of latestByShipment(rows).values()) {
+    await realtime.publish({
+      type: 'position',
+      dispatchCenterId: p.dispatchCenterId,
+      subject: { resource: 'shipment', id: p.shipmentId! },
+      data: { shipmentId: p.shipmentId, vehicleId: p.vehicleId, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() },
+    }, q); // in the caller's transaction: on PGlite (one connection) the pool is that transaction's until it ends
+  }
+  return n;
+}
