@@ -46,6 +46,7 @@ import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
+import { registerNotifyModule } from './modules/notify/index.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -104,6 +105,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await installContract(app);
 
   const secrets = new Secrets(config.secret);
+  // one bus per server: finance rates the waybills an order review creates, notify tells clients, without the modules importing each other
+  const events = new DomainEvents();
+  app.decorate('events', events);
   registerAuthRoutes(app, db, config, clock, registerAccountModule(app, db, config, clock, secrets));
   registerSessionRoutes(app, db);
   await registerAlertRoutes(app, db, clock, config.alertEverySeconds);
@@ -122,15 +126,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerWorkflowRoutes(app, db);
   registerShipmentRoutes(app, db, clock);
   registerWaybillRoutes(app, db, clock);
-  // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
-  const events = new DomainEvents();
   subscribeFinance(events);
   registerOrderRoutes(app, db, clock, events);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
   registerFinanceRoutes(app, db);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
+  // notifications and webhooks (issue 17)
+  const notify = await registerNotifyModule(app, db, clock, secrets);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks, ...notify.hooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

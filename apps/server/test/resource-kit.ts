@@ -126,6 +126,9 @@ export const EXTRAS: Record<string, () => Promise<Body>> = {
   rateLine: async () => ({ contractId: await freshId('contract'), fromDistrictId: null, fromZoneId: null, toDistrictId: null, toZoneId: null, firstQty: null, firstPrice: null, addStep: null, addPrice: null }),
   // a receivable contract (the first kind) has a client and no carrier
   contract: async () => ({ carrierId: null }),
+  // notifications (issue 17): events are '*' or known event names; an e-mail subscription names its address
+  webhookEndpoint: async () => ({ events: '*' }),
+  notifySubscription: async () => ({ events: '*', channel: 'EMAIL', address: `n${rand(6)}@example.com` }),
 };
 
 /** A new record of a resource (from its sample), for rules that need a record of their own. */

@@ -89,9 +89,28 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_contract_status', '合同状态', [['DRAFT', '草稿', 'Draft'], ['APPROVING', '审批中', 'In approval'], ['EFFECTIVE', '生效', 'Effective'], ['EXPIRED', '已过期', 'Expired'], ['TERMINATED', '已终止', 'Terminated']]],
   ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop']]],
   ['fin_charge_state', '计费结果', [['RATED', '已计费', 'Rated'], ['NO_CONTRACT', '无有效合同', 'No effective contract'], ['NO_RATE', '合同无匹配运价', 'No matching rate']]],
+  // notifications and webhooks (issue 17)
+  ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['webhook.test', '测试消息', 'Test message']]],
+  ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['WEBHOOK', 'Webhook', 'Webhook']]],
+  ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
+  ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */
-export function dictLocale(lang: 'zh' | 'en'): Record<string, Record<string, string>> {
-  return Object.fromEntries(SEED_DICTS.map(([type, , items]) => [type, Object.fromEntries(items.map(([v, zh, en]) => [v, lang === 'zh' ? zh : en]))]));
+export function dictLocale(lang: 'zh' | 'en'): Record<string, DictLabels> {
+  return Object.fromEntries(SEED_DICTS.map(([type, , items]) => [type, nestDots(items.map(([v, zh, en]) => [v, lang === 'zh' ? zh : en]))]));
 }
+
+/** Values with a dot (event names such as order.received) nest, as the translation keys read them (dicts.<type>.order.received). */
+function nestDots(entries: [string, string][]): DictLabels {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    const parts = k.split('.');
+    let at = out;
+    for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Record<string, unknown>;
+    at[parts.at(-1)!] = v;
+  }
+  return out as DictLabels;
+}
+/** value → label; dotted values nest */
+export type DictLabels = { [value: string]: string | DictLabels };

@@ -38,4 +38,5 @@ export * as LogisticsApi from './contracts/logistics.ts';
 export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
+export * as NotifyApi from './contracts/notify.ts';
 export * from './finance/explain.ts';

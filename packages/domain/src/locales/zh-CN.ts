@@ -2,6 +2,7 @@ import type enUS from './en-US.ts';
 import { dictLocale } from '../dicts.ts';
 import { workflowLocale } from './workflow.ts';
 import { financeLocale } from './finance.ts';
+import { notifyLocale } from './notify.ts';
 type Shape = typeof enUS;
 
 const zhCN: Shape = {
@@ -9,6 +10,7 @@ const zhCN: Shape = {
   messages: {
     workflow: workflowLocale.zh.messages,
     finance: financeLocale.zh.messages,
+    notify: notifyLocale.zh.messages,
     epod: {
       reportNotAllowed: '只有待回单、已驳回或已撤回的回单可以回单',
       alreadyAudited: '回单已审核，不能再修改',
@@ -251,6 +253,7 @@ const zhCN: Shape = {
   },
   validation: {
     ...financeLocale.zh.validation,
+    ...notifyLocale.zh.validation,
     dateRange: '结束日期不能早于开始日期，且期间最长 366 天',
     refNotFound: '“{{value}}”不存在或无权使用',
     polygon: '多边形至少需要 3 个不同的顶点（最多 500 个）',
@@ -293,6 +296,7 @@ const zhCN: Shape = {
   resources: {
     ...workflowLocale.zh.resources,
     ...financeLocale.zh.resources,
+    ...notifyLocale.zh.resources,
     order: {
       name: '订单',
       fields: { code: '订单号', status: '状态', isLock: '锁定', lockReason: '锁定原因', source: '来源', clientId: '货主', orderTypeId: '订单类型', sourceStationId: '发货站点', destStationId: '收货站点', orderDate: '订单日期', prepDate: '备货日期', etd: '预计发车时间', eta: '预计到达时间', transType: '运输方式', loadMode: '装载方式', carrierId: '承运商', routeId: '线路', carrierRouteId: '承运商线路', routeCode: '线路编码', batchCode: '批次号', refNo: '参考号', refNo1: '参考号1', refNo2: '参考号2', refNo3: '参考号3', refNo4: '参考号4', customerOrderNo: '客户订单号', customerSubOrderNo: '客户子订单号', isSplitAllowed: '允许拆分', sourceZoneId: '发货区域', destZoneId: '收货区域', totalWeight: '总重量', totalVolume: '总体积', totalQuantity: '总件数', totalCases: '总箱数', totalPallets: '总托数', totalOther: '其他合计', isPrint: '打印状态', isPrintCheck: '打印校验', printDate: '打印日期', printTime: '打印时间', printerId: '打印机', printQty: '打印次数', printBy: '打印人', resetPrint: '重新打印', resetReason: '重置原因', auditBy: '审核人', auditTime: '审核时间', remark: '备注' },

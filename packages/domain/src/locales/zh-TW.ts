@@ -363,6 +363,36 @@ const zhTW = {
       "RATED": "已計費",
       "NO_CONTRACT": "無有效合同",
       "NO_RATE": "合同無匹配運價"
+    },
+    "ntf_event_type": {
+      "order": {
+        "received": "訂單已接收",
+        "reviewed": "訂單已稽核",
+        "dispatched": "已派車",
+        "departed": "已發車",
+        "delivered": "已送達",
+        "exception": "異常（短少、破損、告警）"
+      },
+      "webhook": {
+        "test": "測試訊息"
+      }
+    },
+    "ntf_channel": {
+      "INAPP": "站內訊息",
+      "EMAIL": "電子郵件",
+      "WEBHOOK": "Webhook"
+    },
+    "ntf_delivery_status": {
+      "PENDING": "待發送",
+      "QUEUED": "排隊中",
+      "SENDING": "傳送中",
+      "DELIVERED": "已送達",
+      "FAILED": "失敗",
+      "SKIPPED": "未傳送"
+    },
+    "ntf_lang": {
+      "zh-CN": "簡體中文",
+      "en-US": "英語（美國）"
     }
   },
   "messages": {
@@ -433,6 +463,56 @@ const zhTW = {
         "separator": "；"
       }
     },
+    "notify": {
+      "testQueued": "測試訊息已排隊傳送，結果見投遞日誌",
+      "replayed": "已重新發送 {{n}} 條",
+      "webhookDisabled": "投遞 {{id}} 的 Webhook 已停用或已刪除，請先啟用",
+      "notReplayable": "投遞 {{id}} 不能重新發送",
+      "kind": {
+        "SHORTAGE": "短少",
+        "DAMAGE": "破損",
+        "SHORTAGE_DAMAGE": "短少和破損",
+        "ALERT": "告警"
+      },
+      "event": {
+        "order": {
+          "received": {
+            "title": "訂單 {{orderCode}} 已接收",
+            "body": "我們已收到您的訂單 {{orderCode}}，正在安排稽核。"
+          },
+          "reviewed": {
+            "title": "訂單 {{orderCode}} 已稽核",
+            "body": "訂單 {{orderCode}} 已稽核通過，運單號 {{waybillCode}}。"
+          },
+          "dispatched": {
+            "title": "運單 {{waybillCode}} 已派車",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已安排排程單 {{shipmentCode}}。"
+          },
+          "departed": {
+            "title": "運單 {{waybillCode}} 已發車",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已於 {{departedAt}} 發車（排程單 {{shipmentCode}}）。"
+          },
+          "delivered": {
+            "title": "運單 {{waybillCode}} 已送達",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已於 {{deliveredAt}} 送達。"
+          },
+          "exception": {
+            "title": "運單 {{waybillCode}} 異常：{{kind}}",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 出現異常（{{kind}}），我們正在處理。"
+          }
+        },
+        "webhook": {
+          "test": {
+            "title": "Webhook 測試訊息",
+            "body": "這是一條測試訊息。"
+          },
+          "disabled": {
+            "title": "Webhook “{{name}}” 已自動停用",
+            "body": "Webhook “{{name}}” 連續 {{failures}} 次投遞失敗，已自動停用。請檢查接收方後在“Webhook”頁面重新啟用。"
+          }
+        }
+      }
+    },
     "epod": {
       "reportNotAllowed": "只有待回單、已駁回或已撤回的回單可以回單",
       "alreadyAudited": "回單已稽核，不能再修改",
@@ -472,9 +552,9 @@ const zhTW = {
     "alreadyEffective": "記錄已生效，不能重複生效",
     "alreadyIneffective": "記錄已失效，不能重複失效",
     "tooLarge": "上傳檔案過大",
-    "importNoColumns": "工作表第一列中沒有範本的欄位",
-    "importNoRows": "工作表中沒有資料列，未匯入任何資料",
-    "notAnUpload": "此位址不接受檔案上傳",
+    "importNoColumns": "工作表第一行中沒有模板的列",
+    "importNoRows": "工作表中沒有資料行，未匯入任何資料",
+    "notAnUpload": "此地址不接受檔案上傳",
     "rateLimited": "嘗試次數過多，請稍後再試",
     "badSort": "不允許按“{{field}}”排序",
     "badFilter": "查詢條件“{{field}}”無效",
@@ -488,10 +568,10 @@ const zhTW = {
     "outsideLinkNewWindow": "外部連結必須在新視窗開啟",
     "roleNeedsMenu": "請至少選擇一個選單",
     "adminRoleProtected": "超級管理員角色不能這樣修改",
-    "outsideScope": "該記錄將超出您的資料範圍（調度中心、資料組或部門）",
-    "userBeyondYou": "該使用者擁有您不具備的權限或資料範圍，只有具備這些權限的人才能修改",
+    "outsideScope": "該記錄將超出您的資料範圍（排程中心、資料組或部門）",
+    "userBeyondYou": "該使用者擁有您不具備的許可權或資料範圍，只有具備這些許可權的人才能修改",
     "roleBeyondYou": "角色不能授予您自己不具備的選單或按鈕",
-    "scopeBeyondYou": "範圍「{{scope}}」包含您不具備的權限：用戶端的權限不能超過設定它的人",
+    "scopeBeyondYou": "範圍“{{scope}}”包含您不具備的許可權：客戶端的許可權不能超過配置它的人",
     "userCannotRemove": "不能刪除超級管理員賬號和當前登入賬號",
     "userCannotDisable": "不能停用超級管理員賬號和當前登入賬號",
     "cannotForceSelf": "不能強退自己的會話，請直接退出登入",
@@ -542,7 +622,7 @@ const zhTW = {
       "captchaExpired": "驗證已過期，請重新滑動",
       "userDisabled": "賬號已停用，請聯絡管理員",
       "userLocked": "登入失敗次數過多，賬號鎖定 {{minutes}} 分鐘",
-      "addressThrottled": "該位址登入失敗次數過多：{{minutes}} 分鐘內只有正確的使用者名稱和密碼才能登入",
+      "addressThrottled": "該地址登入失敗次數過多：{{minutes}} 分鐘內只有正確的使用者名稱和密碼才能登入",
       "success": "登入成功",
       "logout": "已退出登入",
       "noDispatchCenter": "您不屬於該排程中心",
@@ -723,6 +803,10 @@ const zhTW = {
     "breaks": "區間格式應為 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”",
     "contractOverlap": "與同一相對方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重疊",
     "validTo": "結束日期不能早於開始日期",
+    "webhookHttps": "地址必須以 https:// 開頭（系統引數允許時可用 http://）",
+    "webhookPrivate": "不允許迴環、鏈路本地或內網地址",
+    "notifyEvents": "事件應為 * 或以逗號分隔的：{{events}}",
+    "notifyRecipient": "請填寫接收人：站內訊息需要使用者，郵件需要郵箱地址或有郵箱的使用者",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -899,6 +983,72 @@ const zhTW = {
         "maxAmount": "最高收費",
         "roundingStep": "取整單位",
         "remark": "備註"
+      }
+    },
+    "webhookEndpoint": {
+      "name": "Webhook",
+      "fields": {
+        "clientId": "貨主",
+        "name": "名稱",
+        "url": "接收地址",
+        "events": "事件",
+        "secret": "簽名金鑰",
+        "status": "狀態",
+        "failureCount": "連續失敗次數",
+        "disabledReason": "停用原因",
+        "lastSuccessTime": "最近成功時間",
+        "lastFailureTime": "最近失敗時間",
+        "remark": "備註"
+      }
+    },
+    "notifySubscription": {
+      "name": "通知訂閱",
+      "fields": {
+        "clientId": "貨主",
+        "channel": "渠道",
+        "events": "事件",
+        "userId": "使用者",
+        "address": "郵箱 / 地址",
+        "lang": "語言",
+        "status": "狀態",
+        "remark": "備註"
+      }
+    },
+    "notifyDelivery": {
+      "name": "投遞日誌",
+      "fields": {
+        "eventId": "事件 ID",
+        "eventType": "事件",
+        "clientId": "貨主",
+        "channel": "渠道",
+        "webhookId": "Webhook",
+        "target": "目標",
+        "lang": "語言",
+        "status": "狀態",
+        "attempts": "嘗試次數",
+        "responseStatus": "響應狀態",
+        "durationMs": "耗時",
+        "error": "錯誤",
+        "nextAttemptAt": "下次嘗試時間",
+        "replayOf": "重發自",
+        "requestBody": "請求內容",
+        "responseBody": "響應內容（截斷）",
+        "deliveredAt": "送達時間",
+        "createTime": "建立時間"
+      }
+    },
+    "notifyAttempt": {
+      "name": "投遞嘗試",
+      "fields": {
+        "deliveryId": "投遞",
+        "attempt": "第幾次",
+        "target": "目標",
+        "requestHeaders": "請求頭",
+        "responseStatus": "響應狀態",
+        "responseBody": "響應內容（截斷）",
+        "error": "錯誤",
+        "durationMs": "耗時",
+        "attemptedAt": "嘗試時間"
       }
     },
     "order": {

@@ -62,10 +62,10 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
   // bulk actions on a selection: { ids: [...] , ... }
   const bulk: [path: string, perm: string, fn: (c: act.Ctx, ids: number[], b: Body) => Promise<unknown>, msg: string][] = [
     ['cancelSchedule', 'cancelSchedule', (c, ids) => act.cancelSchedule(c, ids), 'messages.shipment.scheduleCancelled'],
-    ['effect', 'effect', (c, ids) => act.effect(c, ids), 'messages.shipment.effectOk'],
+    ['effect', 'effect', async (c, ids) => { await act.effect(c, ids); await app.events.emit(c, 'shipment.effected', { shipmentIds: ids }); }, 'messages.shipment.effectOk'],
     ['withdraw', 'withdraw', (c, ids) => act.withdraw(c, ids), 'messages.shipment.withdrawOk'],
-    ['ship', 'ship', act.ship, 'messages.shipment.shipped'],
-    ['finish', 'finish', act.finish, 'messages.shipment.finished'],
+    ['ship', 'ship', async (c, ids, b) => { await act.ship(c, ids, b); await app.events.emit(c, 'shipment.shipped', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.shipped'],
+    ['finish', 'finish', async (c, ids, b) => { await act.finish(c, ids, b); await app.events.emit(c, 'shipment.finished', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.finished'],
     ['adminReturn', 'return', act.adminReturn, 'messages.shipment.returned'],
   ];
   for (const [path, perm, fn, msg] of bulk) {

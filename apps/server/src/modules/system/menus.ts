@@ -29,6 +29,8 @@ const ACTION_NAMES: Record<string, string> = {
   signFor: '签收登记', audit: '审核', reject: '驳回', recall: '撤回', handle: '异常处理',
   // finance (issue 14)
   'finance:contract:submit': '提交审批', 'finance:contract:effect': '合同生效', 'finance:contract:terminate': '终止合同', 'finance:contract:quote': '运价试算',
+  // notifications and webhooks (issue 17)
+  'notify:webhook:test': '测试发送', 'notify:delivery:replay': '重新发送',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -109,6 +111,14 @@ export const MENU_TREE: SeedMenu[] = [
       page('financeRateLine', '运价明细', '/finance/rateLine', 'finance/rateLine/index'),
       page('financeChargeType', '费用类型', '/finance/chargeType', 'finance/chargeType/index'),
       page('financeWaybillRating', '运单计费', '/finance/waybillRating', 'finance/waybillRating/index'),
+    ],
+  },
+  {
+    key: 'notify', name: '通知', path: '/notify', icon: 'NotificationOutlined', type: 'M',
+    children: [
+      page('notifyWebhook', 'Webhook', '/notify/webhook', 'notify/webhook/index', undefined, ['notify:webhook:test']),
+      page('notifyDelivery', '投递日志', '/notify/delivery', 'notify/delivery/index', undefined, ['notify:delivery:replay']),
+      page('notifySubscription', '通知订阅', '/notify/subscription', 'notify/subscription/index'),
     ],
   },
   {
