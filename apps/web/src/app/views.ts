@@ -16,6 +16,7 @@ import { waybillViews } from '../features/waybill/views.ts';
 import { orderViews } from '../features/order/views.ts';
 import { epodViews } from '../features/epod/views.ts';
 import { shipmentViews } from '../features/shipment/views.ts';
+import { notifyViews } from '../features/notify/views.ts';
 
 const GenPage = lazyView(() => import('../features/generator/GenPage.tsx'));
 const ResourcePage = lazyView(() => import('../platform/resource/ResourcePage.tsx'));
@@ -56,6 +57,7 @@ for (const [component, view] of Object.entries(waybillViews)) views.set(componen
 for (const [component, view] of Object.entries(orderViews)) views.set(component, view);
 for (const [component, view] of Object.entries(epodViews)) views.set(component, view);
 for (const [component, view] of Object.entries(shipmentViews)) views.set(component, view);
+for (const [component, view] of Object.entries(notifyViews)) views.set(component, view);
 
 /** The view of a component path ('/system/dict/index', 'system/dict/index.vue' and 'system/dict' are the same). */
 export function lookupView(component: string | null | undefined): ComponentType | undefined {

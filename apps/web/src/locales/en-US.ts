@@ -229,6 +229,7 @@ export default {
     logoutConfirm: 'Do you really log-out.',
     avatar: 'Avatar',
   },
+  inbox: { title: 'Notifications', none: 'No notifications', markAll: 'Mark all read' },
   alert: {
     title: 'Unhandled alerts',
     none: 'No unhandled alerts',

@@ -230,6 +230,7 @@ const zhCN: typeof enUS = {
     logoutConfirm: '真的要注销登录吗 ?',
     avatar: '头像',
   },
+  inbox: { title: '通知', none: '暂无通知', markAll: '全部已读' },
   alert: {
     title: '未处理告警',
     none: '暂无未处理告警',
