@@ -56,6 +56,7 @@ import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { registerFleetModule } from './modules/fleet/index.ts';
+import { registerNotifyModule } from './modules/notify/index.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -117,6 +118,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await installContract(app);
 
   const secrets = new Secrets(config.secret);
+  // one bus per server: finance rates the waybills an order review creates, notify tells clients, without the modules importing each other
+  const events = new DomainEvents();
+  app.decorate('events', events);
   registerAuthRoutes(app, db, config, clock, registerAccountModule(app, db, config, clock, secrets));
   registerSessionRoutes(app, db);
   await registerAlertRoutes(app, db, clock, config.alertEverySeconds);
@@ -132,8 +136,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGeneratorRoutes(app, db);
   registerReportRoutes(app, db, storage);
   registerWorkflowRoutes(app, db);
-  // one bus per server: finance rates the waybills an order review creates, without the two modules importing each other
-  const events = new DomainEvents();
   subscribeFinance(events);
   subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt
   registerShipmentRoutes(app, db, clock, events);
@@ -154,7 +156,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks };
+  // notifications and webhooks (issue 17)
+  const notify = await registerNotifyModule(app, db, clock, secrets);
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks, ...notify.hooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

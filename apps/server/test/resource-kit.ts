@@ -43,6 +43,7 @@ export const RULE_SAMPLE: Record<NonNullable<FieldDef['rule']>, () => string> = 
   url: () => `https://example.com/${rand(4)}`,
   password: () => `Pa55${rand(6)}`,
   time: () => '08:30',
+  eventList: () => '*',
   breaks: () => '0-:1.5',
 };
 export const RULE_INVALID: Record<NonNullable<FieldDef['rule']>, string> = {
@@ -53,6 +54,7 @@ export const RULE_INVALID: Record<NonNullable<FieldDef['rule']>, string> = {
   url: 'ftp x',
   password: '1',
   time: '25:99',
+  eventList: 'every event!',
   breaks: '0-100 costs 5',
 };
 
@@ -128,6 +130,9 @@ export const EXTRAS: Record<string, () => Promise<Body>> = {
   contract: async () => ({ carrierId: null }),
   // settlement terms: one per contract (issue 15)
   settleTerm: async () => ({ contractId: await freshId('contract') }),
+  // notifications (issue 17): events are '*' or known event names; an e-mail subscription names its address
+  webhookEndpoint: async () => ({ events: '*' }),
+  notifySubscription: async () => ({ events: '*', channel: 'EMAIL', address: `n${rand(6)}@example.com` }),
 };
 
 /** A new record of a resource (from its sample), for rules that need a record of their own. */

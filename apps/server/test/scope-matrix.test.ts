@@ -36,6 +36,8 @@ const OPERATIONAL = [
 const MASTER = [
   'client', 'carrier', 'carrierLicence', 'driver', 'transportMeansType', 'transportMeans', 'item', 'zone', 'location', 'station', 'carrierRoute',
   'stationLimit', 'timeWindow', 'extraWindow',
+  // notifications (issue 17): per client, in no dispatch center
+  'webhookEndpoint', 'notifySubscription', 'notifyDelivery', 'notifyAttempt',
 ] as const;
 type Kind = (typeof OPERATIONAL)[number] | (typeof MASTER)[number];
 
@@ -58,6 +60,7 @@ const KIND_OF_DEF: Record<string, Kind> = {
   stationLimit: 'stationLimit', timeWindow: 'timeWindow', extraWindow: 'extraWindow',
   contract: 'contract', rateLine: 'rateLine', waybillRating: 'waybillRating',
   settleTerm: 'settleTerm', statement: 'statement', statementLine: 'statementLine', invoice: 'invoice', payment: 'payment', paperReceipt: 'paperReceipt',
+  webhookEndpoint: 'webhookEndpoint', notifySubscription: 'notifySubscription', notifyDelivery: 'notifyDelivery', notifyAttempt: 'notifyAttempt',
 };
 
 const one = async (sql: string, params: unknown[] = []): Promise<Json> => {
@@ -244,6 +247,27 @@ async function seed(): Promise<void> {
   expectOk(acc, 'seed logistics account');
   logisticsAccount = acc.json.data.id;
   expectOk(await s.api('POST', '/api/logistics/account/bind', { token: admin, body: { id: logisticsAccount, vehicleIds: [rec.transportMeans.id] } }), 'seed bind vehicle');
+
+  // notifications of client C001: a webhook endpoint, a subscription, a logged delivery with its attempt
+  const hook = await s.api('POST', '/api/notify/webhook/save', { token: admin, body: { clientId: rec.client.id, name: `T-HOOK-${rand(6)}`, url: 'https://example.com/hook', events: '*' } });
+  expectOk(hook, 'seed webhook');
+  rec.webhookEndpoint = { id: hook.json.data.id, table: 'ntf_webhook', code: hook.json.data.name };
+  const sub = await s.api('POST', '/api/notify/subscription/save', { token: admin, body: { clientId: rec.client.id, channel: 'EMAIL', events: '*', address: `t-${rand(6)}@example.com` } });
+  expectOk(sub, 'seed subscription');
+  rec.notifySubscription = { id: sub.json.data.id, table: 'ntf_subscription', code: sub.json.data.address };
+  const ev = await one(`insert into ntf_event(event_id, event_type, client_id, payload, occurred_at) values ($1, 'webhook.test', $2, '{}', now()) returning id, event_id`, [`T-EV-${rand(8)}`, rec.client.id]);
+  const dl = await one(
+    `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, webhook_id, target, status, attempts, response_status)
+     values ($1, $2, 'webhook.test', $3, 'WEBHOOK', $4, $5, 'DELIVERED', 1, 200) returning id, target`,
+    [ev.id, ev.event_id, rec.client.id, rec.webhookEndpoint.id, `https://example.com/T-DLV-${rand(6)}`],
+  );
+  rec.notifyDelivery = { id: dl.id, table: 'ntf_delivery', code: dl.target };
+  const att = await one(`insert into ntf_attempt(delivery_id, client_id, attempt, target, response_status, attempted_at) values ($1, $2, 1, $3, 200, now()) returning id, target`, [
+    dl.id,
+    rec.client.id,
+    `https://example.com/T-ATT-${rand(6)}`,
+  ]);
+  rec.notifyAttempt = { id: att.id, table: 'ntf_attempt', code: att.target };
 }
 let logisticsAccount = 0;
 
@@ -567,6 +591,11 @@ function customRoutes(): Record<string, Classified> {
   c[`GET ${F}/paperReceipt/overdue`] = list(`${F}/paperReceipt/overdue`, [], () => ({ days: 0, pageSize: 500 }));
   none('scans waybill codes: a code outside the caller\'s scope answers "does not exist" in its own result line, like an unknown code, and changes nothing (finance-settlement.test.ts)', `POST ${F}/paperReceipt/scan`);
 
+  // notifications: a test send acts on its endpoint, a replay on the logged delivery; the inbox is the caller's own
+  c['POST /api/notify/webhook/test'] = { kind: 'webhookEndpoint', call: post('/api/notify/webhook/test', () => ({ id: rec.webhookEndpoint.id })) };
+  c['POST /api/notify/delivery/replay'] = { kind: 'notifyDelivery', call: post('/api/notify/delivery/replay', () => ids('notifyDelivery')) };
+  none(SELF, 'GET /api/notify/inbox', 'POST /api/notify/inbox/read');
+
   // reports and dashboards: figures of the session's center and data groups
   const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });
   for (const name of ['order', 'shipment', 'epod', 'check']) {
@@ -762,15 +791,18 @@ describe('secrets', () => {
     await saveSample('ossConfig', { secretKey: ossSecret });
     const client = await saveSample('authClient');
     expect(client.clientSecret).toBeTruthy(); // shown once, on creation
+    const hook = await saveSample('webhookEndpoint');
+    expect(hook.secret).toMatch(/^whsec_/); // shown once, on creation
     const stored = (
       await s.db.query<{ v: string }>(
         `select password_hash as v from sys_user where id = $1 union all select password_hash from base_driver where password_hash is not null
          union all select client_secret_hash from sys_auth_client union all select secret_key_enc from sys_oss_config where secret_key_enc is not null
-         union all select secret_enc from tms_logistics_account where secret_enc is not null union all select token_hash from sys_session`,
+         union all select secret_enc from tms_logistics_account where secret_enc is not null union all select token_hash from sys_session
+         union all select secret_enc from ntf_webhook where secret_enc is not null`,
         [user.id],
       )
     ).rows.map((r) => r.v);
-    const secrets = [userPassword, driverPassword, ossSecret, client.clientSecret as string, 'push-secret-of-the-matrix', admin, inScope.token, otherCenter.token, otherGroup.token, ...stored];
+    const secrets = [userPassword, driverPassword, ossSecret, client.clientSecret as string, hook.secret as string, 'push-secret-of-the-matrix', admin, inScope.token, otherCenter.token, otherGroup.token, ...stored];
 
     const leaks: string[] = [];
     const check = (where: string, text: string) => {

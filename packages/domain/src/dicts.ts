@@ -108,9 +108,28 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_allocation_basis', '分摊方式', [['WEIGHT', '按重量', 'By weight'], ['VOLUME', '按体积', 'By volume'], ['PIECES', '按件数', 'By pieces'], ['DECLARED_VALUE', '按货值', 'By declared value'], ['EQUAL', '平均分摊', 'Equally']]],
   ['fin_adjustment_status', '调整状态', [['PENDING', '待审批', 'Waiting for approval'], ['APPROVED', '已生效', 'Approved'], ['REJECTED', '已驳回', 'Rejected']]],
   ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed']]],
+  // notifications and webhooks (issue 17)
+  ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['webhook.test', '测试消息', 'Test message']]],
+  ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['WEBHOOK', 'Webhook', 'Webhook']]],
+  ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
+  ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */
-export function dictLocale(lang: 'zh' | 'en'): Record<string, Record<string, string>> {
-  return Object.fromEntries(SEED_DICTS.map(([type, , items]) => [type, Object.fromEntries(items.map(([v, zh, en]) => [v, lang === 'zh' ? zh : en]))]));
+export function dictLocale(lang: 'zh' | 'en'): Record<string, DictLabels> {
+  return Object.fromEntries(SEED_DICTS.map(([type, , items]) => [type, nestDots(items.map(([v, zh, en]) => [v, lang === 'zh' ? zh : en]))]));
 }
+
+/** Values with a dot (event names such as order.received) nest, as the translation keys read them (dicts.<type>.order.received). */
+function nestDots(entries: [string, string][]): DictLabels {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    const parts = k.split('.');
+    let at = out;
+    for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Record<string, unknown>;
+    at[parts.at(-1)!] = v;
+  }
+  return out as DictLabels;
+}
+/** value → label; dotted values nest */
+export type DictLabels = { [value: string]: string | DictLabels };

@@ -39,6 +39,7 @@ export * from './finance/rating.ts';
 export * from './finance/rate-card.ts';
 export * as FinanceApi from './contracts/finance.ts';
 export * as FleetApi from './contracts/fleet.ts';
+export * as NotifyApi from './contracts/notify.ts';
 export * from './finance/explain.ts';
 export * as SystemApi from './contracts/system.ts';
 export * as ReportApi from './contracts/report.ts';

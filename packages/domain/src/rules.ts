@@ -9,6 +9,8 @@ export const rules = {
   url: { pattern: /^(https?:\/\/|\/)[^\s]*$/, message: 'validation.url' },
   password: { pattern: /^.{6,16}$/s, message: 'validation.passwordLength' },
   time: { pattern: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, message: 'validation.time' },
+  /** notification events (issue 17): `*`, or event names such as `order.reviewed` separated by commas */
+  eventList: { pattern: /^\s*(\*|[a-z]+\.[a-zA-Z]+(\s*,\s*[a-z]+\.[a-zA-Z]+)*)\s*$/, message: 'validation.eventList' },
   /** rate breaks (issue 14): `from-to:price` parts, an empty `to` open, `flat` for a flat amount; e.g. `0-100:50 flat; 100-:0.6` */
   breaks: { pattern: /^\s*\d{1,9}(\.\d{1,3})?\s*-\s*(\d{1,9}(\.\d{1,3})?)?\s*:\s*\d{1,10}(\.\d{1,4})?\s*(flat|f|整票|整票价)?\s*([;；\n]\s*\d{1,9}(\.\d{1,3})?\s*-\s*(\d{1,9}(\.\d{1,3})?)?\s*:\s*\d{1,10}(\.\d{1,4})?\s*(flat|f|整票|整票价)?\s*)*[;；]?\s*$/i, message: 'validation.breaks' },
 } as const;

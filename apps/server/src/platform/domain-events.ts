@@ -22,6 +22,16 @@ export interface DomainEventMap {
   'waybill.split': { waybillId: number; newWaybillId: number };
   /** receipts (epods) reported with signed quantities */
   'epod.signed': { waybillIds: number[] };
+  /** orders created (by hand or by an import) */
+  'order.created': { orderIds: number[] };
+  /** dispatch orders shipped (EFFECTIVE → SHIPPED) at `at` */
+  'shipment.shipped': { shipmentIds: number[]; at: Date };
+  /** dispatch orders finished (SHIPPED → COMPLETED) at `at`: their waybills are delivered */
+  'shipment.finished': { shipmentIds: number[]; at: Date };
+  /** receipts reported (signed); `abnormal` when a line has a shortage or damage */
+  'epod.reported': { epodIds: number[]; abnormal: boolean };
+  /** alerts raised by the alert rules */
+  'alert.raised': { alertIds: number[] };
 }
 export type DomainEventName = keyof DomainEventMap;
 
@@ -30,6 +40,11 @@ export interface DomainEventContext {
   q: Queryable;
   caller: Caller;
   now: Date;
+}
+
+/** The caller of events nobody signed in for (the alert job, a driver's report): a name and no rights. */
+export function systemCaller(userName = 'system'): Caller {
+  return { userId: 0, userName, sessionId: 0, dispatchCenterId: null, roles: [], perms: new Set(), isAdmin: false, deptId: null, dataScopes: [], scopes: null, allowedIps: null };
 }
 
 export type DomainEventHandler<K extends DomainEventName> = (ctx: DomainEventContext, payload: DomainEventMap[K]) => Promise<void>;
@@ -51,5 +66,12 @@ export class DomainEvents {
   /** Runs the handlers one after the other in the emitter's transaction. */
   async emit<K extends DomainEventName>(ctx: DomainEventContext, name: K, payload: DomainEventMap[K]): Promise<void> {
     for (const h of [...(this.handlers.get(name) ?? [])]) await (h as unknown as DomainEventHandler<K>)(ctx, payload);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the server's one bus (app.ts) */
+    events: DomainEvents;
   }
 }

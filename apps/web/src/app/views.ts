@@ -18,6 +18,7 @@ import { epodViews } from '../features/epod/views.ts';
 import { shipmentViews } from '../features/shipment/views.ts';
 import { settlementViews } from '../features/settlement/views.ts';
 import { financeViews } from '../features/finance/views.ts';
+import { notifyViews } from '../features/notify/views.ts';
 
 const GenPage = lazyView(() => import('../features/generator/GenPage.tsx'));
 const ResourcePage = lazyView(() => import('../platform/resource/ResourcePage.tsx'));
@@ -60,6 +61,7 @@ for (const [component, view] of Object.entries(epodViews)) views.set(component, 
 for (const [component, view] of Object.entries(shipmentViews)) views.set(component, view);
 for (const [component, view] of Object.entries(settlementViews)) views.set(component, view);
 for (const [component, view] of Object.entries(financeViews)) views.set(component, view);
+for (const [component, view] of Object.entries(notifyViews)) views.set(component, view);
 
 /** The view of a component path ('/system/dict/index', 'system/dict/index.vue' and 'system/dict' are the same). */
 export function lookupView(component: string | null | undefined): ComponentType | undefined {

@@ -127,6 +127,10 @@ export default {
     financeAging: 'Aging',
     financePaperReceipt: 'Paper receipts',
     financeQuote: 'Quote',
+    notify: 'Notifications',
+    notifyWebhook: 'Webhooks',
+    notifyDelivery: 'Delivery log',
+    notifySubscription: 'Subscriptions',
     reports: 'Reports',
     reportEpod: 'Receipt report',
     reportShipment: 'Dispatch report',
@@ -236,6 +240,7 @@ export default {
     logoutConfirm: 'Do you really log-out.',
     avatar: 'Avatar',
   },
+  inbox: { title: 'Notifications', none: 'No notifications', markAll: 'Mark all read' },
   alert: {
     title: 'Unhandled alerts',
     none: 'No unhandled alerts',

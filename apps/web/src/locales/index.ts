@@ -26,8 +26,9 @@ import userInfo from '../features/user/info/locales.ts';
 import settlement from '../features/settlement/locales.ts';
 import finance from '../features/finance/locales.ts';
 import portal from '../features/portal/locales.ts';
+import notify from '../features/notify/locales.ts';
 
-export const zhCN = { ...shellZhCN, ...resource['zh-CN'], ...system['zh-CN'], ...baseinfo['zh-CN'], ...generator['zh-CN'], ...reports['zh-CN'], ...demo['zh-CN'], ...workflow['zh-CN'], ...map['zh-CN'], ...waybill['zh-CN'], ...order['zh-CN'], ...epod['zh-CN'], ...shipment['zh-CN'], ...logistics['zh-CN'], ...geocoder['zh-CN'], ...userInfo['zh-CN'], ...settlement['zh-CN'], ...finance['zh-CN'], ...portal['zh-CN'] };
-export const enUS = { ...shellEnUS, ...resource['en-US'], ...system['en-US'], ...baseinfo['en-US'], ...generator['en-US'], ...reports['en-US'], ...demo['en-US'], ...workflow['en-US'], ...map['en-US'], ...waybill['en-US'], ...order['en-US'], ...epod['en-US'], ...shipment['en-US'], ...logistics['en-US'], ...geocoder['en-US'], ...userInfo['en-US'], ...settlement['en-US'], ...finance['en-US'], ...portal['en-US'] };
+export const zhCN = { ...shellZhCN, ...resource['zh-CN'], ...system['zh-CN'], ...baseinfo['zh-CN'], ...generator['zh-CN'], ...reports['zh-CN'], ...demo['zh-CN'], ...workflow['zh-CN'], ...map['zh-CN'], ...waybill['zh-CN'], ...order['zh-CN'], ...epod['zh-CN'], ...shipment['zh-CN'], ...logistics['zh-CN'], ...geocoder['zh-CN'], ...userInfo['zh-CN'], ...settlement['zh-CN'], ...finance['zh-CN'], ...portal['zh-CN'], ...notify['zh-CN'] };
+export const enUS = { ...shellEnUS, ...resource['en-US'], ...system['en-US'], ...baseinfo['en-US'], ...generator['en-US'], ...reports['en-US'], ...demo['en-US'], ...workflow['en-US'], ...map['en-US'], ...waybill['en-US'], ...order['en-US'], ...epod['en-US'], ...shipment['en-US'], ...logistics['en-US'], ...geocoder['en-US'], ...userInfo['en-US'], ...settlement['en-US'], ...finance['en-US'], ...portal['en-US'], ...notify['en-US'] };
 
 export const webLocales: Record<Lang, object> = { 'zh-CN': zhCN, 'en-US': enUS, 'en-GB': toBritish(enUS), 'zh-TW': zhTW };

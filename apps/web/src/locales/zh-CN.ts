@@ -128,6 +128,10 @@ const zhCN: typeof enUS = {
     financeAging: '账龄分析',
     financePaperReceipt: '纸质回单',
     financeQuote: '运价试算',
+    notify: '通知',
+    notifyWebhook: 'Webhook',
+    notifyDelivery: '投递日志',
+    notifySubscription: '通知订阅',
     reports: '报表',
     reportEpod: '回单报表',
     reportShipment: '调度报表',
@@ -237,6 +241,7 @@ const zhCN: typeof enUS = {
     logoutConfirm: '真的要注销登录吗 ?',
     avatar: '头像',
   },
+  inbox: { title: '通知', none: '暂无通知', markAll: '全部已读' },
   alert: {
     title: '未处理告警',
     none: '暂无未处理告警',

@@ -129,6 +129,10 @@ const zhTW = {
     "financeAging": "賬齡分析",
     "financePaperReceipt": "紙質回單",
     "financeQuote": "運價試算",
+    "notify": "通知",
+    "notifyWebhook": "Webhook",
+    "notifyDelivery": "投遞日誌",
+    "notifySubscription": "通知訂閱",
     "reports": "報表",
     "reportEpod": "回單報表",
     "reportShipment": "排程報表",
@@ -237,6 +241,11 @@ const zhTW = {
     "logoutTitle": "資訊",
     "logoutConfirm": "真的要登出登入嗎 ?",
     "avatar": "頭像"
+  },
+  "inbox": {
+    "title": "通知",
+    "none": "暫無通知",
+    "markAll": "全部已讀"
   },
   "alert": {
     "title": "未處理告警",
@@ -1568,6 +1577,17 @@ const zhTW = {
       "IN_TRANSIT": "運輸中",
       "DELIVERED": "已送達"
     }
+  },
+  "notify": {
+    "secretTitle": "Webhook 簽名金鑰",
+    "shownOnce": "金鑰只顯示這一次，請立即複製並儲存到接收方；關閉後無法再次檢視。",
+    "secretSaved": "我已儲存",
+    "howToVerify": "接收方校驗：取請求頭 X-TMS-Signature 中的 t 和 v1，計算 HMAC-SHA256(金鑰, t + \".\" + 原始請求體) 的十六進位制值，應等於 v1；t 與當前時間相差超過 5 分鐘的請求應拒絕（防重放）。同一事件可能送達多次，請按 id（X-TMS-Event-Id）去重。",
+    "test": "測試傳送",
+    "testConfirm": "向“{{name}}”傳送一條測試訊息？",
+    "replay": "重新發送",
+    "replayConfirm": "重新發送這條投遞（事件 ID 不變）？",
+    "attempts": "嘗試記錄"
   }
 };
 export default zhTW;

@@ -3,6 +3,7 @@ import { workflowLocale } from './workflow.ts';
 import { financeLocale } from './finance.ts';
 import { settlementLocale } from './settlement.ts';
 import { portalLocale } from './portal.ts';
+import { notifyLocale } from './notify.ts';
 
 /** Shared translations (server messages, validation, resource labels). UI-only strings live in apps/web/src/locales. */
 export default {
@@ -13,6 +14,7 @@ export default {
     finance: financeLocale.en.messages,
     settlement: settlementLocale.en.messages,
     portal: portalLocale.en,
+    notify: notifyLocale.en.messages,
     epod: {
       reportNotAllowed: 'Only pending, rejected or recalled receipts can be reported',
       alreadyAudited: 'The receipt has been audited and can no longer be changed',
@@ -269,6 +271,7 @@ export default {
   validation: {
     ...financeLocale.en.validation,
     ...settlementLocale.en.validation,
+    ...notifyLocale.en.validation,
     dateRange: 'The end must not be before the start; a period covers at most 366 days',
     refNotFound: '"{{value}}" does not exist or is not available to you',
     polygon: 'A polygon needs at least 3 distinct vertices (at most 500)',
@@ -294,6 +297,7 @@ export default {
     date: 'Invalid date',
     datetime: 'Invalid date and time',
     time: 'Invalid time (HH:mm)',
+    eventList: 'Enter * or event names separated by commas (e.g. order.reviewed,shipment.shipped)',
     unknownField: 'Unknown field',
     readOnly: 'This field cannot be written',
   },
@@ -312,6 +316,7 @@ export default {
     ...workflowLocale.en.resources,
     ...financeLocale.en.resources,
     ...settlementLocale.en.resources,
+    ...notifyLocale.en.resources,
     order: {
       name: 'Order',
       fields: { code: 'Order no.', status: 'Status', isLock: 'Locked', lockReason: 'Lock reason', source: 'Source', clientId: 'Client', orderTypeId: 'Order type', sourceStationId: 'Source station', destStationId: 'Destination station', orderDate: 'Order date', prepDate: 'Preparation date', etd: 'ETD', eta: 'ETA', transType: 'Transport type', loadMode: 'Load mode', carrierId: 'Carrier', routeId: 'Route', carrierRouteId: 'Carrier route', routeCode: 'Route code', batchCode: 'Batch code', refNo: 'Reference no.', refNo1: 'Reference no. 1', refNo2: 'Reference no. 2', refNo3: 'Reference no. 3', refNo4: 'Reference no. 4', customerOrderNo: 'Customer order no.', customerSubOrderNo: 'Customer sub-order no.', isSplitAllowed: 'Splitting allowed', sourceZoneId: 'Source zone', destZoneId: 'Destination zone', totalWeight: 'Total weight', totalVolume: 'Total volume', totalQuantity: 'Total pieces', totalCases: 'Total cases', totalPallets: 'Total pallets', totalOther: 'Total other', isPrint: 'Print status', isPrintCheck: 'Print verification', printDate: 'Print date', printTime: 'Print time', printerId: 'Printer', printQty: 'Print count', printBy: 'Printed by', resetPrint: 'Reprinted', resetReason: 'Reset reason', auditBy: 'Reviewed by', auditTime: 'Review time', remark: 'Remark' },

@@ -4,6 +4,7 @@ import { workflowLocale } from './workflow.ts';
 import { financeLocale } from './finance.ts';
 import { settlementLocale } from './settlement.ts';
 import { portalLocale } from './portal.ts';
+import { notifyLocale } from './notify.ts';
 type Shape = typeof enUS;
 
 const zhCN: Shape = {
@@ -13,6 +14,7 @@ const zhCN: Shape = {
     finance: financeLocale.zh.messages,
     settlement: settlementLocale.zh.messages,
     portal: portalLocale.zh,
+    notify: notifyLocale.zh.messages,
     epod: {
       reportNotAllowed: '只有待回单、已驳回或已撤回的回单可以回单',
       alreadyAudited: '回单已审核，不能再修改',
@@ -269,6 +271,7 @@ const zhCN: Shape = {
   validation: {
     ...financeLocale.zh.validation,
     ...settlementLocale.zh.validation,
+    ...notifyLocale.zh.validation,
     dateRange: '结束日期不能早于开始日期，且期间最长 366 天',
     refNotFound: '“{{value}}”不存在或无权使用',
     polygon: '多边形至少需要 3 个不同的顶点（最多 500 个）',
@@ -294,6 +297,7 @@ const zhCN: Shape = {
     date: '日期无效',
     datetime: '日期时间无效',
     time: '时间无效（HH:mm）',
+    eventList: '请填写 * 或以逗号分隔的事件名（如 order.reviewed,shipment.shipped）',
     unknownField: '未知字段',
     readOnly: '该字段不可写',
   },
@@ -312,6 +316,7 @@ const zhCN: Shape = {
     ...workflowLocale.zh.resources,
     ...financeLocale.zh.resources,
     ...settlementLocale.zh.resources,
+    ...notifyLocale.zh.resources,
     order: {
       name: '订单',
       fields: { code: '订单号', status: '状态', isLock: '锁定', lockReason: '锁定原因', source: '来源', clientId: '货主', orderTypeId: '订单类型', sourceStationId: '发货站点', destStationId: '收货站点', orderDate: '订单日期', prepDate: '备货日期', etd: '预计发车时间', eta: '预计到达时间', transType: '运输方式', loadMode: '装载方式', carrierId: '承运商', routeId: '线路', carrierRouteId: '承运商线路', routeCode: '线路编码', batchCode: '批次号', refNo: '参考号', refNo1: '参考号1', refNo2: '参考号2', refNo3: '参考号3', refNo4: '参考号4', customerOrderNo: '客户订单号', customerSubOrderNo: '客户子订单号', isSplitAllowed: '允许拆分', sourceZoneId: '发货区域', destZoneId: '收货区域', totalWeight: '总重量', totalVolume: '总体积', totalQuantity: '总件数', totalCases: '总箱数', totalPallets: '总托数', totalOther: '其他合计', isPrint: '打印状态', isPrintCheck: '打印校验', printDate: '打印日期', printTime: '打印时间', printerId: '打印机', printQty: '打印次数', printBy: '打印人', resetPrint: '重新打印', resetReason: '重置原因', auditBy: '审核人', auditTime: '审核时间', remark: '备注' },

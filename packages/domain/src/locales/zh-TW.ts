@@ -443,6 +443,36 @@ const zhTW = {
       "BIND": "運單加入排程單",
       "UNBIND": "運單移出排程單",
       "CARRIER_CHANGED": "更換承運商"
+    },
+    "ntf_event_type": {
+      "order": {
+        "received": "訂單已接收",
+        "reviewed": "訂單已稽核",
+        "dispatched": "已派車",
+        "departed": "已發車",
+        "delivered": "已送達",
+        "exception": "異常（短少、破損、告警）"
+      },
+      "webhook": {
+        "test": "測試訊息"
+      }
+    },
+    "ntf_channel": {
+      "INAPP": "站內訊息",
+      "EMAIL": "電子郵件",
+      "WEBHOOK": "Webhook"
+    },
+    "ntf_delivery_status": {
+      "PENDING": "待發送",
+      "QUEUED": "排隊中",
+      "SENDING": "傳送中",
+      "DELIVERED": "已送達",
+      "FAILED": "失敗",
+      "SKIPPED": "未傳送"
+    },
+    "ntf_lang": {
+      "zh-CN": "簡體中文",
+      "en-US": "英語（美國）"
     }
   },
   "messages": {
@@ -631,6 +661,56 @@ const zhTW = {
         "quantity": "數量",
         "weight": "重量(kg)",
         "volume": "體積(m³)"
+      }
+    },
+    "notify": {
+      "testQueued": "測試訊息已排隊傳送，結果見投遞日誌",
+      "replayed": "已重新發送 {{n}} 條",
+      "webhookDisabled": "投遞 {{id}} 的 Webhook 已停用或已刪除，請先啟用",
+      "notReplayable": "投遞 {{id}} 不能重新發送",
+      "kind": {
+        "SHORTAGE": "短少",
+        "DAMAGE": "破損",
+        "SHORTAGE_DAMAGE": "短少和破損",
+        "ALERT": "告警"
+      },
+      "event": {
+        "order": {
+          "received": {
+            "title": "訂單 {{orderCode}} 已接收",
+            "body": "我們已收到您的訂單 {{orderCode}}，正在安排稽核。"
+          },
+          "reviewed": {
+            "title": "訂單 {{orderCode}} 已稽核",
+            "body": "訂單 {{orderCode}} 已稽核通過，運單號 {{waybillCode}}。"
+          },
+          "dispatched": {
+            "title": "運單 {{waybillCode}} 已派車",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已安排排程單 {{shipmentCode}}。"
+          },
+          "departed": {
+            "title": "運單 {{waybillCode}} 已發車",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已於 {{departedAt}} 發車（排程單 {{shipmentCode}}）。"
+          },
+          "delivered": {
+            "title": "運單 {{waybillCode}} 已送達",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已於 {{deliveredAt}} 送達。"
+          },
+          "exception": {
+            "title": "運單 {{waybillCode}} 異常：{{kind}}",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 出現異常（{{kind}}），我們正在處理。"
+          }
+        },
+        "webhook": {
+          "test": {
+            "title": "Webhook 測試訊息",
+            "body": "這是一條測試訊息。"
+          },
+          "disabled": {
+            "title": "Webhook “{{name}}” 已自動停用",
+            "body": "Webhook “{{name}}” 連續 {{failures}} 次投遞失敗，已自動停用。請檢查接收方後在“Webhook”頁面重新啟用。"
+          }
+        }
       }
     },
     "epod": {
@@ -939,6 +1019,10 @@ const zhTW = {
     "positiveAmount": "金額必須大於 0",
     "period": "期間格式應為 YYYY-MM",
     "amount": "請填寫不為零的金額，最多兩位小數",
+    "webhookHttps": "地址必須以 https:// 開頭（系統引數允許時可用 http://）",
+    "webhookPrivate": "不允許迴環、鏈路本地或內網地址",
+    "notifyEvents": "事件應為 * 或以逗號分隔的：{{events}}",
+    "notifyRecipient": "請填寫接收人：站內訊息需要使用者，郵件需要郵箱地址或有郵箱的使用者",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -964,6 +1048,7 @@ const zhTW = {
     "date": "日期無效",
     "datetime": "日期時間無效",
     "time": "時間無效（HH:mm）",
+    "eventList": "請填寫 * 或以逗號分隔的事件名（如 order.reviewed,shipment.shipped）",
     "unknownField": "未知欄位",
     "readOnly": "該欄位不可寫"
   },
@@ -1214,6 +1299,72 @@ const zhTW = {
         "returnedTime": "返回時間",
         "handedTime": "交客戶時間",
         "lostReason": "遺失原因"
+      }
+    },
+    "webhookEndpoint": {
+      "name": "Webhook",
+      "fields": {
+        "clientId": "貨主",
+        "name": "名稱",
+        "url": "接收地址",
+        "events": "事件",
+        "secret": "簽名金鑰",
+        "status": "狀態",
+        "failureCount": "連續失敗次數",
+        "disabledReason": "停用原因",
+        "lastSuccessTime": "最近成功時間",
+        "lastFailureTime": "最近失敗時間",
+        "remark": "備註"
+      }
+    },
+    "notifySubscription": {
+      "name": "通知訂閱",
+      "fields": {
+        "clientId": "貨主",
+        "channel": "渠道",
+        "events": "事件",
+        "userId": "使用者",
+        "address": "郵箱 / 地址",
+        "lang": "語言",
+        "status": "狀態",
+        "remark": "備註"
+      }
+    },
+    "notifyDelivery": {
+      "name": "投遞日誌",
+      "fields": {
+        "eventId": "事件 ID",
+        "eventType": "事件",
+        "clientId": "貨主",
+        "channel": "渠道",
+        "webhookId": "Webhook",
+        "target": "目標",
+        "lang": "語言",
+        "status": "狀態",
+        "attempts": "嘗試次數",
+        "responseStatus": "響應狀態",
+        "durationMs": "耗時",
+        "error": "錯誤",
+        "nextAttemptAt": "下次嘗試時間",
+        "replayOf": "重發自",
+        "requestBody": "請求內容",
+        "responseBody": "響應內容（截斷）",
+        "deliveredAt": "送達時間",
+        "createTime": "建立時間"
+      }
+    },
+    "notifyAttempt": {
+      "name": "投遞嘗試",
+      "fields": {
+        "deliveryId": "投遞",
+        "attempt": "第幾次",
+        "target": "目標",
+        "requestHeaders": "請求頭",
+        "responseStatus": "響應狀態",
+        "responseBody": "響應內容（截斷）",
+        "error": "錯誤",
+        "durationMs": "耗時",
+        "attemptedAt": "嘗試時間"
       }
     },
     "order": {

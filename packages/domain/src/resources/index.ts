@@ -9,6 +9,7 @@ import * as shipment from './shipment.ts';
 import * as workflow from './workflow.ts';
 import * as finance from './finance.ts';
 import * as settlement from './settlement.ts';
+import * as notify from './notify.ts';
 
 export { SHIPMENT_SECTIONS } from './shipment.ts';
 export {
@@ -98,6 +99,10 @@ export const RESOURCES: ResourceDef[] = [
   settlement.invoice,
   settlement.payment,
   settlement.paperReceipt,
+  notify.webhookEndpoint,
+  notify.notifySubscription,
+  notify.notifyDelivery,
+  notify.notifyAttempt,
 ];
 
 export { EPOD_STATUSES, EPOD_ACTION_FROM, EPOD_ACTION_TO, EPOD_PICTURES_SHOWN, EPOD_LIMITS, epodRefusal, shownPictures, epodReport, epodLineReport, epodReject, epodHandle, epodAudit, type EpodReportInput, type EpodStatus, type EpodAction, type EpodState } from './epod.ts';
@@ -113,3 +118,4 @@ export function getResource(name: string): ResourceDef {
   return r;
 }
 export { CONTRACT_STATUSES, CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, type ContractStatus } from './finance.ts';
+export { NOTIFY_EVENTS, type NotifyEvent } from './notify.ts';

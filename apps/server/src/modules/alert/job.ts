@@ -18,6 +18,7 @@ import { translate } from '../../platform/i18n.ts';
 import { evaluate, RULE_TYPES, type Point, type RuleType, type ShipmentState } from './rules.ts';
 import { shipmentStops } from './stops.ts';
 import { SHIPMENT_FROM } from '../driver/shipments.ts';
+import { systemCaller, type DomainEvents } from '../../platform/domain-events.ts';
 
 export const ALERT_JOB = 'alert-rules';
 /** positions older than the largest tolerance plus this are not needed */
@@ -123,7 +124,7 @@ async function loadBlocked(db: Db, ids: number[], now: Date, rules: Rule[]): Pro
 }
 
 /** Evaluates every rule on every shipment in progress as of `now`; answers the new alerts' ids. */
-export async function evaluateAlerts(db: Db, now: Date): Promise<{ id: number; dispatchCenterId: number }[]> {
+export async function evaluateAlerts(db: Db, now: Date, events?: DomainEvents): Promise<{ id: number; dispatchCenterId: number }[]> {
   const rules = await loadRules(db);
   if (!rules.length) return [];
   const shipments = await loadShipments(db);
@@ -191,6 +192,7 @@ export async function evaluateAlerts(db: Db, now: Date): Promise<{ id: number; d
        returning id, dispatch_center_id`,
       [JSON.stringify(raised), now],
     );
+    if (r.rows.length) await events?.emit({ q, caller: systemCaller(), now }, 'alert.raised', { alertIds: r.rows.map((x) => x.id) });
     return r.rows.map((x) => ({ id: x.id, dispatchCenterId: x.dispatch_center_id }));
   });
 }
@@ -207,6 +209,6 @@ export async function announce(app: FastifyInstance, created: { id: number; disp
 
 export async function registerAlertJob(app: FastifyInstance, db: Db, everySeconds: number): Promise<void> {
   await app.jobs.schedule(ALERT_JOB, everySeconds, async (due) => {
-    await announce(app, await evaluateAlerts(db, due));
+    await announce(app, await evaluateAlerts(db, due, app.events));
   });
 }

@@ -17,6 +17,7 @@ import { mutate } from '../../platform/audit.ts';
 import { toApi } from '../../platform/resource-engine.ts';
 import { DRIVER_PERMISSION, driverActor, notYours, requireDriver, type DriverCaller } from '../driver/auth.ts';
 import { recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
+import { systemCaller } from '../../platform/domain-events.ts';
 import { epodDetail } from './detail.ts';
 import { inputErrors, UPLOAD_MAX, uploadPicture } from './io.ts';
 
@@ -62,6 +63,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     const input = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'REPORT' }, async (q) => {
       await reportEpod(q, await driverEpod(q, d.driverId, id, true), input, who(d), 'DRIVER', clock.now());
+      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.reported', { epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.reported');

@@ -79,7 +79,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   route(app, { method: 'POST', url: `${BASE}/save`, operationId: 'order.save', summary: 'Create an order with its lines (client first)', tags, permission: 'order:order:add', body: SaveBody, response: okOf(C.OrderDetail) }, async (req) => {
     const values = formValues(orderResource, 'create', req.body);
     const lines = req.body.lines as LineInput[];
-    const row = await run(req, 'INSERT', (c) => createOrder(c.q, c.caller, values, lines, { source: 'MANUAL', now: c.now }));
+    const row = await run(req, 'INSERT', async (c) => {
+      const made = await createOrder(c.q, c.caller, values, lines, { source: 'MANUAL', now: c.now });
+      await c.events?.emit(c, 'order.created', { orderIds: [made.id as number] });
+      return made;
+    });
     return ok(req, await detail(db, req, row.id as number));
   });
 
@@ -153,7 +157,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
     if (!commit || !preview.orders.length) return ok(req, previewAnswer(preview));
     if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
-    const ids = await run(req, 'IMPORT', (c) => commitImport(c.q, c.caller, preview, c.now));
+    const ids = await run(req, 'IMPORT', async (c) => {
+      const made = await commitImport(c.q, c.caller, preview, c.now);
+      await c.events?.emit(c, 'order.created', { orderIds: made });
+      return made;
+    });
     return ok(req, { ...previewAnswer(preview, true), ids });
   };
   const importAnswer = okOf(C.OrderImportAnswer);

@@ -34,6 +34,8 @@ const ACTION_NAMES: Record<string, string> = {
   'finance:statement:void': '作废', 'finance:statement:edit': '移除明细', 'finance:invoice:add': '登记发票', 'finance:invoice:void': '作废发票', 'finance:payment:add': '登记收付款',
   'finance:payment:writeOff': '核销', 'finance:paperReceipt:scan': '扫码更新', 'finance:aging:export': '导出',
   'finance:adjustment:add': '费用调整', 'finance:adjustment:approve': '审批费用调整',
+  // notifications and webhooks (issue 17)
+  'notify:webhook:test': '测试发送', 'notify:delivery:replay': '重新发送',
   // code generator (issue 7)
   'tool:gen:code': '生成代码',
   // workflow actions (issue 7)
@@ -126,6 +128,14 @@ export const MENU_TREE: SeedMenu[] = [
       page('financePayment', '收付款', '/finance/payment', 'finance/payment/index', undefined, ['finance:payment:add', 'finance:payment:writeOff']),
       page('financeAging', '账龄分析', '/finance/aging', 'finance/aging', 'finance:aging:query', ['finance:aging:export']),
       page('financePaperReceipt', '纸质回单', '/finance/paperReceipt', 'finance/paperReceipt/index', undefined, ['finance:paperReceipt:scan']),
+    ],
+  },
+  {
+    key: 'notify', name: '通知', path: '/notify', icon: 'NotificationOutlined', type: 'M',
+    children: [
+      page('notifyWebhook', 'Webhook', '/notify/webhook', 'notify/webhook/index', undefined, ['notify:webhook:test']),
+      page('notifyDelivery', '投递日志', '/notify/delivery', 'notify/delivery/index', undefined, ['notify:delivery:replay']),
+      page('notifySubscription', '通知订阅', '/notify/subscription', 'notify/subscription/index'),
     ],
   },
   {

@@ -11,6 +11,7 @@ import { useShellIdle } from '../idle.ts';
 
 // the bell's list, handling dialog and form load at the shell's idle moment, not for the first paint
 const AlertBell = lazy(() => import('./AlertBell.tsx').then((m) => ({ default: m.AlertBell })));
+const InboxBell = lazy(() => import('./InboxBell.tsx').then((m) => ({ default: m.InboxBell })));
 
 /** The bell until its code is in: same size, no count yet. */
 function BellPlaceholder() {
@@ -29,6 +30,11 @@ export function HeaderActions({ dark }: { dark?: boolean }) {
         </Suspense>
       ) : (
         <BellPlaceholder />
+      )}
+      {idle && (
+        <Suspense fallback={null}>
+          <InboxBell />
+        </Suspense>
       )}
       <QrWidget />
       <LangSwitch />

@@ -1,0 +1,169 @@
+/**
+ * The outbox: business events become client events (ntf_event, one per client and order / waybill) and,
+ * in the same transaction, what is to be sent (ntf_delivery: a webhook POST or an e-mail per recipient)
+ * and the in-app notifications (ntf_inbox). A `pg_notify` wakes the dispatcher once the transaction
+ * commits; a rolled-back change leaves nothing behind and nothing is sent.
+ */
+import { randomUUID } from 'node:crypto';
+import { normalizeLang, type NotifyEvent } from '@tms/domain';
+import type { Queryable } from '../../platform/db.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
+import { translate } from '../../platform/i18n.ts';
+
+export const NOTIFY_CHANNEL = 'tms_notify';
+
+/** One client event before it is stored. */
+export interface ClientEvent {
+  type: NotifyEvent;
+  clientId: number;
+  subject: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The JSON a webhook receives: the event id receivers de-duplicate by, the type, when, the client and the data. */
+export function webhookBody(e: { event_id: string; event_type: string; occurred_at: Date; client_id: number | null; payload: unknown }): string {
+  return JSON.stringify({ id: e.event_id, type: e.event_type, occurredAt: e.occurred_at.toISOString(), clientId: e.client_id, data: e.payload });
+}
+
+/** Title and text of an event in a language (e-mail subject and body, in-app notification). */
+export function eventTexts(lang: string, type: string, data: Record<string, unknown>): { title: string; body: string } {
+  const l = normalizeLang(lang);
+  const params = { ...data, kind: data.kind ? translate(l, `messages.notify.kind.${String(data.kind)}`) : '' };
+  return { title: translate(l, `messages.notify.event.${type}.title`, params), body: translate(l, `messages.notify.event.${type}.body`, params) };
+}
+
+/**
+ * Stores the events and everything they send. Set-based: a few statements whatever the number of events,
+ * subscriptions and endpoints.
+ */
+export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], only?: { webhookId: number }): Promise<number[]> {
+  if (!events.length) return [];
+  const rows = events.map((e) => ({ event_id: randomUUID(), event_type: e.type, client_id: e.clientId, subject_code: e.subject, payload: e.data }));
+  const stored = (
+    await q.query<{ id: number; event_id: string; event_type: string; client_id: number; payload: Record<string, unknown>; occurred_at: Date }>(
+      `insert into ntf_event(event_id, event_type, client_id, subject_code, payload, occurred_at)
+       select x.event_id, x.event_type, x.client_id, x.subject_code, x.payload, $2
+         from jsonb_to_recordset($1::jsonb) x(event_id text, event_type text, client_id bigint, subject_code text, payload jsonb)
+       returning id, event_id, event_type, client_id, payload, occurred_at`,
+      [JSON.stringify(rows), now],
+    )
+  ).rows;
+  const ids = stored.map((e) => e.id);
+  const matches = (col: string) => `(${col} = '*' or x.event_type = any(string_to_array(replace(${col}, ' ', ''), ',')))`;
+  // webhooks: every enabled endpoint of the client that takes the event (a test goes to its endpoint only)
+  const hooks = await q.query<{ id: number }>(
+    `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, webhook_id, target, status, next_attempt_at, request_body, create_time)
+     select x.id, x.event_id, x.event_type, x.client_id, 'WEBHOOK', w.id, w.url, 'PENDING', $2, null, $2
+       from ntf_event x join ntf_webhook w on w.client_id = x.client_id
+      where x.id = any($1::bigint[]) and ${only ? `w.id = $3` : `w.status = '0' and ${matches('w.events')}`}
+     returning id`,
+    only ? [ids, now, only.webhookId] : [ids, now],
+  );
+  let sent = hooks.rowCount;
+  if (!only) {
+    // e-mail: the subscription's address, else its user's; in the subscription's language
+    const mails = await q.query(
+      `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, subscription_id, target, lang, status, next_attempt_at, create_time)
+       select x.id, x.event_id, x.event_type, x.client_id, 'EMAIL', s.id, coalesce(nullif(s.address, ''), u.email), coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
+         from ntf_event x join ntf_subscription s on s.client_id = x.client_id left join sys_user u on u.id = s.user_id
+        where x.id = any($1::bigint[]) and s.channel = 'EMAIL' and s.status = '0' and ${matches('s.events')} and coalesce(nullif(s.address, ''), u.email) is not null`,
+      [ids, now],
+    );
+    sent += mails.rowCount;
+    // in-app: one notification per user, in the subscription's language
+    const inapp = (
+      await q.query<{ user_id: number; lang: string; event_ref: number }>(
+        `select distinct on (s.user_id, x.id) s.user_id, coalesce(s.lang, 'zh-CN') as lang, x.id as event_ref
+           from ntf_event x join ntf_subscription s on s.client_id = x.client_id join sys_user u on u.id = s.user_id and u.status = '0'
+          where x.id = any($1::bigint[]) and s.channel = 'INAPP' and s.status = '0' and ${matches('s.events')}`,
+        [ids],
+      )
+    ).rows;
+    if (inapp.length) {
+      const byRef = new Map(stored.map((e) => [Number(e.id), e]));
+      const notes = inapp.map((n) => {
+        const e = byRef.get(Number(n.event_ref))!;
+        return { user_id: n.user_id, event_ref: e.id, event_type: e.event_type, client_id: e.client_id, lang: n.lang, ...eventTexts(n.lang, e.event_type, e.payload) };
+      });
+      await q.query(
+        `insert into ntf_inbox(user_id, event_ref, event_type, client_id, title, body, lang, create_time)
+         select x.user_id, x.event_ref, x.event_type, x.client_id, left(x.title, 200), left(x.body, 1000), x.lang, $2
+           from jsonb_to_recordset($1::jsonb) x(user_id bigint, event_ref bigint, event_type text, client_id bigint, title text, body text, lang text)`,
+        [JSON.stringify(notes), now],
+      );
+    }
+  }
+  // wakes the dispatcher when (and only if) the transaction commits
+  if (sent) await q.query(`select pg_notify($1, '')`, [NOTIFY_CHANNEL]);
+  return ids;
+}
+
+// ---------------------------------------------------------------------------
+// Business events → client events (one per order or waybill, each of one client)
+
+type WaybillRow = { client_id: number; order_id: number; order_code: string; waybill_id: number; waybill_code: string; shipment_code: string | null };
+
+const WAYBILLS_OF_SHIPMENTS = `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code
+   from tms_waybill w join tms_shipment s on s.id = w.shipment_id where w.shipment_id = any($1::bigint[]) order by w.id`;
+
+function perWaybill(rows: WaybillRow[], type: NotifyEvent, extra: Record<string, unknown> = {}): ClientEvent[] {
+  return rows.map((w) => ({
+    type,
+    clientId: Number(w.client_id),
+    subject: w.waybill_code,
+    data: { orderId: Number(w.order_id), orderCode: w.order_code, waybillId: Number(w.waybill_id), waybillCode: w.waybill_code, shipmentCode: w.shipment_code, ...extra },
+  }));
+}
+
+/** Subscribes the notify module to the business events (the emitting modules do not know it exists). */
+export function subscribeNotify(events: DomainEvents): void {
+  events.on('order.created', async ({ q, now }, p) => {
+    const r = await q.query<{ id: number; code: string; client_id: number }>(`select id, code, client_id from tms_order where id = any($1::bigint[]) order by id`, [p.orderIds]);
+    await enqueue(q, now, r.rows.map((o) => ({ type: 'order.received', clientId: Number(o.client_id), subject: o.code, data: { orderId: Number(o.id), orderCode: o.code } })));
+  });
+  events.on('order.reviewed', async ({ q, now }, p) => {
+    const r = await q.query<{ id: number; code: string; client_id: number }>(`select id, code, client_id from tms_order where id = any($1::bigint[]) order by id`, [p.orderIds]);
+    const waybill = new Map(p.waybills.map((w) => [w.orderId, w.code]));
+    await enqueue(q, now, r.rows.map((o) => ({ type: 'order.reviewed', clientId: Number(o.client_id), subject: o.code, data: { orderId: Number(o.id), orderCode: o.code, waybillCode: waybill.get(Number(o.id)) ?? null } })));
+  });
+  events.on('shipment.effected', async ({ q, now }, p) => {
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.dispatched'));
+  });
+  events.on('shipment.shipped', async ({ q, now }, p) => {
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.departed', { departedAt: p.at.toISOString() }));
+  });
+  events.on('shipment.finished', async ({ q, now }, p) => {
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.delivered', { deliveredAt: p.at.toISOString() }));
+  });
+  events.on('epod.reported', async ({ q, now }, p) => {
+    if (!p.abnormal) return;
+    const r = await q.query<WaybillRow & { epod_code: string; shortage: number; damage: number }>(
+      `select e.client_id, e.order_id, e.order_code, e.waybill_id, e.waybill_code, e.shipment_code, e.code as epod_code,
+              coalesce(sum(l.shortage), 0)::int as shortage, coalesce(sum(l.damage), 0)::int as damage
+         from tms_epod e left join tms_epod_line l on l.epod_id = e.id where e.id = any($1::bigint[]) and e.client_id is not null
+        group by e.id order by e.id`,
+      [p.epodIds],
+    );
+    await enqueue(
+      q,
+      now,
+      r.rows.flatMap((e) => {
+        const kind = e.shortage > 0 && e.damage > 0 ? 'SHORTAGE_DAMAGE' : e.shortage > 0 ? 'SHORTAGE' : 'DAMAGE';
+        return perWaybill([e], 'order.exception', { kind, epodCode: e.epod_code, shortage: e.shortage, damage: e.damage });
+      }),
+    );
+  });
+  events.on('alert.raised', async ({ q, now }, p) => {
+    const r = await q.query<WaybillRow & { alert_id: number; alert_type: string; alert_content: string | null }>(
+      `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, a.id as alert_id, a.alert_type, a.alert_content
+         from shipment_alert a join tms_shipment s on s.id = a.shipment_id join tms_waybill w on w.shipment_id = s.id
+        where a.id = any($1::bigint[]) order by a.id, w.id`,
+      [p.alertIds],
+    );
+    await enqueue(
+      q,
+      now,
+      r.rows.flatMap((a) => perWaybill([a], 'order.exception', { kind: 'ALERT', alertId: Number(a.alert_id), alertType: a.alert_type, alertName: a.alert_content })),
+    );
+  });
+}

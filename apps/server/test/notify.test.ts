@@ -1,0 +1,272 @@
+/**
+ * Notifications and webhooks (issue 17) against local receivers: a node:http server as the client's
+ * system and an SMTP server (smtp-server). Retries are made fast through the system configuration
+ * (retry base 0 s, 3 attempts, disabled after 3 failures in a row); every wait is a poll on a condition.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+import { getResource } from '@tms/domain';
+import { centerId, rand, type Json } from './helpers.ts';
+import { call, ctx, useServer } from './resource-kit.ts';
+
+useServer();
+
+/** deliveries go through the job queue (pg-boss polls every second on a server) */
+const WAIT = { timeout: 15_000, interval: 50 };
+
+const webhook = getResource('webhookEndpoint');
+const subscription = getResource('notifySubscription');
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  status: number;
+}
+const received: Received[] = [];
+/** per path: how many more requests answer 500 (-1 = always) */
+const failures = new Map<string, number>();
+let receiver: Server;
+let base = '';
+const mails: { to: string; raw: string }[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+const config = (key: string, value: string) => ctx.s.db.query(`update sys_config set config_value = $2 where config_key = $1`, [key, value]);
+const one = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<{ id: number }>(sql, params)).rows[0]!.id;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const left = failures.get(path) ?? 0;
+      const status = left !== 0 ? 500 : 200;
+      if (left > 0) failures.set(path, left - 1);
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'x'.repeat(5000));
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        for (const to of session.envelope.rcptTo) mails.push({ to: to.address, raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+  for (const [k, v] of [
+    ['notify.webhook.allowHttp', 'true'],
+    ['notify.webhook.allowPrivate', 'true'],
+    ['notify.webhook.retryBaseSeconds', '0'],
+    ['notify.webhook.maxAttempts', '3'],
+    ['notify.webhook.disableAfterFailures', '3'],
+    ['notify.smtp.host', '127.0.0.1'],
+    ['notify.smtp.port', String(smtpPort)],
+    ['notify.smtp.secure', 'false'],
+    ['notify.smtp.from', 'TMS <tms@example.com>'],
+  ]) await config(k!, v!);
+});
+
+afterAll(async () => {
+  await new Promise((r) => receiver?.close(r));
+  await new Promise((r) => smtp?.close(() => r(undefined)));
+});
+
+/** A client of its own (so endpoints and subscriptions of other tests do not see its events). */
+async function newClient(): Promise<number> {
+  const code = `NC${rand(6)}`;
+  return one(`insert into base_client(code, name, create_by) values ($1, $2, 'admin') returning id`, [code, `client ${code}`]);
+}
+
+async function newEndpoint(clientId: number, path: string, events = '*'): Promise<{ id: number; secret: string }> {
+  const r = await call('POST', webhook, 'save', { body: { clientId, name: `hook ${rand(4)}`, url: `${base}${path}`, events } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return { id: r.json.data.id, secret: r.json.data.secret };
+}
+
+async function openOrder(clientId: number): Promise<{ id: number; code: string }> {
+  const center = await centerId(ctx.s.db, 'SH01');
+  const src = await one(`select id from base_station where code = 'S-SH-01'`);
+  const dst = await one(`select id from base_station where code = 'S-SH-02'`);
+  const code = `T-NTF-${rand(8)}`;
+  const id = await one(
+    `insert into tms_order(dispatch_center_id, code, client_id, source_station_id, dest_station_id, status, total_weight, total_volume, total_quantity, create_by)
+     values ($1, $2, $3, $4, $5, 'OPEN', 10, 0.5, 3, 'admin') returning id`,
+    [center, code, clientId, src, dst],
+  );
+  return { id, code };
+}
+
+const hits = (path: string) => received.filter((r) => r.path === path);
+const delivery = async (id: number) => (await ctx.s.db.query<Json>(`select * from ntf_delivery where id = $1`, [id])).rows[0];
+const testSend = async (id: number) => {
+  const r = await ctx.s.api('POST', '/api/notify/webhook/test', { token: ctx.admin, body: { id } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data as { deliveryId: number; eventId: string };
+};
+
+describe('webhooks', () => {
+  it('a reviewed order reaches the endpoint as signed JSON with its event id; a refused review sends nothing', async () => {
+    const client = await newClient();
+    const path = `/ok/${rand(6)}`;
+    const hook = await newEndpoint(client, path, 'order.reviewed');
+    expect(hook.secret).toMatch(/^whsec_/);
+    // the secret is stored encrypted and never listed again
+    const stored = (await ctx.s.db.query<{ secret_enc: string }>(`select secret_enc from ntf_webhook where id = $1`, [hook.id])).rows[0]!.secret_enc;
+    expect(stored).not.toContain(hook.secret);
+    const got = await call('GET', webhook, `get/${hook.id}`);
+    expect(JSON.stringify(got.json)).not.toContain(hook.secret);
+
+    const order = await openOrder(client);
+    const review = await ctx.s.api('POST', '/api/order/order/review', { token: ctx.admin, body: { ids: [order.id] } });
+    expect(review.status, JSON.stringify(review.json)).toBe(200);
+    await expect.poll(() => hits(path).length, WAIT).toBe(1);
+    const req = hits(path)[0]!;
+    const sig = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['x-tms-signature']))!;
+    expect(sig).not.toBeNull();
+    expect(Math.abs(Date.now() / 1000 - Number(sig[1]))).toBeLessThan(300);
+    expect(createHmac('sha256', hook.secret).update(`${sig[1]}.${req.body}`).digest('hex')).toBe(sig[2]);
+    const body = JSON.parse(req.body);
+    expect(body).toMatchObject({ type: 'order.reviewed', clientId: client, data: { orderCode: order.code } });
+    expect(body.id).toBe(req.headers['x-tms-event-id']);
+
+    // a second review of the same order is refused (409): its transaction rolls back and nothing is sent
+    const again = await openOrder(client);
+    const refused = await ctx.s.api('POST', '/api/order/order/review', { token: ctx.admin, body: { ids: [again.id, order.id] } });
+    expect(refused.status).toBe(409);
+    const events = await ctx.s.db.query(`select 1 from ntf_event where payload->>'orderCode' = $1`, [again.code]);
+    expect(events.rowCount).toBe(0);
+  });
+
+  it('a 500 is retried and the event is delivered once after the receiver recovers; the log replays it with the same event id', async () => {
+    const client = await newClient();
+    const path = `/flaky/${rand(6)}`;
+    failures.set(path, 2);
+    const hook = await newEndpoint(client, path);
+    const sent = await testSend(hook.id);
+    await expect.poll(async () => (await delivery(sent.deliveryId)).status, WAIT).toBe('DELIVERED');
+    const d = await delivery(sent.deliveryId);
+    expect(d.attempts).toBe(3);
+    expect(hits(path).map((h) => h.status)).toEqual([500, 500, 200]);
+    expect(new Set(hits(path).map((h) => h.headers['x-tms-event-id']))).toEqual(new Set([sent.eventId]));
+    // the log: every attempt, the response body truncated
+    const attempts = await call('GET', getResource('notifyAttempt'), 'list', { query: { deliveryId: sent.deliveryId, pageSize: 10 } });
+    expect(attempts.json.total).toBe(3);
+    expect(attempts.json.rows.map((a: Json) => a.responseStatus).sort()).toEqual([200, 500, 500]);
+    expect(Math.max(...attempts.json.rows.map((a: Json) => (a.responseBody ?? '').length))).toBe(2000);
+    // the endpoint's run of failures ended with the success
+    expect((await ctx.s.db.query<Json>(`select failure_count from ntf_webhook where id = $1`, [hook.id])).rows[0].failure_count).toBe(0);
+
+    const replay = await ctx.s.api('POST', '/api/notify/delivery/replay', { token: ctx.admin, body: { ids: [sent.deliveryId] } });
+    expect(replay.status, JSON.stringify(replay.json)).toBe(200);
+    const copy = replay.json.data.deliveryIds[0];
+    await expect.poll(async () => (await delivery(copy)).status, WAIT).toBe('DELIVERED');
+    expect(hits(path).length).toBe(4);
+    expect(hits(path)[3]!.headers['x-tms-event-id']).toBe(sent.eventId);
+    expect((await delivery(copy)).replay_of).toBe(sent.deliveryId);
+  });
+
+  it('an endpoint failing 3 times in a row is disabled and the administrators are told', async () => {
+    const client = await newClient();
+    const path = `/down/${rand(6)}`;
+    failures.set(path, -1);
+    const hook = await newEndpoint(client, path);
+    const sent = await testSend(hook.id);
+    await expect.poll(async () => (await delivery(sent.deliveryId)).status, WAIT).toBe('FAILED');
+    expect(hits(path).length).toBe(3);
+    const w = (await ctx.s.db.query<Json>(`select status, failure_count, disabled_reason from ntf_webhook where id = $1`, [hook.id])).rows[0];
+    expect(w).toMatchObject({ status: '1', failure_count: 3 });
+    const inbox = await ctx.s.api('GET', '/api/notify/inbox', { token: ctx.admin, headers: { lang: 'en-US' } });
+    expect(inbox.json.rows.some((n: Json) => n.eventType === 'webhook.disabled' && n.title.includes('disabled'))).toBe(true);
+    // a disabled endpoint gets no events, and its log cannot be replayed until it is enabled again
+    expect((await ctx.s.api('POST', '/api/notify/delivery/replay', { token: ctx.admin, body: { ids: [sent.deliveryId] } })).status).toBe(409);
+    const enable = await ctx.s.api('POST', `/api${webhook.path}/status`, { token: ctx.admin, body: { id: hook.id, status: '0' } });
+    expect(enable.status, JSON.stringify(enable.json)).toBe(200);
+    expect((await ctx.s.db.query<Json>(`select failure_count from ntf_webhook where id = $1`, [hook.id])).rows[0].failure_count).toBe(0);
+  });
+
+  it('refuses private targets with the switch off, also a host name resolving to 127.0.0.1, and http unless allowed', async () => {
+    const client = await newClient();
+    const path = `/private/${rand(6)}`;
+    const byName = await newEndpoint(client, path.replace('private', 'named'));
+    await config('notify.webhook.allowPrivate', 'false');
+    try {
+      const literal = await call('POST', webhook, 'save', { body: { clientId: client, name: 'lit', url: `${base}${path}`, events: '*' } });
+      expect(literal.status).toBe(400);
+      expect(Object.keys(literal.json.errors)).toEqual(['url']);
+      const mapped = await call('POST', webhook, 'save', { body: { clientId: client, name: 'v6', url: `http://[::ffff:127.0.0.1]:80/x`, events: '*' } });
+      expect(mapped.status).toBe(400);
+      // a name is judged by the addresses it resolves to, when sending: localhost → 127.0.0.1 is refused, not retried
+      const url = `http://localhost:${new URL(base).port}${path}`;
+      await ctx.s.db.query(`update ntf_webhook set url = $2 where id = $1`, [byName.id, url]);
+      const sent = await testSend(byName.id);
+      await expect.poll(async () => (await delivery(sent.deliveryId)).status, WAIT).toBe('FAILED');
+      const d = await delivery(sent.deliveryId);
+      expect(d.attempts).toBe(1);
+      expect(d.error).toMatch(/refused: localhost resolves to (127\.0\.0\.1|::1)/);
+      expect(hits(path).length).toBe(0);
+      await config('notify.webhook.allowHttp', 'false');
+      const http = await call('POST', webhook, 'save', { body: { clientId: client, name: 'http', url: 'http://example.com/hook', events: '*' } });
+      expect(http.status).toBe(400);
+      expect(http.json.errors.url).toBeTruthy();
+    } finally {
+      await config('notify.webhook.allowPrivate', 'true');
+      await config('notify.webhook.allowHttp', 'true');
+    }
+  });
+});
+
+/** The decoded subject of a raw message (RFC 2047 B or Q words). */
+function subjectOf(raw: string): string {
+  const m = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw);
+  const text = (m?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ');
+  return text
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    )
+    .trim();
+}
+
+describe('e-mail and in-app', () => {
+  it('sends each recipient the e-mail in its language and the subscribed user an in-app notification', async () => {
+    const client = await newClient();
+    const en = `en${rand(6)}@example.com`;
+    const zhAddr = `zh${rand(6)}@example.com`;
+    for (const body of [
+      { clientId: client, channel: 'EMAIL', events: 'order.reviewed', address: en, lang: 'en-US' },
+      { clientId: client, channel: 'EMAIL', events: 'order.reviewed,order.received', address: zhAddr, lang: 'zh-CN' },
+      { clientId: client, channel: 'INAPP', events: '*', userId: 1, lang: 'zh-CN' },
+    ]) {
+      const r = await call('POST', subscription, 'save', { body });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+    // refused: an unknown event, an in-app subscription without a user
+    const bad = await call('POST', subscription, 'save', { body: { clientId: client, channel: 'EMAIL', events: 'order.lost', address: en } });
+    expect(Object.keys(bad.json.errors ?? {})).toEqual(['events']);
+    expect((await call('POST', subscription, 'save', { body: { clientId: client, channel: 'INAPP', events: '*' } })).status).toBe(400);
+
+    const order = await openOrder(client);
+    expect((await ctx.s.api('POST', '/api/order/order/review', { token: ctx.admin, body: { ids: [order.id] } })).status).toBe(200);
+    await expect.poll(() => mails.filter((m) => m.to === en || m.to === zhAddr).length, WAIT).toBe(2);
+    expect(subjectOf(mails.find((m) => m.to === en)!.raw)).toBe(`Order ${order.code} reviewed`);
+    expect(subjectOf(mails.find((m) => m.to === zhAddr)!.raw)).toBe(`订单 ${order.code} 已审核`);
+    const inbox = await ctx.s.api('GET', '/api/notify/inbox', { token: ctx.admin, query: { unread: 'true' }, headers: { lang: 'en-US' } });
+    const note = inbox.json.rows.find((n: Json) => n.eventType === 'order.reviewed' && n.clientId === client);
+    expect(note.title).toBe(`Order ${order.code} reviewed`);
+    const read = await ctx.s.api('POST', '/api/notify/inbox/read', { token: ctx.admin, body: { ids: [note.id] } });
+    expect(read.json.data.changed).toBe(1);
+  });
+});

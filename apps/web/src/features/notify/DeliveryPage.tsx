@@ -1,0 +1,46 @@
+/** The delivery log: every webhook / e-mail send with its last attempt; its attempts open from the row; webhooks and e-mails can be sent again. */
+import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
+import { resourceByName } from '@tms/domain';
+import { postEnvelope } from '../../platform/http.ts';
+import { useCan } from '../../platform/queries.ts';
+import ResourceTable from '../../platform/resource/ResourceTable.tsx';
+
+const def = resourceByName.get('notifyDelivery')!;
+
+export default function DeliveryPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useCan();
+  return (
+    <ResourceTable
+      resource={def}
+      syncUrl
+      rowActions={(row, api) =>
+        can('notify:delivery:replay') && (row.channel === 'WEBHOOK' || row.channel === 'EMAIL')
+          ? [
+              <a
+                key="replay"
+                data-testid="delivery-replay"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('resource.confirmTitle'),
+                    content: t('notify.replayConfirm'),
+                    okText: t('resource.ok'),
+                    cancelText: t('resource.cancel'),
+                    onOk: async () => {
+                      const r = await postEnvelope('/notify/delivery/replay', { ids: [row.id] });
+                      message.success(r.msg);
+                      api.reload();
+                    },
+                  })
+                }
+              >
+                {t('notify.replay')}
+              </a>,
+            ]
+          : []
+      }
+    />
+  );
+}
