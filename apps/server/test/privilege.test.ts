@@ -135,6 +135,8 @@ const USER_ROUTES: Record<string, ((t: Person) => Promise<ApiResponse>) | string
     api('POST', '/api/system/user/transfer', editorToken, { body: { fromUserId: t.id, toUserId: (await lesser()).id, parts: ['roles', 'dispatchCenters', 'dataGroups'] } }),
   'POST /api/system/user/transfer (to)': async (t) =>
     api('POST', '/api/system/user/transfer', editorToken, { body: { fromUserId: (await lesser()).id, toUserId: t.id, parts: ['roles'] } }),
+  // the portal (issue 17): the clients a client user works for
+  'POST /api/system/user/portalClients': (t) => api('POST', '/api/system/user/portalClients', editorToken, { body: { userId: t.id, clientIds: [] } }),
   'POST /api/system/role/binding': (t) => api('POST', '/api/system/role/binding', editorToken, { body: { userId: t.id, roleIds: [roleId.less] } }),
   'POST /api/system/role/unbinding': async (t) => {
     const roles = (await snapshot(t.id)).roles as number[] | null;
