@@ -41,7 +41,7 @@ export const statement: ResourceDef = {
   scope: PARTY_SCOPE,
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
-    { name: 'code', kind: 'string', max: 40, search: 'like' },
+    { name: 'code', kind: 'string', max: 40, search: 'like', unique: true },
     { name: 'kind', kind: 'dict', dict: 'fin_contract_kind', search: 'eq' },
     { name: 'clientId', kind: 'ref', ref: 'client', search: 'eq' },
     { name: 'carrierId', kind: 'ref', ref: 'carrier', search: 'eq' },
