@@ -54,6 +54,22 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'a11y',
+          environment: 'node',
+          // the axe-core audit of every menu screen in both languages (issue 18 §2): `npm run test:a11y`. Not yet in
+          // `npm test`: antd's table measuring row (aria-hidden with a focusable cell) and two screens still fail it
+          include: ['e2e/**/*.audit.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          pool: 'forks',
+          maxWorkers: 2,
+          isolate: false,
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });
