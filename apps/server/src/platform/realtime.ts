@@ -209,7 +209,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     const send = (event: string, data: unknown, id?: number) => res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     // a reconnecting browser names the last event it got (EventSource's Last-Event-ID header, or ?lastEventId= when
     // it opens a new stream with a new ticket): what it missed since is sent first, from the log
-    const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, unknown>).lastEventId;
+    const rawLast = req.headers['last-event-id'] ?? req.query.lastEventId;
     const lastId = typeof rawLast === 'string' && /^\d{1,18}$/.test(rawLast) ? rawLast : null;
     // ?types=alert,alertHandled: only these events (busy ones such as 'position' stay away from a bell)
     const raw = req.query.types;
