@@ -15,7 +15,7 @@ export const MENU_FAILURE_LOGOUT_MS = 3000;
 export async function bootSession(): Promise<true> {
   let user: UserInfo;
   try {
-    user = await get<UserInfo>('/system/user/info', undefined, { silent: true });
+    user = await get<UserInfo>('/system/user/info', undefined, { silent: true, ownSessionEnd: true });
   } catch (e) {
     notification.error({ message: i18n.t('session.errorTitle'), description: i18n.t('session.userInfoFailed') });
     void logout();

@@ -4,9 +4,11 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./session.ts', () => ({ getLang: () => 'en-US', getToken: () => 'TOKEN', clearToken: vi.fn() }));
+const session = vi.hoisted(() => ({ token: 'TOKEN' as string | null }));
+vi.mock('./session.ts', () => ({ getLang: () => 'en-US', getToken: () => session.token, clearToken: () => void (session.token = null) }));
 vi.mock('./i18n.ts', () => ({ default: { t: (k: string) => k } }));
-vi.mock('./notify.ts', () => ({ notification: { error: vi.fn() } }));
+const notification = vi.hoisted(() => ({ error: vi.fn() }));
+vi.mock('./notify.ts', () => ({ notification }));
 
 let http: typeof import('./http.ts');
 beforeAll(async () => {
@@ -73,5 +75,28 @@ describe('the HTTP client', () => {
     expect(e).toBeInstanceOf(HttpError);
     expect((e as InstanceType<typeof HttpError>).status).toBe(503);
     expect(calls).toHaveLength(3);
+  });
+
+  it('announces a session found ended once, even when a background call found it, then hands over to the app', async () => {
+    const { get, setUnauthorizedHandler } = http;
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    notification.error.mockClear();
+    answers = [() => json(401, { code: 401, msg: 'no' }), () => json(401, { code: 401, msg: 'no' })];
+    // two background calls (silent) at once: the bell's poll and the live stream's ticket
+    const both = Promise.allSettled([get('/notify/inbox', undefined, { silent: true }), get('/shipment/shipmentAlert/getAlert', undefined, { silent: true })]);
+    expect((await both).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await vi.dynamicImportSettled();
+    expect(notification.error).toHaveBeenCalledTimes(1);
+    expect(notification.error.mock.calls[0]![0]).toMatchObject({ message: 'http.unauthorized', description: 'http.verifyFailed' });
+    expect(ended).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(ended).toHaveBeenCalled();
+    // signed out, a silent call's 401 stays silent
+    answers = [() => json(401, { code: 401, msg: 'no' })];
+    await expect(get('/system/user/info', undefined, { silent: true })).rejects.toThrow();
+    await vi.dynamicImportSettled();
+    expect(notification.error).toHaveBeenCalledTimes(1);
+    session.token = 'TOKEN';
   });
 });

@@ -34,8 +34,13 @@ export class HttpError extends Error {
 export interface RequestOptions {
   params?: Record<string, unknown>;
   data?: unknown;
-  /** do not show the error notification (the caller shows the message itself) */
+  /**
+   * do not show the error notification (the caller shows the message itself). A session found ended (a 401 while
+   * signed in) is still announced before the reload, even by a background call (the bells, the live stream's ticket)
+   */
   silent?: boolean;
+  /** the caller announces a 401 itself too (the first call of a session, spec §4) */
+  ownSessionEnd?: boolean;
   timeoutMs?: number;
   /** return the raw Response (downloads) */
   raw?: boolean;
@@ -112,7 +117,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
     json = null;
   }
   if (res.status === 401) {
-    if (!opts.silent) notifyError(i18n.t('http.unauthorized'), i18n.t('http.verifyFailed'));
+    if (!opts.silent || (token && getToken() && !opts.ownSessionEnd)) notifyError(i18n.t('http.unauthorized'), i18n.t('http.verifyFailed'));
     if (token) {
       clearToken();
       setTimeout(() => onUnauthorized(), 1500);

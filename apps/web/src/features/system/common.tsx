@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TreeSelect } from 'antd';
 import type { TFunction } from 'i18next';
+import { LIMITS } from '@tms/domain';
 import { list } from '../../platform/http.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
@@ -15,11 +16,21 @@ export interface TreeNode {
   children?: TreeNode[];
 }
 
-/** Every row of a resource list (the server's largest page). */
+/** Every row of a resource list, page after page of the server's largest page (the menu table holds more than one). */
+export async function allRows(path: string): Promise<Row[]> {
+  const pageSize = LIMITS.pageSizeMax;
+  const first = await list<Row>(`${path}/list`, { pageNum: 1, pageSize });
+  const rows = [...first.rows];
+  for (let pageNum = 2; rows.length < first.total && (pageNum - 1) * pageSize < first.total; pageNum++) {
+    rows.push(...(await list<Row>(`${path}/list`, { pageNum, pageSize })).rows);
+  }
+  return rows;
+}
+
 export function useAllRows(path: string, enabled = true) {
   return useQuery({
     queryKey: ['allRows', path],
-    queryFn: async () => (await list<Row>(`${path}/list`, { pageNum: 1, pageSize: 500 })).rows,
+    queryFn: () => allRows(path),
     enabled,
     staleTime: 0,
   });

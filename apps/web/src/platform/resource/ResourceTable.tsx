@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { App, Button, Space, Switch, theme } from 'antd';
 import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
+import { LIMITS, allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
 import { resourceEndpoints } from '@tms/domain';
 import { saveResponse } from '../http.ts';
 import { call } from '../api.ts';
@@ -85,7 +85,7 @@ export function nestRows(rows: Row[], parentField: string): Row[] {
 }
 
 /** Largest page the tree mode asks for (the server's limit). */
-const TREE_PAGE_SIZE = 500;
+const TREE_PAGE_SIZE = LIMITS.pageSizeMax;
 
 const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
 
@@ -485,8 +485,11 @@ export default function ResourceTable({
             }
           }
           if (treeMode && def.tree) {
-            const p = listParams({ ...state, pageNum: 1, pageSize: TREE_PAGE_SIZE }, fixedMemo);
-            const r = await listPage(def, p);
+            // the whole tree, page after page of the server's largest page (the menu table holds more than one)
+            const r = await listPage(def, listParams({ ...state, pageNum: 1, pageSize: TREE_PAGE_SIZE }, fixedMemo));
+            for (let pageNum = 2; r.rows.length < r.total && (pageNum - 1) * TREE_PAGE_SIZE < r.total; pageNum++) {
+              r.rows = [...r.rows, ...(await listPage(def, listParams({ ...state, pageNum, pageSize: TREE_PAGE_SIZE }, fixedMemo))).rows];
+            }
             loaded.current = r.rows;
             const nested = nestRows(r.rows, def.tree.parentField);
             // every node with children starts expanded
