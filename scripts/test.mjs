@@ -4,11 +4,12 @@
  * slowest files, the wall time, and last the line `N passed, M failed[, K skipped]` aggregated from
  * vitest's JSON reports.
  *
- *   side by side: the type checks; the unit + API tests (two workers); the web build, then the browser
- *   tests (two workers, each file its own server and Chromium). One stage alone leaves a core idle
- *   much of the time (browser tests wait for pages, API tests for the database), so they share the machine.
- *   The unit + API output streams as it comes; the type checks' and the browser tests' is printed when
- *   each is done, so the lines do not interleave.
+ *   first, side by side: the type checks, the unit + API tests (two workers) and the web build; then the
+ *   browser tests (two workers, each file its own server and Chromium), alone. Two browser files already
+ *   keep both cores busy: with the API tests beside them Chromium was starved, pages took several times
+ *   longer and tests failed on a loaded machine (issue 12), and the whole took longer than one stage after
+ *   the other. The unit + API output streams as it comes; the type checks' and the browser tests' is
+ *   printed when each is done, so the lines do not interleave.
  *
  * `npm run test:quick` (`--quick`): unit + API tests only (no type checks, no build, no browser).
  * Extra arguments go to vitest (then the type checks are left out; browser tests run only when an
@@ -140,8 +141,8 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eSelected = !quick && e2eFiles.length > 0 && (!args.length || args.some((a) => a.includes('e2e')));
 const e2eRuns = e2eSelected && existsSync(chromium);
 
-// everything side by side: type checks; unit + API; web build, then browser tests
-banner(`type checks, unit + API tests${e2eRuns ? ', web build and browser tests' : ''}, side by side`);
+// side by side: type checks; unit + API; the web build. Then the browser tests
+banner(`type checks, unit + API tests${e2eRuns ? ' and the web build side by side, then the browser tests' : ', side by side'}`);
 const stages = [];
 if (!quick && !args.length) {
   stages.push(
@@ -154,16 +155,18 @@ if (!quick && !args.length) {
   );
 }
 const unitApiOnly = args.filter((a) => !a.includes('e2e'));
+/** the unit + API stage, done (the browser tests start after it) */
+let unitApiDone = Promise.resolve();
 if (!args.length || unitApiOnly.length) {
   const report = join(out, 'unit-api.json');
   stages.push(
-    run('unit + API', 'npx', [
+    (unitApiDone = run('unit + API', 'npx', [
       'vitest', 'run', '--project', 'unit', '--project', 'api', '--passWithNoTests',
       '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...unitApiOnly,
     ]).then((r) => {
       collect(report, 'unit+api');
       if (r.code !== 0 && !failures.some((f) => f.startsWith('unit+api'))) failStage('unit+api: vitest', r.code);
-    }),
+    })),
   );
 }
 if (e2eSelected && !existsSync(chromium)) {
@@ -171,10 +174,14 @@ if (e2eSelected && !existsSync(chromium)) {
   skips.push(`e2e: Chromium not found at ${chromium} (${e2eFiles.length} files)`);
   totals.skipped += e2eFiles.length;
 } else if (e2eRuns) {
+  // the build beside the type checks and the API tests; the browser tests once the API tests are done
+  const build = run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true });
   stages.push(
     (async () => {
-      const build = await run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true });
-      if (build.code !== 0) return failStage('e2e: npm run build', build.code);
+      const built = await build;
+      if (built.code !== 0) return failStage('e2e: npm run build', built.code);
+      // the type checks (one core) may still run: they leave the other one to the browser tests
+      await unitApiDone;
       const report = join(out, 'e2e.json');
       const r = await run(
         'browser e2e',

@@ -2,7 +2,16 @@
  * Excel export, import templates and streaming import for every resource (exceljs).
  * Headers are the field labels in the user's language; dictionary columns carry drop-down lists.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+let excelModule: Promise<typeof ExcelJS> | null = null;
+/**
+ * exceljs, loaded on first use (an export, a template, an import): it takes most of a second to load, which the
+ * server's start and every process that never touches a workbook should not pay.
+ */
+export function loadExcel(): Promise<typeof ExcelJS> {
+  return (excelModule ??= import('exceljs').then((m) => m.default));
+}
 import { PassThrough, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { LANGS, allFields, bodySchema, columnOf, inForm, inList, issueToError, resourceByName, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
@@ -48,7 +57,8 @@ async function toBuffer(wb: ExcelJS.stream.xlsx.WorkbookWriter, sink: PassThroug
 /** The filtered list as .xlsx, streamed row by row (dictionary values shown as labels). */
 export async function exportWorkbook(def: ResourceDef, rows: Record<string, unknown>[], lang: Lang, db: Queryable): Promise<Buffer> {
   const sink = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const Excel = await loadExcel();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
   const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
   const fields = allFields(def).filter((f) => inList(f) || f.name === 'id');
   const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
@@ -76,7 +86,8 @@ function importFields(def: ResourceDef): FieldDef[] {
 /** A template with the importable columns, required ones marked, dictionary columns as drop-down lists. */
 export async function importTemplate(def: ResourceDef, lang: Lang, db: Queryable): Promise<Buffer> {
   const sink = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const Excel = await loadExcel();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
   const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
   const lists = wb.addWorksheet('lists', { state: 'hidden' });
   const fields = importFields(def);
@@ -291,7 +302,8 @@ async function streamedRows(buf: Buffer): Promise<SheetRow[] | null> {
   const rows: SheetRow[] = [];
   try {
     // styles are read so that date-formatted cells come as dates
-    const reader = utf8Safe(new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore' }));
+    const Excel = await loadExcel();
+    const reader = utf8Safe(new Excel.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore' }));
     let first = true;
     for await (const ws of reader) {
       if (!first) {
@@ -314,7 +326,7 @@ async function streamedRows(buf: Buffer): Promise<SheetRow[] | null> {
 async function sheetRows(buf: Buffer): Promise<SheetRow[]> {
   const streamed = await streamedRows(buf);
   if (streamed) return streamed;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
   const rows: SheetRow[] = [];

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { getResource, okOf, SettlementApi as S, shareWrittenOff, taxIncluded } from '@tms/domain';
+import { loadExcel } from '../../platform/excel.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
@@ -236,7 +236,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
   route(app, { method: 'GET', url: '/api/finance/settlement/aging/export', operationId: 'finance.settlement.agingExport', summary: 'The aging report as an Excel workbook, in the request language', tags, permission: 'finance:aging:export', querystring: S.AgingQuery, response: { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } }, async (req, reply) => {
     const rows = await aging(db, requireCaller(req), req.query);
     const t = (k: string) => translate(req.lang, k);
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet(t('messages.settlement.aging.sheet'));
     ws.columns = [
       { header: t('messages.settlement.aging.party'), key: 'partyName', width: 24 },

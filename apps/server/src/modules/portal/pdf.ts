@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import type { Lang } from '@tms/domain';
 import { translate } from '../../platform/i18n.ts';
@@ -58,6 +58,8 @@ async function streamBytes(s: Readable): Promise<Buffer> {
 export async function podPdf(pod: PodData, lang: Lang, now: Date, timeZone = 'Asia/Shanghai'): Promise<Buffer> {
   const t = (k: string) => translate(lang, `messages.portal.pdf.${k}`);
   const when = (v: string | null) => (v ? new Date(v).toLocaleString(lang, { timeZone, hour12: false }) : '—');
+  // pdfkit loads on first use: the server's start should not pay for it
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKit };
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${t('title')} ${pod.code}`, Producer: 'TMS' } });
   const font = pdfFont();
   if (font) doc.registerFont('body', font.path, font.family);

@@ -6,9 +6,9 @@
  * record answers 404, its rows are never listed.
  */
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
 import { PortalApi as C, orderTotals, type Lang } from '@tms/domain';
 import type { z } from 'zod';
+import { loadExcel } from '../../platform/excel.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -165,7 +165,7 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const params: unknown[] = [];
     const rows = (await db.query<Row>(`${ORDER_SELECT} where ${listWhere(p, req.query, params)} order by o.id desc limit 10000`, params)).rows.map((r) => orderRow(r, req.lang));
     const t = (k: string) => translate(req.lang, `messages.portal.export.${k}`);
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet('orders');
     const cols: [string, (r: (typeof rows)[number]) => unknown][] = [
       ['code', (r) => r.code], ['customerOrderNo', (r) => r.customerOrderNo], ['client', (r) => r.clientName], ['status', (r) => r.statusLabel], ['progress', (r) => r.progressLabel],

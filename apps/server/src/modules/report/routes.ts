@@ -6,8 +6,8 @@
  * failedOnly, pageNum, pageSize) and to one check with items and pictures (GET /api/reports/check/checks/:id).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import { okOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import { loadExcel } from '../../platform/excel.ts';
 import { route } from '../../platform/contract.ts';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
@@ -74,7 +74,7 @@ async function parseFilters(q: Queryable, req: FastifyRequest): Promise<ReportFi
 }
 
 async function exportReport(spec: ReportSpec, rows: ReportRow[], totals: Record<string, number | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, `reports.${spec.name}.title`).slice(0, 31));
   ws.columns = spec.columns.map((c) => ({ header: translate(lang, `reports.col.${c.key}`), key: c.key, width: c.kind === 'text' ? 24 : 14 }));
   for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, r[c.key] ?? null])));
