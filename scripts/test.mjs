@@ -147,7 +147,7 @@ const stages = [];
 if (!quick && !args.length) {
   stages.push(
     (async () => {
-      for (const p of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) {
+      for (const p of ['packages/domain', 'apps/server', 'apps/web', 'apps/driver', 'e2e']) {
         const r = await run(`tsc -p ${p}`, 'npx', ['tsc', '-p', p], { quiet: true });
         if (r.code !== 0) failStage(`typecheck: tsc -p ${p}`, r.code);
       }

@@ -36,7 +36,9 @@ beforeAll(async () => {
   other = await clientUser(s, ['C002']);
   // a shipped dispatch order of client C001 with positions, and one receipt signed with a photo
   const now = s.clock.now();
-  const chain = await s.db.tx(async (q) => buildShippedShipment(q, { dispatchCenterId: await centerId(s.db, 'SH01'), waybills: [[6, 4], [3]], now, by: { userId: 1, userName: 'admin' } }));
+  // the center first: inside the transaction s.db would wait for it (embedded PGlite has one connection)
+  const dispatchCenterId = await centerId(s.db, 'SH01');
+  const chain = await s.db.tx(async (q) => buildShippedShipment(q, { dispatchCenterId, waybills: [[6, 4], [3]], now, by: { userId: 1, userName: 'admin' } }));
   // its departure, logged per dispatch order as the ship action does
   await s.db.query(
     `insert into tms_order_tracking(dispatch_center_id, shipment_id, operation_type, related_code, operator_name, operation_time) select dispatch_center_id, id, 'SHIPMENT_SHIP', shipment_code, 'admin', $2 from tms_shipment where id = $1`,
