@@ -16,6 +16,7 @@ import { callData } from '../../platform/api.ts';
 import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
+import { formatCell } from './format.ts';
 import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
 
 type Row = Record<string, string | number | null>;
@@ -45,23 +46,6 @@ function useOptions(path: string, enabled: boolean) {
     enabled,
     staleTime: 300_000,
   });
-}
-
-/** An exact decimal amount ('-1234.50') with the language's grouping, without going through a float. */
-function formatMoney(v: string, lang: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(v);
-  if (!m) return v;
-  const sep = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  return `${m[1]}${BigInt(m[2]!).toLocaleString(lang)}${sep}${(m[3] ?? '').padEnd(2, '0')}`;
-}
-
-function formatCell(col: ReportColumn, v: unknown, lang: string): string {
-  if (v === null || v === undefined) return '-';
-  if (col.kind === 'money') return formatMoney(String(v), lang);
-  if (col.kind === 'rate') return `${Number(v).toFixed(1)}%`;
-  if (col.kind === 'number') return Number(v).toLocaleString(lang, { maximumFractionDigits: 3 });
-  if (col.kind === 'count') return Number(v).toLocaleString(lang);
-  return String(v);
 }
 
 export default function ReportPage({ name }: { name: ReportName }) {
