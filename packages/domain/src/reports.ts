@@ -1,13 +1,19 @@
 /**
- * Reports (spec §1 "Reports", issue 7): the epod, shipment, vehicle-check and order reports. Each is
- * a filtered aggregation done in SQL on the server; this file names their columns and filters so the
- * server (table, totals, Excel export) and the web (table, charts) agree. Texts: reports.* keys.
+ * Reports (spec §1 "Reports", issue 7): the epod, shipment, vehicle-check and order reports, and the
+ * margin report (issue 14: revenue, cost and margin of the rated waybills). Each is a filtered aggregation
+ * done in SQL on the server; this file names their columns and filters so the server (table, totals,
+ * Excel export) and the web (table, charts) agree. Texts: reports.* keys.
  */
-export const REPORT_NAMES = ['order', 'shipment', 'epod', 'check'] as const;
+import { Decimal } from 'decimal.js';
+
+export const REPORT_NAMES = ['order', 'shipment', 'epod', 'check', 'margin'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
-/** How a column is shown and totalled: counts and quantities add up; rates are recomputed from the totals. */
-export type ReportColumnKind = 'date' | 'text' | 'count' | 'number' | 'rate';
+/**
+ * How a column is shown and totalled: counts and quantities add up; rates are recomputed from the totals;
+ * money is an exact decimal string (2 places) summed as a decimal, never as a float.
+ */
+export type ReportColumnKind = 'date' | 'text' | 'count' | 'number' | 'rate' | 'money';
 
 export interface ReportColumn {
   key: string;
@@ -21,10 +27,16 @@ export interface ReportSpec {
   exportPermission: string;
   /** which filters the report takes (period and dispatch center always) */
   filters: ('client' | 'carrier' | 'status' | 'groupBy')[];
+  /** with the groupBy filter: its choices, the first the default (the `groupName` column is titled by the choice) */
+  groupBys?: readonly ReportGroupBy[];
   /** status dictionary of the report's main record */
   statusDict?: string;
   columns: ReportColumn[];
 }
+
+/** Every grouping a report may offer. */
+export const REPORT_GROUP_BYS = ['client', 'carrier', 'waybill', 'dispatchOrder', 'route', 'month'] as const;
+export type ReportGroupBy = (typeof REPORT_GROUP_BYS)[number];
 
 const c = (key: string, kind: ReportColumnKind): ReportColumn => ({ key, kind });
 
@@ -61,6 +73,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
     permission: 'reports:epod:query',
     exportPermission: 'reports:epod:export',
     filters: ['client', 'carrier', 'status', 'groupBy'],
+    groupBys: ['client', 'carrier'],
     statusDict: 'epod_status',
     columns: [
       c('groupName', 'text'),
@@ -82,6 +95,29 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
     filters: ['carrier'],
     columns: [c('itemCode', 'text'), c('checks', 'count'), c('failed', 'count'), c('failRate', 'rate')],
   },
+  /**
+   * Revenue (receivable charges of the waybills), cost (the payable charges allocated to them) and margin,
+   * per grouping. A waybill not rated is never a silent zero: it is counted in noRevenue / noCost
+   * (and in noContract when a side found no effective contract).
+   */
+  margin: {
+    name: 'margin',
+    permission: 'reports:margin:query',
+    exportPermission: 'reports:margin:export',
+    filters: ['client', 'carrier', 'groupBy'],
+    groupBys: ['client', 'carrier', 'waybill', 'dispatchOrder', 'route', 'month'],
+    columns: [
+      c('groupName', 'text'),
+      c('waybills', 'count'),
+      c('revenue', 'money'),
+      c('cost', 'money'),
+      c('margin', 'money'),
+      c('marginRate', 'rate'),
+      c('noContract', 'count'),
+      c('noRevenue', 'count'),
+      c('noCost', 'count'),
+    ],
+  },
 };
 
 /** Rate columns and the count columns they are computed from (numerator / denominator). */
@@ -91,20 +127,27 @@ export const REPORT_RATES: Record<string, [string, string]> = {
   shortageRate: ['shortage', 'shippedQuantity'],
   damageRate: ['damage', 'shippedQuantity'],
   failRate: ['failed', 'checks'],
+  marginRate: ['margin', 'revenue'],
 };
 
-/** A rate in percent with one decimal, or null when there is nothing to divide by. */
-export function rate(num: number, den: number): number | null {
-  return den > 0 ? Math.round((num / den) * 1000) / 10 : null;
+/**
+ * A rate in percent with one decimal, or null when there is nothing to divide by. Amounts (decimal
+ * strings) are divided as decimals; the percentage itself is a plain number.
+ */
+export function rate(num: number | string, den: number | string): number | null {
+  const d = new Decimal(den);
+  return d.gt(0) ? new Decimal(num).div(d).times(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber() : null;
 }
 
-/** Totals of report rows: counts and numbers add up, rates are recomputed from the summed counts. */
-export function reportTotals(spec: ReportSpec, rows: Record<string, unknown>[]): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
+/** Totals of report rows: counts and numbers add up, money adds up as decimals, rates are recomputed from the totals. */
+export function reportTotals(spec: ReportSpec, rows: Record<string, unknown>[]): Record<string, number | string | null> {
+  const out: Record<string, number | string | null> = {};
   for (const col of spec.columns) {
     if (col.kind === 'count' || col.kind === 'number') {
-      const sum = rows.reduce((s, r) => s + Number(r[col.key] ?? 0), 0);
+      const sum = rows.reduce<number>((s, r) => s + Number(r[col.key] ?? 0), 0);
       out[col.key] = col.kind === 'number' ? Math.round(sum * 1000) / 1000 : sum;
+    } else if (col.kind === 'money') {
+      out[col.key] = rows.reduce<Decimal>((s, r) => s.plus(String(r[col.key] ?? 0)), new Decimal(0)).toFixed(2);
     }
   }
   for (const col of spec.columns) {
@@ -114,4 +157,9 @@ export function reportTotals(spec: ReportSpec, rows: Record<string, unknown>[]):
     }
   }
   return out;
+}
+
+/** The text key of a column's title: the `groupName` column of a grouped report is titled by its grouping. */
+export function reportColumnTitle(spec: ReportSpec, key: string, groupBy?: string): string {
+  return key === 'groupName' && spec.groupBys && groupBy && (spec.groupBys as readonly string[]).includes(groupBy) ? `reports.groupBy.${groupBy}` : `reports.col.${key}`;
 }

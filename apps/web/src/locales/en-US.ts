@@ -136,6 +136,7 @@ export default {
     reportShipment: 'Dispatch report',
     reportCheck: 'Vehicle check report',
     reportOrder: 'Order report',
+    reportMargin: 'Margin report',
     baseinfo: 'Master data',
     baseClient: 'Clients',
     baseCarrier: 'Carriers',

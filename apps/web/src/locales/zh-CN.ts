@@ -137,6 +137,7 @@ const zhCN: typeof enUS = {
     reportShipment: '调度报表',
     reportCheck: '车辆检查报表',
     reportOrder: '订单报表',
+    reportMargin: '毛利报表',
     baseinfo: '基础信息',
     baseClient: '货主',
     baseCarrier: '承运商',

@@ -138,6 +138,7 @@ const zhTW = {
     "reportShipment": "排程報表",
     "reportCheck": "車輛檢查報表",
     "reportOrder": "訂單報表",
+    "reportMargin": "毛利報表",
     "baseinfo": "基礎資訊",
     "baseClient": "貨主",
     "baseCarrier": "承運商",
@@ -708,15 +709,14 @@ const zhTW = {
     "carrier": "承運商",
     "status": "狀態",
     "groupBy": "分組",
-    "byClient": "按貨主",
-    "byCarrier": "按承運商",
     "search": "查詢",
     "export": "匯出 Excel",
     "chart": {
       "order": "每日訂單數與重量",
       "shipment": "每日準時發車率與準時到達率",
       "epod": "短少率與破損率",
-      "check": "各檢查項不合格次數"
+      "check": "各檢查項不合格次數",
+      "margin": "收入、成本與毛利率"
     }
   },
   "dashboard": {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { anyText } from './checks.ts';
 import { endpoint, okOf, pageOf, XLSX_ANSWER } from '../api.ts';
-import { REPORTS, type ReportName } from '../reports.ts';
+import { REPORT_GROUP_BYS, REPORTS, type ReportName } from '../reports.ts';
 
 const text = (description: string, more: Record<string, unknown> = {}) => anyText(description, more);
 const day = (description: string) => text(description, { format: 'date' });
@@ -21,7 +21,7 @@ export const ReportQuery = z
     clientId: text('only this client', { type: 'integer' }),
     carrierId: text('only this carrier', { type: 'integer' }),
     status: text('only this status'),
-    groupBy: text('client (default) or carrier', { enum: ['client', 'carrier'] }),
+    groupBy: text('grouping: epod client (default) or carrier; margin client (default), carrier, waybill, dispatchOrder, route or month', { enum: [...REPORT_GROUP_BYS] }),
     toleranceMinutes: text('on-time tolerance of departures and arrivals (0…10080, default 30)', { type: 'integer' }),
     lang: text('language of the export’s headers'),
   })
@@ -41,11 +41,11 @@ export const ReportData = z
     filters: z
       .object({
         dispatchCenterId: z.number(), from: z.string(), to: z.string(), tz: z.string(), clientId: z.number().optional(), carrierId: z.number().optional(), status: z.string().optional(),
-        groupBy: z.enum(['client', 'carrier']).optional(), toleranceMinutes: z.number(),
+        groupBy: z.enum(REPORT_GROUP_BYS).optional(), toleranceMinutes: z.number(),
       })
       .describe('the filters applied (defaults filled in)'),
     rows: z.array(ReportRow),
-    totals: z.record(z.string(), z.number().nullable()),
+    totals: z.record(z.string(), z.union([z.number(), z.string()]).nullable()).describe('counts and rates as numbers, money as exact decimal strings'),
   })
   .meta({ id: 'ReportData' });
 export const CheckRow = z

@@ -259,6 +259,7 @@ export default {
     shipment: { title: 'Shipment report' },
     epod: { title: 'Epod report' },
     check: { title: 'Vehicle check report' },
+    margin: { title: 'Margin report' },
     col: {
       day: 'Day', clientName: 'Client', carrierName: 'Carrier', groupName: 'Client / carrier', orders: 'Orders', effective: 'Effective', lines: 'Lines',
       weight: 'Weight (kg)', volume: 'Volume (m3)', quantity: 'Quantity', shipments: 'Shipments', departed: 'Departed',
@@ -266,7 +267,9 @@ export default {
       onTimeArrivalRate: 'On-time arrival rate (%)', receipts: 'Receipts', audited: 'Audited', abnormal: 'Abnormal', shippedQuantity: 'Shipped quantity',
       signedQuantity: 'Signed quantity', shortage: 'Shortage', damage: 'Damage', shortageRate: 'Shortage rate (%)', damageRate: 'Damage rate (%)',
       itemCode: 'Check item', checks: 'Checks', failed: 'Failed', failRate: 'Failure rate (%)',
+      waybills: 'Waybills', revenue: 'Revenue', cost: 'Cost', margin: 'Margin', marginRate: 'Margin rate (%)', noContract: 'Waybills without contract', noRevenue: 'Waybills without receivable charges', noCost: 'Waybills without payable charges',
     },
+    groupBy: { client: 'Client', carrier: 'Carrier', waybill: 'Waybill', dispatchOrder: 'Dispatch order', route: 'Route (from → to)', month: 'Month' },
   },
   validation: {
     ...financeLocale.en.validation,

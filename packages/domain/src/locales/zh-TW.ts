@@ -967,6 +967,9 @@ const zhTW = {
     "check": {
       "title": "車輛檢查報表"
     },
+    "margin": {
+      "title": "毛利報表"
+    },
     "col": {
       "day": "日期",
       "clientName": "貨主",
@@ -997,7 +1000,23 @@ const zhTW = {
       "itemCode": "檢查項",
       "checks": "檢查次數",
       "failed": "不合格",
-      "failRate": "不合格率(%)"
+      "failRate": "不合格率(%)",
+      "waybills": "運單數",
+      "revenue": "收入",
+      "cost": "成本",
+      "margin": "毛利",
+      "marginRate": "毛利率(%)",
+      "noContract": "無合同運單",
+      "noRevenue": "無應收費用運單",
+      "noCost": "無應付費用運單"
+    },
+    "groupBy": {
+      "client": "貨主",
+      "carrier": "承運商",
+      "waybill": "運單",
+      "dispatchOrder": "排程單",
+      "route": "線路（起點 → 終點）",
+      "month": "月份"
     }
   },
   "validation": {

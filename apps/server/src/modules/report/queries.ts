@@ -1,10 +1,10 @@
 /**
- * The SQL of the four reports. Every query is filtered by one dispatch center (the distribution key
+ * The SQL of the five reports. Every query is filtered by one dispatch center (the distribution key
  * of the operational tables), a period and the caller's data groups (clients / carriers), and groups
  * in the database; the rows are what the table shows and what the Excel export writes.
  */
 import type { ResourceDef } from '@tms/domain';
-import { rate, type ReportName } from '@tms/domain';
+import { rate, type ReportGroupBy, type ReportName } from '@tms/domain';
 import type { Caller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
@@ -18,7 +18,7 @@ export interface ReportFilters {
   clientId?: number;
   carrierId?: number;
   status?: string;
-  groupBy?: 'client' | 'carrier';
+  groupBy?: ReportGroupBy;
   /** on-time tolerance of departures and arrivals */
   toleranceMinutes: number;
 }
@@ -148,11 +148,73 @@ async function checkReport(q: Queryable, caller: Caller, f: ReportFilters): Prom
   return r.rows.map((x) => ({ ...x, failRate: rate(Number(x.failed), Number(x.checks)) }));
 }
 
+/** The group of a margin row: its key (what is grouped on) and its name (what is shown), per grouping. */
+const MARGIN_GROUPS: Record<ReportGroupBy, { key: string; name: string }> = {
+  waybill: { key: 'w.id', name: 'w.code' },
+  dispatchOrder: { key: 'w.shipment_id', name: 's.shipment_code' },
+  client: { key: 'w.client_id', name: 'cl.name' },
+  carrier: { key: 'w.carrier', name: 'ca.name' },
+  route: { key: 'w.source_station_id, w.dest_station_id', name: `fs.name || ' → ' || ts.name` },
+  month: { key: `to_char(w.order_date, 'YYYY-MM')`, name: `to_char(w.order_date, 'YYYY-MM')` },
+};
+
+/**
+ * Margin (issue 14): per waybill of the period (its order's date), revenue = its receivable charges, cost = the
+ * payable charges allocated to it (its dispatch order's carrier), summed as numeric in the database and read as
+ * exact text; then grouped. Waybills with no receivable / payable charge, or whose rating found no contract, are
+ * counted (never a silent zero). The carrier of a waybill is its dispatch order's, else its own.
+ */
+async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  w.add(`w.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  period(w, f, 'o.order_date');
+  if (f.clientId) w.add(`w.client_id = ${w.p(f.clientId)}`);
+  if (f.carrierId) w.add(`coalesce(s.carrier_id, w.carrier_id) = ${w.p(f.carrierId)}`);
+  w.scope(caller, 'w', { client: 'client_id', carrier: 'carrier_id' });
+  const g = MARGIN_GROUPS[f.groupBy ?? 'client'];
+  const r = await q.query<ReportRow>(
+    `with margin_waybill as (
+       select w.id, w.code, w.client_id, w.shipment_id, coalesce(s.carrier_id, w.carrier_id) as carrier, w.source_station_id, w.dest_station_id, o.order_date,
+              ch.revenue, ch.cost, ch.receivables, ch.payables,
+              (wr.state = 'NO_CONTRACT' or dr.state = 'NO_CONTRACT') as no_contract
+         from tms_waybill w
+         join tms_order o on o.id = w.order_id
+         left join tms_shipment s on s.id = w.shipment_id
+         left join fin_waybill_rating wr on wr.waybill_id = w.id
+         left join fin_dispatch_rating dr on dr.shipment_id = w.shipment_id
+         left join lateral (
+           select sum(c.amount) filter (where c.kind = 'RECEIVABLE') as revenue, sum(c.amount) filter (where c.kind = 'PAYABLE') as cost,
+                  count(*) filter (where c.kind = 'RECEIVABLE') as receivables, count(*) filter (where c.kind = 'PAYABLE') as payables
+             from fin_charge c where c.waybill_id = w.id
+         ) ch on true
+         ${w.sql()}
+     )
+     select ${g.name} as "groupName", count(*)::int as waybills,
+            coalesce(sum(w.revenue), 0)::numeric(16, 2)::text as revenue,
+            coalesce(sum(w.cost), 0)::numeric(16, 2)::text as cost,
+            (coalesce(sum(w.revenue), 0) - coalesce(sum(w.cost), 0))::numeric(16, 2)::text as margin,
+            count(*) filter (where w.no_contract)::int as "noContract",
+            count(*) filter (where w.receivables = 0)::int as "noRevenue",
+            count(*) filter (where w.payables = 0)::int as "noCost"
+       from margin_waybill w
+       left join tms_shipment s on s.id = w.shipment_id
+       left join base_client cl on cl.id = w.client_id
+       left join base_carrier ca on ca.id = w.carrier
+       left join base_station fs on fs.id = w.source_station_id
+       left join base_station ts on ts.id = w.dest_station_id
+      group by ${g.key}, ${g.name}
+      order by ${g.name} nulls last`,
+    w.params,
+  );
+  return r.rows.map((x) => ({ ...x, marginRate: rate(String(x.margin), String(x.revenue)) }));
+}
+
 const RUN: Record<ReportName, (q: Queryable, caller: Caller, f: ReportFilters) => Promise<ReportRow[]>> = {
   order: orderReport,
   shipment: shipmentReport,
   epod: epodReport,
   check: checkReport,
+  margin: marginReport,
 };
 
 export function runReport(name: ReportName, q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {

@@ -6,7 +6,7 @@
  * failedOnly, pageNum, pageSize) and to one check with items and pictures (GET /api/reports/check/checks/:id).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { okOf, REPORT_NAMES, ReportApi as C, REPORTS, reportTotals, type ReportName, type ReportSpec } from '@tms/domain';
+import { okOf, REPORT_NAMES, ReportApi as C, reportColumnTitle, REPORTS, reportTotals, type ReportGroupBy, type ReportName, type ReportSpec } from '@tms/domain';
 import { loadExcel } from '../../platform/excel.ts';
 import { route } from '../../platform/contract.ts';
 import type { z } from 'zod';
@@ -47,7 +47,15 @@ export async function reportCenter(q: Queryable, caller: Caller, asked: unknown)
   return id;
 }
 
-async function parseFilters(q: Queryable, req: FastifyRequest): Promise<ReportFilters> {
+/** The grouping asked of a grouped report: one of its choices (none → the first), else 400 naming groupBy. */
+function groupByOf(spec: ReportSpec | undefined, asked: unknown): ReportGroupBy | undefined {
+  if (!spec?.groupBys) return undefined;
+  if (asked === undefined || asked === '') return spec.groupBys[0];
+  if (typeof asked === 'string' && (spec.groupBys as readonly string[]).includes(asked)) return asked as ReportGroupBy;
+  throw badRequest('messages.badFilter', { groupBy: { key: 'validation.invalid' } }, { field: 'groupBy' });
+}
+
+async function parseFilters(q: Queryable, req: FastifyRequest, spec?: ReportSpec): Promise<ReportFilters> {
   const caller = requireCaller(req);
   const query = req.query as Record<string, unknown>;
   const today = new Date().toISOString().slice(0, 10);
@@ -68,17 +76,25 @@ async function parseFilters(q: Queryable, req: FastifyRequest): Promise<ReportFi
     clientId: optId(query.clientId, 'clientId'),
     carrierId: optId(query.carrierId, 'carrierId'),
     status,
-    groupBy: query.groupBy === 'carrier' ? 'carrier' : 'client',
+    groupBy: groupByOf(spec, query.groupBy),
     toleranceMinutes: intParam(query.toleranceMinutes, 30, 0, 10080, 'toleranceMinutes'),
   };
 }
 
-async function exportReport(spec: ReportSpec, rows: ReportRow[], totals: Record<string, number | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
+/** A cell of the export: money (an exact decimal string of 2 places) becomes a number cell shown with 2 decimals. */
+const cellOf = (kind: string, v: string | number | null | undefined) => (v === null || v === undefined ? null : kind === 'money' ? Number(v) : v);
+
+async function exportReport(spec: ReportSpec, f: ReportFilters, rows: ReportRow[], totals: Record<string, number | string | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
   const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, `reports.${spec.name}.title`).slice(0, 31));
-  ws.columns = spec.columns.map((c) => ({ header: translate(lang, `reports.col.${c.key}`), key: c.key, width: c.kind === 'text' ? 24 : 14 }));
-  for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, r[c.key] ?? null])));
-  const total = ws.addRow({ ...Object.fromEntries(spec.columns.map((c) => [c.key, totals[c.key] ?? null])), [spec.columns[0]!.key]: translate(lang, 'reports.total') });
+  ws.columns = spec.columns.map((c) => ({
+    header: translate(lang, reportColumnTitle(spec, c.key, f.groupBy)),
+    key: c.key,
+    width: c.kind === 'text' ? 24 : 14,
+    ...(c.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
+  }));
+  for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, cellOf(c.kind, r[c.key])])));
+  const total = ws.addRow({ ...Object.fromEntries(spec.columns.map((c) => [c.key, cellOf(c.kind, totals[c.key])])), [spec.columns[0]!.key]: translate(lang, 'reports.total') });
   total.font = { bold: true };
   ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -88,15 +104,15 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
   for (const name of REPORT_NAMES) {
     const spec = REPORTS[name];
     const load = async (req: FastifyRequest) => {
-      const f = await parseFilters(db, req);
+      const f = await parseFilters(db, req, spec);
       const rows = await runReport(name as ReportName, db, requireCaller(req), f);
       return { filters: f, rows, totals: reportTotals(spec, rows) };
     };
     const e = C.reportEndpoints(name);
     route(app, e.data, async (req) => ok(req, await load(req)));
     route(app, e.export, async (req, reply) => {
-      const { rows, totals } = await load(req);
-      const buf = await exportReport(spec, rows, totals, req.lang);
+      const { filters, rows, totals } = await load(req);
+      const buf = await exportReport(spec, filters, rows, totals, req.lang);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="report-${name}.xlsx"`)

@@ -83,6 +83,12 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
         select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_type = 'F' and m.perms like 'reports:%:export'
         on conflict do nothing`);
     });
+    // the margin report shows what we earn and pay (issue 14): money, not dispatch work — a finance role's, not the dispatcher's
+    await once(q, 'margin-not-dispatcher', async () => {
+      await q.query(`delete from sys_role_menu rm using sys_role r, sys_menu m
+        where rm.role_id = r.id and rm.menu_id = m.id and r.role_key = 'dispatcher'
+          and (m.menu_key = 'reportMargin' or m.parent_id in (select id from sys_menu where menu_key = 'reportMargin'))`);
+    });
 
     await once(q, 'users', async () => {
       const dept = (await q.query<{ id: number }>(`select id from sys_dept order by id limit 1`)).rows[0]?.id ?? null;

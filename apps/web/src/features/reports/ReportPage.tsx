@@ -1,5 +1,5 @@
 /**
- * A report (order, shipment, epod, vehicle check): filters (period, dispatch center, client, carrier,
+ * A report (order, shipment, epod, vehicle check, margin): filters (period, dispatch center, client, carrier,
  * status, grouping), a chart where a person would rather look than read, the table with its totals,
  * and the Excel export of exactly what is filtered. The vehicle check report drills down from a row's
  * figures to the checks behind them and to each check with its items and pictures (CheckDrillDown).
@@ -10,12 +10,13 @@ import { App, Button, Card, DatePicker, Form, Select, Space, Table, Typography }
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ReportApi, REPORTS, type ReportColumn, type ReportName } from '@tms/domain';
+import { ReportApi, reportColumnTitle, REPORTS, type ReportColumn, type ReportGroupBy, type ReportName } from '@tms/domain';
 import { download, HttpError, list } from '../../platform/http.ts';
 import { callData } from '../../platform/api.ts';
 import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
+import { formatCell } from './format.ts';
 import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
 
 type Row = Record<string, string | number | null>;
@@ -26,7 +27,7 @@ interface Filters {
   clientId?: number;
   carrierId?: number;
   status?: string;
-  groupBy?: 'client' | 'carrier';
+  groupBy?: ReportGroupBy;
 }
 
 const tz = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -47,21 +48,13 @@ function useOptions(path: string, enabled: boolean) {
   });
 }
 
-function formatCell(col: ReportColumn, v: unknown, lang: string): string {
-  if (v === null || v === undefined) return '-';
-  if (col.kind === 'rate') return `${Number(v).toFixed(1)}%`;
-  if (col.kind === 'number') return Number(v).toLocaleString(lang, { maximumFractionDigits: 3 });
-  if (col.kind === 'count') return Number(v).toLocaleString(lang);
-  return String(v);
-}
-
 export default function ReportPage({ name }: { name: ReportName }) {
   const spec = REPORTS[name];
   const can = useCan();
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Filters>();
-  const initial: Filters = { period: [dayjs().subtract(29, 'day'), dayjs()], groupBy: 'client' };
+  const initial: Filters = { period: [dayjs().subtract(29, 'day'), dayjs()], groupBy: spec.groupBys?.[0] };
   const [filters, setFilters] = useState<Filters>(initial);
   const centers = useDispatchCenters();
   const clients = useOptions('/baseinfo/client/list', spec.filters.includes('client'));
@@ -84,7 +77,7 @@ export default function ReportPage({ name }: { name: ReportName }) {
     return formatCell(c, v, i18n.language);
   };
   const columns = spec.columns.map((c) => ({
-    title: t(`reports.col.${c.key}`),
+    title: t(reportColumnTitle(spec, c.key, data.data?.filters.groupBy ?? filters.groupBy)),
     dataIndex: c.key,
     key: c.key,
     align: c.kind === 'text' || c.kind === 'date' ? ('left' as const) : ('right' as const),
@@ -120,13 +113,7 @@ export default function ReportPage({ name }: { name: ReportName }) {
           )}
           {spec.filters.includes('groupBy') && (
             <Form.Item name="groupBy" label={t('reportPage.groupBy')}>
-              <Select
-                style={{ width: 120 }}
-                options={[
-                  { value: 'client', label: t('reportPage.byClient') },
-                  { value: 'carrier', label: t('reportPage.byCarrier') },
-                ]}
-              />
+              <Select style={{ width: 160 }} options={(spec.groupBys ?? []).map((g) => ({ value: g, label: t(`reports.groupBy.${g}`) }))} data-testid="report-group-by" />
             </Form.Item>
           )}
           <Form.Item>

@@ -55,6 +55,20 @@ export function chartOf(name: ReportName, rows: Row[], t: TFunction, itemLabel: 
       ],
     };
   }
+  if (name === 'margin') {
+    // the groups with the most revenue (a chart of every waybill would not read)
+    const top = [...rows].sort((a, b) => Number(b.revenue) - Number(a.revenue)).slice(0, 30);
+    return {
+      ...axis,
+      xAxis: { type: 'category', data: top.map((r) => String(r.groupName ?? '-')) },
+      yAxis: [{ type: 'value', name: t('reports.col.revenue') }, { type: 'value', name: t('reports.col.marginRate'), axisLabel: { formatter: '{value}%' } }],
+      series: [
+        { type: 'bar', name: t('reports.col.revenue'), data: top.map((r) => Number(r.revenue)) },
+        { type: 'bar', name: t('reports.col.cost'), data: top.map((r) => Number(r.cost)) },
+        { type: 'line', name: t('reports.col.marginRate'), yAxisIndex: 1, data: top.map((r) => r.marginRate) },
+      ],
+    };
+  }
   return {
     ...axis,
     xAxis: { type: 'category', data: rows.map((r) => itemLabel(r.itemCode)) },
