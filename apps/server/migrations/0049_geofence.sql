@@ -23,3 +23,9 @@ create table tms_shipment_eta (
   arriving_at timestamptz,
   update_time timestamptz not null default now()
 );
+
+insert into sys_config(config_name, config_key, config_value, config_type, remark, create_by) values
+  ('电子围栏离开余量（米）', 'tms.geofence.marginMeters', '100', true, '车辆进入站点围栏即到达；离开围栏超过此距离才算离开（边界抖动不会反复到达 / 离开）', 'system'),
+  ('预计到达平均车速（公里/小时）', 'tms.eta.speedKmh', '60', true, '预计到达时间 = 最新位置到送货站的直线距离 ÷ 此车速', 'system'),
+  ('即将到达提醒（分钟）', 'tms.eta.arrivingMinutes', '30', true, '预计到达时间少于此分钟数时发出一次“即将到达”通知', 'system')
+on conflict (config_key) do nothing;

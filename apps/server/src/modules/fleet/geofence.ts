@@ -173,7 +173,12 @@ interface ShipmentRow {
 /** Runs the geofences and the ETA of the dispatch orders in progress the batch's positions belong to. */
 export async function applyGeofences(q: Queryable, events: DomainEvents, rows: PositionRow[], now: Date): Promise<void> {
   const byShipment = new Map<number, PositionRow[]>();
-  for (const p of rows) if (p.shipmentId !== null) byShipment.set(p.shipmentId, [...(byShipment.get(p.shipmentId) ?? []), p]);
+  for (const p of rows) {
+    if (p.shipmentId === null) continue;
+    const list = byShipment.get(p.shipmentId);
+    if (list) list.push(p);
+    else byShipment.set(p.shipmentId, [p]);
+  }
   if (!byShipment.size) return;
   const shipments = (
     await q.query<ShipmentRow>(`select id, dispatch_center_id, shipment_code, driver_id_master from tms_shipment where id = any($1::bigint[]) and status in ('EFFECTIVE', 'SHIPPED') order by id`, [[...byShipment.keys()]])
