@@ -117,6 +117,32 @@ export function resourceRow(def: ResourceDef): RowSchema {
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+/** The live ETA of a dispatch order (server fleet/geofence.ts): from its newest position to the next delivery station not reached yet. */
+export const LiveEta = z
+  .object({
+    stationId: z.number().int().nullable().describe('the delivery station it is heading for (null: every delivery station reached)'),
+    stationName: z.string().nullable(),
+    distanceKm: z.number().nullable().describe('straight-line distance from the newest position, km (0.1)'),
+    eta: z.string().nullable().describe('the newest position time + distance / the configured average speed (tms.eta.speedKmh, default 60 km/h)'),
+    positionAt: z.string().describe('reported time of the position it was computed from'),
+    arrivingAt: z.string().nullable().describe("when the one 'arriving' event was raised (ETA under tms.eta.arrivingMinutes, default 30)"),
+  })
+  .meta({ id: 'LiveEta' });
+
+/** What the get answer of a resource adds to its row (sections a server hook adds), by resource name. */
+const DETAIL_EXTRAS: Record<string, z.ZodRawShape> = {
+  shipment: { liveEta: LiveEta.nullable().optional().describe('null before any position of the dispatch order in progress') },
+};
+const detailCache = new WeakMap<ResourceDef, RowSchema>();
+/** The get answer of a resource: its row, with the detail sections declared in DETAIL_EXTRAS. */
+export function resourceDetail(def: ResourceDef): RowSchema {
+  const extra = DETAIL_EXTRAS[def.name];
+  if (!extra) return resourceRow(def);
+  let s = detailCache.get(def);
+  if (!s) detailCache.set(def, (s = resourceRow(def).extend(extra).loose().meta({ id: `${cap(def.name)}Detail` }) as unknown as RowSchema));
+  return s;
+}
+
 /** A filter value in a query string, described by the field's kind (checked by the engine, which names the filter). */
 function filterSchema(f: FieldDef): z.ZodType {
   const s = z.string();
@@ -253,7 +279,7 @@ function makeResourceEndpoints(def: ResourceDef) {
   const base = def.path;
   return {
     list: endpoint({ method: 'GET', path: `${base}/list`, operationId: op('list'), summary: `List ${name} records (paged, filtered, sorted)`, tags, permission: p('query'), querystring: ListQuery, response: pageOf(Row) }),
-    get: endpoint({ method: 'GET', path: `${base}/get/:id`, operationId: op('get'), summary: `Get one ${name} record`, tags, permission: p('query'), params: IdParams, response: okOf(Row) }),
+    get: endpoint({ method: 'GET', path: `${base}/get/:id`, operationId: op('get'), summary: `Get one ${name} record`, tags, permission: p('query'), params: IdParams, response: okOf(resourceDetail(def)) }),
     save: endpoint({ method: 'POST', path: `${base}/save`, operationId: op('save'), summary: `Create a ${name} record`, tags, permission: p('add'), body: resourceBody(def, 'create'), response: okOf(Row) }),
     update: endpoint({ method: 'POST', path: `${base}/update`, operationId: op('update'), summary: `Update a ${name} record (with the version read)`, tags, permission: p('edit'), body: resourceBody(def, 'update'), response: okOf(Row) }),
     remove: endpoint({ method: 'POST', path: `${base}/remove`, operationId: op('remove'), summary: `Remove ${name} records (ids in the query or the body; all or nothing)`, tags, permission: p('delete'), querystring: RemoveQuery, body: RemoveBody, response: okOf(Removed) }),

@@ -55,6 +55,9 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
     ['EPOD_REJECT', '驳回回单', 'Receipt rejected'], ['EPOD_RECALL', '撤回回单', 'Receipt recalled'], ['EPOD_HANDLE', '回单异常处理', 'Abnormal receipt handled'],
     ['DRIVER_ACCEPT', '司机接受调度单', 'Accepted by the driver'], ['DRIVER_REFUSE', '司机拒绝调度单', 'Refused by the driver'], ['VEHICLE_CHECK', '车辆检查', 'Vehicle checked'],
     ['ORDER_CANCEL', '客户取消订单', 'Cancelled by the client'],
+    // geofence and ETA (fleet/geofence.ts): written by the positions, the station in the remark
+    ['SHIPMENT_ARRIVE', '到达站点（电子围栏）', 'Arrived at a station (geofence)'], ['SHIPMENT_DEPART', '离开站点（电子围栏）', 'Left a station (geofence)'],
+    ['SHIPMENT_ARRIVING', '即将到达（预计到达时间）', 'Arriving soon (ETA)'],
   ]],
   ['vehicle_check_item', '车辆检查项', [
     ['TYRES', '轮胎', 'Tyres'], ['BRAKES', '制动', 'Brakes'], ['LIGHTS', '灯光', 'Lights'], ['CARGO_AREA', '货厢清洁完好', 'Cargo area clean and intact'],
@@ -109,7 +112,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_adjustment_status', '调整状态', [['PENDING', '待审批', 'Waiting for approval'], ['APPROVED', '已生效', 'Approved'], ['REJECTED', '已驳回', 'Rejected']]],
   ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed']]],
   // notifications and webhooks (issue 17)
-  ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['webhook.test', '测试消息', 'Test message']]],
+  ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['order.arriving', '即将到达', 'Arriving soon'], ['order.arrived', '到达站点', 'Arrived at a station'], ['order.left', '离开站点', 'Left a station'], ['webhook.test', '测试消息', 'Test message']]],
   ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['WEBHOOK', 'Webhook', 'Webhook']]],
   ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
   ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],

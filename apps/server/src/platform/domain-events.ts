@@ -32,8 +32,22 @@ export interface DomainEventMap {
   'epod.reported': { epodIds: number[]; abnormal: boolean };
   /** alerts raised by the alert rules */
   'alert.raised': { alertIds: number[] };
+  /** a vehicle's positions entered the e-fence of a pickup / delivery station of its dispatch order (once per order and station) */
+  'shipment.arrived': GeofenceCrossing;
+  /** … and left it again past the hysteresis margin (once per order and station) */
+  'shipment.departed': GeofenceCrossing;
+  /** the ETA to the next delivery station fell under the configured threshold (once per dispatch order) */
+  'shipment.arriving': { shipmentId: number; stationId: number; at: Date; eta: Date; distanceKm: number };
 }
 export type DomainEventName = keyof DomainEventMap;
+
+/** A geofence crossing: the dispatch order, the station, its part in the order and the position's reported time. */
+export interface GeofenceCrossing {
+  shipmentId: number;
+  stationId: number;
+  role: 'PICKUP' | 'DELIVERY' | 'BOTH';
+  at: Date;
+}
 
 /** What every handler gets besides the payload: the transaction, who acted and when. */
 export interface DomainEventContext {

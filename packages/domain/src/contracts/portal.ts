@@ -113,6 +113,10 @@ export const PublicTracking = z
     progress: z.string(), progressLabel: z.string(),
     from: z.string().nullable().describe('city (zone) of the loading station'), to: z.string().nullable().describe('city (zone) of the destination station'),
     eta: z.string().nullable(),
+    liveEta: z
+      .object({ eta: z.string(), distanceKm: z.number().describe('straight line, whole km'), positionAt: z.string() })
+      .nullable()
+      .describe('from the newest position to the destination at the configured average speed; in transit only'),
     lastPosition: z.object({ city: z.string().nullable(), lng: z.number().describe('rounded to 0.1°'), lat: z.number().describe('rounded to 0.1°'), reportedAt: z.string() }).nullable(),
     timeline: z.array(z.object({ time: z.string(), event: z.string(), label: z.string() })),
     expiresAt: z.string(),

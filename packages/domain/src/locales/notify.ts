@@ -7,12 +7,16 @@ const zh = {
     webhookDisabled: '投递 {{id}} 的 Webhook 已停用或已删除，请先启用',
     notReplayable: '投递 {{id}} 不能重新发送',
     kind: { SHORTAGE: '短少', DAMAGE: '破损', SHORTAGE_DAMAGE: '短少和破损', ALERT: '告警' },
+    role: { PICKUP: '提货站', DELIVERY: '送货站' },
     event: {
       order: {
         received: { title: '订单 {{orderCode}} 已接收', body: '我们已收到您的订单 {{orderCode}}，正在安排审核。' },
         reviewed: { title: '订单 {{orderCode}} 已审核', body: '订单 {{orderCode}} 已审核通过，运单号 {{waybillCode}}。' },
         dispatched: { title: '运单 {{waybillCode}} 已派车', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 已安排调度单 {{shipmentCode}}。' },
         departed: { title: '运单 {{waybillCode}} 已发车', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 已于 {{departedAt}} 发车（调度单 {{shipmentCode}}）。' },
+        arriving: { title: '运单 {{waybillCode}} 即将到达', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 预计于 {{eta}} 到达 {{stationName}}（直线距离约 {{distanceKm}} 公里，调度单 {{shipmentCode}}）。' },
+        arrived: { title: '运单 {{waybillCode}} 已到达{{role}}', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 的车辆已于 {{arrivedAt}} 到达{{role}} {{stationName}}（调度单 {{shipmentCode}}）。' },
+        left: { title: '运单 {{waybillCode}} 已离开{{role}}', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 的车辆已于 {{leftAt}} 离开{{role}} {{stationName}}（调度单 {{shipmentCode}}）。' },
         delivered: { title: '运单 {{waybillCode}} 已送达', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 已于 {{deliveredAt}} 送达。' },
         exception: { title: '运单 {{waybillCode}} 异常：{{kind}}', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 出现异常（{{kind}}），我们正在处理。' },
       },
@@ -55,12 +59,16 @@ const en: typeof zh = {
     webhookDisabled: 'The webhook of delivery {{id}} is disabled or removed: enable it first',
     notReplayable: 'Delivery {{id}} cannot be sent again',
     kind: { SHORTAGE: 'shortage', DAMAGE: 'damage', SHORTAGE_DAMAGE: 'shortage and damage', ALERT: 'alert' },
+    role: { PICKUP: 'pickup station', DELIVERY: 'delivery station' },
     event: {
       order: {
         received: { title: 'Order {{orderCode}} received', body: 'We have received your order {{orderCode}} and will review it shortly.' },
         reviewed: { title: 'Order {{orderCode}} reviewed', body: 'Order {{orderCode}} has been reviewed; waybill {{waybillCode}}.' },
         dispatched: { title: 'Waybill {{waybillCode}} dispatched', body: 'Waybill {{waybillCode}} of order {{orderCode}} is on dispatch order {{shipmentCode}}.' },
         departed: { title: 'Waybill {{waybillCode}} departed', body: 'Waybill {{waybillCode}} of order {{orderCode}} departed at {{departedAt}} (dispatch order {{shipmentCode}}).' },
+        arriving: { title: 'Waybill {{waybillCode}} arriving soon', body: 'Waybill {{waybillCode}} of order {{orderCode}} is expected at {{stationName}} at {{eta}} (about {{distanceKm}} km in a straight line; dispatch order {{shipmentCode}}).' },
+        arrived: { title: 'Waybill {{waybillCode}} at the {{role}}', body: 'The vehicle carrying waybill {{waybillCode}} of order {{orderCode}} arrived at the {{role}} {{stationName}} at {{arrivedAt}} (dispatch order {{shipmentCode}}).' },
+        left: { title: 'Waybill {{waybillCode}} left the {{role}}', body: 'The vehicle carrying waybill {{waybillCode}} of order {{orderCode}} left the {{role}} {{stationName}} at {{leftAt}} (dispatch order {{shipmentCode}}).' },
         delivered: { title: 'Waybill {{waybillCode}} delivered', body: 'Waybill {{waybillCode}} of order {{orderCode}} was delivered at {{deliveredAt}}.' },
         exception: { title: 'Waybill {{waybillCode}}: {{kind}}', body: 'Waybill {{waybillCode}} of order {{orderCode}} has an exception ({{kind}}); we are handling it.' },
       },

@@ -193,7 +193,10 @@ const zhTW = {
       "DRIVER_ACCEPT": "司機接受排程單",
       "DRIVER_REFUSE": "司機拒絕排程單",
       "VEHICLE_CHECK": "車輛檢查",
-      "ORDER_CANCEL": "客戶取消訂單"
+      "ORDER_CANCEL": "客戶取消訂單",
+      "SHIPMENT_ARRIVE": "到達站點（電子圍欄）",
+      "SHIPMENT_DEPART": "離開站點（電子圍欄）",
+      "SHIPMENT_ARRIVING": "即將到達（預計到達時間）"
     },
     "vehicle_check_item": {
       "TYRES": "輪胎",
@@ -451,7 +454,10 @@ const zhTW = {
         "dispatched": "已派車",
         "departed": "已發車",
         "delivered": "已送達",
-        "exception": "異常（短少、破損、告警）"
+        "exception": "異常（短少、破損、告警）",
+        "arriving": "即將到達",
+        "arrived": "到達站點",
+        "left": "離開站點"
       },
       "webhook": {
         "test": "測試訊息"
@@ -674,6 +680,10 @@ const zhTW = {
         "SHORTAGE_DAMAGE": "短少和破損",
         "ALERT": "告警"
       },
+      "role": {
+        "PICKUP": "提貨站",
+        "DELIVERY": "送貨站"
+      },
       "event": {
         "order": {
           "received": {
@@ -691,6 +701,18 @@ const zhTW = {
           "departed": {
             "title": "運單 {{waybillCode}} 已發車",
             "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 已於 {{departedAt}} 發車（排程單 {{shipmentCode}}）。"
+          },
+          "arriving": {
+            "title": "運單 {{waybillCode}} 即將到達",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 預計於 {{eta}} 到達 {{stationName}}（直線距離約 {{distanceKm}} 公里，排程單 {{shipmentCode}}）。"
+          },
+          "arrived": {
+            "title": "運單 {{waybillCode}} 已到達{{role}}",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 的車輛已於 {{arrivedAt}} 到達{{role}} {{stationName}}（排程單 {{shipmentCode}}）。"
+          },
+          "left": {
+            "title": "運單 {{waybillCode}} 已離開{{role}}",
+            "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 的車輛已於 {{leftAt}} 離開{{role}} {{stationName}}（排程單 {{shipmentCode}}）。"
           },
           "delivered": {
             "title": "運單 {{waybillCode}} 已送達",

@@ -6,7 +6,12 @@
 import type { ResourceDef } from '../resource.ts';
 
 /** The events a client can subscribe to (dict ntf_event_type); `webhook.test` is only sent by "test delivery". */
-export const NOTIFY_EVENTS = ['order.received', 'order.reviewed', 'order.dispatched', 'order.departed', 'order.delivered', 'order.exception'] as const;
+/**
+ * The client events a subscription or a webhook picks. order.departed is the dispatcher's "ship"; the geofence
+ * (fleet/geofence.ts) adds order.arrived / order.left (the vehicle entered / left the e-fence of the waybill's
+ * pickup or delivery station: data.stationRole) and order.arriving (the ETA to the delivery station is under the threshold).
+ */
+export const NOTIFY_EVENTS = ['order.received', 'order.reviewed', 'order.dispatched', 'order.departed', 'order.arriving', 'order.arrived', 'order.left', 'order.delivered', 'order.exception'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number] | 'webhook.test';
 
 export const webhookEndpoint: ResourceDef = {

@@ -113,7 +113,8 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const d = requireDriver(req);
     const points = parsePositions(req.body, clock.now()); // the times against the server's clock, and the stored form
     // stored, and the live maps told the latest point of each dispatch order
-    const count = await ingestPositions(db, app.realtime, await driverPositionRows(db, d.driverId, points), clock.now());
+    const rows = await driverPositionRows(db, d.driverId, points);
+    const count = await db.tx((q) => ingestPositions(q, app, rows, clock.now()));
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 

@@ -1,11 +1,14 @@
 /**
  * The one path every position takes into tms_position, whatever sent it (the driver app, a JT/T 808 terminal):
  * one set-based insert (unnest of column arrays) for the whole batch, then a live-map event with the newest
- * point of each dispatch order. A position of a vehicle on a dispatch order in progress carries that order
+ * point of each dispatch order, then the geofences and ETA of the dispatch orders in progress (geofence.ts:
+ * arrival, departure and 'arriving' events, in the same transaction). A position of a vehicle on a dispatch order in progress carries that order
  * (its trajectory); every position carries its vehicle (the vehicle's own track).
  */
 import type { Queryable } from '../../platform/db.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
+import { applyGeofences } from './geofence.ts';
 
 export interface PositionRow {
   dispatchCenterId: number | null;
@@ -89,9 +92,16 @@ export function latestByShipment(rows: PositionRow[]): Map<number, PositionRow> 
   return latest;
 }
 
-/** Stores the batch and tells the live maps where each dispatch order is now. */
-export async function ingestPositions(q: Queryable, realtime: Realtime, rows: PositionRow[], receivedAt: Date): Promise<number> {
+/** Where an ingested batch is announced: the live maps and the domain events. */
+export interface IngestSinks {
+  realtime: Realtime;
+  events: DomainEvents;
+}
+
+/** Stores the batch, tells the live maps where each dispatch order is now, and runs the geofences (call it in a transaction). */
+export async function ingestPositions(q: Queryable, { realtime, events }: IngestSinks, rows: PositionRow[], receivedAt: Date): Promise<number> {
   const n = await insertPositions(q, rows, receivedAt);
+  await applyGeofences(q, events, rows, receivedAt);
   for (const p of latestByShipment(rows).values()) {
     await realtime.publish({
       type: 'position',

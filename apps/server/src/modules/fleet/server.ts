@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { Clock, Jt808Config } from '../../platform/config.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import {
   decodeAuth,
   decodeBatch,
@@ -41,7 +42,7 @@ import {
   type Location,
   type Message,
 } from './jt808.ts';
-import { ingestPositions, vehicleTargets, type PositionRow } from './ingest.ts';
+import { ingestPositions, vehicleTargets, type IngestSinks, type PositionRow } from './ingest.ts';
 import { raiseTerminalAlarms } from '../alert/terminal.ts';
 
 const MAX_BATCH = 2000;
@@ -69,7 +70,7 @@ class PositionWriter {
 
   constructor(
     private readonly db: Db,
-    private readonly realtime: Realtime,
+    private readonly sinks: IngestSinks,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly onAlerts: (created: { id: number; dispatchCenterId: number }[]) => Promise<void>,
@@ -106,7 +107,7 @@ class PositionWriter {
       }
       const now = this.clock.now();
       const created = await this.db.tx(async (q) => {
-        await ingestPositions(q, this.realtime, rows, now);
+        await ingestPositions(q, this.sinks, rows, now);
         return raiseTerminalAlarms(q, rows, now);
       });
       for (const w of batch) w.resolve();
@@ -149,10 +150,10 @@ interface Conn {
   closed: boolean;
 }
 
-export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtime; config: Jt808Config; log: FastifyBaseLogger; announce?: (c: { id: number; dispatchCenterId: number }[]) => Promise<void> }): Promise<Jt808Server> {
+export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtime; events: DomainEvents; config: Jt808Config; log: FastifyBaseLogger; announce?: (c: { id: number; dispatchCenterId: number }[]) => Promise<void> }): Promise<Jt808Server> {
   const { db, clock, config } = opts;
   const log = opts.log.child({ module: 'jt808' });
-  const writer = new PositionWriter(db, opts.realtime, clock, log, opts.announce ?? (async () => undefined));
+  const writer = new PositionWriter(db, { realtime: opts.realtime, events: opts.events }, clock, log, opts.announce ?? (async () => undefined));
   const perAddress = new Map<string, number>();
   const conns = new Set<Conn>();
   let closing = false;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeLang, type NotifyEvent } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { DomainEvents } from '../../platform/domain-events.ts';
+import type { DomainEvents, GeofenceCrossing } from '../../platform/domain-events.ts';
 import { translate } from '../../platform/i18n.ts';
 
 export const NOTIFY_CHANNEL = 'tms_notify';
@@ -28,7 +28,7 @@ export function webhookBody(e: { event_id: string; event_type: string; occurred_
 /** Title and text of an event in a language (e-mail subject and body, in-app notification). */
 export function eventTexts(lang: string, type: string, data: Record<string, unknown>): { title: string; body: string } {
   const l = normalizeLang(lang);
-  const params = { ...data, kind: data.kind ? translate(l, `messages.notify.kind.${String(data.kind)}`) : '' };
+  const params = { ...data, kind: data.kind ? translate(l, `messages.notify.kind.${String(data.kind)}`) : '', role: data.stationRole ? translate(l, `messages.notify.role.${String(data.stationRole)}`) : '' };
   return { title: translate(l, `messages.notify.event.${type}.title`, params), body: translate(l, `messages.notify.event.${type}.body`, params) };
 }
 
@@ -134,6 +134,29 @@ export function subscribeNotify(events: DomainEvents): void {
   });
   events.on('shipment.finished', async ({ q, now }, p) => {
     await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.delivered', { deliveredAt: p.at.toISOString() }));
+  });
+  // geofence (fleet/geofence.ts): the waybills whose pickup or delivery station it is, each in its part
+  const crossing = (type: 'order.arrived' | 'order.left', timeKey: 'arrivedAt' | 'leftAt') => async ({ q, now }: { q: Queryable; now: Date }, p: GeofenceCrossing) => {
+    const r = await q.query<WaybillRow & { station_role: string; station_name: string }>(
+      `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, b.name as station_name,
+              case when w.source_station_id = b.id then 'PICKUP' else 'DELIVERY' end as station_role
+         from tms_waybill w join tms_shipment s on s.id = w.shipment_id join base_station b on b.id = $2
+        where w.shipment_id = $1 and b.id in (w.source_station_id, w.dest_station_id) order by w.id`,
+      [p.shipmentId, p.stationId],
+    );
+    await enqueue(q, now, r.rows.flatMap((w) => perWaybill([w], type, { stationId: p.stationId, stationName: w.station_name, stationRole: w.station_role, [timeKey]: p.at.toISOString() })));
+  };
+  events.on('shipment.arrived', crossing('order.arrived', 'arrivedAt'));
+  events.on('shipment.departed', crossing('order.left', 'leftAt'));
+  events.on('shipment.arriving', async ({ q, now }, p) => {
+    const r = await q.query<WaybillRow & { station_name: string }>(
+      `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, b.name as station_name
+         from tms_waybill w join tms_shipment s on s.id = w.shipment_id join base_station b on b.id = $2
+        where w.shipment_id = $1 and w.dest_station_id = $2 order by w.id`,
+      [p.shipmentId, p.stationId],
+    );
+    const extra = { stationId: p.stationId, eta: p.eta.toISOString(), distanceKm: Math.round(p.distanceKm * 10) / 10 };
+    await enqueue(q, now, r.rows.flatMap((w) => perWaybill([w], 'order.arriving', { ...extra, stationName: w.station_name })));
   });
   events.on('epod.reported', async ({ q, now }, p) => {
     if (!p.abnormal) return;

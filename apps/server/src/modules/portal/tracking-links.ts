@@ -73,11 +73,18 @@ export async function linkOfToken(q: Queryable, clock: Clock, secrets: Secrets, 
 }
 
 /** Milestones a client and a visitor see (internal steps such as locks and prints are left out). */
-export const PUBLIC_EVENTS = ['ORDER_CREATE', 'ORDER_IMPORT', 'ORDER_REVIEW', 'ORDER_CANCEL', 'WAYBILL_SPLIT', 'SHIPMENT_SHIP', 'SHIPMENT_FINISH', 'EPOD_REPORT', 'EPOD_AUDIT'];
+export const PUBLIC_EVENTS = ['ORDER_CREATE', 'ORDER_IMPORT', 'ORDER_REVIEW', 'ORDER_CANCEL', 'WAYBILL_SPLIT', 'SHIPMENT_SHIP', 'SHIPMENT_ARRIVE', 'SHIPMENT_DEPART', 'SHIPMENT_ARRIVING', 'SHIPMENT_FINISH', 'EPOD_REPORT', 'EPOD_AUDIT'];
 
-/** The departure and completion of the dispatch orders carrying the waybills (`t` is tms_order_tracking): logged per dispatch order. */
+/**
+ * The departure and completion of the dispatch orders carrying the waybills (`t` is tms_order_tracking): logged per
+ * dispatch order; and the geofence rows (fleet/geofence.ts) at the waybills' own stations (their related code is the station's).
+ */
 export const shipmentRows = (waybills: string) =>
-  `(t.order_id is null and t.waybill_id is null and t.operation_type in ('SHIPMENT_SHIP', 'SHIPMENT_FINISH') and t.shipment_id in (select w.shipment_id from tms_waybill w where ${waybills}))`;
+  `(t.order_id is null and t.waybill_id is null and t.shipment_id in (select w.shipment_id from tms_waybill w where ${waybills})
+    and (t.operation_type in ('SHIPMENT_SHIP', 'SHIPMENT_FINISH')
+         or (t.operation_type in ('SHIPMENT_ARRIVE', 'SHIPMENT_DEPART', 'SHIPMENT_ARRIVING')
+             and exists (select 1 from tms_waybill w join base_station b on b.id in (w.source_station_id, w.dest_station_id)
+                          where w.shipment_id = t.shipment_id and b.code = t.related_code and ${waybills}))))`;
 
 /** Where an order (or its waybills) stands, as a client understands it. `o` is tms_order. */
 export const progressSql = (o: string, waybillFilter = 'true') => `case
@@ -122,10 +129,11 @@ export async function publicTracking(q: Queryable, lang: Lang, link: LinkRow) {
   if (!head) throw new AppError(404, 'messages.portal.linkInvalid');
   // the waybills followed: one, or every one of the order; the ETA and position of the latest moving one
   const moving = (
-    await q.query<{ eta: Date | null; lng: number | null; lat: number | null; reported_at: Date | null }>(
-      `select coalesce(st.eta, w.eta, s.eta) as eta, p.lng, p.lat, p.reported_at
+    await q.query<{ eta: Date | null; lng: number | null; lat: number | null; reported_at: Date | null; live_eta: Date | null; live_km: number | null; live_at: Date | null }>(
+      `select coalesce(st.eta, w.eta, s.eta) as eta, p.lng, p.lat, p.reported_at, e.eta as live_eta, e.distance_km as live_km, e.position_at as live_at
          from tms_waybill w
          left join tms_shipment s on s.id = w.shipment_id
+         left join tms_shipment_eta e on e.shipment_id = s.id and s.status = 'SHIPPED' and e.station_id = w.dest_station_id and e.eta is not null
          left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
          left join lateral (select lng, lat, reported_at from tms_position p where p.shipment_id = s.id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
         where w.order_id = $1 and ${filter}
@@ -160,6 +168,7 @@ export async function publicTracking(q: Queryable, lang: Lang, link: LinkRow) {
     from: head.from_city,
     to: head.to_city,
     eta: head.progress === 'DELIVERED' || head.progress === 'CANCELLED' ? null : iso(moving?.eta),
+    liveEta: head.progress === 'IN_TRANSIT' && moving?.live_eta && moving.live_at ? { eta: moving.live_eta.toISOString(), distanceKm: Math.round(moving.live_km ?? 0), positionAt: moving.live_at.toISOString() } : null,
     lastPosition: head.progress === 'IN_TRANSIT' ? lastPosition : null,
     timeline: entries.map((e) => ({ time: e.operation_time.toISOString(), event: e.operation_type, label: t(`dicts.tracking_operation.${e.operation_type}`) })),
     expiresAt: link.expires_at.toISOString(),

@@ -1,9 +1,10 @@
 /**
  * The shipment detail (spec §2 "Shipment list and detail"): what GET /get/{id} adds to the record —
- * waybills, their lines, stops, tracking (business log), legs, print log and abnormal receipts.
+ * waybills, their lines, stops, tracking (business log), legs, print log, abnormal receipts and the live ETA.
  */
 import type { Queryable } from '../../platform/db.ts';
 import type { Row } from '../../platform/resource-engine.ts';
+import { liveEta } from '../fleet/geofence.ts';
 
 type Rows = Record<string, unknown>[];
 
@@ -65,5 +66,6 @@ export async function shipmentDetail(q: Queryable, id: number): Promise<Row> {
     if (n === 'people') Object.assign(out, got[i]![0] ?? {});
     else out[n] = got[i];
   });
+  out.liveEta = await liveEta(q, id);
   return out;
 }
