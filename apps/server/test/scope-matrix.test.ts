@@ -10,7 +10,7 @@
  * Every staff route is classified below; a route that is not fails the first test until it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, orderLineResource, orderResource, type ResourceDef } from '@tms/domain';
+import { REPORT_NAMES, RESOURCES, orderLineResource, orderResource, type ResourceDef } from '@tms/domain';
 import ExcelJS from 'exceljs';
 import { ADMIN, centerId, createUser, rand, startServer, type ApiResponse, type Json, type TestServer } from './helpers.ts';
 import { ctx, saveSample, updatable } from './resource-kit.ts';
@@ -598,7 +598,7 @@ function customRoutes(): Record<string, Classified> {
 
   // reports and dashboards: figures of the session's center and data groups
   const figures = (path: string): ListCase => ({ ...list(path, [], () => ({})), centerParam: true });
-  for (const name of ['order', 'shipment', 'epod', 'check']) {
+  for (const name of REPORT_NAMES) {
     c[`GET /api/reports/${name}/data`] = figures(`/api/reports/${name}/data`);
     c[`GET /api/reports/${name}/export`] = figures(`/api/reports/${name}/export`);
   }
