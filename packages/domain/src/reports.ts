@@ -1,12 +1,12 @@
 /**
  * Reports (spec §1 "Reports", issue 7): the epod, shipment, vehicle-check and order reports, and the
- * margin report (issue 14: revenue, cost and margin of the rated waybills). Each is a filtered aggregation
+ * margin report (issue 14: revenue, cost and margin of the rated waybills), the vehicle mileage report (issue 19). Each is a filtered aggregation
  * done in SQL on the server; this file names their columns and filters so the server (table, totals,
  * Excel export) and the web (table, charts) agree. Texts: reports.* keys.
  */
 import { Decimal } from 'decimal.js';
 
-export const REPORT_NAMES = ['order', 'shipment', 'epod', 'check', 'margin'] as const;
+export const REPORT_NAMES = ['order', 'shipment', 'epod', 'check', 'margin', 'mileage'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 /**
@@ -26,7 +26,7 @@ export interface ReportSpec {
   /** the button that downloads it as Excel (like a resource's export) */
   exportPermission: string;
   /** which filters the report takes (period and dispatch center always) */
-  filters: ('client' | 'carrier' | 'status' | 'groupBy')[];
+  filters: ('client' | 'carrier' | 'status' | 'groupBy' | 'vehicle')[];
   /** with the groupBy filter: its choices, the first the default (the `groupName` column is titled by the choice) */
   groupBys?: readonly ReportGroupBy[];
   /** status dictionary of the report's main record */
@@ -118,7 +118,39 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
       c('noCost', 'count'),
     ],
   },
+  /**
+   * Per vehicle and day (in the report's time zone), from the vehicle's positions: the distance driven (km, great-circle
+   * distances between consecutive positions; a step implying more than 200 km/h is a GPS jump and not counted), the stops
+   * (at least 5 minutes within 100 m), the first and last report and the positions. See MILEAGE_RULES.
+   */
+  mileage: {
+    name: 'mileage',
+    permission: 'reports:mileage:query',
+    exportPermission: 'reports:mileage:export',
+    filters: ['carrier', 'vehicle'],
+    columns: [
+      c('day', 'date'),
+      c('plateNumber', 'text'),
+      c('carrierName', 'text'),
+      c('distanceKm', 'number'),
+      c('stops', 'count'),
+      c('firstReport', 'text'),
+      c('lastReport', 'text'),
+      c('positions', 'count'),
+    ],
+  },
 };
+
+/**
+ * The rules of the mileage report. Steps are taken between consecutive positions of a vehicle (in reported-time
+ * order over the period); a step counts on the day of its later position.
+ * - distance: haversine on a sphere of EARTH_RADIUS_M; a step whose implied speed exceeds maxSpeedKmh (or that
+ *   moves in no time) is a jump of the receiver and is left out;
+ * - stop: a run of consecutive positions each less than stopRadiusM from the previous one, all within stopRadiusM
+ *   of the run's first position, lasting at least stopMinutes from its first to its last position (a run crossing
+ *   midnight counts on the day it starts).
+ */
+export const MILEAGE_RULES = { earthRadiusM: 6_371_008.8, maxSpeedKmh: 200, stopRadiusM: 100, stopMinutes: 5 } as const;
 
 /** Rate columns and the count columns they are computed from (numerator / denominator). */
 export const REPORT_RATES: Record<string, [string, string]> = {

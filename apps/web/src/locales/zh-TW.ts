@@ -709,6 +709,7 @@ const zhTW = {
     "carrier": "承運商",
     "status": "狀態",
     "groupBy": "分組",
+    "vehicle": "車輛",
     "search": "查詢",
     "export": "匯出 Excel",
     "chart": {
@@ -716,7 +717,8 @@ const zhTW = {
       "shipment": "每日準時發車率與準時到達率",
       "epod": "短少率與破損率",
       "check": "各檢查項不合格次數",
-      "margin": "收入、成本與毛利率"
+      "margin": "收入、成本與毛利率",
+      "mileage": "每日行駛里程"
     }
   },
   "dashboard": {

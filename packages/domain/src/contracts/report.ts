@@ -20,6 +20,7 @@ export const ReportQuery = z
     dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }),
     clientId: text('only this client', { type: 'integer' }),
     carrierId: text('only this carrier', { type: 'integer' }),
+    vehicleId: text('only this vehicle (mileage report)', { type: 'integer' }),
     status: text('only this status'),
     groupBy: text('grouping: epod client (default) or carrier; margin client (default), carrier, waybill, dispatchOrder, route or month', { enum: [...REPORT_GROUP_BYS] }),
     toleranceMinutes: text('on-time tolerance of departures and arrivals (0…10080, default 30)', { type: 'integer' }),
@@ -40,7 +41,7 @@ export const ReportData = z
   .object({
     filters: z
       .object({
-        dispatchCenterId: z.number(), from: z.string(), to: z.string(), tz: z.string(), clientId: z.number().optional(), carrierId: z.number().optional(), status: z.string().optional(),
+        dispatchCenterId: z.number(), from: z.string(), to: z.string(), tz: z.string(), clientId: z.number().optional(), carrierId: z.number().optional(), vehicleId: z.number().optional(), status: z.string().optional(),
         groupBy: z.enum(REPORT_GROUP_BYS).optional(), toleranceMinutes: z.number(),
       })
       .describe('the filters applied (defaults filled in)'),

@@ -260,6 +260,7 @@ export default {
     epod: { title: 'Epod report' },
     check: { title: 'Vehicle check report' },
     margin: { title: 'Margin report' },
+    mileage: { title: 'Vehicle mileage report' },
     col: {
       day: 'Day', clientName: 'Client', carrierName: 'Carrier', groupName: 'Client / carrier', orders: 'Orders', effective: 'Effective', lines: 'Lines',
       weight: 'Weight (kg)', volume: 'Volume (m3)', quantity: 'Quantity', shipments: 'Shipments', departed: 'Departed',
@@ -268,6 +269,7 @@ export default {
       signedQuantity: 'Signed quantity', shortage: 'Shortage', damage: 'Damage', shortageRate: 'Shortage rate (%)', damageRate: 'Damage rate (%)',
       itemCode: 'Check item', checks: 'Checks', failed: 'Failed', failRate: 'Failure rate (%)',
       waybills: 'Waybills', revenue: 'Revenue', cost: 'Cost', margin: 'Margin', marginRate: 'Margin rate (%)', noContract: 'Waybills without contract', noRevenue: 'Waybills without receivable charges', noCost: 'Waybills without payable charges',
+      plateNumber: 'Plate number', distanceKm: 'Distance (km)', stops: 'Stops (≥ 5 min within 100 m)', firstReport: 'First report', lastReport: 'Last report', positions: 'Positions',
     },
     groupBy: { client: 'Client', carrier: 'Carrier', waybill: 'Waybill', dispatchOrder: 'Dispatch order', route: 'Route (from → to)', month: 'Month' },
   },

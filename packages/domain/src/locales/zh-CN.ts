@@ -260,6 +260,7 @@ const zhCN: Shape = {
     epod: { title: '回单报表' },
     check: { title: '车辆检查报表' },
     margin: { title: '毛利报表' },
+    mileage: { title: '车辆里程报表' },
     col: {
       day: '日期', clientName: '货主', carrierName: '承运商', groupName: '货主 / 承运商', orders: '订单数', effective: '已生效', lines: '明细行数',
       weight: '重量(kg)', volume: '体积(m3)', quantity: '件数', shipments: '调度单数', departed: '已发车',
@@ -268,6 +269,7 @@ const zhCN: Shape = {
       signedQuantity: '签收数量', shortage: '短少', damage: '破损', shortageRate: '短少率(%)', damageRate: '破损率(%)',
       itemCode: '检查项', checks: '检查次数', failed: '不合格', failRate: '不合格率(%)',
       waybills: '运单数', revenue: '收入', cost: '成本', margin: '毛利', marginRate: '毛利率(%)', noContract: '无合同运单', noRevenue: '无应收费用运单', noCost: '无应付费用运单',
+      plateNumber: '车牌号', distanceKm: '行驶里程(km)', stops: '停车次数(100 米内 ≥ 5 分钟)', firstReport: '首次上报', lastReport: '最后上报', positions: '定位点数',
     },
     groupBy: { client: '货主', carrier: '承运商', waybill: '运单', dispatchOrder: '调度单', route: '线路（起点 → 终点）', month: '月份' },
   },

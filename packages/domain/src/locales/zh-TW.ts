@@ -992,6 +992,9 @@ const zhTW = {
     "margin": {
       "title": "毛利報表"
     },
+    "mileage": {
+      "title": "車輛里程報表"
+    },
     "col": {
       "day": "日期",
       "clientName": "貨主",
@@ -1030,7 +1033,13 @@ const zhTW = {
       "marginRate": "毛利率(%)",
       "noContract": "無合同運單",
       "noRevenue": "無應收費用運單",
-      "noCost": "無應付費用運單"
+      "noCost": "無應付費用運單",
+      "plateNumber": "車牌號",
+      "distanceKm": "行駛里程(km)",
+      "stops": "停車次數(100 公尺內 ≥ 5 分鐘)",
+      "firstReport": "首次回報",
+      "lastReport": "最後回報",
+      "positions": "定位點數"
     },
     "groupBy": {
       "client": "貨主",

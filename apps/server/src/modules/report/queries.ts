@@ -4,7 +4,7 @@
  * in the database; the rows are what the table shows and what the Excel export writes.
  */
 import type { ResourceDef } from '@tms/domain';
-import { rate, type ReportGroupBy, type ReportName } from '@tms/domain';
+import { MILEAGE_RULES, rate, type ReportGroupBy, type ReportName } from '@tms/domain';
 import type { Caller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
@@ -17,6 +17,7 @@ export interface ReportFilters {
   tz: string;
   clientId?: number;
   carrierId?: number;
+  vehicleId?: number;
   status?: string;
   groupBy?: ReportGroupBy;
   /** on-time tolerance of departures and arrivals */
@@ -209,12 +210,71 @@ async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Pro
   return r.rows.map((x) => ({ ...x, marginRate: rate(String(x.margin), String(x.revenue)) }));
 }
 
+/** great-circle distance in metres between (lng0, lat0) and (lng1, lat1), degrees (haversine) */
+const haversine = (lng0: string, lat0: string, lng1: string, lat1: string) =>
+  `(2 * ${MILEAGE_RULES.earthRadiusM} * asin(least(1, sqrt(power(sin(radians(${lat1} - ${lat0}) / 2), 2) + cos(radians(${lat0})) * cos(radians(${lat1})) * power(sin(radians(${lng1} - ${lng0}) / 2), 2)))))`;
+
+/**
+ * Mileage (issue 19), per vehicle and day of the period in the report's time zone, from the vehicle's positions
+ * (tms_position, read only in the partitions of the period). The rules are MILEAGE_RULES: steps between consecutive
+ * positions (window lag), a step faster than 200 km/h (or in no time) is a jump and not counted; a stop is a run of
+ * steps under 100 m, every position within 100 m of the run's first, lasting 5 minutes or more.
+ * The vehicles are the caller's (carrier data groups, like the vehicle master data) that have run a dispatch order
+ * of the report's dispatch center.
+ */
+async function mileageReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
+  const w = new Where();
+  const tz = w.p(f.tz);
+  w.add(`p.reported_at >= (${w.p(f.from)}::date)::timestamp at time zone ${tz}`);
+  w.add(`p.reported_at < (${w.p(f.to)}::date + 1)::timestamp at time zone ${tz}`);
+  w.add(`exists (select 1 from tms_shipment s where s.vehicle_id_main = v.id and s.dispatch_center_id = ${w.p(f.dispatchCenterId)})`);
+  if (f.carrierId) w.add(`v.carrier_id = ${w.p(f.carrierId)}`);
+  if (f.vehicleId) w.add(`v.id = ${w.p(f.vehicleId)}`);
+  w.scope(caller, 'v', { carrier: 'carrier_id' });
+  const R = MILEAGE_RULES;
+  const r = await q.query<ReportRow>(
+    `with pos as (
+       select p.vehicle_id, p.lng, p.lat, p.reported_at, (p.reported_at at time zone ${tz})::date as day,
+              lag(p.lng) over w as plng, lag(p.lat) over w as plat, lag(p.reported_at) over w as pat
+         from tms_position p join base_transport_means v on v.id = p.vehicle_id
+         ${w.sql()}
+       window w as (partition by p.vehicle_id order by p.reported_at, p.id)
+     ), step as (
+       select *, ${haversine('plng', 'plat', 'lng', 'lat')} as m, extract(epoch from reported_at - pat) as secs from pos
+     ), counted as (
+       -- a step is driven unless it implies an impossible speed; a new dwell run starts at a step of 100 m or more
+       select *, case when pat is not null and secs > 0 and m / secs * 3.6 <= ${R.maxSpeedKmh} then m else 0 end as driven,
+              sum(case when pat is null or m >= ${R.stopRadiusM} then 1 else 0 end) over (partition by vehicle_id order by reported_at rows unbounded preceding) as run
+         from step
+     ), runs as (
+       select vehicle_id, run, count(*) as n, min(reported_at) as since, max(reported_at) as until
+         from (select c.*, first_value(lng) over r as lng0, first_value(lat) over r as lat0
+                 from counted c window r as (partition by vehicle_id, run order by reported_at)) x
+        group by vehicle_id, run
+       having max(${haversine('lng0', 'lat0', 'lng', 'lat')}) < ${R.stopRadiusM} and max(reported_at) - min(reported_at) >= make_interval(mins => ${R.stopMinutes})
+     ), days as (
+       select vehicle_id, day, sum(driven) as meters, count(*)::int as positions, min(reported_at) as first_at, max(reported_at) as last_at
+         from counted group by vehicle_id, day
+     )
+     select to_char(d.day, 'YYYY-MM-DD') as day, v.plate_number as "plateNumber", coalesce(c.name, '-') as "carrierName",
+            round((d.meters / 1000)::numeric, 3)::float8 as "distanceKm",
+            (select count(*)::int from runs s where s.vehicle_id = d.vehicle_id and (s.since at time zone ${tz})::date = d.day) as stops,
+            to_char(d.first_at at time zone ${tz}, 'HH24:MI:SS') as "firstReport", to_char(d.last_at at time zone ${tz}, 'HH24:MI:SS') as "lastReport",
+            d.positions
+       from days d join base_transport_means v on v.id = d.vehicle_id left join base_carrier c on c.id = v.carrier_id
+      order by d.day, v.plate_number`,
+    w.params,
+  );
+  return r.rows;
+}
+
 const RUN: Record<ReportName, (q: Queryable, caller: Caller, f: ReportFilters) => Promise<ReportRow[]>> = {
   order: orderReport,
   shipment: shipmentReport,
   epod: epodReport,
   check: checkReport,
   margin: marginReport,
+  mileage: mileageReport,
 };
 
 export function runReport(name: ReportName, q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {

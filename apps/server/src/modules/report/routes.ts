@@ -75,6 +75,7 @@ async function parseFilters(q: Queryable, req: FastifyRequest, spec?: ReportSpec
     tz: validTz(query.tz),
     clientId: optId(query.clientId, 'clientId'),
     carrierId: optId(query.carrierId, 'carrierId'),
+    vehicleId: optId(query.vehicleId, 'vehicleId'),
     status,
     groupBy: groupByOf(spec, query.groupBy),
     toleranceMinutes: intParam(query.toleranceMinutes, 30, 0, 10080, 'toleranceMinutes'),

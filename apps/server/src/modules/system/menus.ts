@@ -146,6 +146,7 @@ export const MENU_TREE: SeedMenu[] = [
       page('reportCheck', '车辆检查报表', '/reports/check', 'reports/check', 'reports:check:query', ['reports:check:export']),
       page('reportOrder', '订单报表', '/reports/order', 'reports/order', 'reports:order:query', ['reports:order:export']),
       page('reportMargin', '毛利报表', '/reports/margin', 'reports/margin', 'reports:margin:query', ['reports:margin:export']),
+      page('reportMileage', '车辆里程报表', '/reports/mileage', 'reports/mileage', 'reports:mileage:query', ['reports:mileage:export']),
     ],
   },
   {

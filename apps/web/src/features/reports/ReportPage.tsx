@@ -1,6 +1,6 @@
 /**
- * A report (order, shipment, epod, vehicle check, margin): filters (period, dispatch center, client, carrier,
- * status, grouping), a chart where a person would rather look than read, the table with its totals,
+ * A report (order, shipment, epod, vehicle check, margin, vehicle mileage): filters (period, dispatch center, client, carrier,
+ * vehicle, status, grouping), a chart where a person would rather look than read, the table with its totals,
  * and the Excel export of exactly what is filtered. The vehicle check report drills down from a row's
  * figures to the checks behind them and to each check with its items and pictures (CheckDrillDown).
  */
@@ -26,6 +26,7 @@ interface Filters {
   dispatchCenterId?: number;
   clientId?: number;
   carrierId?: number;
+  vehicleId?: number;
   status?: string;
   groupBy?: ReportGroupBy;
 }
@@ -34,15 +35,15 @@ const tz = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function toQuery(f: Filters): Record<string, string | number> {
   const q: Record<string, string | number> = { from: f.period[0].format('YYYY-MM-DD'), to: f.period[1].format('YYYY-MM-DD'), tz: tz() };
-  for (const k of ['dispatchCenterId', 'clientId', 'carrierId', 'status', 'groupBy'] as const) if (f[k] !== undefined && f[k] !== null) q[k] = f[k]!;
+  for (const k of ['dispatchCenterId', 'clientId', 'carrierId', 'vehicleId', 'status', 'groupBy'] as const) if (f[k] !== undefined && f[k] !== null) q[k] = f[k]!;
   return q;
 }
 
-/** Options of a master-data list (clients, carriers) for a filter. */
-function useOptions(path: string, enabled: boolean) {
+/** Options of a master-data list (clients, carriers, vehicles by plate) for a filter. */
+function useOptions(path: string, enabled: boolean, label = 'name') {
   return useQuery({
     queryKey: ['report-options', path],
-    queryFn: async () => (await list<{ id: number; name: string }>(path, { pageNum: 1, pageSize: 500 })).rows.map((r) => ({ value: r.id, label: r.name })),
+    queryFn: async () => (await list<Record<string, unknown> & { id: number }>(path, { pageNum: 1, pageSize: 500 })).rows.map((r) => ({ value: r.id, label: String(r[label] ?? r.id) })),
     enabled,
     staleTime: 300_000,
   });
@@ -59,6 +60,7 @@ export default function ReportPage({ name }: { name: ReportName }) {
   const centers = useDispatchCenters();
   const clients = useOptions('/baseinfo/client/list', spec.filters.includes('client'));
   const carriers = useOptions('/baseinfo/carrier/list', spec.filters.includes('carrier'));
+  const vehicles = useOptions('/baseinfo/transportMeans/list', spec.filters.includes('vehicle'), 'plateNumber');
   const statuses = useDict(spec.statusDict);
   const query = toQuery(filters);
   const data = useQuery({ queryKey: ['report', name, query], queryFn: () => callData(ReportApi.reportEndpoints(name).data, { query }) });
@@ -104,6 +106,11 @@ export default function ReportPage({ name }: { name: ReportName }) {
           {spec.filters.includes('carrier') && (
             <Form.Item name="carrierId" label={t('reportPage.carrier')}>
               <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} options={carriers.data ?? []} />
+            </Form.Item>
+          )}
+          {spec.filters.includes('vehicle') && (
+            <Form.Item name="vehicleId" label={t('reportPage.vehicle')}>
+              <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} options={vehicles.data ?? []} data-testid="report-vehicle" />
             </Form.Item>
           )}
           {spec.filters.includes('status') && (

@@ -69,6 +69,19 @@ export function chartOf(name: ReportName, rows: Row[], t: TFunction, itemLabel: 
       ],
     };
   }
+  if (name === 'mileage') {
+    const km = sumBy(rows, 'day', 'distanceKm');
+    const stops = sumBy(rows, 'day', 'stops');
+    return {
+      ...axis,
+      xAxis: { type: 'category', data: km.map(([d]) => d) },
+      yAxis: [{ type: 'value', name: t('reports.col.distanceKm') }, { type: 'value', name: t('reports.col.stops') }],
+      series: [
+        { type: 'bar', name: t('reports.col.distanceKm'), data: km.map(([, v]) => Math.round(v * 10) / 10) },
+        { type: 'line', name: t('reports.col.stops'), yAxisIndex: 1, data: stops.map(([, v]) => v) },
+      ],
+    };
+  }
   return {
     ...axis,
     xAxis: { type: 'category', data: rows.map((r) => itemLabel(r.itemCode)) },

@@ -27,9 +27,10 @@ const enUS = {
     carrier: 'Carrier',
     status: 'Status',
     groupBy: 'Group by',
+    vehicle: 'Vehicle',
     search: 'Search',
     export: 'Export Excel',
-    chart: { order: 'Orders and weight per day', shipment: 'On-time departure and arrival rate per day', epod: 'Shortage and damage rate', check: 'Failed checks by item', margin: 'Revenue, cost and margin rate' },
+    chart: { order: 'Orders and weight per day', shipment: 'On-time departure and arrival rate per day', epod: 'Shortage and damage rate', check: 'Failed checks by item', margin: 'Revenue, cost and margin rate', mileage: 'Distance per day' },
   },
   dashboard: {
     ordersToday: "Today's orders",
@@ -90,9 +91,10 @@ const zhCN: typeof enUS = {
     carrier: '承运商',
     status: '状态',
     groupBy: '分组',
+    vehicle: '车辆',
     search: '查询',
     export: '导出 Excel',
-    chart: { order: '每日订单数与重量', shipment: '每日准时发车率与准时到达率', epod: '短少率与破损率', check: '各检查项不合格次数', margin: '收入、成本与毛利率' },
+    chart: { order: '每日订单数与重量', shipment: '每日准时发车率与准时到达率', epod: '短少率与破损率', check: '各检查项不合格次数', margin: '收入、成本与毛利率', mileage: '每日行驶里程' },
   },
   dashboard: {
     ordersToday: '今日订单',
