@@ -9,6 +9,8 @@
  * data-legs (track parts drawn), data-planned (points of the planned route drawn), and, written by each
  * animation frame without a re-render, data-time (the playback's track time, ms) with data-frame (the
  * frame's timestamp it was computed for).
+ *
+ * With `vehicle` instead of a dispatch order it plays a vehicle's own track over a time range (issue 19).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
@@ -19,7 +21,7 @@ import { CircleMarker, Polyline, Tooltip, useMapEvents } from 'react-leaflet';
 import BaseMap from '../../platform/map/BaseMap.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { fetchTrajectory, type TrackPoint, type Trajectory } from './api.ts';
+import { fetchTrajectory, fetchVehicleTrack, type Track, type TrackPoint } from './api.ts';
 
 /** At 1× the whole track plays in this long; the speeds multiply it. */
 const BASE_DURATION_MS = 60_000;
@@ -47,7 +49,7 @@ export function positionAt(points: TrackPoint[], t: number): { at: LatLngTuple; 
 }
 
 /** The track cut into legs by their time ranges (points before the first leg go with it). */
-function byLeg(d: Trajectory): LatLngTuple[][] {
+function byLeg(d: Track): LatLngTuple[][] {
   const toLL = (p: TrackPoint): LatLngTuple => [p[1], p[0]];
   if (d.legs.length < 2) return [d.points.map(toLL)];
   const cuts = d.legs.slice(1).map((l) => Date.parse(l.startTime));
@@ -67,10 +69,15 @@ function ZoomWatch({ onZoom }: { onZoom: (z: number) => void }) {
   return null;
 }
 
-export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipmentId: number; height?: number }) {
+export default function TrajectoryPlayback({ shipmentId, vehicle, height = 480 }: { shipmentId?: number; vehicle?: { id: number; from: string; to: string }; height?: number }) {
   const { t, dateStyle } = useResourceContext();
   const [zoom, setZoom] = useState(INITIAL_ZOOM);
-  const q = useQuery({ queryKey: ['trajectory', shipmentId, zoom], queryFn: () => fetchTrajectory(shipmentId, zoom), placeholderData: keepPreviousData, staleTime: 30_000 });
+  const q = useQuery<Track>({
+    queryKey: ['trajectory', shipmentId ?? null, vehicle ?? null, zoom],
+    queryFn: () => (vehicle ? fetchVehicleTrack(vehicle, zoom) : fetchTrajectory(shipmentId!, zoom)),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
   const d = q.data;
   const points = useMemo(() => d?.points ?? [], [d]);
   const legs = useMemo(() => (d ? byLeg(d) : []), [d]);
@@ -167,6 +174,7 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
       ref={root}
       data-testid="trajectory-playback"
       data-shipment={shipmentId}
+      data-vehicle={vehicle?.id}
       data-state={state}
       data-points={points.length}
       data-total={d?.total ?? 0}
@@ -194,7 +202,7 @@ export default function TrajectoryPlayback({ shipmentId, height = 480 }: { shipm
         <span>{t('shipment.trajectory.mapDriving')}</span>
         {d && <Typography.Text type="secondary">{t('shipment.trajectory.points', { shown: points.length, total: d.total })}</Typography.Text>}
       </Space>
-      {!hasTrack && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shipment.trajectory.noPoints')} />}
+      {!hasTrack && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(vehicle ? 'shipment.trajectory.noVehiclePoints' : 'shipment.trajectory.noPoints')} />}
       <BaseMap height={height} zoom={INITIAL_ZOOM} bounds={bounds} data-testid="trajectory-map">
         <ZoomWatch onZoom={setZoom} />
         {!driving &&

@@ -88,6 +88,11 @@ const zhCN = {
     trajectory: {
       pick: '选择调度单',
       pickHint: '请选择一个调度单查看轨迹',
+      vehicle: '车辆',
+      range: '时间范围',
+      vehicleHint: '请选择车辆和时间范围（最长 31 天）',
+      vehicleHistory: '车辆历史轨迹',
+      noVehiclePoints: '该车辆在此时间范围内没有定位数据',
       start: '开始',
       pause: '暂停',
       resume: '继续',
@@ -196,6 +201,11 @@ const enUS: typeof zhCN = {
     trajectory: {
       pick: 'Choose dispatch order',
       pickHint: 'Choose a dispatch order to see its trajectory',
+      vehicle: 'Vehicle',
+      range: 'Time range',
+      vehicleHint: 'Choose a vehicle and a time range (at most 31 days)',
+      vehicleHistory: 'Vehicle history',
+      noVehiclePoints: 'The vehicle reported no position in this time range',
       start: 'Start',
       pause: 'Pause',
       resume: 'Continue',

@@ -6,4 +6,5 @@ export const shipmentViews: Record<string, LazyExoticComponent<ComponentType>> =
   'shipment/index': lazyView(() => import('./ShipmentPage.tsx')),
   'shipment/ros': lazyView(() => import('./RosPage.tsx')),
   'shipment/trajectory': lazyView(() => import('./TrajectoryPage.tsx')),
+  'shipment/vehicleHistory': lazyView(() => import('./VehicleHistoryPage.tsx')),
 };

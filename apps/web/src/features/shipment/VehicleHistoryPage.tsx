@@ -1,0 +1,54 @@
+/**
+ * Vehicle history (issue 19): pick a vehicle and a time range (at most 31 days), play its own track — every
+ * position it reported, whichever dispatch order it was on — with the trajectory playback. The choice stays in
+ * the URL (?vehicle=&from=&to=, times as epoch ms).
+ */
+import { Suspense, lazy } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card, DatePicker, Empty, Form, Spin } from 'antd';
+import dayjs from 'dayjs';
+import RefInput from '../../platform/resource/RefInput.tsx';
+import { useResourceContext } from '../../platform/resource/context.ts';
+
+const TrajectoryPlayback = lazy(() => import('./TrajectoryPlayback.tsx'));
+const MAX_DAYS = 31;
+
+export default function VehicleHistoryPage() {
+  const { t } = useResourceContext();
+  const [sp, setSp] = useSearchParams();
+  const id = Number(sp.get('vehicle')) || null;
+  const from = Number(sp.get('from')) || dayjs().startOf('day').valueOf();
+  const to = Number(sp.get('to')) || dayjs().valueOf();
+  const set = (v: { vehicle?: number | null; from?: number; to?: number }) => {
+    const next = { vehicle: id, from, to, ...v };
+    setSp(next.vehicle ? { vehicle: String(next.vehicle), from: String(next.from), to: String(next.to) } : {});
+  };
+  return (
+    <Card title={t('shipment.trajectory.vehicleHistory')}>
+      <Form layout="inline" style={{ marginBottom: 12, rowGap: 12 }}>
+        <Form.Item label={t('shipment.trajectory.vehicle')} data-testid="vehicle-history-pick">
+          <div style={{ width: 240 }}>
+            <RefInput refName="transportMeans" value={id} onChange={(v) => set({ vehicle: v ? Number(v) : null })} />
+          </div>
+        </Form.Item>
+        <Form.Item label={t('shipment.trajectory.range')}>
+          <DatePicker.RangePicker
+            showTime
+            allowClear={false}
+            value={[dayjs(from), dayjs(to)]}
+            disabledDate={(d, info) => !!info.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS}
+            onChange={(r) => r?.[0] && r[1] && set({ from: r[0].valueOf(), to: r[1].valueOf() })}
+            data-testid="vehicle-history-range"
+          />
+        </Form.Item>
+      </Form>
+      {id ? (
+        <Suspense fallback={<Spin />}>
+          <TrajectoryPlayback key={`${id}-${from}-${to}`} vehicle={{ id, from: new Date(from).toISOString(), to: new Date(to).toISOString() }} height={600} />
+        </Suspense>
+      ) : (
+        <Empty description={t('shipment.trajectory.vehicleHint')} />
+      )}
+    </Card>
+  );
+}
