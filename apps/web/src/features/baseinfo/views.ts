@@ -7,4 +7,5 @@ export const baseinfoViews: Record<string, LazyExoticComponent<ComponentType>> =
   'baseinfo/zone/index': lazyView(() => import('./ZonePage.tsx')),
   'baseinfo/address/index': lazyView(() => import('./AddressPage.tsx')),
   'baseinfo/printTemplate/index': lazyView(() => import('./PrintTemplatePage.tsx')),
+  'baseinfo/transportMeans/index': lazyView(() => import('./TransportMeansPage.tsx')),
 };

@@ -3,7 +3,7 @@
  * position it reported, whichever dispatch order it was on — with the trajectory playback. The choice stays in
  * the URL (?vehicle=&from=&to=, times as epoch ms).
  */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, DatePicker, Empty, Form, Spin } from 'antd';
 import dayjs from 'dayjs';
@@ -17,8 +17,10 @@ export default function VehicleHistoryPage() {
   const { t } = useResourceContext();
   const [sp, setSp] = useSearchParams();
   const id = Number(sp.get('vehicle')) || null;
-  const from = Number(sp.get('from')) || dayjs().startOf('day').valueOf();
-  const to = Number(sp.get('to')) || dayjs().valueOf();
+  // without a range in the URL: today so far (fixed when the page opens, so the track is asked for once)
+  const [today] = useState(() => ({ from: dayjs().startOf('day').valueOf(), to: dayjs().valueOf() }));
+  const from = Number(sp.get('from')) || today.from;
+  const to = Number(sp.get('to')) || today.to;
   const set = (v: { vehicle?: number | null; from?: number; to?: number }) => {
     const next = { vehicle: id, from, to, ...v };
     setSp(next.vehicle ? { vehicle: String(next.vehicle), from: String(next.from), to: String(next.to) } : {});
