@@ -72,6 +72,30 @@ describe('reports and dashboards', () => {
     expect([last.getCell(2).value, last.getCell(3).value, last.getCell(4).value]).toEqual([totals.waybills, Number(totals.revenue), Number(totals.cost)]);
   });
 
+  it('opens a vehicle’s history from the vehicle list, and shows the mileage report with its totals, chart and export', async () => {
+    const { page, server } = admin;
+    const token = await server.adminToken();
+    await page.goto(server.url + '/baseinfo/transportMeans');
+    await page.getByTestId('vehicle-history-link').first().click();
+    await page.waitForURL(/\/shipment\/vehicleHistory\?vehicle=\d+/);
+    // the picked vehicle's track of today in the playback (the demo vehicles have none: nothing to play)
+    await page.getByTestId('trajectory-playback').waitFor();
+    expect(await page.getByTestId('trajectory-start').isDisabled()).toBe(true);
+    await shot(page, 'vehicle-history');
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * 86400e3).toISOString().slice(0, 10);
+    const api = await server.api<{ data: { totals: { positions: number } } }>('GET', `/api/reports/mileage/data?from=${from}&to=${today}`, undefined, token);
+    expect(api.status).toBe(200);
+    await page.goto(server.url + '/reports/mileage');
+    await page.getByTestId('report-mileage').waitFor();
+    const sum = page.locator('.ant-table-summary tr');
+    await sum.waitFor();
+    // the last column: the positions of the period, as the server counted them
+    expect(await sum.locator('td').last().textContent()).toBe(api.json.data.totals.positions.toLocaleString('zh-CN'));
+    const ws = await chartThenExport(page, 'report-mileage');
+    expect(ws.getRow(ws.rowCount).getCell(ws.getRow(ws.rowCount).cellCount).value).toBe(api.json.data.totals.positions);
+  });
+
   it('shows the dashboards with the figures of the data', async () => {
     const page = admin.page;
     await page.goto(admin.server.url + '/dashboard/analysis');
