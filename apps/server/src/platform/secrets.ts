@@ -7,11 +7,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export class Secrets {
-  private readonly key: Buffer;
-  private readonly macKey: Buffer;
-  constructor(secret: string) {
-    this.key = scryptSync(secret, 'tms-stored-credentials', 32);
-    this.macKey = scryptSync(secret, 'tms-signed-links', 32);
+  #key?: Buffer;
+  #macKey?: Buffer;
+  // the keys are derived when first needed: scrypt costs ~0.2 s each, which every start of the server
+  // (and every test file's) paid though most never encrypt or sign anything
+  constructor(private readonly secret: string) {}
+  private get key(): Buffer {
+    return (this.#key ??= scryptSync(this.secret, 'tms-stored-credentials', 32));
+  }
+  private get macKey(): Buffer {
+    return (this.#macKey ??= scryptSync(this.secret, 'tms-signed-links', 32));
   }
   encrypt(plain: string): string {
     const iv = randomBytes(12);
