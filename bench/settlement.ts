@@ -26,8 +26,7 @@ import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { median, serveAdmin } from './kit.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tms_bench_settlement';
@@ -37,19 +36,7 @@ const MONTHS = 36;
 const BASE = 1_000_000; // generated ids start here, above the seed's
 const results: [string, string, string][] = [];
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-/** p50 of n runs after two warm-up runs. */
-async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 2; i++) await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return p50(xs);
-}
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -253,12 +240,7 @@ async function main() {
   }
   const genData = performance.now() - t0;
 
-  const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });
-  const app = await buildApp({ db: appDb, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { app, base, token } = await serveAdmin(appDb);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   type Job = { id: number; status: string; createdCount: number; lineCount: number; error: string | null; progress: { done: number } };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {

@@ -79,7 +79,7 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const step = (n: number) => progress.set(g.jobId, n);
   step(0);
   // one generation per center and kind at a time: a second one waits and then sees the first one's lines;
-  // deleting charges takes the same lock shared (migration 0051: it stands for the charges' foreign key)
+  // deleting charges takes the same lock shared (migration 0051_settlement_scale: it stands for the charges' foreign key)
   await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
   // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
   await q.query(`set local jit = off`);

@@ -72,3 +72,8 @@ create trigger fin_charge_stated_gone after delete on fin_charge referencing old
   for each statement execute function fin_statement_line_refs_gone();
 create trigger fin_statement_line_adjusted_gone after delete on fin_statement_line referencing old table as gone
   for each statement execute function fin_statement_line_refs_gone();
+
+-- The aging report reads the open invoices only (valid, not fully written off), by center and kind, with
+-- what it sums: an index-only walk over the few open ones instead of every invoice of the years before.
+create index fin_invoice_open on fin_invoice(dispatch_center_id, kind, party_id) include (invoice_date, amount, written_off, client_id, carrier_id)
+  where status = 'VALID' and written_off < amount;
