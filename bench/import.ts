@@ -14,8 +14,7 @@ import { PassThrough } from 'node:stream';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { serveAdmin } from './kit.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tms_bench_import';
@@ -56,12 +55,7 @@ async function main() {
   const appDb = await openPg(url);
   await migrate(appDb);
   await seed(appDb);
-  const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });
-  const app = await buildApp({ db: appDb, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { app, base, token } = await serveAdmin(appDb);
 
   const t0 = performance.now();
   const file = await itemWorkbook(ROWS);

@@ -14,29 +14,19 @@ import pg from 'pg';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { median, serveAdmin } from './kit.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tms_bench';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const results: [string, string, string][] = [];
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
   const out = await fn();
   return [performance.now() - t0, out];
-}
-
-/** p50 of n runs after two warm-up runs. */
-async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 2; i++) await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < n; i++) xs.push((await timed(fn))[0]);
-  return p50(xs);
 }
 
 async function database(): Promise<string> {
@@ -122,13 +112,7 @@ async function main() {
   const total = Number((await raw.query(`select count(*) as n from tms_order`)).rows[0].n);
   const lines = Number((await raw.query(`select count(*) as n from tms_order_line`)).rows[0].n);
 
-  const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });
-  const app = await buildApp({ db: appDb, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${addr.port}`;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { app, base, token } = await serveAdmin(appDb);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const get = async (path: string) => {
     const r = await fetch(base + path, { headers });

@@ -5,25 +5,15 @@
  */
 import pg from 'pg';
 import { openPg } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { median as medianAfter, serveAdmin } from './kit.ts';
+
+/** p50 of n runs after one warm-up run. */
+const median = (n: number, fn: () => Promise<unknown>) => medianAfter(n, fn, 1);
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const u = new URL(ADMIN_URL);
 u.pathname = '/tms_bench';
 const URL_ = u.toString();
-
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return p50(xs);
-}
 
 const day = (d: number) => new Date(Date.now() - d * 86400e3).toISOString().slice(0, 10);
 
@@ -33,11 +23,7 @@ async function main() {
   if (orders < 100_000) throw new Error(`tms_bench holds ${orders} orders: run bench/orders.ts first`);
   const center = Number((await raw.query(`select id from sys_dispatch_center where code = 'SH01'`)).rows[0].id);
   const appDb = await openPg(URL_);
-  const app = await buildApp({ db: appDb, config: loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test' }), logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { app, base, token } = await serveAdmin(appDb);
 
   const hand = `select o.order_date, c.name, count(*), count(*) filter (where o.status = 'EFFECTIVE'),
                        sum(o.total_weight), sum(o.total_volume), sum(o.total_quantity)

@@ -78,8 +78,11 @@ export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> 
 export async function generateStatements(q: Queryable, g: GenerationInput): Promise<GenerationResult> {
   const step = (n: number) => progress.set(g.jobId, n);
   step(0);
-  // one generation per center and kind at a time: a second one waits and then sees the first one's lines
+  // one generation per center and kind at a time: a second one waits and then sees the first one's lines;
+  // deleting charges takes the same lock shared (migration 0051_settlement_scale: it stands for the charges' foreign key)
   await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
+  // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
+  await q.query(`set local jit = off`);
   const { from: first, to: last } = periodRange(g.period);
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
@@ -97,11 +100,10 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
            when 'EPOD_SIGNED' then (select max(e.sign_time) from tms_epod e where e.waybill_id = c.waybill_id)
            when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
            when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
-         end as t) ev
+         end as t offset 0) ev
       where c.dispatch_center_id = $1 and c.kind = $2
         and ($3::bigint is null or ${party} = $3)
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
-        and ev.t is not null
         and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
         and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],

@@ -1,0 +1,30 @@
+/** What the benches share: the p50 of timed runs, and the server they measure (in this process, on a free port, admin signed in). */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../apps/server/src/platform/db.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+
+export const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** p50 of n runs of fn, after `warmups` runs. */
+export async function median(n: number, fn: () => Promise<unknown>, warmups = 2): Promise<number> {
+  for (let i = 0; i < warmups; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return p50(xs);
+}
+
+/** The app on `db`, listening on 127.0.0.1 (captcha off, test mode), and an admin token. */
+export async function serveAdmin(db: Db): Promise<{ app: FastifyInstance; base: string; token: string }> {
+  const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  const app = await buildApp({ db, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { app, base, token };
+}
