@@ -135,6 +135,7 @@ export async function chineseTexts(page: Page, where: string): Promise<string[]>
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(sel)) {
       if (!el.offsetParent && el.getClientRects().length === 0) continue;
+      if (el.closest('[translate="no"]')) continue; // data (a record's name), not the screen's own text
       const tx = (el.innerText || '').trim();
       if (tx) out.push(tx);
     }
@@ -156,9 +157,13 @@ async function auditCreate(page: Page, s: Screen, add: ReturnType<Page['locator'
   if (english) out.chinese.push(...(await chineseTexts(page, `${s.path} (create)`)));
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-  // WCAG 2.4.3: the focus goes back to the button that opened the dialog
-  const back = await add.evaluate((b) => b === document.activeElement || b.contains(document.activeElement));
-  if (!back) out.focusLost.push(s.path);
+  // WCAG 2.4.3: the focus goes back to the button that opened the dialog (antd gives it back once the
+  // dialog has finished closing, a moment after it is hidden: waited for, not read at once)
+  const handle = await add.elementHandle();
+  const back = await page
+    .waitForFunction((b) => !!b && (b === document.activeElement || b.contains(document.activeElement)), handle, { timeout: 3_000, polling: 50 })
+    .then(() => true, () => false);
+  if (!back) out.focusLost.push(`${s.path} (focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing')})`);
   return found;
 }
 
@@ -199,7 +204,9 @@ export async function sweep(page: Page, screens: Screen[], opts: { english: bool
       try {
         found.push(...(await auditCreate(page, s, add, out, opts.english)));
       } catch (e) {
-        out.focusLost.push(`${s.path}: the create dialog could not be audited (${(e as Error).message.split('\n')[0]})`);
+        // the first line says what failed, the call log's last lines why (e.g. which element took the click)
+        const lines = (e as Error).message.split('\n');
+        out.focusLost.push(`${s.path}: the create dialog could not be audited (${[lines[0], ...lines.slice(-3)].join(' / ')})`);
       }
     }
     if (process.env.A11Y_DEBUG) console.log(`${s.path} settled ${tSettled} ms, total ${Date.now() - ts} ms`, found.map((f) => `${f.where} ${f.rule} ${f.nodes} ${f.target} ${f.html}`).join('\n'));

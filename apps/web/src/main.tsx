@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './platform/http.ts';
 import { keepTokenForThisPage } from './platform/session.ts';
+import { inertMeasureRows } from './platform/inert-measure-rows.ts';
 import { App } from './app/App.tsx';
 import './app/global.css';
 
@@ -12,6 +13,7 @@ import './app/global.css';
 setUnauthorizedHandler(() => window.location.reload());
 
 keepTokenForThisPage();
+inertMeasureRows();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

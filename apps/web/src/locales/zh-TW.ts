@@ -1432,6 +1432,7 @@ const zhTW = {
     "scanCount": "已掃 {{count}} 個：成功 {{ok}}，失敗 {{failed}}",
     "overdue": "逾期未返回（{{days}} 天）",
     "days": "天數",
+    "overdueDays": "送達後未返回的天數",
     "delivered": "送達時間",
     "asOf": "截至日期",
     "export": "匯出",

@@ -25,12 +25,13 @@ export function districtPath(province: unknown, city: unknown, area: unknown): s
 }
 
 /** The province field's widget: the cascader shows the form's province / city / area and sets all three. */
-function DistrictFields({ form, value, onChange }: { form: FormInstance; value?: string | null; onChange?: (v: string | null) => void }) {
+function DistrictFields({ form, id, value, onChange }: { form: FormInstance; id?: string; value?: string | null; onChange?: (v: string | null) => void }) {
   const { t } = useTranslation();
   const city = Form.useWatch('city', form) as unknown;
   const area = Form.useWatch('area', form) as unknown;
   return (
     <DistrictNameCascader
+      id={id}
       testId="address-district"
       value={districtPath(value, city, area)}
       placeholder={t('baseinfo.address.districtPlaceholder')}

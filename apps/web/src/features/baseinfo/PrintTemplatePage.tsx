@@ -13,9 +13,9 @@ import TemplateEditor, { TemplatePreview } from './TemplateEditor.tsx';
 
 const printTemplate = resourceByName.get('printTemplate')!;
 
-function ContentWidget(props: { form: Parameters<typeof Form.useWatch>[1]; value?: string; onChange?: (v: string) => void }) {
+function ContentWidget(props: { form: Parameters<typeof Form.useWatch>[1]; id?: string; value?: string; onChange?: (v: string) => void }) {
   const type = Form.useWatch('type', props.form) as unknown;
-  return <TemplateEditor value={props.value} onChange={props.onChange} type={type} />;
+  return <TemplateEditor id={props.id} value={props.value} onChange={props.onChange} type={type} />;
 }
 
 export default function PrintTemplatePage() {

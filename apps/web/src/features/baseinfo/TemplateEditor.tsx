@@ -31,7 +31,8 @@ export function TemplatePreview({ content, type, height = 520 }: { content: stri
 }
 
 /** Form widget of the `content` field: value / onChange come from the form item. */
-export default function TemplateEditor({ value, onChange, type }: { value?: string | null; onChange?: (v: string) => void; type: unknown }) {
+/** `id`: set by the form item, so its label names the source text area */
+export default function TemplateEditor({ id, value, onChange, type }: { id?: string; value?: string | null; onChange?: (v: string) => void; type: unknown }) {
   const { t } = useTranslation();
   const area = useRef<TextAreaRef>(null);
   const content = value ?? '';
@@ -58,6 +59,7 @@ export default function TemplateEditor({ value, onChange, type }: { value?: stri
           ))}
         </div>
         <Input.TextArea
+          id={id}
           ref={area}
           value={content}
           onChange={(e) => onChange?.(e.target.value)}

@@ -276,7 +276,7 @@ function Opinions({ d }: { d: Detail }) {
       bordered
       pagination={false}
       dataSource={d.opinions}
-      locale={{ emptyText: t('epod.opinions.none') }}
+      locale={{ emptyText: <Typography.Text>{t('epod.opinions.none')}</Typography.Text> }}
       columns={[
         { title: t('epod.opinions.type'), dataIndex: 'opinionType', render: (v: string) => types.get(v) ?? v },
         { title: t('epod.opinions.content'), dataIndex: 'content' },

@@ -99,7 +99,7 @@ export default function ServerPage() {
               </div>
               <div>
                 {f('memory')}: {bytes(usedMem)} / {bytes(d.host.totalMemBytes)}
-                <Progress percent={Math.round((usedMem / Math.max(1, d.host.totalMemBytes)) * 100)} size="small" />
+                <Progress aria-label={String(f('memory'))} percent={Math.round((usedMem / Math.max(1, d.host.totalMemBytes)) * 100)} size="small" />
               </div>
             </Space>
           </Card>
@@ -147,7 +147,8 @@ export default function ServerPage() {
               rowKey={(r) => r.query}
               pagination={false}
               dataSource={d.database.slowest}
-              locale={{ emptyText: f(d.database.slowestAvailable === false ? 'noStatementsExtension' : 'noStatements') }}
+              // a sentence the user must read, not a placeholder: the text colour, not the table's faint placeholder grey
+              locale={{ emptyText: <Typography.Text>{f(d.database.slowestAvailable === false ? 'noStatementsExtension' : 'noStatements')}</Typography.Text> }}
               columns={[
                 { title: f('query'), dataIndex: 'query', ellipsis: true },
                 { title: f('calls'), dataIndex: 'calls', align: 'right', width: 90 },

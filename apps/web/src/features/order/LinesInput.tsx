@@ -147,7 +147,7 @@ export default function LinesInput({ form, value, onChange }: LinesInputProps) {
         pagination={false}
         dataSource={lines}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('order.lines.empty') }}
+        locale={{ emptyText: <Typography.Text>{t('order.lines.empty')}</Typography.Text> }}
         columns={[
           { title: label('posNo'), key: 'pos', width: 56, render: (_v, _l, i) => i + 1 },
           { title: label('itemCode'), dataIndex: 'itemCode', key: 'itemCode' },

@@ -63,7 +63,7 @@ export default function ReceiptPage() {
           />
         </Card>
       )}
-      <Card title={t('settlement.overdue', { days })} size="small" extra={<InputNumber min={0} max={3650} value={days} onChange={(v) => setDays(Number(v ?? 0))} addonAfter={t('settlement.days')} />}>
+      <Card title={t('settlement.overdue', { days })} size="small" extra={<InputNumber aria-label={String(t('settlement.overdueDays'))} min={0} max={3650} value={days} onChange={(v) => setDays(Number(v ?? 0))} addonAfter={t('settlement.days')} />}>
         <Table<Overdue>
           rowKey="waybillId"
           size="small"

@@ -100,7 +100,10 @@ export function ParentTreeSelect({
   value,
   onChange,
   filter,
+  id,
 }: {
+  /** set by the form item: its label's `for` names this field */
+  id?: string;
   path: string;
   parentField?: string;
   label: (r: Row) => string;
@@ -117,6 +120,7 @@ export function ParentTreeSelect({
   );
   return (
     <TreeSelect
+      id={id}
       data-testid="parent-tree-select"
       loading={isLoading}
       value={value ?? 0}

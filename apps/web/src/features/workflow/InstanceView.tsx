@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Empty, Space, Spin, Table } from 'antd';
+import { Card, Empty, Space, Spin, Table, Typography } from 'antd';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { actInstance, allFields, inForm, WF_BUSINESS_RESOURCES, type FieldDef, type ResourceDef, type WfBusinessType } from '@tms/domain';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
@@ -58,7 +58,7 @@ export function HistoryTable({ rows }: { rows: HistoryRow[] }) {
       pagination={false}
       dataSource={rows}
       data-testid="wf-history"
-      locale={{ emptyText: t('workflow.instance.noHistory') }}
+      locale={{ emptyText: <Typography.Text>{t('workflow.instance.noHistory')}</Typography.Text> }}
       columns={[
         { title: t('workflow.instance.node'), dataIndex: 'nodeName', render: (_v, r) => r.nodeName ?? r.nodeId ?? '-' },
         { title: t('workflow.instance.operator'), dataIndex: 'operator', render: (v) => v ?? '-' },

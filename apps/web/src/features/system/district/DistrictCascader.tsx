@@ -27,13 +27,14 @@ export interface CascaderOption {
 const toOption = (d: DistrictNode): CascaderOption => ({ value: d.id, label: d.name, isLeaf: !d.hasChildren });
 
 /** Picks a district path by ids (changeOnSelect: a province or a city alone is a valid pick). */
-export function DistrictCascader({ value, onChange, placeholder }: { value?: number[]; onChange?: (v: number[]) => void; placeholder?: string }) {
+export function DistrictCascader({ id, value, onChange, placeholder }: { id?: string; value?: number[]; onChange?: (v: number[]) => void; placeholder?: string }) {
   const [options, setOptions] = useState<CascaderOption[] | null>(null);
   useEffect(() => {
     void children(0).then((r) => setOptions(r.map(toOption)));
   }, []);
   return (
     <Cascader<CascaderOption>
+      id={id}
       data-testid="district-cascader"
       style={{ width: 360 }}
       options={options ?? []}
@@ -85,11 +86,14 @@ function loadChildren(o: NameOption): Promise<void> {
  * with its levels loaded; one that is not (typed or filled by the geocoder) still shows as it is.
  */
 export function DistrictNameCascader({
+  id,
   value,
   onChange,
   placeholder,
   testId = 'district-name-cascader',
 }: {
+  /** the form item's field id, so its label names the cascader */
+  id?: string;
   value?: string[];
   onChange?: (names: string[]) => void;
   placeholder?: string;
@@ -121,6 +125,7 @@ export function DistrictNameCascader({
   }, [pathKey]);
   return (
     <Cascader<NameOption>
+      id={id}
       data-testid={testId}
       style={{ width: '100%' }}
       options={options}
