@@ -1438,7 +1438,25 @@ const zhTW = {
     "party": "相對方",
     "total": "合計",
     "by": "操作人",
-    "at": "時間"
+    "at": "時間",
+    "exportLines": "匯出明細",
+    "threeWay": {
+      "button": "匯入承運商對賬單",
+      "title": "三方核對：對賬單 {{code}}",
+      "hint": "上傳承運商的對賬單（.xlsx）：每行填寫運單號和/或調度單號、費用類型（可選）和承運商金額。差異在合同容差內的自動通過，超出的產生爭議；全部在容差內且無未匹配時對賬單自動確認。",
+      "choose": "點擊或拖入承運商對賬單（.xlsx）",
+      "template": "下載範本",
+      "templateFile": "承運商對賬單範本",
+      "row": "行",
+      "code": "運單 / 調度單",
+      "ours": "我方金額",
+      "claim": "承運商金額",
+      "diff": "差額",
+      "matched": "容差內",
+      "disputed": "爭議",
+      "unmatched": "未匹配行",
+      "missing": "承運商未列明細"
+    }
   },
   "finance": {
     "quote": {

@@ -2,7 +2,9 @@
  * Statements (issue 15): the generic statement list, a generate dialog (one party at once, or every party
  * as a job whose progress is shown), and a detail drawer with the amounts, lines and history and the
  * actions the status allows: send, confirm, dispute a line (reason, their amount), accept / reject a
- * dispute, void with a reason, register an invoice. Buttons show with their permission; the server decides.
+ * dispute, void with a reason, register an invoice; for a payable statement the three-way check against the
+ * carrier's statement (ThreeWayModal); the statement as PDF and its lines as .xlsx. Buttons show with their
+ * permission; the server decides.
  */
 import { useRef, useState } from 'react';
 import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
@@ -10,9 +12,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
 import { getResource, type SettlementApi } from '@tms/domain';
-import { get, postEnvelope } from '../../platform/http.ts';
+import { download, get, postEnvelope } from '../../platform/http.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import ThreeWayModal from './ThreeWayModal.tsx';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -86,6 +89,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
   const { message } = App.useApp();
   const qc = useQueryClient();
   const ask = useAsk();
+  const [threeWay, setThreeWay] = useState(false);
   const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
   const d = q.data;
   const act = async (path: string, body: Record<string, unknown>) => {
@@ -116,6 +120,21 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
           }
         >
           {t('settlement.invoice')}
+        </Button>
+      )}
+      {can('finance:statement:threeWay') && d.kind === 'PAYABLE' && is('SENT', 'ADJUSTED') && (
+        <Button data-testid="statement-threeway" onClick={() => setThreeWay(true)}>
+          {t('settlement.threeWay.button')}
+        </Button>
+      )}
+      {can('finance:statement:export') && (
+        <Button data-testid="statement-pdf" onClick={() => void download(`/finance/statement/pdf/${d.id}`, {}, `${d.code}.pdf`)}>
+          PDF
+        </Button>
+      )}
+      {can('finance:statement:export') && (
+        <Button data-testid="statement-lines-export" onClick={() => void download('/finance/statementLine/export', { statementId: d.id }, `${d.code}.xlsx`)}>
+          {t('settlement.exportLines')}
         </Button>
       )}
       {can('finance:statement:void') && is('DRAFT', 'SENT', 'DISPUTED', 'ADJUSTED', 'CONFIRMED') && (
@@ -184,6 +203,16 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
             ]}
           />
         </>
+      )}
+      {d && threeWay && (
+        <ThreeWayModal
+          statement={d}
+          onClose={() => setThreeWay(false)}
+          onDone={() => {
+            void qc.invalidateQueries({ queryKey: ['statement', id] });
+            onChanged();
+          }}
+        />
       )}
     </Drawer>
   );
