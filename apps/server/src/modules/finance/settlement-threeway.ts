@@ -15,13 +15,13 @@ import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { carrierClaimResource, okOf, SettlementApi as S, threeWayCheck, type ClaimLine, type ClaimRow } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
-import { requireCaller, uploadLimit } from '../../platform/auth.ts';
+import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
-import { importTemplate, readImport } from '../../platform/excel.ts';
+import { importTemplate, readImportUpload } from '../../platform/excel.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { disputeLine, lockStatement, moveStatement, statementAnswer, statementDef } from './settlement.ts';
 
@@ -35,16 +35,7 @@ type Result = z.input<typeof S.ThreeWayResult>;
 /** The rows of the uploaded sheet; a row without a code or with an amount that is not one refuses the whole file (400). */
 async function claimRows(req: FastifyRequest, db: Db): Promise<ClaimRow[]> {
   const caller = requireCaller(req);
-  if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-  const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
-  if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-  const sheet = await readImport(carrierClaimResource, file.file, req.lang, db, caller).catch((e: unknown) => {
-    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-    if (e instanceof AppError) throw e;
-    req.log.warn({ err: e }, 'three-way check: unreadable workbook');
-    throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
-  });
-  if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+  const sheet = await readImportUpload(req, carrierClaimResource, db, caller);
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v).trim());
   for (const r of sheet.rows) {
     const claim = text(r.raw.claimAmount);

@@ -5,7 +5,7 @@
  * missing from the carrier's statement. A refused file shows the server's message and the rows in error.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Modal, Space, Table, Tabs, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Space, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import type { SettlementApi } from '@tms/domain';
@@ -43,15 +43,16 @@ export default function ThreeWayModal({ statement, onClose, onDone }: { statemen
 
   const code = (r: { waybillCode: string | null; dispatchOrderCode: string | null; chargeTypeCode: string | null }) =>
     [r.waybillCode, r.dispatchOrderCode].filter(Boolean).join(' / ') + (r.chargeTypeCode ? ` (${r.chargeTypeCode})` : '');
-  const matchColumns = (disputed: boolean) => [
+  const matchColumns = (disputed: boolean): TableColumnsType<Match> => [
     { title: t('settlement.threeWay.row'), dataIndex: 'rowNum', width: 70 },
-    { title: t('settlement.threeWay.code'), key: 'code', render: (_: unknown, m: Match) => code(m) },
-    { title: t('settlement.threeWay.ours'), dataIndex: 'ours', align: 'right' as const },
-    { title: t('settlement.threeWay.claim'), dataIndex: 'claim', align: 'right' as const },
-    { title: t('settlement.threeWay.diff'), dataIndex: 'diff', align: 'right' as const },
+    { title: t('settlement.threeWay.code'), key: 'code', render: (_, m) => code(m) },
+    { title: t('settlement.threeWay.ours'), dataIndex: 'ours', align: 'right' },
+    { title: t('settlement.threeWay.claim'), dataIndex: 'claim', align: 'right' },
+    { title: t('settlement.threeWay.diff'), dataIndex: 'diff', align: 'right' },
     ...(disputed ? [{ title: t('settlement.proposedAmount'), dataIndex: 'proposed', align: 'right' as const }] : []),
   ];
   const d = result?.data;
+  const list = <T extends object>(rowKey: keyof T & string, rows: T[], columns: TableColumnsType<T>) => <Table<T> rowKey={rowKey} size="small" pagination={{ pageSize: 10 }} dataSource={rows} columns={columns} />;
 
   return (
     <Modal
@@ -93,42 +94,26 @@ export default function ThreeWayModal({ statement, onClose, onDone }: { statemen
           <Alert type={d.confirmed ? 'success' : d.disputed.length || d.unmatchedRows.length || d.missingLines.length ? 'warning' : 'info'} showIcon style={{ marginBottom: 12 }} message={result!.msg} />
           <Tabs
             items={[
-              { key: 'matched', label: `${t('settlement.threeWay.matched')} (${d.matched.length})`, children: <Table<Match> rowKey="rowNum" size="small" pagination={{ pageSize: 10 }} dataSource={d.matched} columns={matchColumns(false)} /> },
-              { key: 'disputed', label: `${t('settlement.threeWay.disputed')} (${d.disputed.length})`, children: <Table<Match> rowKey="rowNum" size="small" pagination={{ pageSize: 10 }} dataSource={d.disputed} columns={matchColumns(true)} /> },
+              { key: 'matched', label: `${t('settlement.threeWay.matched')} (${d.matched.length})`, children: list('rowNum', d.matched, matchColumns(false)) },
+              { key: 'disputed', label: `${t('settlement.threeWay.disputed')} (${d.disputed.length})`, children: list('rowNum', d.disputed, matchColumns(true)) },
               {
                 key: 'unmatched',
                 label: `${t('settlement.threeWay.unmatched')} (${d.unmatchedRows.length})`,
-                children: (
-                  <Table
-                    rowKey="rowNum"
-                    size="small"
-                    pagination={{ pageSize: 10 }}
-                    dataSource={d.unmatchedRows}
-                    columns={[
-                      { title: t('settlement.threeWay.row'), dataIndex: 'rowNum', width: 70 },
-                      { title: t('settlement.threeWay.code'), key: 'code', render: (_, r) => code(r) },
-                      { title: t('settlement.threeWay.claim'), dataIndex: 'claim', align: 'right' },
-                      { title: t('settlement.reason'), dataIndex: 'message' },
-                    ]}
-                  />
-                ),
+                children: list('rowNum', d.unmatchedRows, [
+                  { title: t('settlement.threeWay.row'), dataIndex: 'rowNum', width: 70 },
+                  { title: t('settlement.threeWay.code'), key: 'code', render: (_, r) => code(r) },
+                  { title: t('settlement.threeWay.claim'), dataIndex: 'claim', align: 'right' },
+                  { title: t('settlement.reason'), dataIndex: 'message' },
+                ]),
               },
               {
                 key: 'missing',
                 label: `${t('settlement.threeWay.missing')} (${d.missingLines.length})`,
-                children: (
-                  <Table
-                    rowKey="lineId"
-                    size="small"
-                    pagination={{ pageSize: 10 }}
-                    dataSource={d.missingLines}
-                    columns={[
-                      { title: t('settlement.threeWay.code'), key: 'code', render: (_, r) => code(r) },
-                      { title: t('settlement.threeWay.ours'), dataIndex: 'amount', align: 'right' },
-                      { title: t('settlement.reason'), dataIndex: 'message' },
-                    ]}
-                  />
-                ),
+                children: list('lineId', d.missingLines, [
+                  { title: t('settlement.threeWay.code'), key: 'code', render: (_, r) => code(r) },
+                  { title: t('settlement.threeWay.ours'), dataIndex: 'amount', align: 'right' },
+                  { title: t('settlement.reason'), dataIndex: 'message' },
+                ]),
               },
             ]}
           />
