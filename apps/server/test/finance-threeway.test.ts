@@ -149,6 +149,19 @@ describe('three-way check', () => {
     expect(again.json.data.matched.map((m: Json) => m.ours)).toEqual(['1000.00', '260.00', '300.00']);
   });
 
+  it('a line already adjusted and disputed again: the proposed amount is what the line comes to, accepting it adjusts by the rest only', async () => {
+    const s = await sentStatement([{ waybill: 0, amount: '200.00' }]);
+    const first = await threeWay(s, await claim([[W(0), null, null, '260.00']]));
+    const line = first.json.data.disputed[0].disputeLineId;
+    const res = await api('POST', 'statement/resolve', { id: s.id, version: first.json.data.statement.version, decisions: [{ lineId: line, accept: true }] });
+    expect(res.json.data).toMatchObject({ status: 'ADJUSTED', totalAmount: '260.00' });
+    const second = await threeWay(res.json.data, await claim([[W(0), null, null, '400.00']]));
+    expect(second.json.data.disputed).toEqual([expect.objectContaining({ ours: '260.00', claim: '400.00', diff: '140.00', proposed: '400.00' })]);
+    const again = await api('POST', 'statement/resolve', { id: s.id, version: second.json.data.statement.version, decisions: [{ lineId: line, accept: true }] });
+    expect(again.json.data).toMatchObject({ status: 'ADJUSTED', chargeAmount: '200.00', adjustAmount: '200.00', totalAmount: '400.00' });
+    expect((await detail(s.id)).lines.filter((l: Json) => l.lineType === 'ADJUSTMENT').map((l: Json) => l.amount)).toEqual(['60.00', '140.00']);
+  });
+
   it('refuses the wrong state and a receivable statement (translated), a stale version (409), a bad file and rows in error (400): nothing changes', async () => {
     const draft = await sentStatement([{ waybill: 0, amount: '10.00' }], { send: false });
     const ok = await claim([[W(0), null, null, '10.00']]);

@@ -335,7 +335,9 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
         await q.query(`update fin_statement_line set dispute_status = $2, resolve_by = $3, resolve_time = now(), resolve_remark = $4, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [
           d.lineId, d.accept ? 'ACCEPTED' : 'REJECTED', caller.userName, d.remark,
         ]);
-        const diff = new Decimal(String(line.proposed_amount)).minus(String(line.amount));
+        // the proposed amount is what the line should come to: earlier accepted adjustments of it count
+        const adjusted = (await q.query<{ a: string }>(`select coalesce(sum(amount), 0)::text as a from fin_statement_line where adjusts_line_id = $1`, [d.lineId])).rows[0]!.a;
+        const diff = new Decimal(String(line.proposed_amount)).minus(String(line.amount)).minus(adjusted);
         if (d.accept && !diff.isZero())
           await q.query(
             `insert into fin_statement_line(statement_id, line_type, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, adjusts_line_id, remark, create_by)

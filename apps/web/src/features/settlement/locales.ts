@@ -43,7 +43,7 @@ const zhCN = {
     threeWay: {
       button: '导入承运商对账单',
       title: '三方核对：对账单 {{code}}',
-      hint: '上传承运商的对账单（.xlsx）：每行填写运单号和/或调度单号、费用类型（可选）和承运商金额。差异在合同容差内的自动通过，超出的生成争议；全部在容差内且无未匹配时对账单自动确认。',
+      hint: '上传承运商的对账单（.xlsx）：每行填写运单号和/或调度单号、费用类型（可选）和承运商金额。差异在合同结算条款的容差内（不超过我方金额的容差百分比，或不超过容差金额，满足其一即可）的自动通过，超出的生成争议；全部在容差内且无未匹配时对账单自动确认。',
       choose: '点击或拖入承运商对账单（.xlsx）',
       template: '下载模板',
       templateFile: '承运商对账单模板',
@@ -103,7 +103,7 @@ const enUS: typeof zhCN = {
     threeWay: {
       button: 'Import carrier statement',
       title: 'Three-way check: statement {{code}}',
-      hint: "Upload the carrier's statement (.xlsx): each row gives a waybill and / or dispatch order code, optionally the charge type, and the amount the carrier claims. Differences within the contract's tolerance are accepted, the others become disputes; when all are within it and nothing is unmatched, the statement is confirmed.",
+      hint: "Upload the carrier's statement (.xlsx): each row gives a waybill and / or dispatch order code, optionally the charge type, and the amount the carrier claims. Differences within the tolerance of the contract's settlement terms (at most its percent of our amount, or at most its amount: either suffices) are accepted, the others become disputes; when all are within it and nothing is unmatched, the statement is confirmed.",
       choose: "Click or drop the carrier's statement (.xlsx)",
       template: 'Download template',
       templateFile: 'carrier-statement-template',
