@@ -1,0 +1,125 @@
+/**
+ * Shared pieces of the settlement forms (issue 15): posting a form's action so that a refusal shows the
+ * server's translated message under the fields it names (the rest in a message), a party picker that follows
+ * the kind (client for receivables, carrier for payables), and the table of open items (statements to
+ * invoice, invoices to write a payment off against) with an amount per row and the exact sum.
+ */
+import { useEffect } from 'react';
+import { Button, Form, InputNumber, Space, Table, Typography, type FormInstance } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { HttpError, postEnvelope } from '../../platform/http.ts';
+import RefInput from '../../platform/resource/RefInput.tsx';
+import { useResourceContext } from '../../platform/resource/context.ts';
+import { exceeds, fillInOrder, formPath, hasPath, sumOf } from './money.ts';
+
+export type Kind = 'RECEIVABLE' | 'PAYABLE';
+export const KINDS: Kind[] = ['RECEIVABLE', 'PAYABLE'];
+
+/**
+ * Posts `body`; success → the server's message, true. A refusal → its field errors under the form's fields
+ * (`aliases` maps a server path to a form path), the message and what could not be placed in an error
+ * message, false (the dialog stays open with the user's input).
+ */
+export async function postForm(form: FormInstance, message: MessageInstance, url: string, body: unknown, aliases: Record<string, string> = {}): Promise<boolean> {
+  try {
+    const r = await postEnvelope(url, body, { silent: true });
+    void message.success(r.msg);
+    return true;
+  } catch (e) {
+    if (!(e instanceof HttpError)) {
+      void message.error(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+    const values: unknown = form.getFieldsValue(true);
+    const placed: { name: (string | number)[]; errors: string[] }[] = [];
+    const rest: string[] = [];
+    for (const [path, text] of Object.entries(e.fieldErrors)) {
+      const name = formPath(aliases[path] ?? path);
+      if (hasPath(values, name)) placed.push({ name, errors: [text] });
+      else if (text !== e.message) rest.push(text);
+    }
+    form.setFields(placed);
+    void message.error([e.message, ...rest].filter(Boolean).join('; '));
+    return false;
+  }
+}
+
+/** The party of a kind: a client (receivable) or a carrier (payable), picked from its list. */
+export function PartyInput({ kind, value, onChange }: { kind: Kind; value?: number | null; onChange?: (v: number | null) => void }) {
+  return <RefInput refName={kind === 'PAYABLE' ? 'carrier' : 'client'} value={value} onChange={onChange} />;
+}
+
+export interface OpenItem {
+  id: number;
+  /** what the row is (statement code, invoice number) and its details */
+  label: string;
+  detail?: string;
+  /** its open amount, exact text */
+  open: string;
+}
+
+/**
+ * The open items of a party with an amount input per row (Form.List `name`: { id, amount }), a button that
+ * spreads `fillFrom` over them in order, and the exact sum of what is entered (red when it exceeds `max`).
+ */
+export function OpenItemsInput({ form, name, items, fillFrom, max, loading, testId }: { form: FormInstance; name: string; items: OpenItem[]; fillFrom?: string; max?: string; loading?: boolean; testId: string }) {
+  const { t } = useResourceContext();
+  const entered = (Form.useWatch(name, form) as { amount?: string | null }[] | undefined) ?? [];
+  const sum = sumOf(entered.map((e) => e?.amount));
+  const over = max !== undefined && exceeds(sum, max);
+  const ids = items.map((it) => it.id).join(',');
+  useEffect(() => {
+    // one row per item, amounts empty: every row's amount is a form path a refusal can land under
+    form.setFieldValue(name, items.map((it) => ({ id: it.id, amount: null })));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows change with the item ids only
+  }, [ids]);
+  const fill = () => {
+    const amounts = fillInOrder(fillFrom, items);
+    form.setFieldValue(name, items.map((it, i) => ({ id: it.id, amount: amounts[i] || null })));
+  };
+  return (
+    <>
+      <Form.List name={name}>
+        {() => (
+          <Table<OpenItem>
+            rowKey="id"
+            size="small"
+            loading={loading}
+            pagination={false}
+            scroll={{ y: 260 }}
+            dataSource={items}
+            data-testid={testId}
+            columns={[
+              { title: t('settlement.item'), key: 'l', render: (_, it) => <Space direction="vertical" size={0}><span>{it.label}</span>{it.detail && <Typography.Text type="secondary">{it.detail}</Typography.Text>}</Space> },
+              { title: t('settlement.open'), dataIndex: 'open', align: 'right', width: 130 },
+              {
+                title: t('settlement.amount'),
+                key: 'a',
+                width: 170,
+                render: (_, it, i) => (
+                  <>
+                    <Form.Item name={[i, 'id']} initialValue={it.id} hidden noStyle />
+                    <Form.Item name={[i, 'amount']} style={{ margin: 0 }}>
+                      <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} data-testid={`${testId}-amount`} />
+                    </Form.Item>
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Form.List>
+      <Space style={{ marginTop: 8 }}>
+        {fillFrom !== undefined && (
+          <Button size="small" onClick={fill} disabled={!items.length} data-testid={`${testId}-fill`}>
+            {t('settlement.fillInOrder')}
+          </Button>
+        )}
+        <Typography.Text type={over ? 'danger' : undefined} data-testid={`${testId}-sum`}>
+          {t('settlement.entered', { sum })}
+          {over && ` — ${t('settlement.overMax', { max })}`}
+        </Typography.Text>
+      </Space>
+    </>
+  );
+}
