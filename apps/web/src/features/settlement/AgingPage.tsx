@@ -14,6 +14,21 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 type AgingRow = z.output<typeof SettlementApi.AgingRow>;
 type OpenRow = z.output<typeof SettlementApi.OpenRow>;
 
+/** Rows of a party each (its name, then right-aligned amounts exactly as the server sends them: decimal text). */
+function PartyTable<T extends { partyId: number; partyName: string | null }>({ rows, loading, testId, columns }: { rows?: T[]; loading: boolean; testId: string; columns: [string, keyof T & string][] }) {
+  const { t } = useResourceContext();
+  return (
+    <Table<T>
+      rowKey="partyId"
+      size="small"
+      loading={loading}
+      dataSource={rows ?? []}
+      data-testid={testId}
+      columns={[{ title: t('settlement.party'), key: 'p', render: (_, r) => r.partyName ?? r.partyId }, ...columns.map(([title, dataIndex]) => ({ title, dataIndex, align: 'right' as const }))]}
+    />
+  );
+}
+
 export default function AgingPage() {
   const { t, can } = useResourceContext();
   const [kind, setKind] = useState<'RECEIVABLE' | 'PAYABLE'>('RECEIVABLE');
@@ -21,7 +36,6 @@ export default function AgingPage() {
   const query = { kind, asOf: asOf.format('YYYY-MM-DD') };
   const q = useQuery({ queryKey: ['aging', query], queryFn: () => get<AgingRow[]>('/finance/settlement/aging', query) });
   const open = useQuery({ queryKey: ['settlementOpen', kind], enabled: can('finance:statement:query'), queryFn: () => get<OpenRow[]>('/finance/settlement/open', { kind }) });
-  const money = { align: 'right' as const };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Card
@@ -34,38 +48,21 @@ export default function AgingPage() {
         }
         extra={can('finance:aging:export') && <Button data-testid="aging-export" onClick={() => download('/finance/settlement/aging/export', query, `${t('settlement.agingFile')}-${query.asOf}.xlsx`)}>{t('settlement.export')}</Button>}
       >
-        <Table<AgingRow>
-          rowKey="partyId"
-          size="small"
-          loading={q.isLoading}
-          dataSource={q.data ?? []}
-          data-testid="aging-table"
-          columns={[
-            { title: t('settlement.party'), key: 'p', render: (_, r) => r.partyName ?? r.partyId },
-            { title: '0–30', dataIndex: 'd0_30', ...money },
-            { title: '31–60', dataIndex: 'd31_60', ...money },
-            { title: '61–90', dataIndex: 'd61_90', ...money },
-            { title: '> 90', dataIndex: 'd90plus', ...money },
-            { title: t('settlement.total'), dataIndex: 'total', ...money },
-          ]}
-        />
+        <PartyTable<AgingRow> rows={q.data} loading={q.isLoading} testId="aging-table" columns={[['0–30', 'd0_30'], ['31–60', 'd31_60'], ['61–90', 'd61_90'], ['> 90', 'd90plus'], [t('settlement.total'), 'total']]} />
       </Card>
       {can('finance:statement:query') && (
         <Card size="small" title={t('settlement.openTitle')}>
-          <Table<OpenRow>
-            rowKey="partyId"
-            size="small"
+          <PartyTable<OpenRow>
+            rows={open.data}
             loading={open.isLoading}
-            dataSource={open.data ?? []}
-            data-testid="open-table"
+            testId="open-table"
             columns={[
-              { title: t('settlement.party'), key: 'p', render: (_, r) => r.partyName ?? r.partyId },
-              { title: t('settlement.statementCount'), dataIndex: 'statements', align: 'right' },
-              { title: t('settlement.stated'), dataIndex: 'totalAmount', ...money },
-              { title: t('settlement.invoiced'), dataIndex: 'invoicedAmount', ...money },
-              { title: t('settlement.paid'), dataIndex: 'paidAmount', ...money },
-              { title: t('settlement.notInvoiced'), dataIndex: 'openAmount', ...money },
-              { title: t('settlement.notPaid'), dataIndex: 'unpaidAmount', ...money },
+              [t('settlement.statementCount'), 'statements'],
+              [t('settlement.stated'), 'totalAmount'],
+              [t('settlement.invoiced'), 'invoicedAmount'],
+              [t('settlement.paid'), 'paidAmount'],
+              [t('settlement.notInvoiced'), 'openAmount'],
+              [t('settlement.notPaid'), 'unpaidAmount'],
             ]}
           />
         </Card>

@@ -4,16 +4,14 @@
  * amount: a larger one is refused by the server under that row), and 'Void' a valid invoice with a reason.
  * Buttons show with their permission; refusals land under the fields they name.
  */
-import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { App, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { getResource } from '@tms/domain';
 import { list } from '../../platform/http.ts';
-import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { KINDS, OpenItemsInput, PartyInput, postForm, type Kind, type OpenItem } from './forms.tsx';
+import { ActionListPage, ActionModal, KindPartyFields, OpenItemsInput, type ActionRequest, type Kind, type OpenItem } from './forms.tsx';
 import { allocationBody, leftOf, positive, type Allocation } from './money.ts';
 
 const invoiceDef = getResource('invoice');
@@ -61,7 +59,6 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
   const kind = Form.useWatch('kind', form) as Kind | undefined;
   const partyId = Form.useWatch('partyId', form) as number | null | undefined;
   const statements = useQuery({
@@ -73,95 +70,75 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
       return r.rows.map((s) => ({ id: s.id, label: String(s.code), detail: `${String(s.period)} · ${t('settlement.statementTotal', { total: leftOf(s.totalAmount, 0) })}`, open: leftOf(s.totalAmount, s.invoicedAmount) })).filter((s) => positive(s.open));
     },
   });
-  const submit = async () => {
-    const v = await form.validateFields();
+  const request = (v: Record<string, unknown>): ActionRequest | null => {
     const a = allocationBody((v.items ?? []) as Allocation[], 'statementId', 'allocations', 'items');
     if (!a.body.length) {
       void message.error(t('settlement.noAmounts'));
-      return;
+      return null;
     }
-    setBusy(true);
-    const done = await postForm(form, message, '/finance/invoice/register', { kind: v.kind, ...invoiceHeadBody(v), allocations: a.body }, a.aliases);
-    setBusy(false);
-    if (done) onDone();
+    return { url: '/finance/invoice/register', body: { kind: v.kind, ...invoiceHeadBody(v), allocations: a.body }, aliases: a.aliases };
   };
   return (
-    <Modal open width={760} title={t('settlement.invoice')} onCancel={onClose} onOk={submit} confirmLoading={busy} maskClosable={false} okButtonProps={{ 'data-testid': 'invoice-register-ok' } as Record<string, string>}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', partyId: null, items: [], ...invoiceHeadInitial() }} onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}>
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
-          <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
-            <Select options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
-          </Form.Item>
-          <Form.Item name="partyId" label={t('settlement.party')} rules={[{ required: true, message: t('settlement.required') }]}>
-            <PartyInput kind={kind ?? 'RECEIVABLE'} />
-          </Form.Item>
-        </div>
-        <InvoiceHeadFields />
-        <Typography.Text strong>{t('settlement.statementsToInvoice')}</Typography.Text>
-        {partyId ? (
-          <OpenItemsInput form={form} name="items" items={statements.data ?? []} loading={statements.isFetching} testId="invoice-allocations" />
-        ) : (
-          <Typography.Paragraph type="secondary">{t('settlement.pickPartyFirst')}</Typography.Paragraph>
-        )}
-      </Form>
-    </Modal>
+    <ActionModal
+      form={form}
+      width={760}
+      title={t('settlement.invoice')}
+      testId="invoice-register-ok"
+      initialValues={{ kind: 'RECEIVABLE', partyId: null, items: [], ...invoiceHeadInitial() }}
+      onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}
+      request={request}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+        <KindPartyFields kind={kind} />
+      </div>
+      <InvoiceHeadFields />
+      <Typography.Text strong>{t('settlement.statementsToInvoice')}</Typography.Text>
+      {partyId ? (
+        <OpenItemsInput form={form} name="items" items={statements.data ?? []} loading={statements.isFetching} testId="invoice-allocations" />
+      ) : (
+        <Typography.Paragraph type="secondary">{t('settlement.pickPartyFirst')}</Typography.Paragraph>
+      )}
+    </ActionModal>
   );
 }
 
 function VoidInvoice({ invoice, onClose, onDone }: { invoice: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    const done = await postForm(form, message, '/finance/invoice/void', { id: invoice.id, version: invoice.version, reason: v.reason });
-    setBusy(false);
-    if (done) onDone();
-  };
   return (
-    <Modal open title={t('settlement.voidInvoice', { no: invoice.invoiceNo })} onCancel={onClose} onOk={submit} confirmLoading={busy} okButtonProps={{ danger: true, ...({ 'data-testid': 'invoice-void-ok' } as Record<string, string>) }}>
-      <Typography.Paragraph type="secondary">{t('settlement.voidInvoiceHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ reason: '' }}>
-        <Form.Item name="reason" label={t('settlement.reason')} rules={[{ required: true, whitespace: true, message: t('settlement.required') }]}>
-          <Input.TextArea maxLength={200} rows={3} data-testid="invoice-void-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <ActionModal
+      form={form}
+      danger
+      title={t('settlement.voidInvoice', { no: invoice.invoiceNo })}
+      testId="invoice-void-ok"
+      initialValues={{ reason: '' }}
+      request={(v) => ({ url: '/finance/invoice/void', body: { id: invoice.id, version: invoice.version, reason: v.reason } })}
+      onClose={onClose}
+      onDone={onDone}
+      before={<Typography.Paragraph type="secondary">{t('settlement.voidInvoiceHint')}</Typography.Paragraph>}
+    >
+      <Form.Item name="reason" label={t('settlement.reason')} rules={[{ required: true, whitespace: true, message: t('settlement.required') }]}>
+        <Input.TextArea maxLength={200} rows={3} data-testid="invoice-void-reason" />
+      </Form.Item>
+    </ActionModal>
   );
 }
 
 export default function InvoicePage() {
-  const { t, can } = useResourceContext();
-  const [register, setRegister] = useState<TableApi | null>(null);
-  const [voiding, setVoiding] = useState<{ row: Row; api: TableApi } | null>(null);
+  const { t } = useResourceContext();
   return (
-    <>
-      <ResourceTable
-        resource={invoiceDef}
-        syncUrl
-        toolbarExtra={(api) =>
-          can('finance:invoice:add')
-            ? [
-                <Button key="register" type="primary" data-testid="invoice-register" onClick={() => setRegister(api)}>
-                  {t('settlement.invoice')}
-                </Button>,
-              ]
-            : []
-        }
-        rowActions={(row, api) =>
-          can('finance:invoice:void') && row.status === 'VALID'
-            ? [
-                <a key="void" data-testid="invoice-void" onClick={() => setVoiding({ row, api })}>
-                  {t('settlement.void')}
-                </a>,
-              ]
-            : []
-        }
-      />
-      {register && <RegisterInvoice onClose={() => setRegister(null)} onDone={() => { register.reload(); setRegister(null); }} />}
-      {voiding && <VoidInvoice invoice={voiding.row} onClose={() => setVoiding(null)} onDone={() => { voiding.api.reload(); setVoiding(null); }} />}
-    </>
+    <ActionListPage
+      resource={invoiceDef}
+      add={{ permission: 'finance:invoice:add', label: t('settlement.invoice'), testId: 'invoice-register', dialog: (close, done) => <RegisterInvoice onClose={close} onDone={done} /> }}
+      row={{
+        permission: 'finance:invoice:void',
+        label: t('settlement.void'),
+        testId: 'invoice-void',
+        when: (row) => row.status === 'VALID',
+        dialog: (row) => (close, done) => <VoidInvoice invoice={row} onClose={close} onDone={done} />,
+      }}
+    />
   );
 }

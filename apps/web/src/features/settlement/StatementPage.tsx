@@ -17,7 +17,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import { useResourceContext } from '../../platform/resource/context.ts';
 import ThreeWayModal from './ThreeWayModal.tsx';
 import { jobPercent } from './money.ts';
-import { KINDS, PartyInput, postForm, type Kind } from './forms.tsx';
+import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
 import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
 
 const statementDef = getResource('statement');
@@ -102,26 +102,19 @@ function useAsk() {
 /** Register an invoice for this statement: its head, and the amount (its open amount by default); a refusal lands under the field it names. */
 function InvoiceStatement({ statement, onClose, onDone }: { statement: Detail; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    const body = { kind: statement.kind, ...invoiceHeadBody(v), allocations: [{ statementId: statement.id, amount: v.amount }] };
-    const done = await postForm(form, message, '/finance/invoice/register', body, { 'allocations.0.amount': 'amount', allocations: 'amount' });
-    setBusy(false);
-    if (done) onDone();
-  };
+  const request = (v: Record<string, unknown>) => ({
+    url: '/finance/invoice/register',
+    body: { kind: statement.kind, ...invoiceHeadBody(v), allocations: [{ statementId: statement.id, amount: v.amount }] },
+    aliases: { 'allocations.0.amount': 'amount', allocations: 'amount' },
+  });
   return (
-    <Modal open width={640} title={`${t('settlement.invoice')} · ${statement.code}`} onCancel={onClose} onOk={submit} confirmLoading={busy} maskClosable={false} okButtonProps={{ 'data-testid': 'statement-invoice-ok' } as Record<string, string>}>
-      <Form form={form} layout="vertical" initialValues={{ amount: statement.openAmount, ...invoiceHeadInitial() }}>
-        <Form.Item name="amount" label={t('settlement.amount')} extra={t('settlement.openOf', { open: statement.openAmount })} rules={[{ required: true, message: t('settlement.required') }]}>
-          <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} data-testid="statement-invoice-amount" />
-        </Form.Item>
-        <InvoiceHeadFields />
-      </Form>
-    </Modal>
+    <ActionModal form={form} width={640} title={`${t('settlement.invoice')} · ${statement.code}`} testId="statement-invoice-ok" initialValues={{ amount: statement.openAmount, ...invoiceHeadInitial() }} request={request} onClose={onClose} onDone={onDone}>
+      <Form.Item name="amount" label={t('settlement.amount')} extra={t('settlement.openOf', { open: statement.openAmount })} rules={[{ required: true, message: t('settlement.required') }]}>
+        <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} data-testid="statement-invoice-amount" />
+      </Form.Item>
+      <InvoiceHeadFields />
+    </ActionModal>
   );
 }
 

@@ -4,11 +4,14 @@
  * the kind (client for receivables, carrier for payables), and the table of open items (statements to
  * invoice, invoices to write a payment off against) with an amount per row and the exact sum.
  */
-import { useEffect } from 'react';
-import { Button, Form, InputNumber, Space, Table, Typography, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { App, Button, Form, InputNumber, Modal, Select, Space, Table, Typography, type FormInstance } from 'antd';
+import type { ResourceDef } from '@tms/domain';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { HttpError, postEnvelope } from '../../platform/http.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
+import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
+import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { exceeds, fillInOrder, formPath, hasPath, sumOf } from './money.ts';
 
@@ -44,9 +47,116 @@ export async function postForm(form: FormInstance, message: MessageInstance, url
   }
 }
 
+/** What a dialog's OK posts: the route, its body, and where the body's field paths are in the form. */
+export interface ActionRequest {
+  url: string;
+  body: unknown;
+  aliases?: Record<string, string>;
+}
+
+/**
+ * A dialog with a form whose OK validates it, posts `request(values)` (null: nothing to post) through
+ * postForm and, when the server accepts, calls onDone; the dialog stays open on a refusal.
+ */
+export function ActionModal(props: {
+  form: FormInstance;
+  title: ReactNode;
+  testId: string;
+  width?: number;
+  danger?: boolean;
+  initialValues: Record<string, unknown>;
+  onValuesChange?: (changed: Record<string, unknown>) => void;
+  request: (values: Record<string, unknown>) => ActionRequest | null;
+  onClose: () => void;
+  onDone: () => void;
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const { form } = props;
+  const submit = async () => {
+    const r = props.request(await form.validateFields());
+    if (!r) return;
+    setBusy(true);
+    const done = await postForm(form, message, r.url, r.body, r.aliases);
+    setBusy(false);
+    if (done) props.onDone();
+  };
+  return (
+    <Modal open width={props.width} title={props.title} onCancel={props.onClose} onOk={submit} confirmLoading={busy} maskClosable={false} okButtonProps={{ danger: props.danger, ...({ 'data-testid': props.testId } as Record<string, string>) }}>
+      {props.before}
+      <Form form={form} layout="vertical" initialValues={props.initialValues} onValuesChange={props.onValuesChange}>
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
+
+type Dialog = (close: () => void, done: () => void) => ReactNode;
+
+/**
+ * A generic settlement list with a toolbar button opening a dialog and a row action opening another, each
+ * shown with its permission; the list reloads when a dialog's action is done.
+ */
+export function ActionListPage({ resource, add, row: rowAction }: {
+  resource: ResourceDef;
+  add: { permission: string; label: string; testId: string; dialog: Dialog };
+  row: { permission: string; label: string; testId: string; when: (row: Row) => boolean; dialog: (row: Row) => Dialog };
+}) {
+  const { can } = useResourceContext();
+  const [open, setOpen] = useState<{ dialog: Dialog; api: TableApi } | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <ResourceTable
+        resource={resource}
+        syncUrl
+        toolbarExtra={(api) =>
+          can(add.permission)
+            ? [
+                <Button key="add" type="primary" data-testid={add.testId} onClick={() => setOpen({ dialog: add.dialog, api })}>
+                  {add.label}
+                </Button>,
+              ]
+            : []
+        }
+        rowActions={(row, api) =>
+          can(rowAction.permission) && rowAction.when(row)
+            ? [
+                <a key="action" data-testid={rowAction.testId} onClick={() => setOpen({ dialog: rowAction.dialog(row), api })}>
+                  {rowAction.label}
+                </a>,
+              ]
+            : []
+        }
+      />
+      {open?.dialog(close, () => {
+        open.api.reload();
+        close();
+      })}
+    </>
+  );
+}
+
 /** The party of a kind: a client (receivable) or a carrier (payable), picked from its list. */
 export function PartyInput({ kind, value, onChange }: { kind: Kind; value?: number | null; onChange?: (v: number | null) => void }) {
   return <RefInput refName={kind === 'PAYABLE' ? 'carrier' : 'client'} value={value} onChange={onChange} />;
+}
+
+/** The kind (receivable / payable) and the party of that kind: two form items named kind and partyId. */
+export function KindPartyFields({ kind }: { kind: Kind | undefined }) {
+  const { t } = useResourceContext();
+  return (
+    <>
+      <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
+        <Select options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="partyId" label={t('settlement.party')} rules={[{ required: true, message: t('settlement.required') }]}>
+        <PartyInput kind={kind ?? 'RECEIVABLE'} />
+      </Form.Item>
+    </>
+  );
 }
 
 export interface OpenItem {
