@@ -43,8 +43,8 @@ describe('settlement', () => {
     await drawer.getByTestId('statement-confirm').click();
     await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('已确认');
     await drawer.getByTestId('statement-invoice').click();
-    await dialog.locator('input').first().fill('E2E-INV-1');
-    await dialog.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await page.getByTestId('invoice-no').fill('E2E-INV-1');
+    await page.getByTestId('statement-invoice-ok').click();
     await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('已开票');
 
     // a partial payment written off through the API, then the aging page

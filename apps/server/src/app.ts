@@ -50,6 +50,8 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerSettlementRoutes } from './modules/finance/settlement.ts';
 import { registerSettlementMoneyRoutes } from './modules/finance/settlement-money.ts';
 import { registerSettlementReceiptRoutes, subscribeSettlement } from './modules/finance/settlement-receipts.ts';
+import { registerThreeWayRoutes } from './modules/finance/settlement-threeway.ts';
+import { registerStatementPdfRoute } from './modules/finance/settlement-pdf.ts';
 import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
 import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
@@ -150,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSettlementRoutes(app, db);
   registerSettlementMoneyRoutes(app, db);
   registerSettlementReceiptRoutes(app, db);
+  registerThreeWayRoutes(app, db);
+  registerStatementPdfRoute(app, db, clock);
   registerPayableRoutes(app, db);
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)

@@ -579,6 +579,15 @@ function customRoutes(): Record<string, Classified> {
   c[`POST ${F}/statement/void`] = { kind: 'statement', call: post(`${F}/statement/void`, stmt(() => ({ reason: '作废' }))) };
   c[`POST ${F}/statement/removeLines`] = { kind: 'statement', call: post(`${F}/statement/removeLines`, stmt(() => ({ lineIds: [rec.statementLine.id] }))) };
   c[`POST ${F}/statement/dispute`] = { kind: 'statement', call: post(`${F}/statement/dispute`, stmt(() => ({ lines: [{ lineId: rec.statementLine.id, reason: '不对', proposedAmount: 1 }] }))) };
+  // the three-way check reads the carrier's workbook only once the statement is found in scope; the PDF shows the statement
+  const claimSheet = async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('claim').addRows([['waybillCode', 'claimAmount'], ['X', 1]]);
+    return form('claim.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from(await wb.xlsx.writeBuffer()));
+  };
+  c[`POST ${F}/statement/threeWay`] = { kind: 'statement', call: post(`${F}/statement/threeWay`, claimSheet, () => ({ id: rec.statement.id, version: 0 })) };
+  c[`GET ${F}/statement/pdf/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/pdf/${rec.statement.id}`) };
+  none("the blank template of a carrier's statement: no record", `GET ${F}/statement/claimTemplate`);
   c[`POST ${F}/statement/resolve`] = { kind: 'statement', call: post(`${F}/statement/resolve`, stmt(() => ({ decisions: [{ lineId: rec.statementLine.id, accept: true }] }))) };
   c[`POST ${F}/invoice/register`] = {
     kind: 'statement',

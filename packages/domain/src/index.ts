@@ -49,6 +49,7 @@ export * as RealtimeApi from './contracts/realtime.ts';
 // settlement (issue 15)
 export * from './finance/settlement.ts';
 export * as SettlementApi from './contracts/settlement.ts';
+export { carrierClaimRow as carrierClaimResource } from './resources/settlement.ts';
 // client portal and public tracking links (issue 17)
 export * as PortalApi from './contracts/portal.ts';
 export { PORTAL_PERMISSION } from './contracts/portal.ts';

@@ -16,10 +16,11 @@ import { PassThrough, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { LANGS, allFields, bodySchema, columnOf, inForm, inList, issueToError, resourceByName, SERVER_OWNED, type FieldDef, type Lang, type ResourceDef } from '@tms/domain';
 import type { Queryable } from './db.ts';
-import type { Caller } from './auth.ts';
+import type { FastifyRequest } from 'fastify';
+import { uploadLimit, type Caller } from './auth.ts';
 import { translate } from './i18n.ts';
 import { scopeOf } from './resource-engine.ts';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 
 export function fieldLabel(def: ResourceDef, f: FieldDef, lang: Lang): string {
   const key = `resources.${def.name}.fields.${f.name}`;
@@ -450,4 +451,23 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
     return { rowNum, raw, values: r.success ? (r.data as Record<string, unknown>) : null, errors };
   });
   return { headers: fields.map((f) => ({ name: f.name, label: fieldLabel(def, f, lang) })), rows };
+}
+
+/**
+ * The workbook uploaded to an import route (one multipart part `file`), read by `readImport`: 400 without a file or
+ * with one that is no readable .xlsx, 413 when it is over the route's upload limit.
+ */
+export async function readImportUpload(req: FastifyRequest, def: ResourceDef, db: Queryable, caller: Caller): ReturnType<typeof readImport> {
+  if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+  const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
+  if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+  const sheet = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
+    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+    if (e instanceof AppError) throw e;
+    // not a readable .xlsx (zip / sheet parse errors): the upload is bad, not the server
+    req.log.warn({ err: e, resource: def.name }, 'import: unreadable workbook');
+    throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
+  });
+  if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+  return sheet;
 }

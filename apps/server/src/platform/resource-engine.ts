@@ -23,9 +23,9 @@ import type { Db, Queryable } from './db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
 import { idList, intParam, ok, page } from './http.ts';
 import { onValidationError, route } from './contract.ts';
-import { hasPermission, hashPassword, requireCaller, uploadLimit, type Caller } from './auth.ts';
+import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
 import { mutate } from './audit.ts';
-import { exportWorkbook, importTemplate, readImport, type ImportRow } from './excel.ts';
+import { exportWorkbook, importTemplate, readImportUpload, type ImportRow } from './excel.ts';
 import { translate } from './i18n.ts';
 import type { Secrets } from './secrets.ts';
 import type { z } from 'zod';
@@ -585,18 +585,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
     // a declared oversize upload is refused before it is read (platform/auth.ts, `config.upload`)
     route(app, { ...E.import, config: { upload: 20 * 1024 * 1024 } }, async (req) => {
       const caller = requireCaller(req);
-      if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-      const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
-      if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
       const commit = req.query.commit === 'true';
-      const preview = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
-        if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-        if (e instanceof AppError) throw e;
-        // not a readable .xlsx (zip / sheet parse errors): the upload is bad, not the server
-        req.log.warn({ err: e }, 'import: unreadable workbook');
-        throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
-      });
-      if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+      const preview = await readImportUpload(req, def, db, caller);
       await checkImportUnique(db, def, caller, preview.rows, req.lang);
       const hooked = !!(hooks.beforeSave || hooks.afterSave);
       const summarize = (committed: boolean) => {

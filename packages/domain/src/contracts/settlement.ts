@@ -74,6 +74,22 @@ export const StatementLine = z
   .meta({ id: 'StatementLine' });
 export const StatementDetail = StatementHeader.extend({ events: z.array(StatementEvent), lines: z.array(StatementLine).describe('the first 500 lines (the whole list: /finance/statementLine/list)') });
 
+// the three-way check of a payable statement against the carrier's claim (an .xlsx upload)
+export const ThreeWayQuery = z.object({ id: intText(1), version: intText(0).describe('the version read: a stale one answers 409'), lang: z.string().max(10).optional() });
+const claimRow = { rowNum: z.number().int(), waybillCode: z.string().nullable(), dispatchOrderCode: z.string().nullable(), chargeTypeCode: z.string().nullable(), claim: money };
+export const ThreeWayMatch = z.object({ ...claimRow, lineIds: z.array(z.number()), ours: money, diff: money.describe('claim − ours'), disputeLineId: z.number().nullable(), proposed: money.nullable() });
+export const ThreeWayResult = z
+  .object({
+    statement: StatementHeader,
+    confirmed: z.boolean().describe('every line within tolerance and nothing unmatched: the statement was confirmed'),
+    matched: z.array(ThreeWayMatch).describe('rows within the tolerance of our amount'),
+    disputed: z.array(ThreeWayMatch).describe('rows outside it: disputed on disputeLineId with the proposed amount'),
+    unmatchedRows: z.array(z.object({ ...claimRow, message: z.string() })).describe('rows naming no line of the statement (or lines an earlier row claimed)'),
+    missingLines: z.array(z.object({ lineId: z.number(), waybillCode: z.string().nullable(), dispatchOrderCode: z.string().nullable(), chargeTypeCode: z.string().nullable(), amount: money, message: z.string() })).describe('charge lines no row claims'),
+  })
+  .meta({ id: 'ThreeWayResult' });
+export const StatementPdfQuery = z.object({ lang: z.string().max(10).optional() });
+
 export const PartyQuery = z.object({ kind, partyId: intText(1).optional(), lang: z.string().max(10).optional() });
 export const OpenRow = z.object({ partyId: z.number(), partyName: z.string().nullable(), statements: z.number().int(), totalAmount: money, invoicedAmount: money, paidAmount: money, openAmount: money, unpaidAmount: money });
 export const AgingQuery = PartyQuery.extend({ asOf: date.optional().describe('the day the ages are counted to (default today)') });

@@ -2,7 +2,7 @@
 
 const zh = {
   messages: {
-    actions: { send: '发送', confirm: '确认', dispute: '提出争议', resolve: '处理争议', void: '作废', removeLines: '移除明细' },
+    actions: { send: '发送', confirm: '确认', dispute: '提出争议', resolve: '处理争议', void: '作废', removeLines: '移除明细', threeWay: '与承运商对账单核对' },
     wrongStatus: '对账单 {{code}} 当前为“{{status}}”，不能{{action}}',
     stale: '对账单 {{code}} 已被他人修改，请刷新后重试',
     frozen: '对账单 {{code}} 已确认，明细已冻结，不能修改',
@@ -39,6 +39,23 @@ const zh = {
     lostReason: '登记遗失请填写原因',
     scanOk: '成功 {{ok}} 个，失败 {{failed}} 个',
     aging: { sheet: '账龄', party: '相对方', total: '合计' },
+    threeWay: {
+      payableOnly: '对账单 {{code}} 不是应付对账单：只有应付对账单可以与承运商对账单核对',
+      noCode: '请填写运单号或调度单号',
+      badRows: '承运商对账单第 {{rows}} 行有错误，未做任何修改',
+      claimReason: '承运商主张 {{claim}}（{{code}}）',
+      noLine: '对账单中没有 {{code}} 的明细',
+      taken: '{{code}} 的明细已由前面的行核对',
+      missing: '承运商对账单中没有这条明细',
+      event: '三方核对：容差内 {{matched}}，争议 {{disputed}}，未匹配行 {{unmatched}}，缺少明细 {{missing}}',
+      confirmed: '三方核对完成：{{matched}} 行均在容差内，对账单已确认',
+      done: '三方核对完成：容差内 {{matched}} 行，争议 {{disputed}} 行，未匹配 {{unmatched}} 行，承运商未列明细 {{missing}} 条',
+    },
+    pdf: {
+      title: '对账单', code: '对账单号', kind: '类型', party: '相对方', period: '期间', status: '状态', currency: '币种', lines: '明细',
+      no: '序号', lineType: '类型', waybill: '运单号', chargeType: '费用类型', eventDate: '计费日期', amount: '金额', taxRate: '税率', dispute: '争议 / 备注',
+      chargeAmount: '费用金额', adjustAmount: '调整金额', totalAmount: '对账金额', invoicedAmount: '已开票', paidAmount: '已收付', openAmount: '未开票', generated: '生成时间',
+    },
   },
   validation: {
     money: '金额格式不正确（最多两位小数）',
@@ -75,6 +92,10 @@ const zh = {
       name: '收付款',
       fields: { paymentNo: '流水号', kind: '类型', clientId: '货主', carrierId: '承运商', partyId: '相对方', payDate: '日期', amount: '金额', applied: '已核销', method: '方式', remark: '备注' },
     },
+    carrierClaim: {
+      name: '承运商对账单',
+      fields: { waybillCode: '运单号', dispatchOrderCode: '调度单号', chargeTypeCode: '费用类型', claimAmount: '承运商金额' },
+    },
     paperReceipt: {
       name: '纸质回单',
       fields: { waybillCode: '运单号', waybillId: '运单', clientId: '货主', status: '状态', signedTime: '签收时间', returnedTime: '返回时间', handedTime: '交客户时间', lostReason: '遗失原因' },
@@ -84,7 +105,7 @@ const zh = {
 
 const en: typeof zh = {
   messages: {
-    actions: { send: 'send', confirm: 'confirm', dispute: 'dispute', resolve: 'resolve disputes of', void: 'void', removeLines: 'remove lines from' },
+    actions: { send: 'send', confirm: 'confirm', dispute: 'dispute', resolve: 'resolve disputes of', void: 'void', removeLines: 'remove lines from', threeWay: "check the carrier's statement against" },
     wrongStatus: 'Statement {{code}} is {{status}}: you cannot {{action}} it',
     stale: 'Statement {{code}} was changed by someone else: reload it and try again',
     frozen: 'Statement {{code}} is confirmed: its lines are frozen',
@@ -121,6 +142,23 @@ const en: typeof zh = {
     lostReason: 'Give the reason of the loss',
     scanOk: '{{ok}} done, {{failed}} failed',
     aging: { sheet: 'Aging', party: 'Party', total: 'Total' },
+    threeWay: {
+      payableOnly: "Statement {{code}} is not a payable statement: only a payable statement is checked against a carrier's statement",
+      noCode: 'Give a waybill or a dispatch order code',
+      badRows: "Row(s) {{rows}} of the carrier's statement have errors: nothing was changed",
+      claimReason: 'Carrier claims {{claim}} ({{code}})',
+      noLine: 'The statement has no line of {{code}}',
+      taken: 'The lines of {{code}} were already claimed by an earlier row',
+      missing: "This line is not in the carrier's statement",
+      event: 'Three-way check: {{matched}} within tolerance, {{disputed}} disputed, {{unmatched}} rows unmatched, {{missing}} lines missing',
+      confirmed: 'Three-way check done: all {{matched}} rows within tolerance, the statement was confirmed',
+      done: "Three-way check done: {{matched}} rows within tolerance, {{disputed}} disputed, {{unmatched}} unmatched, {{missing}} lines not in the carrier's statement",
+    },
+    pdf: {
+      title: 'Statement', code: 'Statement no.', kind: 'Kind', party: 'Party', period: 'Period', status: 'Status', currency: 'Currency', lines: 'Lines',
+      no: 'No.', lineType: 'Type', waybill: 'Waybill', chargeType: 'Charge type', eventDate: 'Billable date', amount: 'Amount', taxRate: 'Tax rate', dispute: 'Dispute / remark',
+      chargeAmount: 'Charges', adjustAmount: 'Adjustments', totalAmount: 'Total', invoicedAmount: 'Invoiced', paidAmount: 'Paid', openAmount: 'Not invoiced', generated: 'Generated',
+    },
   },
   validation: {
     money: 'Not an amount (at most 2 decimal places)',
@@ -156,6 +194,10 @@ const en: typeof zh = {
     payment: {
       name: 'Payment',
       fields: { paymentNo: 'Reference', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', partyId: 'Party', payDate: 'Date', amount: 'Amount', applied: 'Written off', method: 'Method', remark: 'Remark' },
+    },
+    carrierClaim: {
+      name: "Carrier's statement",
+      fields: { waybillCode: 'Waybill', dispatchOrderCode: 'Dispatch order', chargeTypeCode: 'Charge type', claimAmount: 'Claimed amount' },
     },
     paperReceipt: {
       name: 'Paper receipt',

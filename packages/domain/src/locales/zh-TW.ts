@@ -563,7 +563,8 @@ const zhTW = {
         "dispute": "提出爭議",
         "resolve": "處理爭議",
         "void": "作廢",
-        "removeLines": "移除明細"
+        "removeLines": "移除明細",
+        "threeWay": "與承運商對賬單核對"
       },
       "wrongStatus": "對賬單 {{code}} 當前為“{{status}}”，不能{{action}}",
       "stale": "對賬單 {{code}} 已被他人修改，請重新整理後重試",
@@ -609,6 +610,43 @@ const zhTW = {
         "sheet": "賬齡",
         "party": "相對方",
         "total": "合計"
+      },
+      "threeWay": {
+        "payableOnly": "對賬單 {{code}} 不是應付對賬單：只有應付對賬單可以與承運商對賬單核對",
+        "noCode": "請填寫運單號或調度單號",
+        "badRows": "承運商對賬單第 {{rows}} 行有錯誤，未做任何修改",
+        "claimReason": "承運商主張 {{claim}}（{{code}}）",
+        "noLine": "對賬單中沒有 {{code}} 的明細",
+        "taken": "{{code}} 的明細已由前面的行核對",
+        "missing": "承運商對賬單中沒有這條明細",
+        "event": "三方核對：容差內 {{matched}}，爭議 {{disputed}}，未匹配行 {{unmatched}}，缺少明細 {{missing}}",
+        "confirmed": "三方核對完成：{{matched}} 行均在容差內，對賬單已確認",
+        "done": "三方核對完成：容差內 {{matched}} 行，爭議 {{disputed}} 行，未匹配 {{unmatched}} 行，承運商未列明細 {{missing}} 條"
+      },
+      "pdf": {
+        "title": "對賬單",
+        "code": "對賬單號",
+        "kind": "類型",
+        "party": "相對方",
+        "period": "期間",
+        "status": "狀態",
+        "currency": "幣種",
+        "lines": "明細",
+        "no": "序號",
+        "lineType": "類型",
+        "waybill": "運單號",
+        "chargeType": "費用類型",
+        "eventDate": "計費日期",
+        "amount": "金額",
+        "taxRate": "稅率",
+        "dispute": "爭議 / 備註",
+        "chargeAmount": "費用金額",
+        "adjustAmount": "調整金額",
+        "totalAmount": "對賬金額",
+        "invoicedAmount": "已開票",
+        "paidAmount": "已收付",
+        "openAmount": "未開票",
+        "generated": "生成時間"
       }
     },
     "portal": {
@@ -1336,6 +1374,15 @@ const zhTW = {
         "applied": "已核銷",
         "method": "方式",
         "remark": "備註"
+      }
+    },
+    "carrierClaim": {
+      "name": "承運商對賬單",
+      "fields": {
+        "waybillCode": "運單號",
+        "dispatchOrderCode": "調度單號",
+        "chargeTypeCode": "費用類型",
+        "claimAmount": "承運商金額"
       }
     },
     "paperReceipt": {

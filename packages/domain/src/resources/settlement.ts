@@ -160,3 +160,23 @@ export const paperReceipt: ResourceDef = {
     { name: 'lostReason', kind: 'string', max: 200 },
   ],
 };
+
+/**
+ * One row of a carrier's statement for the three-way check of a payable statement (its import template and
+ * sheet; not a stored resource): the waybill and / or dispatch order the carrier bills, optionally the
+ * charge type, and the amount the carrier claims.
+ */
+export const carrierClaimRow: ResourceDef = {
+  name: 'carrierClaim',
+  table: 'fin_statement_line',
+  path: '/finance/statement',
+  permission: 'finance:statement',
+  component: 'finance/statement/threeWay',
+  labelField: 'waybillCode',
+  fields: [
+    { name: 'waybillCode', kind: 'string', max: 40 },
+    { name: 'dispatchOrderCode', kind: 'string', max: 40 },
+    { name: 'chargeTypeCode', kind: 'string', max: 30 },
+    { name: 'claimAmount', kind: 'string', max: 24, required: true },
+  ],
+};

@@ -194,6 +194,9 @@ export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
   };
 }
 
+/** A statement's header as the actions answer it. */
+export const statementAnswer = async (q: Queryable, id: unknown) => headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!);
+
 const lineOf = (l: Row): z.input<typeof S.StatementLine> => ({
   id: Number(l.id), lineType: String(l.line_type), chargeId: l.charge_id === null ? null : Number(l.charge_id), waybillId: l.waybill_id === null ? null : Number(l.waybill_id),
   waybillCode: (l.waybill_code as string) ?? null, chargeTypeCode: (l.charge_type_code as string) ?? null, eventDate: (l.event_date as string) ?? null, amount: String(l.amount),
@@ -222,6 +225,15 @@ export async function moveStatement(q: Queryable, caller: Caller, s: Row, action
   await q.query(`insert into fin_statement_event(statement_id, action, from_status, to_status, reason, detail, create_by) values ($1, $2, $3, $4, $5, $6, $7)`, [
     s.id, action, s.status, to ?? s.status, reason, detail === null ? null : JSON.stringify(detail), caller.userName,
   ]);
+}
+
+/** Opens a dispute on a line: the party's reason and the amount it says is right (the line's own amount stays). */
+export async function disputeLine(q: Queryable, caller: Caller, l: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }): Promise<void> {
+  await q.query(
+    `update fin_statement_line set dispute_status = 'OPEN', dispute_reason = $2, proposed_amount = $3, dispute_file_id = $4, dispute_by = $5, dispute_time = now(), resolve_by = null, resolve_time = null, resolve_remark = null,
+            update_by = $5, update_time = now(), version = version + 1 where id = $1`,
+    [l.lineId, l.reason, l.proposedAmount, l.fileId ?? null, caller.userName],
+  );
 }
 
 async function linesOf(q: Queryable, statementId: unknown, ids: number[], field: string): Promise<Map<number, Row>> {
@@ -285,15 +297,13 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  const answer = async (q: Queryable, id: unknown) => headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!);
-
   for (const action of ['send', 'confirm'] as const) {
     route(app, { method: 'POST', url: `${BASE}/${action}`, operationId: `finance.statement.${action}`, summary: action === 'send' ? 'Send a draft statement to its party' : 'Confirm a sent or adjusted statement: its lines are frozen from then on', tags, permission: `finance:statement:${action}`, body: S.StatementAction, response: okOf(S.StatementHeader) }, async (req) => {
       const caller = requireCaller(req);
       const data = await mutate(db, req, { title: 'statement', businessType: action.toUpperCase() }, async (q) => {
         const s = await lockStatement(q, req, caller, req.body.id, req.body.version, action);
         await moveStatement(q, caller, s, action.toUpperCase(), STATEMENT_ACTION_TO[action], null, null, action === 'send' ? 'sent_time = now()' : `confirmed_by = $3, confirmed_time = now()`);
-        return answer(q, s.id);
+        return statementAnswer(q, s.id);
       });
       return ok(req, data, `messages.settlement.${action}Ok`);
     });
@@ -308,14 +318,10 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
         const line = lines.get(l.lineId)!;
         if (line.dispute_status === 'OPEN' || req.body.lines.findIndex((x) => x.lineId === l.lineId) !== i) throw conflict('messages.settlement.lineNotDisputable', { id: l.lineId });
         if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1`, [l.fileId])).rows.length) throw badRequest('messages.validationFailed', { [`lines.${i}.fileId`]: { key: 'validation.invalid' } });
-        await q.query(
-          `update fin_statement_line set dispute_status = 'OPEN', dispute_reason = $2, proposed_amount = $3, dispute_file_id = $4, dispute_by = $5, dispute_time = now(), resolve_by = null, resolve_time = null, resolve_remark = null,
-                  update_by = $5, update_time = now(), version = version + 1 where id = $1`,
-          [l.lineId, l.reason, l.proposedAmount, l.fileId ?? null, caller.userName],
-        );
+        await disputeLine(q, caller, l);
       }
       await moveStatement(q, caller, s, 'DISPUTE', 'DISPUTED', req.body.lines.map((l) => l.reason).join('; ').slice(0, 200), req.body.lines);
-      return answer(q, s.id);
+      return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.disputeOk');
   });
@@ -331,7 +337,9 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
         await q.query(`update fin_statement_line set dispute_status = $2, resolve_by = $3, resolve_time = now(), resolve_remark = $4, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [
           d.lineId, d.accept ? 'ACCEPTED' : 'REJECTED', caller.userName, d.remark,
         ]);
-        const diff = new Decimal(String(line.proposed_amount)).minus(String(line.amount));
+        // the proposed amount is what the line should come to: earlier accepted adjustments of it count
+        const adjusted = (await q.query<{ a: string }>(`select coalesce(sum(amount), 0)::text as a from fin_statement_line where adjusts_line_id = $1`, [d.lineId])).rows[0]!.a;
+        const diff = new Decimal(String(line.proposed_amount)).minus(String(line.amount)).minus(adjusted);
         if (d.accept && !diff.isZero())
           await q.query(
             `insert into fin_statement_line(statement_id, line_type, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, adjusts_line_id, remark, create_by)
@@ -342,7 +350,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
       await refreshTotals(q, [Number(s.id)]);
       const open = (await q.query<{ n: number }>(`select count(*)::int as n from fin_statement_line where statement_id = $1 and dispute_status = 'OPEN'`, [s.id])).rows[0]!.n;
       await moveStatement(q, caller, s, 'RESOLVE', open ? null : 'ADJUSTED', null, req.body.decisions);
-      return answer(q, s.id);
+      return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.resolveOk');
   });
@@ -355,7 +363,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
       await q.query(`update fin_statement_line set released = true where statement_id = $1`, [s.id]);
       await moveStatement(q, caller, s, 'VOID', 'VOID', req.body.reason, null, 'void_time = now()');
       await q.query(`update fin_statement set void_reason = $2 where id = $1`, [s.id, req.body.reason]);
-      return answer(q, s.id);
+      return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.voidOk');
   });
@@ -369,7 +377,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
       await q.query(`delete from fin_statement_line where id = any($1::bigint[])`, [req.body.lineIds]);
       await refreshTotals(q, [Number(s.id)]);
       await moveStatement(q, caller, s, 'REMOVE_LINES', null, null, { lineIds: req.body.lineIds });
-      return answer(q, s.id);
+      return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.removeLinesOk');
   });

@@ -1,37 +1,13 @@
 /**
  * A proof of delivery as PDF (pdfkit), in the reader's language: the receipt's header, the signed quantities with
  * shortages and damage, the handling of a difference and the photos (signature pictures included).
- * Chinese text needs a CJK font: TMS_PDF_FONT (`/path/font.ttc#PostScriptName` or a .ttf), else the first of the
- * Debian fonts found (fonts-noto-cjk, fonts-wqy-microhei, fonts-wqy-zenhei), else DejaVu / Helvetica (Latin only).
+ * Chinese text needs a CJK font (platform/pdf.ts).
  */
-import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import type { Lang } from '@tms/domain';
 import { translate } from '../../platform/i18n.ts';
-
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular',
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc#WenQuanYiMicroHei',
-  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc#WenQuanYiZenHei',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
-
-let fontChoice: { path: string; family?: string } | null | undefined;
-function pdfFont(): { path: string; family?: string } | null {
-  if (fontChoice !== undefined) return fontChoice;
-  const env = process.env.TMS_PDF_FONT;
-  fontChoice = null;
-  for (const c of [...(env ? [env] : []), ...FONT_CANDIDATES]) {
-    const [path, family] = c.split('#') as [string, string | undefined];
-    if (existsSync(path)) {
-      fontChoice = { path, ...(family ? { family } : {}) };
-      break;
-    }
-  }
-  return fontChoice;
-}
+import { openPdf, tableRow } from '../../platform/pdf.ts';
 
 export interface PodData {
   code: string;
@@ -58,18 +34,7 @@ async function streamBytes(s: Readable): Promise<Buffer> {
 export async function podPdf(pod: PodData, lang: Lang, now: Date, timeZone = 'Asia/Shanghai'): Promise<Buffer> {
   const t = (k: string) => translate(lang, `messages.portal.pdf.${k}`);
   const when = (v: string | null) => (v ? new Date(v).toLocaleString(lang, { timeZone, hour12: false }) : '—');
-  // pdfkit loads on first use: the server's start should not pay for it
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKit };
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${t('title')} ${pod.code}`, Producer: 'TMS' } });
-  const font = pdfFont();
-  if (font) doc.registerFont('body', font.path, font.family);
-  doc.font(font ? 'body' : 'Helvetica');
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openPdf({ Title: `${t('title')} ${pod.code}` });
 
   doc.fontSize(18).text(t('title'), { align: 'center' });
   doc.moveDown(0.6).fontSize(10);
@@ -91,19 +56,7 @@ export async function podPdf(pod: PodData, lang: Lang, now: Date, timeZone = 'As
   doc.moveDown(0.3).fontSize(9);
   const cols = [t('item'), t('planned'), t('shipped'), t('signed'), t('shortage'), t('damage'), t('remark')];
   const widths = [190, 50, 50, 50, 45, 45, 85];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    let x = doc.page.margins.left;
-    let h = 0;
-    cells.forEach((c, i) => {
-      doc.text(c, x, y, { width: widths[i]! - 4 });
-      h = Math.max(h, doc.y - y);
-      x += widths[i]!;
-    });
-    doc.x = doc.page.margins.left;
-    doc.y = y + h + 3;
-    if (bold) doc.moveTo(doc.page.margins.left, doc.y - 1).lineTo(doc.page.margins.left + widths.reduce((a, b) => a + b, 0), doc.y - 1).stroke();
-  };
+  const row = (cells: string[], rule = false) => tableRow(doc, widths, cells, { rule });
   row(cols, true);
   for (const l of pod.lines) {
     row([

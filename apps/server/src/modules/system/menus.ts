@@ -31,7 +31,7 @@ const ACTION_NAMES: Record<string, string> = {
   'finance:contract:submit': '提交审批', 'finance:contract:effect': '合同生效', 'finance:contract:terminate': '终止合同', 'finance:contract:quote': '运价试算',
   // settlement (issue 15)
   'finance:statement:generate': '生成对账单', 'finance:statement:send': '发送', 'finance:statement:confirm': '确认', 'finance:statement:dispute': '提出争议', 'finance:statement:resolve': '处理争议',
-  'finance:statement:void': '作废', 'finance:statement:edit': '移除明细', 'finance:invoice:add': '登记发票', 'finance:invoice:void': '作废发票', 'finance:payment:add': '登记收付款',
+  'finance:statement:void': '作废', 'finance:statement:edit': '移除明细', 'finance:statement:threeWay': '导入承运商对账单', 'finance:invoice:add': '登记发票', 'finance:invoice:void': '作废发票', 'finance:payment:add': '登记收付款',
   'finance:payment:writeOff': '核销', 'finance:paperReceipt:scan': '扫码更新', 'finance:aging:export': '导出',
   'finance:adjustment:add': '费用调整', 'finance:adjustment:approve': '审批费用调整',
   // notifications and webhooks (issue 17)
@@ -122,7 +122,7 @@ export const MENU_TREE: SeedMenu[] = [
       page('financeSettleTerm', '结算条款', '/finance/settleTerm', 'finance/settleTerm/index'),
       page('financeStatement', '对账单', '/finance/statement', 'finance/statement/index', undefined, [
         'finance:statement:generate', 'finance:statement:send', 'finance:statement:confirm', 'finance:statement:dispute', 'finance:statement:resolve', 'finance:statement:void', 'finance:statement:edit',
-        'finance:invoice:add',
+        'finance:statement:threeWay', 'finance:invoice:add',
       ]),
       page('financeStatementLine', '对账明细', '/finance/statementLine', 'finance/statementLine/index'),
       page('financeInvoice', '发票', '/finance/invoice', 'finance/invoice/index', undefined, ['finance:invoice:add', 'finance:invoice:void']),

@@ -2,17 +2,23 @@
  * Statements (issue 15): the generic statement list, a generate dialog (one party at once, or every party
  * as a job whose progress is shown), and a detail drawer with the amounts, lines and history and the
  * actions the status allows: send, confirm, dispute a line (reason, their amount), accept / reject a
- * dispute, void with a reason, register an invoice. Buttons show with their permission; the server decides.
+ * dispute, void with a reason, register an invoice; for a payable statement the three-way check against the
+ * carrier's statement (ThreeWayModal); the statement as PDF and its lines as .xlsx. Buttons show with their
+ * permission; the server decides.
  */
 import { useRef, useState } from 'react';
-import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
 import { getResource, type SettlementApi } from '@tms/domain';
-import { get, postEnvelope } from '../../platform/http.ts';
+import { download, get, postEnvelope } from '../../platform/http.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import ThreeWayModal from './ThreeWayModal.tsx';
+import { jobPercent } from './money.ts';
+import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
+import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -24,37 +30,49 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [job, setJob] = useState<Job | null>(null);
+  const kind = Form.useWatch('kind', form) as Kind | undefined;
   const submit = async () => {
     const v = await form.validateFields();
     try {
       const r = await postEnvelope<Job>('/finance/statement/generate', { kind: v.kind, period: v.period.format('YYYY-MM'), partyId: v.partyId || undefined });
       let j = r.data as Job;
       setJob(j);
+      // every party of the period runs as a background job: its progress is polled until it ends
       while (j.status === 'QUEUED' || j.status === 'RUNNING') {
         await new Promise((res) => setTimeout(res, 500));
         j = await get<Job>(`/finance/statement/job/${j.id}`);
         setJob(j);
       }
-      message.success(r.msg);
+      if (j.status === 'FAILED') {
+        void message.error(j.error ?? t('settlement.generateFailed'));
+        return;
+      }
+      message.success(`${r.msg} ${t('settlement.generated', { count: j.createdCount, lines: j.lineCount })}`);
       onDone();
     } catch {
       // the error notification carries the server's message
     }
   };
+  const running = !!job && (job.status === 'QUEUED' || job.status === 'RUNNING');
   return (
-    <Modal open title={t('settlement.generate')} onCancel={onClose} onOk={submit} okButtonProps={{ 'data-testid': 'statement-generate-ok' } as Record<string, string>}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs() }}>
+    <Modal open title={t('settlement.generate')} onCancel={onClose} onOk={submit} confirmLoading={running} maskClosable={false} okButtonProps={{ 'data-testid': 'statement-generate-ok' } as Record<string, string>}>
+      <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs() }} onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}>
         <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
-          <Select options={['RECEIVABLE', 'PAYABLE'].map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
+          <Select options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
         </Form.Item>
         <Form.Item name="period" label={t('settlement.period')} rules={[{ required: true }]}>
           <DatePicker picker="month" />
         </Form.Item>
         <Form.Item name="partyId" label={t('settlement.partyId')}>
-          <InputNumber min={1} style={{ width: '100%' }} />
+          <PartyInput kind={kind ?? 'RECEIVABLE'} />
         </Form.Item>
       </Form>
-      {job && <Typography.Text data-testid="statement-generate-progress">{t('settlement.generating', job.progress)}</Typography.Text>}
+      {job && (
+        <>
+          <Progress percent={jobPercent(job)} status={job.status === 'FAILED' ? 'exception' : job.status === 'DONE' ? 'success' : 'active'} data-testid="statement-generate-bar" />
+          <Typography.Text data-testid="statement-generate-progress">{t('settlement.generating', job.progress)}</Typography.Text>
+        </>
+      )}
     </Modal>
   );
 }
@@ -81,11 +99,33 @@ function useAsk() {
   };
 }
 
+/** Register an invoice for this statement: its head, and the amount (its open amount by default); a refusal lands under the field it names. */
+function InvoiceStatement({ statement, onClose, onDone }: { statement: Detail; onClose: () => void; onDone: () => void }) {
+  const { t } = useResourceContext();
+  const [form] = Form.useForm();
+  const request = (v: Record<string, unknown>) => ({
+    url: '/finance/invoice/register',
+    body: { kind: statement.kind, ...invoiceHeadBody(v), allocations: [{ statementId: statement.id, amount: v.amount }] },
+    aliases: { 'allocations.0.amount': 'amount', allocations: 'amount' },
+  });
+  return (
+    <ActionModal form={form} width={640} title={`${t('settlement.invoice')} · ${statement.code}`} testId="statement-invoice-ok" initialValues={{ amount: statement.openAmount, ...invoiceHeadInitial() }} request={request} onClose={onClose} onDone={onDone}>
+      <Form.Item name="amount" label={t('settlement.amount')} extra={t('settlement.openOf', { open: statement.openAmount })} rules={[{ required: true, message: t('settlement.required') }]}>
+        <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} data-testid="statement-invoice-amount" />
+      </Form.Item>
+      <InvoiceHeadFields />
+    </ActionModal>
+  );
+}
+
 function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const { t, can } = useResourceContext();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const ask = useAsk();
+  const [threeWay, setThreeWay] = useState(false);
+  const [invoicing, setInvoicing] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
   const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
   const d = q.data;
   const act = async (path: string, body: Record<string, unknown>) => {
@@ -100,22 +140,29 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
   };
   const base = d ? { id: d.id, version: d.version } : {};
   const is = (...s: string[]) => !!d && s.includes(d.status);
+  const removable = can('finance:statement:edit') && is('DRAFT');
   const buttons = d && (
     <Space wrap>
       {can('finance:statement:send') && is('DRAFT') && <Button data-testid="statement-send" onClick={() => act('/finance/statement/send', base)}>{t('settlement.send')}</Button>}
       {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act('/finance/statement/confirm', base)}>{t('settlement.confirm')}</Button>}
       {can('finance:invoice:add') && is('CONFIRMED') && (
-        <Button
-          data-testid="statement-invoice"
-          onClick={() =>
-            ask(t('settlement.invoice'), [
-              { name: 'invoiceNo', label: t('settlement.invoiceNo') },
-              { name: 'amount', label: t('settlement.amount'), kind: 'number', initial: d.openAmount },
-              { name: 'taxRate', label: t('settlement.taxRate'), kind: 'number', initial: '9' },
-            ], (v) => act('/finance/invoice/register', { kind: d.kind, invoiceNo: v.invoiceNo, invoiceDate: dayjs().format('YYYY-MM-DD'), invoiceType: 'SPECIAL', taxRate: Number(v.taxRate ?? 9), allocations: [{ statementId: d.id, amount: String(v.amount ?? '') }] }))
-          }
-        >
+        <Button data-testid="statement-invoice" onClick={() => setInvoicing(true)}>
           {t('settlement.invoice')}
+        </Button>
+      )}
+      {can('finance:statement:threeWay') && d.kind === 'PAYABLE' && is('SENT', 'ADJUSTED') && (
+        <Button data-testid="statement-threeway" onClick={() => setThreeWay(true)}>
+          {t('settlement.threeWay.button')}
+        </Button>
+      )}
+      {can('finance:statement:export') && (
+        <Button data-testid="statement-pdf" onClick={() => void download(`/finance/statement/pdf/${d.id}`, {}, `${d.code}.pdf`)}>
+          PDF
+        </Button>
+      )}
+      {can('finance:statement:export') && (
+        <Button data-testid="statement-lines-export" onClick={() => void download('/finance/statementLine/export', { statementId: d.id }, `${d.code}.xlsx`)}>
+          {t('settlement.exportLines')}
         </Button>
       )}
       {can('finance:statement:void') && is('DRAFT', 'SENT', 'DISPUTED', 'ADJUSTED', 'CONFIRMED') && (
@@ -153,12 +200,36 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
           <Typography.Paragraph data-testid="statement-amounts">
             {t('settlement.amounts', { total: d.totalAmount, charge: d.chargeAmount, adjust: d.adjustAmount, invoiced: d.invoicedAmount, paid: d.paidAmount, open: d.openAmount })}
           </Typography.Paragraph>
-          <Typography.Title level={5}>{t('settlement.lines')}</Typography.Title>
+          <Space style={{ marginBottom: 8 }}>
+            <Typography.Title level={5} style={{ margin: 0 }}>{t('settlement.lines')}</Typography.Title>
+            {removable && (
+              <Button
+                size="small"
+                danger
+                disabled={!picked.length}
+                data-testid="statement-remove-lines"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('settlement.removeLines'),
+                    content: t('settlement.removeLinesConfirm', { count: picked.length }),
+                    okButtonProps: { danger: true },
+                    onOk: async () => {
+                      await act('/finance/statement/removeLines', { ...base, lineIds: picked });
+                      setPicked([]);
+                    },
+                  })
+                }
+              >
+                {t('settlement.removeLines')} ({picked.length})
+              </Button>
+            )}
+          </Space>
           <Table<Line>
             rowKey="id"
             size="small"
             pagination={{ pageSize: 20 }}
             dataSource={d.lines}
+            rowSelection={removable ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(Number)), getCheckboxProps: (l) => ({ disabled: l.lineType !== 'CHARGE' }) } : undefined}
             columns={[
               { title: t('resources.statementLine.fields.lineType'), key: 'type', render: (_, l) => t(`dicts.fin_statement_line_type.${l.lineType}`) },
               { title: t('resources.statementLine.fields.waybillCode'), dataIndex: 'waybillCode' },
@@ -184,6 +255,27 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
             ]}
           />
         </>
+      )}
+      {d && invoicing && (
+        <InvoiceStatement
+          statement={d}
+          onClose={() => setInvoicing(false)}
+          onDone={() => {
+            setInvoicing(false);
+            void qc.invalidateQueries({ queryKey: ['statement', id] });
+            onChanged();
+          }}
+        />
+      )}
+      {d && threeWay && (
+        <ThreeWayModal
+          statement={d}
+          onClose={() => setThreeWay(false)}
+          onDone={() => {
+            void qc.invalidateQueries({ queryKey: ['statement', id] });
+            onChanged();
+          }}
+        />
       )}
     </Drawer>
   );

@@ -1,4 +1,4 @@
-/** Component path (menu data) → lazy view of the settlement screens (issue 15); the other settlement lists are the generic pages. */
+/** Component path (menu data) → lazy view of the settlement screens (issue 15); statement lines and settlement terms are the generic pages. */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyView } from '../../app/views-ui.tsx';
 
@@ -6,4 +6,6 @@ export const settlementViews: Record<string, LazyExoticComponent<ComponentType>>
   'finance/statement/index': lazyView(() => import('./StatementPage.tsx')),
   'finance/paperReceipt/index': lazyView(() => import('./ReceiptPage.tsx')),
   'finance/aging': lazyView(() => import('./AgingPage.tsx')),
+  'finance/invoice/index': lazyView(() => import('./InvoicePage.tsx')),
+  'finance/payment/index': lazyView(() => import('./PaymentPage.tsx')),
 };

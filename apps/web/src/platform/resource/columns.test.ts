@@ -5,6 +5,7 @@ import {
   buildColumns,
   decodeListState,
   dictValueEnum,
+  decimalText,
   displayValue,
   encodeListState,
   fieldLabel,
@@ -199,6 +200,21 @@ describe('display values', () => {
     expect(displayValue({ name: 'd', kind: 'datetime' }, '2024-05-06T00:00:00.000Z', ctx)).toBe(dayjs('2024-05-06T00:00:00.000Z').format('DD/MM/YYYY'));
     expect(displayValue({ name: 'w', kind: 'decimal', unit: 'kg' }, 3, ctx)).toBe('3 kg');
     expect(displayValue({ name: 'w', kind: 'string' }, null, ctx)).toBe('');
+  });
+  it('shows a decimal as exact text with its scale, never through float arithmetic', () => {
+    const ctx = { t, dicts };
+    const yuan = { name: 'amount', kind: 'decimal' as const, unit: 'yuan', scale: 2 };
+    expect(displayValue(yuan, 12.5, ctx)).toBe('12.50 yuan');
+    expect(displayValue(yuan, '0.30', ctx)).toBe('0.30 yuan');
+    expect(displayValue(yuan, 1234567890123.45, ctx)).toBe('1234567890123.45 yuan');
+    expect(displayValue({ name: 'price', kind: 'decimal', unit: 'yuan', scale: 4 }, 0.35, ctx)).toBe('0.35 yuan');
+    expect(displayValue({ name: 'price', kind: 'decimal', unit: 'yuan', scale: 4 }, 0.1234, ctx)).toBe('0.1234 yuan');
+    expect(displayValue({ name: 'radius', kind: 'decimal', unit: 'km', scale: 3 }, 0.8, ctx)).toBe('0.8 km'); // quantities as stored
+    expect(decimalText(-7, 2)).toBe('-7.00');
+    expect(decimalText('0.30000000000000004', 2)).toBe('0.30000000000000004'); // more places: shown, not rounded away
+    expect(decimalText(3)).toBe('3');
+    expect(decimalText('n/a', 2)).toBe('n/a');
+    expect(decimalText(null, 2)).toBe('');
   });
   it('keeps dictionary order in the valueEnum', () => {
     expect([...dictValueEnum([{ dictValue: '10', dictLabel: 'b' }, { dictValue: '2', dictLabel: 'a' }]).keys()]).toEqual(['10', '2']);

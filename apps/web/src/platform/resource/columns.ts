@@ -4,6 +4,7 @@
  * the URL. No React here, so it is unit-tested without a browser.
  */
 import dayjs, { type Dayjs } from 'dayjs';
+import { Decimal } from 'decimal.js';
 import type { ProColumns, ProSchemaValueEnumObj } from '@ant-design/pro-components';
 import { allFields, inList, isSortable, type FieldDef, type ResourceDef } from '@tms/domain';
 import { formatDate, formatDateTime } from '../format.ts';
@@ -68,6 +69,25 @@ export function withUnit(v: unknown, unit?: string): string {
   return unit ? `${String(v)} ${unit}` : String(v);
 }
 
+/**
+ * A decimal as exact text with at least `places` decimals ("12.5" → "12.50" at 2): the generic lists carry
+ * numeric columns as JSON numbers, whose shortest text is the stored decimal; the digits are padded as text
+ * (decimal.js), never rounded nor passed through float arithmetic. Not a number: the value as it came.
+ */
+export function decimalText(v: unknown, places?: number): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (places === undefined) return String(v);
+  try {
+    const d = new Decimal(String(v));
+    return d.toFixed(Math.max(places, d.decimalPlaces()));
+  } catch {
+    return String(v);
+  }
+}
+
+/** A decimal field's text: money (unit yuan) always with its cents ("12.50"), other quantities as stored ("0.8 km"). */
+export const decimalFieldText = (f: Pick<FieldDef, 'unit'>, v: unknown): string => decimalText(v, f.unit === 'yuan' ? 2 : undefined);
+
 /** Text of a field value for the table / detail / a ref label (dict label, yes/no, formatted dates, unit). */
 export function displayValue(f: FieldDef, v: unknown, ctx: { t: Translate; dicts?: Record<string, DictEntry[]>; dateStyle?: string }, row?: Row): string {
   if (v === null || v === undefined || v === '') return '';
@@ -89,6 +109,8 @@ export function displayValue(f: FieldDef, v: unknown, ctx: { t: Translate; dicts
       return formatDate(String(v), ctx.dateStyle);
     case 'json':
       return typeof v === 'string' ? v : JSON.stringify(v);
+    case 'decimal':
+      return withUnit(decimalFieldText(f, v), f.unit);
     default:
       return withUnit(v, f.unit);
   }
@@ -166,7 +188,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ProColumns<R
       } else if (f.kind === 'int' || f.kind === 'decimal') {
         col.valueType = 'digit';
         col.align = 'right';
-        col.render = (_dom, row) => withUnit(row[f.name], f.unit) || '-';
+        col.render = (_dom, row) => withUnit(f.kind === 'decimal' ? decimalFieldText(f, row[f.name]) : row[f.name], f.unit) || '-';
         if (f.kind === 'decimal') col.fieldProps = { precision: f.scale };
       } else if (f.kind === 'ref') {
         col.valueType = 'digit';

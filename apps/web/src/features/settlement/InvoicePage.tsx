@@ -1,0 +1,144 @@
+/**
+ * Invoices (issue 15): the generic invoice list; 'Register' an issued (receivable) or received (payable)
+ * invoice against one or more confirmed statements of one party (an amount per statement, at most its open
+ * amount: a larger one is refused by the server under that row), and 'Void' a valid invoice with a reason.
+ * Buttons show with their permission; refusals land under the fields they name.
+ */
+import { App, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { getResource } from '@tms/domain';
+import { list } from '../../platform/http.ts';
+import type { Row } from '../../platform/resource/columns.ts';
+import { useResourceContext } from '../../platform/resource/context.ts';
+import { ActionListPage, ActionModal, KindPartyFields, OpenItemsInput, type ActionRequest, type Kind, type OpenItem } from './forms.tsx';
+import { allocationBody, leftOf, positive, type Allocation } from './money.ts';
+
+const invoiceDef = getResource('invoice');
+
+/** The head of an invoice: number, date, type, tax rate (and tax amount, by default the tax the amount contains), remark. */
+export function InvoiceHeadFields() {
+  const { t } = useResourceContext();
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+      <Form.Item name="invoiceNo" label={t('settlement.invoiceNo')} rules={[{ required: true, whitespace: true, message: t('settlement.required') }]}>
+        <Input maxLength={40} data-testid="invoice-no" />
+      </Form.Item>
+      <Form.Item name="invoiceDate" label={t('settlement.invoiceDate')} rules={[{ required: true }]}>
+        <DatePicker style={{ width: '100%' }} allowClear={false} />
+      </Form.Item>
+      <Form.Item name="invoiceType" label={t('settlement.invoiceType')} rules={[{ required: true }]}>
+        <Select options={['SPECIAL', 'ORDINARY'].map((k) => ({ value: k, label: t(`dicts.fin_invoice_type.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="taxRate" label={t('settlement.taxRate')} rules={[{ required: true }]}>
+        <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="taxAmount" label={t('settlement.taxAmount')} tooltip={t('settlement.taxAmountHint')}>
+        <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('resources.invoice.fields.remark')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </div>
+  );
+}
+
+export const invoiceHeadInitial = () => ({ invoiceDate: dayjs(), invoiceType: 'SPECIAL', taxRate: 9, taxAmount: null, remark: '' });
+
+/** The register body's head from the form's values. */
+export const invoiceHeadBody = (v: Record<string, unknown>) => ({
+  invoiceNo: v.invoiceNo,
+  invoiceDate: (v.invoiceDate as dayjs.Dayjs).format('YYYY-MM-DD'),
+  invoiceType: v.invoiceType,
+  taxRate: v.taxRate,
+  taxAmount: v.taxAmount || undefined,
+  remark: v.remark || undefined,
+});
+
+function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useResourceContext();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const kind = Form.useWatch('kind', form) as Kind | undefined;
+  const partyId = Form.useWatch('partyId', form) as number | null | undefined;
+  const statements = useQuery({
+    queryKey: ['invoiceableStatements', kind, partyId],
+    enabled: !!kind && !!partyId,
+    staleTime: 0,
+    queryFn: async (): Promise<OpenItem[]> => {
+      const r = await list<Row>('/finance/statement/list', { kind, partyId, status: 'CONFIRMED', pageSize: 100, orderByColumn: 'period', isAsc: 'asc' });
+      return r.rows.map((s) => ({ id: s.id, label: String(s.code), detail: `${String(s.period)} · ${t('settlement.statementTotal', { total: leftOf(s.totalAmount, 0) })}`, open: leftOf(s.totalAmount, s.invoicedAmount) })).filter((s) => positive(s.open));
+    },
+  });
+  const request = (v: Record<string, unknown>): ActionRequest | null => {
+    const a = allocationBody((v.items ?? []) as Allocation[], 'statementId', 'allocations', 'items');
+    if (!a.body.length) {
+      void message.error(t('settlement.noAmounts'));
+      return null;
+    }
+    return { url: '/finance/invoice/register', body: { kind: v.kind, ...invoiceHeadBody(v), allocations: a.body }, aliases: a.aliases };
+  };
+  return (
+    <ActionModal
+      form={form}
+      width={760}
+      title={t('settlement.invoice')}
+      testId="invoice-register-ok"
+      initialValues={{ kind: 'RECEIVABLE', partyId: null, items: [], ...invoiceHeadInitial() }}
+      onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}
+      request={request}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+        <KindPartyFields kind={kind} />
+      </div>
+      <InvoiceHeadFields />
+      <Typography.Text strong>{t('settlement.statementsToInvoice')}</Typography.Text>
+      {partyId ? (
+        <OpenItemsInput form={form} name="items" items={statements.data ?? []} loading={statements.isFetching} testId="invoice-allocations" />
+      ) : (
+        <Typography.Paragraph type="secondary">{t('settlement.pickPartyFirst')}</Typography.Paragraph>
+      )}
+    </ActionModal>
+  );
+}
+
+function VoidInvoice({ invoice, onClose, onDone }: { invoice: Row; onClose: () => void; onDone: () => void }) {
+  const { t } = useResourceContext();
+  const [form] = Form.useForm();
+  return (
+    <ActionModal
+      form={form}
+      danger
+      title={t('settlement.voidInvoice', { no: invoice.invoiceNo })}
+      testId="invoice-void-ok"
+      initialValues={{ reason: '' }}
+      request={(v) => ({ url: '/finance/invoice/void', body: { id: invoice.id, version: invoice.version, reason: v.reason } })}
+      onClose={onClose}
+      onDone={onDone}
+      before={<Typography.Paragraph type="secondary">{t('settlement.voidInvoiceHint')}</Typography.Paragraph>}
+    >
+      <Form.Item name="reason" label={t('settlement.reason')} rules={[{ required: true, whitespace: true, message: t('settlement.required') }]}>
+        <Input.TextArea maxLength={200} rows={3} data-testid="invoice-void-reason" />
+      </Form.Item>
+    </ActionModal>
+  );
+}
+
+export default function InvoicePage() {
+  const { t } = useResourceContext();
+  return (
+    <ActionListPage
+      resource={invoiceDef}
+      add={{ permission: 'finance:invoice:add', label: t('settlement.invoice'), testId: 'invoice-register', dialog: (close, done) => <RegisterInvoice onClose={close} onDone={done} /> }}
+      row={{
+        permission: 'finance:invoice:void',
+        label: t('settlement.void'),
+        testId: 'invoice-void',
+        when: (row) => row.status === 'VALID',
+        dialog: (row) => (close, done) => <VoidInvoice invoice={row} onClose={close} onDone={done} />,
+      }}
+    />
+  );
+}
