@@ -140,10 +140,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerWorkflowRoutes(app, db);
   subscribeFinance(events);
   subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt
-  registerShipmentRoutes(app, db, clock, events);
+  registerShipmentRoutes(app, db, clock, events, secrets);
   registerEpodRoutes(app, db, storage, clock, events);
   registerWaybillRoutes(app, db, clock, events);
-  registerOrderRoutes(app, db, clock, events);
+  registerOrderRoutes(app, db, clock, events, secrets);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);

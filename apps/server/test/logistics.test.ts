@@ -35,13 +35,15 @@ async function createAccount(over: Record<string, unknown> = {}): Promise<number
   return r.json.data.id as number;
 }
 
+/** A dispatch order of the vehicle planned to leave after every seeded one (the ingestion takes the latest planned departure). */
 async function shipmentFor(vehicleId: number, status: string): Promise<{ id: number; center: number }> {
   const center = await centerId(s.db, 'SH01');
-  const r = await s.db.query<{ id: number }>(`insert into tms_shipment(dispatch_center_id, shipment_code, status, vehicle_id_main) values ($1,$2,$3,$4) returning id`, [
+  const r = await s.db.query<{ id: number }>(`insert into tms_shipment(dispatch_center_id, shipment_code, status, vehicle_id_main, etd) values ($1,$2,$3,$4,$5) returning id`, [
     center,
     `SP-T-${rand(8)}`,
     status,
     vehicleId,
+    new Date(s.clock.now().getTime() + 7 * 86_400_000),
   ]);
   return { id: r.rows[0]!.id, center };
 }
@@ -150,6 +152,33 @@ describe('push', () => {
     const after = (await s.db.query<{ n: number }>(`select count(*)::int as n from sys_oper_log where title = 'logisticsPush' and status = '1'`)).rows[0]!.n;
     expect(after - before).toBe(3);
     expect((await s.db.query<{ n: number }>(`select count(*)::int as n from tms_position where source = $1`, [`PLATFORM:${id}`])).rows[0]!.n).toBe(1);
+  });
+
+  it('a pushed batch goes through the fleet ingestion: crossing a station fence sets the stop arrival (and the ETA)', async () => {
+    const code = `LG${rand(6)}`;
+    const station = (
+      await s.db.query<{ id: number }>(`insert into base_station(code, name, client_id, longitude, latitude, fence_type, fence_distance, create_by) select $1, $1, min(id), 121.5, 31, 'CIRCLE', 1, 'test' from base_client returning id`, [code])
+    ).rows[0]!.id;
+    const v = vehicles[1]!;
+    await s.db.query(`update base_transport_means set device_number = 'DEV-PUSH-GF' where id = $1`, [v.id]);
+    await api('POST', '/api/logistics/account/bind', { id, vehicleIds: [vehicles[0]!.id, v.id] });
+    const { id: sh, center } = await shipmentFor(v.id, 'SHIPPED');
+    await s.db.query(`insert into tms_shipment_stop(dispatch_center_id, shipment_id, seq, station_id, stop_type) values ($1, $2, 1, $3, 'UNLOAD')`, [center, sh, station]);
+    const t0 = s.clock.now().getTime() - 10 * 60_000;
+    const at = (i: number) => new Date(t0 + i * 60_000).toISOString();
+    const r = await push({ positions: [121.4, 121.45, 121.49, 121.5].map((lng, i) => ({ deviceNo: 'DEV-PUSH-GF', lng, lat: 31, speed: 40, time: at(i) })) });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.data).toEqual({ accepted: 4, skipped: 0 });
+    const stop = (await s.db.query<{ ata: Date | null }>(`select ata from tms_shipment_stop where shipment_id = $1`, [sh])).rows[0]!;
+    expect(stop.ata?.toISOString()).toBe(at(2)); // 121.49 is the first point within 1 km
+    const timeline = (await s.db.query<{ operation_type: string }>(`select operation_type from tms_order_tracking where shipment_id = $1 and operation_type = 'SHIPMENT_ARRIVE'`, [sh])).rows;
+    expect(timeline).toHaveLength(1);
+    // the ETA follows the newest position (reached: nothing left to go)
+    const eta = (await s.db.query<{ position_at: Date; station_id: number | null }>(`select position_at, station_id from tms_shipment_eta where shipment_id = $1`, [sh])).rows[0]!;
+    expect([eta.position_at.toISOString(), eta.station_id]).toEqual([at(3), null]);
+    // a point again: stored once, arrives once
+    expect((await push({ positions: [{ deviceNo: 'DEV-PUSH-GF', lng: 121.49, lat: 31, time: at(2) }] })).json.data.accepted).toBe(0);
+    expect((await s.db.query(`select 1 from tms_order_tracking where shipment_id = $1 and operation_type = 'SHIPMENT_ARRIVE'`, [sh])).rows).toHaveLength(1);
   });
 
   it('a pull account, a disabled account and an unknown account do not take pushes', async () => {

@@ -81,7 +81,9 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['print_template_type', '打印模板类型', [['DISPATCH', '派车单', 'Dispatch sheet'], ['WAYBILL', '运单', 'Waybill'], ['ORDER', '订单', 'Order']]],
   ['alert_rule_type', '告警规则类型', [['LATE_DEPARTURE', '晚点发车', 'Late departure'], ['LATE_ARRIVAL', '晚点到达', 'Late arrival'], ['FENCE_EXIT', '驶出围栏', 'Left the e-fence'], ['LONG_STOP', '长时间停留', 'Long stop'], ['NO_POSITION', '无定位', 'No position'],
     // raised by a JT/T 808 terminal's alarm flags (issue 19), not by rules
-    ['TERMINAL_EMERGENCY', '终端紧急报警', 'Terminal emergency alarm'], ['TERMINAL_OVERSPEED', '终端超速报警', 'Terminal overspeed alarm'], ['TERMINAL_FATIGUE', '终端疲劳驾驶报警', 'Terminal fatigue driving alarm']]],
+    ['TERMINAL_EMERGENCY', '终端紧急报警', 'Terminal emergency alarm'], ['TERMINAL_OVERSPEED', '终端超速报警', 'Terminal overspeed alarm'], ['TERMINAL_FATIGUE', '终端疲劳驾驶报警', 'Terminal fatigue driving alarm'],
+    // raised by the position ingestion when a stop's ETA passes its time window (issue 17)
+    ['ETA_LATE', '预计晚于时间窗', 'ETA past the time window']]],
   ['jt808_version', '终端协议版本', [['2013', 'JT/T 808-2013', 'JT/T 808-2013'], ['2019', 'JT/T 808-2019', 'JT/T 808-2019']]],
   ['app_type', '应用类型', [['android', 'Android', 'Android'], ['ios', 'iOS', 'iOS']]],
   // workflow (issue 7)

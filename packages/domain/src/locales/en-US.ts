@@ -171,6 +171,7 @@ export default {
       TERMINAL_EMERGENCY: 'Emergency alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
       TERMINAL_OVERSPEED: 'Overspeed alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
       TERMINAL_FATIGUE: 'Fatigue driving alarm from the vehicle terminal ({{speed}} km/h at {{lat}}, {{lng}})',
+      ETA_LATE: 'Expected at {{station}} {{minutes}} minutes after its time window',
       duration: '{{minutes}} min',
     },
     order: {

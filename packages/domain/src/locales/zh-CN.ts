@@ -171,6 +171,7 @@ const zhCN: Shape = {
       TERMINAL_EMERGENCY: '车载终端紧急报警（{{speed}} km/h，{{lat}}, {{lng}}）',
       TERMINAL_OVERSPEED: '车载终端超速报警（{{speed}} km/h，{{lat}}, {{lng}}）',
       TERMINAL_FATIGUE: '车载终端疲劳驾驶报警（{{speed}} km/h，{{lat}}, {{lng}}）',
+      ETA_LATE: '预计到达 {{station}} 的时间晚于时间窗 {{minutes}} 分钟',
       duration: '{{minutes}}分钟',
     },
     order: {

@@ -298,7 +298,8 @@ const zhTW = {
       "NO_POSITION": "無定位",
       "TERMINAL_EMERGENCY": "終端緊急報警",
       "TERMINAL_OVERSPEED": "終端超速報警",
-      "TERMINAL_FATIGUE": "終端疲勞駕駛報警"
+      "TERMINAL_FATIGUE": "終端疲勞駕駛報警",
+      "ETA_LATE": "預計晚於時間窗"
     },
     "jt808_version": {
       "2013": "JT/T 808-2013",
@@ -928,6 +929,7 @@ const zhTW = {
       "TERMINAL_EMERGENCY": "車載終端緊急報警（{{speed}} km/h，{{lat}}, {{lng}}）",
       "TERMINAL_OVERSPEED": "車載終端超速報警（{{speed}} km/h，{{lat}}, {{lng}}）",
       "TERMINAL_FATIGUE": "車載終端疲勞駕駛報警（{{speed}} km/h，{{lat}}, {{lng}}）",
+      "ETA_LATE": "預計到達 {{station}} 的時間晚於時間窗 {{minutes}} 分鐘",
       "duration": "{{minutes}}分鐘"
     },
     "order": {

@@ -539,6 +539,12 @@ const shipped = {
   lines: sampleLines,
 };
 /** The names the print actions fill (order: modules/order/print.ts; dispatch sheet: modules/shipment/print.ts). */
+/** A printed record's public tracking link and its QR code (server portal/print-links.ts; the sample's QR is a stand-in). */
+const tracking = {
+  trackingUrl: 'https://tms.example.com/track/Xb3k9Qm2Lr7Tz1Vw.1776470400.sample',
+  trackingQr: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0zM14 0h7v7h-7zM0 14h7v7H0zM9 9h3v3H9z"/></svg>')}`,
+};
+
 export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<string, unknown>> = {
   ORDER: {
     code: 'OR20260318000001',
@@ -548,6 +554,7 @@ export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<stri
     customerOrderNo: 'PO-88001',
     routeName: '上海市内配送',
     printerName: '上海调度室激光打印机',
+    ...tracking,
   },
   WAYBILL: {
     code: 'WB20260318000001',
@@ -555,6 +562,7 @@ export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<stri
     orderCode: 'OR20260318000001',
     destContactName: '陈静',
     destContactMobile: '13816881001',
+    ...tracking,
   },
   DISPATCH: {
     code: 'SP20260318000001',
@@ -580,6 +588,6 @@ export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<stri
       { seq: 1, station: '上海嘉定仓', stopType: 'PICKUP', eta: '2026-03-18 14:00' },
       { seq: 2, station: '上海浦东门店', stopType: 'DELIVERY', eta: '2026-03-18 16:30' },
     ],
-    waybills: [{ code: 'WB20260318000001', sourceStation: '上海嘉定仓', destStation: '上海浦东门店', quantity: 32, weight: 340.4, volume: 1.16 }],
+    waybills: [{ code: 'WB20260318000001', sourceStation: '上海嘉定仓', destStation: '上海浦东门店', quantity: 32, weight: 340.4, volume: 1.16, ...tracking }],
   },
 };

@@ -22,11 +22,17 @@
  * newer than the one it was computed from changes nothing. Once per dispatch order, at the first position whose
  * remaining time is at most `tms.eta.arrivingMinutes` (default 30) — or that enters the delivery fence — a
  * tracking row SHIPMENT_ARRIVING and the domain event `shipment.arriving`.
+ *
+ * Late against the time window (alert rule ETA_LATE, alert/eta.ts): from the same newest position, the ETA of each
+ * delivery station not yet arrived at (straight legs in route order at the same speed); one whose ETA passes the end
+ * of its window (its planned arrival: the stop's ETA, else its waybills') by more than the rule's tolerance raises
+ * the alert once — the station stays marked late (tms_shipment_geofence.eta_late) until its ETA comes back inside.
  */
 import type { Queryable } from '../../platform/db.ts';
 import { systemCaller, type DomainEvents, type GeofenceCrossing } from '../../platform/domain-events.ts';
 import { configValues } from '../account/settings.ts';
 import { DEFAULT_FENCE_KM, distanceKm, segmentDistanceKm } from '../alert/rules.ts';
+import { etaLateRule, raiseEtaLate, type EtaLate } from '../alert/eta.ts';
 import { track, type TrackRow } from '../shipment/tracking.ts';
 import type { PositionRow } from './ingest.ts';
 
@@ -130,6 +136,8 @@ interface StationRow {
   fence_type: string | null;
   fence_km: number | null;
   fence_geometry: unknown;
+  /** the end of the stop's time window: its planned arrival */
+  window_end: Date | null;
 }
 
 /** The pickup and delivery stations of dispatch orders, in route order, one row per order and station. */
@@ -137,15 +145,16 @@ async function stationsOf(q: Queryable, ids: number[]): Promise<Map<number, Stat
   const r = await q.query<StationRow>(
     `with stops as (
        select p.shipment_id, p.seq::bigint as ord, p.station_id,
-              case p.stop_type when 'LOAD' then 'PICKUP' when 'UNLOAD' then 'DELIVERY' else 'BOTH' end as role
+              case p.stop_type when 'LOAD' then 'PICKUP' when 'UNLOAD' then 'DELIVERY' else 'BOTH' end as role,
+              case when p.stop_type <> 'LOAD' then p.eta end as window_end
          from tms_shipment_stop p where p.shipment_id = any($1::bigint[])
        union all
-       select w.shipment_id, x.ord, x.station_id, x.role
-         from tms_waybill w cross join lateral (values (w.id * 2, w.source_station_id, 'PICKUP'), (1000000000000 + w.id * 2, w.dest_station_id, 'DELIVERY')) x(ord, station_id, role)
+       select w.shipment_id, x.ord, x.station_id, x.role, x.window_end
+         from tms_waybill w cross join lateral (values (w.id * 2, w.source_station_id, 'PICKUP', null::timestamptz), (1000000000000 + w.id * 2, w.dest_station_id, 'DELIVERY', w.eta)) x(ord, station_id, role, window_end)
         where w.shipment_id = any($1::bigint[]) and not exists (select 1 from tms_shipment_stop p where p.shipment_id = w.shipment_id)
      )
      select st.shipment_id, st.station_id, st.role, b.name, b.code, b.longitude::float8 as lng, b.latitude::float8 as lat, b.fence_type,
-            b.fence_distance::float8 as fence_km, b.fence_geometry
+            b.fence_distance::float8 as fence_km, b.fence_geometry, st.window_end
        from stops st join base_station b on b.id = st.station_id
       where b.longitude is not null and b.latitude is not null
       order by st.shipment_id, st.ord`,
@@ -157,6 +166,7 @@ async function stationsOf(q: Queryable, ids: number[]): Promise<Map<number, Stat
     const seen = list.find((x) => Number(x.station_id) === Number(row.station_id));
     if (seen) {
       if (seen.role !== row.role) seen.role = 'BOTH';
+      seen.window_end ??= row.window_end;
     } else list.push({ ...row, shipment_id: Number(row.shipment_id), station_id: Number(row.station_id) });
     out.set(Number(row.shipment_id), list);
   }
@@ -168,10 +178,11 @@ interface ShipmentRow {
   dispatch_center_id: number;
   shipment_code: string;
   driver_id_master: number | null;
+  alert_rule_id: number | null;
 }
 
-/** Runs the geofences and the ETA of the dispatch orders in progress the batch's positions belong to. */
-export async function applyGeofences(q: Queryable, events: DomainEvents, rows: PositionRow[], now: Date): Promise<void> {
+/** Runs the geofences and the ETA of the dispatch orders in progress the batch's positions belong to; answers the alerts raised. */
+export async function applyGeofences(q: Queryable, events: DomainEvents, rows: PositionRow[], now: Date): Promise<{ id: number; dispatchCenterId: number }[]> {
   const byShipment = new Map<number, PositionRow[]>();
   for (const p of rows) {
     if (p.shipmentId === null) continue;
@@ -179,11 +190,11 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
     if (list) list.push(p);
     else byShipment.set(p.shipmentId, [p]);
   }
-  if (!byShipment.size) return;
+  if (!byShipment.size) return [];
   const shipments = (
-    await q.query<ShipmentRow>(`select id, dispatch_center_id, shipment_code, driver_id_master from tms_shipment where id = any($1::bigint[]) and status in ('EFFECTIVE', 'SHIPPED') order by id`, [[...byShipment.keys()]])
+    await q.query<ShipmentRow>(`select id, dispatch_center_id, shipment_code, driver_id_master, alert_rule_id from tms_shipment where id = any($1::bigint[]) and status in ('EFFECTIVE', 'SHIPPED') order by id`, [[...byShipment.keys()]])
   ).rows.map((s) => ({ ...s, id: Number(s.id) }));
-  if (!shipments.length) return;
+  if (!shipments.length) return [];
   const ids = shipments.map((s) => s.id);
   // the ETA row of each dispatch order is its lock: batches of one order (the driver app and a terminal) run one after the other
   await q.query(`insert into tms_shipment_eta(shipment_id, update_time) select unnest($1::bigint[]), $2 on conflict do nothing`, [ids, now]);
@@ -194,13 +205,17 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   const stations = await stationsOf(q, ids);
   const pairs = shipments.flatMap((s) => (stations.get(s.id) ?? []).map((st) => [s.id, st.station_id] as const));
   const states = new Map<string, FenceState>();
+  const lateBefore = new Set<string>();
   if (pairs.length) {
     await q.query(`insert into tms_shipment_geofence(shipment_id, station_id) select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing`, [pairs.map((x) => x[0]), pairs.map((x) => x[1])]);
-    const r = await q.query<{ shipment_id: number; station_id: number; inside: boolean; last_at: Date | null; arrived_at: Date | null; departed_at: Date | null }>(
+    const r = await q.query<{ shipment_id: number; station_id: number; inside: boolean; last_at: Date | null; arrived_at: Date | null; departed_at: Date | null; eta_late: boolean }>(
       `select * from tms_shipment_geofence where shipment_id = any($1::bigint[])`,
       [ids],
     );
-    for (const x of r.rows) states.set(`${x.shipment_id}:${x.station_id}`, { inside: x.inside, lastAt: x.last_at, arrivedAt: x.arrived_at, departedAt: x.departed_at });
+    for (const x of r.rows) {
+      states.set(`${x.shipment_id}:${x.station_id}`, { inside: x.inside, lastAt: x.last_at, arrivedAt: x.arrived_at, departedAt: x.departed_at });
+      if (x.eta_late) lateBefore.add(`${x.shipment_id}:${x.station_id}`);
+    }
   }
 
   const changed: Record<string, unknown>[] = [];
@@ -208,6 +223,9 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   const crossed: { name: 'shipment.arrived' | 'shipment.departed'; payload: GeofenceCrossing }[] = [];
   const arriving: { shipment: ShipmentRow; stationId: number; stationName: string; at: Date; eta: Date; distanceKm: number }[] = [];
   const etaUpdates: Record<string, unknown>[] = [];
+  const rule = await etaLateRule(q);
+  const late: EtaLate[] = [];
+  const lateFlags: { shipment_id: number; station_id: number; eta_late: boolean }[] = [];
   for (const s of shipments) {
     const points = byShipment.get(s.id)!;
     const list = stations.get(s.id) ?? [];
@@ -251,6 +269,20 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
     const target = targetAt(latest, false);
     const km = target ? distanceKm(latest, target) : null;
     etaUpdates.push({ shipment_id: s.id, station_id: target?.station_id ?? null, position_at: latest.at, distance_km: km, eta: km === null ? null : new Date(latest.at.getTime() + hours(km)), arriving_at: arrivingAt });
+    // the ETA of every delivery station still ahead, against its window (a dispatch order bound to another rule is not checked)
+    if (!rule || (s.alert_rule_id !== null && Number(s.alert_rule_id) !== rule.id)) continue;
+    let from: Pt = latest;
+    let total = 0;
+    for (const st of deliveries.slice(target ? deliveries.indexOf(target) : deliveries.length)) {
+      const key = `${s.id}:${st.station_id}`;
+      if (states.get(key)?.arrivedAt) continue;
+      total += distanceKm(from, st);
+      from = st;
+      const eta = new Date(latest.at.getTime() + hours(total));
+      const isLate = !!st.window_end && eta.getTime() > st.window_end.getTime() + rule.toleranceMinutes * 60_000;
+      if (isLate && !lateBefore.has(key)) late.push({ shipmentId: s.id, stationName: st.name, windowEnd: st.window_end!, eta });
+      if (isLate !== lateBefore.has(key)) lateFlags.push({ shipment_id: s.id, station_id: st.station_id, eta_late: isLate });
+    }
   }
 
   if (changed.length) {
@@ -269,11 +301,21 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
       [JSON.stringify(etaUpdates), now],
     );
   }
+  if (lateFlags.length) {
+    await q.query(
+      `update tms_shipment_geofence g set eta_late = x.eta_late from jsonb_to_recordset($1::jsonb) x(shipment_id bigint, station_id bigint, eta_late boolean)
+        where g.shipment_id = x.shipment_id and g.station_id = x.station_id`,
+      [JSON.stringify(lateFlags)],
+    );
+  }
+  const alerts = rule ? await raiseEtaLate(q, rule, late, now) : [];
   // the timeline in the order things happened
   for (const t of tracks.sort((a, b) => a.at.getTime() - b.at.getTime())) await track(q, ACTOR, t.at, [t.row]);
   const ctx = { q, caller: systemCaller(ACTOR.userName), now };
   for (const c of crossed.sort((a, b) => a.payload.at.getTime() - b.payload.at.getTime())) await events.emit(ctx, c.name, c.payload);
   for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
+  if (alerts.length) await events.emit(ctx, 'alert.raised', { alertIds: alerts.map((a) => a.id) });
+  return alerts;
 }
 
 /** The live ETA of a dispatch order (null before any position, or when every delivery station is reached). */

@@ -1,5 +1,6 @@
 /**
- * The one path every position takes into tms_position, whatever sent it (the driver app, a JT/T 808 terminal):
+ * The one path every position takes into tms_position, whatever sent it (the driver app, a JT/T 808 terminal, a
+ * logistics platform account):
  * one set-based insert (unnest of column arrays) for the whole batch, then a live-map event with the newest
  * point of each dispatch order, then the geofences and ETA of the dispatch orders in progress (geofence.ts:
  * arrival, departure and 'arriving' events, in the same transaction). A position of a vehicle on a dispatch order in progress carries that order
@@ -55,14 +56,15 @@ export async function vehicleTargets(q: Queryable, vehicleIds: number[]): Promis
   return out;
 }
 
-/** Inserts the batch in one statement; answers the number of rows stored. */
+/** Inserts the batch in one statement; answers the number of rows stored (a platform position already stored is stored once: unique index). */
 export async function insertPositions(q: Queryable, rows: PositionRow[], receivedAt: Date): Promise<number> {
   if (!rows.length) return 0;
   const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k] ?? null);
   const r = await q.query(
     `insert into tms_position(dispatch_center_id, shipment_id, vehicle_id, driver_id, lng, lat, speed, direction, reported_at, source, altitude, alarm, status, mileage, fuel, received_at)
      select * , $16::timestamptz from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::timestamptz[],
-                          $10::varchar[], $11::real[], $12::int[], $13::int[], $14::float8[], $15::real[])`,
+                          $10::varchar[], $11::real[], $12::int[], $13::int[], $14::float8[], $15::real[])
+     on conflict (vehicle_id, reported_at, source) where source like 'PLATFORM:%' do nothing`,
     [
       col('dispatchCenterId'),
       col('shipmentId'),
@@ -101,7 +103,7 @@ export interface IngestSinks {
 /** Stores the batch, tells the live maps where each dispatch order is now, and runs the geofences (call it in a transaction). */
 export async function ingestPositions(q: Queryable, { realtime, events }: IngestSinks, rows: PositionRow[], receivedAt: Date): Promise<number> {
   const n = await insertPositions(q, rows, receivedAt);
-  await applyGeofences(q, events, rows, receivedAt);
+  const alerts = await applyGeofences(q, events, rows, receivedAt);
   for (const p of latestByShipment(rows).values()) {
     await realtime.publish({
       type: 'position',
@@ -110,5 +112,7 @@ export async function ingestPositions(q: Queryable, { realtime, events }: Ingest
       data: { shipmentId: p.shipmentId, vehicleId: p.vehicleId, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() },
     }, q); // in the caller's transaction: on PGlite (one connection) the pool is that transaction's until it ends
   }
+  // the bells of the dispatch centers with new alerts (ETA past a time window) ask again, as for the rules job's
+  for (const center of new Set(alerts.map((a) => a.dispatchCenterId))) await realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} }, q);
   return n;
 }

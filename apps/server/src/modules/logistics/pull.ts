@@ -11,6 +11,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { adapterFor, parseMapping } from './adapters.ts';
 import { ingestPositions, type IngestResult } from './positions.ts';
+import type { IngestSinks } from '../fleet/ingest.ts';
 
 export const PULL_TICK_SECONDS = 30;
 export const MAX_BACKOFF_SECONDS = 3600;
@@ -50,6 +51,7 @@ export class LogisticsPuller {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly secrets: Secrets,
+    private readonly sinks: IngestSinks,
   ) {}
 
   /** Pulls one account now; the outcome is recorded on the account. */
@@ -79,7 +81,7 @@ export class LogisticsPuller {
         : [];
       // a position fetched twice (overlapping windows) is stored once (unique index)
       const out = await this.db.tx(async (q) => {
-        const r = await ingestPositions(q, a.id, positions, now);
+        const r = await ingestPositions(q, this.sinks, a.id, positions, now);
         await q.query(
           `update tms_logistics_account set last_sync_time = $2, last_error = null, failure_count = 0, next_pull_at = $3,
                   last_position_time = greatest(last_position_time, $4::timestamptz) where id = $1`,

@@ -53,7 +53,7 @@ interface PushAccount {
 }
 
 export async function registerLogisticsModule(app: FastifyInstance, db: Db, clock: Clock, secrets: Secrets): Promise<void> {
-  const puller = new LogisticsPuller(db, clock, secrets);
+  const puller = new LogisticsPuller(db, clock, secrets, app);
   await puller.install(app.jobs);
 
   // Platforms push positions here, signed with the account's secret over the raw body.
@@ -82,7 +82,7 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
         throw badRequest('messages.logistics.mappingInvalid', undefined, { reason: (e as Error).message.slice(0, 200) });
       }
       const r = await db.tx(async (q) => {
-        const out = await ingestPositions(q, a.id, read.positions, now);
+        const out = await ingestPositions(q, app, a.id, read.positions, now);
         await q.query(`update tms_logistics_account set last_sync_time = $2, last_position_time = greatest(last_position_time, $3::timestamptz) where id = $1`, [a.id, now, out.newest]);
         return out;
       });

@@ -2,7 +2,8 @@
  * Printing orders: a print template (base_print_template of type ORDER, HTML with mustache
  * {{placeholders}} and a {{#lines}}…{{/lines}} block) filled for each order, on a chosen printer.
  * The print data is tracked (count, status, user, date, time, printer); printing an order again
- * needs a reset reason. The web opens the HTML in a new window for the browser's print dialog.
+ * needs a reset reason. The web opens the HTML in a new window for the browser's print dialog. A template may
+ * show the order's public tracking link and its QR code ({{trackingUrl}}, <img src="{{trackingQr}}">: portal/print-links.ts).
  */
 import Mustache from 'mustache';
 import dayjs from 'dayjs';
@@ -13,6 +14,7 @@ import { getManyInScope, selectList, toApi, type Row } from '../../platform/reso
 import type { ActionContext } from './actions.ts';
 import { linesOf } from './list.ts';
 import { trackOrders } from './tracking.ts';
+import { printTracking, usesTracking, type LinkSource, type Tracking } from '../portal/print-links.ts';
 
 export interface PrintRequest {
   ids: number[];
@@ -65,7 +67,7 @@ export function printDocument(title: string, pages: string[]): string {
 </head><body>${pages.map((p) => `<section class="tms-print-page">${p}</section>`).join('\n')}</body></html>`;
 }
 
-export async function print(ctx: ActionContext, req: PrintRequest): Promise<{ html: string; printed: number }> {
+export async function print(ctx: ActionContext, req: PrintRequest, links?: LinkSource): Promise<{ html: string; printed: number }> {
   const rows = await getManyInScope(ctx.q, orderResource, ctx.caller, req.ids);
   const locked = rows.find((o) => o.is_lock);
   if (locked) throw conflict('messages.order.lockedNoAction', { code: locked.code });
@@ -83,10 +85,13 @@ export async function print(ctx: ActionContext, req: PrintRequest): Promise<{ ht
   );
   await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_PRINT', req.ids, [template.code, printer.name, req.resetReason].filter(Boolean).join(' / '));
   const fresh = await ctx.q.query<Row>(`select ${selectList(orderResource)} from tms_order t where t.id = any($1::bigint[]) order by t.id`, [req.ids]);
+  // the public tracking link and its QR code, when the template shows them
+  const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q: ctx.q, by: ctx.caller.userName }, 'ORDER', req.ids) : new Map<number, Tracking>();
   const pages: string[] = [];
   for (const row of fresh.rows) {
     const order = toApi(orderResource, row);
-    pages.push(Mustache.render(template.content, printView(order, await linesOf(ctx.q, order.id as number), printer, at.format('YYYY-MM-DD HH:mm:ss'))));
+    const view = printView(order, await linesOf(ctx.q, order.id as number), printer, at.format('YYYY-MM-DD HH:mm:ss'));
+    pages.push(Mustache.render(template.content, { ...view, ...tracking.get(order.id as number) }));
   }
   return { html: printDocument(template.name, pages), printed: rows.length };
 }

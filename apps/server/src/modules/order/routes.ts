@@ -20,6 +20,8 @@ import { listLines, listOrders, linesOf, trackingOf, waybillsOf } from './list.t
 import { createOrder, parseLines, requireClientBeforeItems, updateOrder, type LineInput } from './save.ts';
 import * as actions from './actions.ts';
 import { print } from './print.ts';
+import { originOf } from '../portal/print-links.ts';
+import type { Secrets } from '../../platform/secrets.ts';
 import { commitImport, previewAnswer, previewImport } from './import.ts';
 
 const BASE = '/api/order/order';
@@ -52,7 +54,7 @@ async function detail(db: Db, req: FastifyRequest, id: number) {
   return { ...toApi(orderResource, row), lines, tracking, waybills };
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
+export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
   const run = <T>(req: FastifyRequest, businessType: string, fn: (ctx: actions.ActionContext) => Promise<T>) =>
     mutate(db, req, { title: 'order', businessType }, (q) => fn({ q, caller: requireCaller(req), now: clock.now(), events }));
   const tags = ['order'];
@@ -101,10 +103,10 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     return ok(req, await run(req, 'DELETE', (c) => actions.remove(c, ids)));
   });
 
-  const action = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>) => Promise<unknown>) =>
+  const action = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>, req: FastifyRequest) => Promise<unknown>) =>
     route(app, { method: 'POST', url: `${BASE}/${name}`, operationId: `order.${name}`, summary, tags, permission, querystring: C.ActionQuery, body, response: okOf(C.ActionAnswer) }, async (req) => {
       const ids = idsOf(req as { body?: { ids?: number[] } | null; query: { ids?: number[] } });
-      return ok(req, (await run(req, name.toUpperCase(), (c) => fn(c, ids, req.body as z.output<B>))) as Record<string, unknown>);
+      return ok(req, (await run(req, name.toUpperCase(), (c) => fn(c, ids, req.body as z.output<B>, req))) as Record<string, unknown>);
     });
   action('review', 'Review open orders: one waybill each', 'order:order:review', C.ActionBody, (c, ids) => actions.review(c, ids));
   action('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', C.ActionBody, (c, ids) => actions.retract(c, ids));
@@ -112,8 +114,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   action('unlock', 'Unlock orders', 'order:order:unlock', C.ActionBody, (c, ids) => actions.unlock(c, ids));
   action('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', C.AssignCarrierRouteBody, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
   action('printVerify', 'Mark printed orders as verified', 'order:order:verify', C.ActionBody, (c, ids) => actions.printVerify(c, ids));
-  action('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', C.PrintBody, (c, ids, b) =>
-    print(c, { ids, templateId: b.templateId, printerId: b.printerId, resetReason: b.resetReason ? b.resetReason : null }),
+  action('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', C.PrintBody, (c, ids, b, req) =>
+    print(c, { ids, templateId: b.templateId, printerId: b.printerId, resetReason: b.resetReason ? b.resetReason : null }, secrets && { clock, secrets, origin: originOf(req) }),
   );
 
   // the print dialog's choices: ORDER templates and printers in use

@@ -1,7 +1,8 @@
 /**
  * Printing dispatch sheets (spec §5): a selection is required, and a reason when a sheet was printed before.
  * Each print counts (print_qty + 1), leaves a print-log row and a tracking row, and renders the enabled
- * DISPATCH print template (Mustache: values are HTML-escaped) once per shipment.
+ * DISPATCH print template (Mustache: values are HTML-escaped) once per shipment. Each waybill of the sheet may show
+ * its public tracking link and QR code ({{#waybills}}{{trackingUrl}} <img src="{{trackingQr}}">{{/waybills}}: portal/print-links.ts).
  */
 import Mustache from 'mustache';
 import dayjs from 'dayjs';
@@ -11,6 +12,7 @@ import { track } from './tracking.ts';
 import { lockShipments } from './store.ts';
 import { failIf } from './assignment.ts';
 import type { Ctx } from './actions.ts';
+import { printTracking, usesTracking, type LinkSource, type Tracking } from '../portal/print-links.ts';
 
 interface SheetRow {
   id: number;
@@ -36,7 +38,7 @@ interface SheetRow {
 
 const when = (d: Date | null) => (d ? dayjs(d).format('YYYY-MM-DD HH:mm') : '');
 
-async function sheetData(c: Ctx, ids: number[]) {
+async function sheetData(c: Ctx, ids: number[], tracking: (waybillIds: number[]) => Promise<Map<number, Tracking>>) {
   const r = await c.q.query<SheetRow>(
     `select s.id, s.shipment_code, s.status, c.name as carrier_name, v.plate_number, v2.plate_number as trailer_plate, d.name as driver_name, d.mobile as driver_mobile,
             d2.name as second_driver_name, s.etd, s.eta, s.station_num, s.total_weight, s.total_volume, s.total_quantity, s.total_cases, s.total_pallets, s.print_qty, s.remark
@@ -54,12 +56,13 @@ async function sheetData(c: Ctx, ids: number[]) {
       where p.shipment_id = any($1::bigint[]) order by p.shipment_id, p.seq`,
     [ids],
   );
-  const waybills = await c.q.query<{ shipment_id: number; code: string; source: string; dest: string; total_quantity: number; total_weight: number; total_volume: number }>(
-    `select w.shipment_id, w.code, s1.name as source, s2.name as dest, w.total_quantity, w.total_weight, w.total_volume
+  const waybills = await c.q.query<{ shipment_id: number; id: number; code: string; source: string; dest: string; total_quantity: number; total_weight: number; total_volume: number }>(
+    `select w.shipment_id, w.id, w.code, s1.name as source, s2.name as dest, w.total_quantity, w.total_weight, w.total_volume
        from tms_waybill w join base_station s1 on s1.id = w.source_station_id join base_station s2 on s2.id = w.dest_station_id
       where w.shipment_id = any($1::bigint[]) order by w.shipment_id, w.id`,
     [ids],
   );
+  const links = await tracking(waybills.rows.map((w) => Number(w.id)));
   return r.rows.map((s) => ({
     code: s.shipment_code,
     shipmentCode: s.shipment_code,
@@ -82,11 +85,11 @@ async function sheetData(c: Ctx, ids: number[]) {
     printQty: s.print_qty + 1,
     printTime: when(c.now),
     stops: stops.rows.filter((x) => x.shipment_id === s.id).map((x) => ({ seq: x.seq, station: x.station, stopType: x.stop_type, eta: when(x.eta) })),
-    waybills: waybills.rows.filter((x) => x.shipment_id === s.id).map((x) => ({ code: x.code, sourceStation: x.source, destStation: x.dest, quantity: x.total_quantity, weight: x.total_weight, volume: x.total_volume })),
+    waybills: waybills.rows.filter((x) => x.shipment_id === s.id).map((x) => ({ code: x.code, sourceStation: x.source, destStation: x.dest, quantity: x.total_quantity, weight: x.total_weight, volume: x.total_volume, ...links.get(Number(x.id)) })),
   }));
 }
 
-export async function printSheets(c: Ctx, shipmentIds: number[], body: Record<string, unknown>): Promise<{ html: string; count: number }> {
+export async function printSheets(c: Ctx, shipmentIds: number[], body: Record<string, unknown>, links?: LinkSource): Promise<{ html: string; count: number }> {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (reason.length > 100) failIf({ reason: { key: 'validation.maxLength', params: { max: 100 } } satisfies FieldMessage });
   const rows = await lockShipments(c.q, c.caller, shipmentIds);
@@ -97,7 +100,9 @@ export async function printSheets(c: Ctx, shipmentIds: number[], body: Record<st
   );
   const template = tpl.rows[0];
   if (!template?.content) throw conflict('messages.shipment.noPrintTemplate');
-  const sheets = await sheetData(c, rows.map((r) => r.id));
+  // each waybill's public tracking link and its QR code, when the template shows them
+  const tracking = (ids: number[]) => (links && usesTracking(template.content!) ? printTracking({ ...links, q: c.q, by: c.caller.userName }, 'WAYBILL', ids) : Promise.resolve(new Map<number, Tracking>()));
+  const sheets = await sheetData(c, rows.map((r) => r.id), tracking);
   await c.q.query(`update tms_shipment set print_qty = print_qty + 1, last_print_by = $2, last_print_time = $3 where id = any($1::bigint[])`, [
     rows.map((r) => r.id),
     c.caller.userName,

@@ -17,6 +17,8 @@ import type { ResourceHooks } from '../../platform/resource-engine.ts';
 import * as act from './actions.ts';
 import { bindWaybills, createShipmentFromWaybills, unbindWaybills } from './binding.ts';
 import { printSheets } from './print.ts';
+import { originOf } from '../portal/print-links.ts';
+import type { Secrets } from '../../platform/secrets.ts';
 import { trajectory } from './trajectory.ts';
 import { shipmentDetail } from './detail.ts';
 
@@ -32,7 +34,7 @@ export const shipmentHooks: Record<string, ResourceHooks> = {
   shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
 };
 
-export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
+export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
   /** Runs an action in one transaction with its operation log. */
   const run = <T>(req: FastifyRequest, fn: (c: act.Ctx) => Promise<T>) =>
     mutate(db, req, { title: 'shipment', businessType: 'UPDATE' }, (q) => fn({ q, caller: requireCaller(req), now: clock.now(), events }));
@@ -80,7 +82,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
 
   route(app, { method: 'POST', url: `${BASE}/print`, operationId: 'shipment.print', summary: 'Print the dispatch sheets (HTML) with a template and printer', tags, permission: P('print'), body: L(C.Print), response: okOf(C.Printed) }, async (req) => {
     const b = req.body;
-    return ok(req, await run(req, (c) => printSheets(c, b.ids, b)));
+    return ok(req, await run(req, (c) => printSheets(c, b.ids, b, secrets && { clock, secrets, origin: originOf(req) })));
   });
 
   // waybills on a shipment: { id, waybillIds, confirmCarrierMismatch? }

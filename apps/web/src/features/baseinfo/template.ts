@@ -20,12 +20,15 @@ export function renderTemplate(content: string, data: Record<string, unknown>): 
   }
 }
 
+/** A field's snippet: an image for a QR code (a data URL), else the value. */
+const snippetOf = (field: string) => (field.endsWith('Qr') ? `<img src="{{${field}}}" alt="QR" width="120" height="120">` : `{{${field}}}`);
+
 /** The placeholders a record offers: its fields, and per list a section with the fields of its rows. */
 export function placeholdersOf(data: Record<string, unknown>): { name: string; snippet: string }[] {
   return Object.entries(data).map(([k, v]) => {
-    if (!Array.isArray(v)) return { name: k, snippet: `{{${k}}}` };
+    if (!Array.isArray(v)) return { name: k, snippet: snippetOf(k) };
     const fields = Object.keys((v[0] as object | undefined) ?? {});
-    return { name: `#${k}`, snippet: `{{#${k}}}\n  ${fields.map((f) => `{{${f}}}`).join(' ')}\n{{/${k}}}` };
+    return { name: `#${k}`, snippet: `{{#${k}}}\n  ${fields.map(snippetOf).join(' ')}\n{{/${k}}}` };
   });
 }
 
