@@ -91,7 +91,7 @@ const FLEET: [vehicle: string, lanes: number[]][] = [
   ['V003', [4, 5, 7, 8]],
 ];
 const TRIPS_BACK = 80; // completed trips per truck, one every ~17 h back from now (~57 days)
-const OPEN_SHIPMENTS = 14;
+const OPEN_SHIPMENTS = 6;
 
 interface ShipPlan {
   k: number;
@@ -127,7 +127,8 @@ export function planShipments(now: Date, lanes: { km: number }[], busy: Set<stri
     plans.push({
       ...p,
       k: plans.length + 1,
-      n: 5 + Math.floor(rnd() * 8),
+      // a trip carries 6–13 waybills; the ones still to leave fewer (their orders keep coming)
+      n: ['SHIPPED', 'COMPLETED'].includes(p.status) ? 6 + Math.floor(rnd() * 8) : 4 + Math.floor(rnd() * 5),
       speed: 48 + rnd() * 18,
       create_time: create,
       schedule_time: schedule,
@@ -299,10 +300,10 @@ export async function seedDemoOperation(q: Queryable, opts: DemoOptions = {}): P
          from demo_ship s cross join generate_series(1, s.n) g
      ), loose as (
        select null::int as ship_k, g % 9 as lane,
-              $1::timestamptz - (case when g <= 110 then random() * 36 when g <= 125 then 12 + random() * 220 when g <= 185 then 2 + random() * 22 else 3 + random() * 30 end) * interval '1 hour' as ts,
-              case when g <= 110 then 'OPEN' when g <= 125 then 'CANCELLED' when g <= 185 then 'WB_OPEN' else 'WB_REVIEWED' end as kind,
-              (g <= 110 and g % 11 = 0) or (g > 185 and g % 20 = 0) as locked
-         from generate_series(1, 265) g
+              $1::timestamptz - (case when g <= 45 then random() * 30 when g <= 60 then 12 + random() * 220 when g <= 80 then 2 + random() * 22 else 3 + random() * 30 end) * interval '1 hour' as ts,
+              case when g <= 45 then 'OPEN' when g <= 60 then 'CANCELLED' when g <= 80 then 'WB_OPEN' else 'WB_REVIEWED' end as kind,
+              (g <= 45 and g % 11 = 0) or (g > 80 and g % 15 = 0) as locked
+         from generate_series(1, 110) g
      )
      select row_number() over (order by ts)::int as k, b.*, null::timestamptz as review_time, null::timestamptz as wb_review_time, null::timestamptz as done_time,
             null::text as code, null::bigint as order_id, null::text as wb_code, null::bigint as waybill_id
