@@ -300,7 +300,7 @@ export async function seedDemoOperation(q: Queryable, opts: DemoOptions = {}): P
          from demo_ship s cross join generate_series(1, s.n) g
      ), loose as (
        select null::int as ship_k, g % 9 as lane,
-              $1::timestamptz - (case when g <= 45 then random() * 30 when g <= 60 then 12 + random() * 220 when g <= 80 then 2 + random() * 22 else 3 + random() * 30 end) * interval '1 hour' as ts,
+              $1::timestamptz - (case when g <= 45 then random() * 60 when g <= 60 then 12 + random() * 220 when g <= 80 then 2 + random() * 46 else 3 + random() * 60 end) * interval '1 hour' as ts,
               case when g <= 45 then 'OPEN' when g <= 60 then 'CANCELLED' when g <= 80 then 'WB_OPEN' else 'WB_REVIEWED' end as kind,
               (g <= 45 and g % 11 = 0) or (g > 80 and g % 15 = 0) as locked
          from generate_series(1, 110) g
