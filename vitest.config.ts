@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 // test servers hash passwords with argon2id's smallest cost (platform/auth.ts ARGON2_OPTIONS): set here, in the main
 // process, so the template database's seed, the test workers and the servers they start all see it
 process.env.TMS_TEST_FAST_HASH ??= '1';
+// no demo operation (modules/demo/operation.ts: thousands of orders) in the template database and the test servers: the
+// suites count rows and expect the small seed; apps/server/test/demo.test.ts switches it on for its own database
+process.env.TMS_DEMO ??= 'off';
 
 export default defineConfig({
   test: {

@@ -37,6 +37,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     TMS_WEB_DIST: WEB_DIST,
+    // the small seed the browser tests expect, not the demo operation (a copied template never gets it either: see vitest.config.ts)
+    TMS_DEMO: 'off',
     ...env,
   };
   delete childEnv.DATABASE_URL;

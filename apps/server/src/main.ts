@@ -2,6 +2,7 @@ import { loadConfig } from './platform/config.ts';
 import { openDb } from './platform/db.ts';
 import { migrate } from './platform/migrate.ts';
 import { seed } from './modules/system/seed.ts';
+import { localRoot } from './platform/storage.ts';
 import { buildApp } from './app.ts';
 import { resolve } from 'node:path';
 import { developmentSecret } from './platform/secrets.ts';
@@ -12,7 +13,7 @@ if (!process.env.TMS_SECRET && !config.production) config.secret = developmentSe
 const db = await openDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : resolve(config.dataDir, 'pg') });
 const app = await buildApp({ db, config });
 await migrate(db, (m) => app.log.info(m));
-await seed(db, (m) => app.log.info(m));
+await seed(db, (m) => app.log.info(m), { demo: config.demo, uploads: localRoot(config.dataDir) });
 await app.listen({ port: config.port, host: config.host });
 const bound = app.server.address();
 const port = bound && typeof bound === 'object' ? bound.port : config.port;

@@ -31,6 +31,8 @@ export interface AppConfig {
   jt808: Jt808Config;
   /** months of positions kept (TMS_POSITION_RETENTION_MONTHS); older monthly partitions are dropped, 0 = kept forever */
   positionRetentionMonths: number;
+  /** the demo operation on a first start (TMS_DEMO, default on; 'off' skips it) */
+  demo: boolean;
 }
 
 export interface Jt808Config {
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       framesPerSecond: positiveInt(env.TMS_JT808_FRAMES_PER_SECOND, 20, 'TMS_JT808_FRAMES_PER_SECOND'),
       idleSeconds: positiveInt(env.TMS_JT808_IDLE_SECONDS, 180, 'TMS_JT808_IDLE_SECONDS'),
     },
+    demo: (env.TMS_DEMO ?? 'on') !== 'off',
     positionRetentionMonths: env.TMS_POSITION_RETENTION_MONTHS ? wholeNumber(env.TMS_POSITION_RETENTION_MONTHS, 'TMS_POSITION_RETENTION_MONTHS', 1200) : 36,
   };
 }

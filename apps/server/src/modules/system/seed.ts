@@ -9,6 +9,7 @@ import { seedWorkflow } from '../workflow/seed.ts';
 import { seedAccount } from '../account/index.ts';
 import { seedEpodDemo } from '../epod/demo.ts';
 import { seedShipmentDemo } from '../shipment/demo.ts';
+import { seedDemoOperation } from '../demo/operation.ts';
 
 async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise<void> {
   const r = await q.query(`insert into sys_seed(key) values ($1) on conflict do nothing returning key`, [key]);
@@ -26,7 +27,19 @@ const DISTRICTS: [string, string, string, [string, string, string, Place[]][]][]
 
 
 
-export async function seed(db: Db, log: (m: string) => void = () => undefined): Promise<void> {
+export interface SeedOptions {
+  /**
+   * the demo operation (modules/demo/operation.ts: 60 days of orders, dispatch orders, trajectories, receipts,
+   * alerts and charges) on a first start; TMS_DEMO=off skips it (the test runs set that, see vitest.config.ts)
+   */
+  demo?: boolean;
+  /** the local storage root the demo's receipt pictures are copied into */
+  uploads?: string | null;
+}
+
+export const demoWanted = (env: NodeJS.ProcessEnv = process.env): boolean => (env.TMS_DEMO ?? 'on') !== 'off';
+
+export async function seed(db: Db, log: (m: string) => void = () => undefined, opts: SeedOptions = {}): Promise<void> {
   await db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(7234002)');
 
@@ -190,6 +203,19 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined): 
     await seedAccount(q, once);
     await once(q, 'epod-demo', () => seedEpodDemo(q));
     await once(q, 'shipment-demo-positions', () => seedShipmentDemo(q));
+    // claimed only when wanted (TMS_DEMO=off leaves it for a later start); never poured over a database somebody used:
+    // one where anyone signed in or changed anything, or that already holds an operation, is left as it is
+    if (opts.demo ?? demoWanted()) {
+      const started = performance.now();
+      await once(q, 'demo-operation-v1', async () => {
+        const used = await q.query(
+          `select 1 where exists (select 1 from sys_login_log) or exists (select 1 from sys_oper_log) or (select count(*) from tms_order) > 50 or (select count(*) from tms_shipment) > 10`,
+        );
+        if (used.rows.length) return log('demo operation skipped: the database is in use');
+        await seedDemoOperation(q, { uploads: opts.uploads });
+        log(`demo operation seeded in ${Math.round(performance.now() - started)} ms`);
+      });
+    }
   });
   log('seed checked');
 }
