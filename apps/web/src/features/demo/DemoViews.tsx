@@ -246,7 +246,7 @@ export function BasicListDemo() {
         loading={rows.isLoading}
         dataSource={rows.data?.rows ?? []}
         renderItem={(r) => (
-          <List.Item extra={<Progress type="circle" size={48} percent={((SHIPMENT_STEPS.indexOf(String(r.status)) + 1) / SHIPMENT_STEPS.length) * 100} />}>
+          <List.Item extra={<Progress aria-label={displayValue(status, r.status, ctx, r)} type="circle" size={48} percent={((SHIPMENT_STEPS.indexOf(String(r.status)) + 1) / SHIPMENT_STEPS.length) * 100} />}>
             <List.Item.Meta title={String(r.shipmentCode ?? r.id)} description={`${displayValue(status, r.status, ctx, r)} · ${String(r.carrierIdLabel ?? '-')}`} />
           </List.Item>
         )}

@@ -42,7 +42,7 @@ export default function AgingPage() {
         size="small"
         title={
           <Space>
-            <Select value={kind} onChange={setKind} options={['RECEIVABLE', 'PAYABLE'].map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} style={{ width: 200 }} data-testid="aging-kind" />
+            <Select aria-label={String(t('settlement.kind'))} value={kind} onChange={setKind} options={['RECEIVABLE', 'PAYABLE'].map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} style={{ width: 200 }} data-testid="aging-kind" />
             <DatePicker value={asOf} onChange={(d) => d && setAsOf(d)} allowClear={false} placeholder={t('settlement.asOf')} />
           </Space>
         }

@@ -69,7 +69,7 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
       </Form>
       {job && (
         <>
-          <Progress percent={jobPercent(job)} status={job.status === 'FAILED' ? 'exception' : job.status === 'DONE' ? 'success' : 'active'} data-testid="statement-generate-bar" />
+          <Progress aria-label={String(t('settlement.generating', job.progress))} percent={jobPercent(job)} status={job.status === 'FAILED' ? 'exception' : job.status === 'DONE' ? 'success' : 'active'} data-testid="statement-generate-bar" />
           <Typography.Text data-testid="statement-generate-progress">{t('settlement.generating', job.progress)}</Typography.Text>
         </>
       )}

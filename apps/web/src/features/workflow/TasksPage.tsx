@@ -86,7 +86,7 @@ function TasksPage({ kind }: { kind: 'todo' | 'done' }) {
     { title: f('businessKey'), dataIndex: 'businessKey' },
     { title: f('applicant'), dataIndex: 'applicant', search: false },
     kind === 'todo'
-      ? { title: f('assignee'), dataIndex: 'assignee', search: false, render: (_d, r) => r.assignee ?? <Tag color="orange">{f('unclaimed')}</Tag> }
+      ? { title: f('assignee'), dataIndex: 'assignee', search: false, render: (_d, r) => r.assignee ?? <Tag>{f('unclaimed')}</Tag> }
       : { title: f('action'), dataIndex: 'action', search: false, render: (_d, r) => displayValue(ACTION, r.action, ctx) || '-' },
     ...(kind === 'todo'
       ? [{ title: f('candidates'), dataIndex: 'candidateRoles', search: false, render: (_d: unknown, r: TaskRow) => (r.assignee ? '-' : r.candidateRoles.join(', ')) } as ProColumns<TaskRow>]

@@ -53,7 +53,7 @@ export function CheckTree({
           {t('system.tree.checkNone')}
         </Button>
         <Space size={4}>
-          <Switch size="small" checked={linkage} onChange={setLinkage} data-testid="tree-linkage" />
+          <Switch size="small" checked={linkage} onChange={setLinkage} aria-label={String(t('system.tree.linkage'))} data-testid="tree-linkage" />
           <Typography.Text>{t('system.tree.linkage')}</Typography.Text>
         </Space>
       </Space>
