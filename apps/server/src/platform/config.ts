@@ -48,6 +48,9 @@ export interface Jt808Config {
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
 
+/** TMS_DEMO: the demo operation on a first start, unless 'off' (the tests' setting). */
+export const demoWanted = (env: NodeJS.ProcessEnv = process.env): boolean => (env.TMS_DEMO ?? 'on') !== 'off';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const secret = env.TMS_SECRET ?? '';
@@ -81,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       framesPerSecond: positiveInt(env.TMS_JT808_FRAMES_PER_SECOND, 20, 'TMS_JT808_FRAMES_PER_SECOND'),
       idleSeconds: positiveInt(env.TMS_JT808_IDLE_SECONDS, 180, 'TMS_JT808_IDLE_SECONDS'),
     },
-    demo: (env.TMS_DEMO ?? 'on') !== 'off',
+    demo: demoWanted(env),
     positionRetentionMonths: env.TMS_POSITION_RETENTION_MONTHS ? wholeNumber(env.TMS_POSITION_RETENTION_MONTHS, 'TMS_POSITION_RETENTION_MONTHS', 1200) : 36,
   };
 }

@@ -10,6 +10,7 @@ import { seedAccount } from '../account/index.ts';
 import { seedEpodDemo } from '../epod/demo.ts';
 import { seedShipmentDemo } from '../shipment/demo.ts';
 import { seedDemoOperation } from '../demo/operation.ts';
+import { demoWanted } from '../../platform/config.ts';
 
 async function once(q: Queryable, key: string, fn: () => Promise<void>): Promise<void> {
   const r = await q.query(`insert into sys_seed(key) values ($1) on conflict do nothing returning key`, [key]);
@@ -36,8 +37,6 @@ export interface SeedOptions {
   /** the local storage root the demo's receipt pictures are copied into */
   uploads?: string | null;
 }
-
-export const demoWanted = (env: NodeJS.ProcessEnv = process.env): boolean => (env.TMS_DEMO ?? 'on') !== 'off';
 
 export async function seed(db: Db, log: (m: string) => void = () => undefined, opts: SeedOptions = {}): Promise<void> {
   await db.tx(async (q) => {
