@@ -77,6 +77,9 @@ describe('driver app', () => {
       await task.getByRole('button', { name: '接单' }).click();
       await poll(() => task.getByText('已接单').count()).toBe(1);
       await poll(async () => (await adminCall<{ isReceive: string }>(server, 'GET', `/api/shipment/shipment/get/${pending.id}`)).data.isReceive).toBe('ACCEPTED');
+      // once sent (the outbox empties), the answer stays: it no longer depends on the outbox's copy
+      await poll(() => page.evaluate(async () => { const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('tms-driver'); r.onsuccess = () => ok(r.result); }); return new Promise<number>((ok) => { const c = db.transaction('outbox').objectStore('outbox').getAll(); c.onsuccess = () => ok((c.result as { type: string }[]).filter((i) => i.type === 'accept').length); }); })).toBe(0);
+      expect(await task.getByText('已接单').count()).toBe(1);
       mark('accepted');
       await snap(page, 'driver-tasks-zh-CN');
 

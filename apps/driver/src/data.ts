@@ -81,6 +81,13 @@ export async function fetchTasks(): Promise<Shipment[]> {
   return list;
 }
 
+/** Keeps a sent answer in the cached list until the next refresh brings the server's own. */
+export function answered(shipmentId: number, isReceive: 'ACCEPTED' | 'REFUSED'): void {
+  const cache = cachedTasks();
+  if (!cache) return;
+  localStorage.setItem(TASKS, JSON.stringify({ ...cache, list: cache.list.map((s) => (s.id === shipmentId ? { ...s, isReceive } : s)) }));
+}
+
 export function cachedEpod(id: number): Epod | null {
   return JSON.parse(localStorage.getItem(EPOD + id) ?? 'null') as Epod | null;
 }

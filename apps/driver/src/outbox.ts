@@ -7,6 +7,7 @@
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError, call, NetworkError, savedMe } from './api.ts';
+import { answered } from './data.ts';
 
 export interface Point {
   shipmentId: number | null;
@@ -83,9 +84,11 @@ async function send(item: OutboxItem): Promise<void> {
   switch (item.type) {
     case 'accept':
       await call('POST', `/shipments/${item.shipmentId}/accept`, { body: {}, key: item.key });
+      answered(item.shipmentId!, 'ACCEPTED');
       return;
     case 'refuse':
       await call('POST', `/shipments/${item.shipmentId}/refuse`, { body: { reason: item.reason }, key: item.key });
+      answered(item.shipmentId!, 'REFUSED');
       return;
     case 'positions':
       await call('POST', '/positions', { body: { points: item.points }, key: item.key });

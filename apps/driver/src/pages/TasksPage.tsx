@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, NavBar, PullToRefresh, Tag, TextArea } from 'antd-mobile';
 import { useT } from '../i18n.ts';
 import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
-import { enqueue, type OutboxItem } from '../outbox.ts';
+import { enqueue, subscribe, type OutboxItem } from '../outbox.ts';
 import { go } from '../App.tsx';
 import { useTracking } from '../tracking.ts';
 
@@ -10,7 +10,7 @@ import { useTracking } from '../tracking.ts';
 export function answerOf(s: Shipment, outbox: OutboxItem[]): 'ACCEPTED' | 'REFUSED' | null {
   const queued = outbox.find((i) => i.shipmentId === s.id && (i.type === 'accept' || i.type === 'refuse') && i.state === 'waiting');
   if (queued) return queued.type === 'accept' ? 'ACCEPTED' : 'REFUSED';
-  return s.isReceive === 'ACCEPTED' ? 'ACCEPTED' : null;
+  return s.isReceive === 'ACCEPTED' || s.isReceive === 'REFUSED' ? s.isReceive : null;
 }
 
 export function useTasks(online: boolean) {
@@ -28,6 +28,8 @@ export function useTasks(online: boolean) {
   useEffect(() => {
     if (online) void refresh();
   }, [online]);
+  // a sent answer is written into the cached list (outbox.ts): read it again when the outbox changes
+  useEffect(() => subscribe(() => setCache(cachedTasks())), []);
   return { list: cache?.list ?? null, at: cache?.at ?? null, error, refresh };
 }
 
