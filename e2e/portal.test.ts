@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, shot } from './support/browser.ts';
 import { useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
+import ExcelJS from 'exceljs';
+import { portalOrderImportResource } from '@tms/domain';
 
 const app = useProductBrowser();
 const userName = `client_${Date.now().toString(36)}`;
@@ -32,6 +34,27 @@ beforeAll(async () => {
   const clients = (await server.api<Env<Option[]>>('GET', `/api/system/user/portalClients?userId=${userId}`, undefined, admin)).json.data;
   expect((await server.api('POST', '/api/system/user/portalClients', { userId, clientIds: [clients.find((c) => c.code === 'C001')!.id] }, admin)).status).toBe(200);
 });
+
+/** A sheet of two orders (the first with two lines) of client C001, on the template the portal gives its user. */
+async function importSheet(prefix: string): Promise<{ buffer: Buffer; orders: string[] }> {
+  const { server } = app;
+  const token = await server.signIn(userName, password);
+  const get = (path: string) => fetch(server.url + path, { headers: { authorization: `Bearer ${token}`, lang: 'zh-CN' } });
+  const me = (await (await get('/api/portal/me')).json()) as Env<{ clients: Option[] }>;
+  const choices = (await (await get(`/api/portal/choices?clientId=${me.data.clients[0]!.id}`)).json()) as Env<{ stations: Option[]; items: Option[] }>;
+  const [from, to] = choices.data.stations;
+  const item = choices.data.items[0]!;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await (await get('/api/portal/orders/importTemplate')).arrayBuffer());
+  const ws = wb.worksheets[0]!;
+  const fields = portalOrderImportResource.fields.map((f) => f.name);
+  const orders = [`${prefix}-1`, `${prefix}-2`];
+  for (const [no, qty] of [[orders[0], 5], [orders[0], 3], [orders[1], 2]] as const) {
+    const row: Record<string, unknown> = { customerOrderNo: no, clientCode: me.data.clients[0]!.code, sourceStationCode: from!.code, destStationCode: to!.code, itemCode: item.code, quantity: qty };
+    ws.addRow(fields.map((f) => row[f] ?? null));
+  }
+  return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), orders };
+}
 
 const pick = async (page: import('playwright-core').Page, testId: string, nth = 0) => {
   await page.getByTestId(testId).click();
@@ -75,6 +98,17 @@ describe('client portal', () => {
       await expect.poll(() => page.getByTestId('portal-orders').innerText()).toContain(code);
       await expect.poll(() => page.getByTestId('portal-orders').innerText()).toContain(customerNo);
       await shot(page, 'portal-orders-zh-CN');
+
+      // two orders from an Excel sheet made on the portal's own template: a preview, then the import
+      const sheet = await importSheet(`IMP-${Date.now().toString(36)}`);
+      await page.getByRole('button', { name: '导入' }).click();
+      await page.locator('.ant-modal input[type=file]').setInputFiles({ name: 'orders.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet.buffer });
+      await expect.poll(() => page.getByTestId('order-import-preview').innerText()).toContain(sheet.orders[1]);
+      expect(await page.getByTestId('order-import-preview').innerText()).toContain('共 3 行');
+      await shot(page, 'portal-import-zh-CN');
+      await page.getByTestId('order-import-commit').click();
+      await expect.poll(() => page.getByTestId('portal-orders').innerText()).toContain(sheet.orders[0]);
+      expect(await page.getByTestId('portal-orders').innerText()).toContain(sheet.orders[1]);
 
       // a visitor, in English, nobody signed in
       const visitor = await newPage(app.browser, 'en-US');

@@ -10,6 +10,9 @@ import { clientUser, type ClientUser } from './portal-kit.ts';
 import { insertPositions } from './shipments-fixtures.ts';
 import { buildShippedShipment } from '../src/modules/epod/demo.ts';
 import { translate } from '../src/platform/i18n.ts';
+import ExcelJS from 'exceljs';
+import { PORTAL_IMPORT_FIELDS, portalOrderImportResource } from '@tms/domain';
+import { upload } from './resource-kit.ts';
 
 let s: TestServer;
 let admin: string;
@@ -117,6 +120,66 @@ describe('orders in the portal', () => {
     expect(Object.keys(bad.json.errors)).toEqual(['clientId']);
     const bad2 = await s.api('POST', '/api/portal/orders', { token: mine.token, body: { clientId: c.clientId, sourceStationId: o2.from, destStationId: c.to, lines: [{ itemId: c.itemId, quantity: 1 }] } });
     expect(Object.keys(bad2.json.errors)).toEqual(['sourceStationId']);
+  });
+
+  it('a client user imports orders from Excel: the template, a preview naming what is not its own, then every order or none', async () => {
+    const tpl = await s.api('GET', '/api/portal/orders/importTemplate', { token: mine.token, headers: { lang: 'en-US' } });
+    expect(tpl.headers.get('content-type')).toContain('spreadsheet');
+    const wbT = new ExcelJS.Workbook();
+    await wbT.xlsx.load(Buffer.from(tpl.body) as unknown as ArrayBuffer);
+    const headers = (wbT.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
+    // the client's sheet: no order type, transport type or reference numbers, which the client does not choose
+    expect(headers.length).toBe(PORTAL_IMPORT_FIELDS.size);
+    const codes = async (client: string) =>
+      (await s.db.query<{ client: string; st: string[]; item: string }>(
+        `select c.code as client, (select array_agg(code order by code) from base_station where client_id = c.id and effective and status = '0') as st,
+                (select code from base_item where client_id = c.id and effective order by code limit 1) as item from base_client c where c.code = $1`,
+        [client],
+      )).rows[0]!;
+    const a = await codes('C001');
+    const b = await codes('C002');
+    const po = `IMP-${rand(6)}`;
+    // the template's columns are the resource's fields, in order
+    const fields = portalOrderImportResource.fields.map((f) => f.name);
+    const sheet = async (rows: Record<string, unknown>[]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(headers);
+      for (const r of rows) ws.addRow(fields.map((f) => r[f] ?? null));
+      return upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    };
+    const row = (o: Record<string, unknown>) => o;
+    const good = [
+      row({ customerOrderNo: `${po}-1`, clientCode: a.client, sourceStationCode: a.st[0], destStationCode: a.st[1], itemCode: a.item, quantity: 5, weight: 12.5 }),
+      row({ customerOrderNo: `${po}-1`, clientCode: a.client, sourceStationCode: a.st[0], destStationCode: a.st[1], itemCode: a.item, quantity: 3 }),
+      row({ customerOrderNo: `${po}-2`, clientCode: a.client, sourceStationCode: a.st[1], destStationCode: a.st[0], itemCode: a.item, quantity: 1, remark: 'fragile' }),
+    ];
+    // another client's code and station are unknown to this user: named on their rows, and nothing is created
+    const bad = [...good, row({ customerOrderNo: `${po}-3`, clientCode: b.client, sourceStationCode: b.st[0], destStationCode: a.st[1], itemCode: a.item, quantity: 1 }), row({ customerOrderNo: `${po}-4`, clientCode: a.client, sourceStationCode: b.st[0], destStationCode: a.st[1], itemCode: b.item, quantity: 1 })];
+    const preview = await s.api('POST', '/api/portal/orders/import', { token: mine.token, body: await sheet(bad), headers: { lang: 'en-US' } });
+    expect(preview.status, JSON.stringify(preview.json).slice(0, 500)).toBe(200);
+    expect(preview.json.data).toMatchObject({ total: 5, errors: 2, committed: false });
+    const errs = Object.fromEntries(preview.json.data.rows.filter((r: Json) => Object.keys(r.errors).length).map((r: Json) => [r.raw.customerOrderNo, Object.keys(r.errors).sort()]));
+    expect(errs).toEqual({ [`${po}-3`]: ['clientCode', 'sourceStationCode'], [`${po}-4`]: ['itemCode', 'sourceStationCode'] });
+    expect(preview.json.data.rows[3].errors.clientCode).toBe(translate('en-US', 'messages.order.unknownCode', { value: b.client }));
+    const refused = await s.api('POST', '/api/portal/orders/import', { token: mine.token, query: { commit: 'true' }, body: await sheet(bad) });
+    expect(refused.status).toBe(400);
+    expect((await s.db.query(`select 1 from tms_order where customer_order_no like $1`, [`${po}%`])).rowCount).toBe(0);
+    // the corrected sheet: two orders, the first with two lines, placed as the form places them
+    const done = await s.api('POST', '/api/portal/orders/import', { token: mine.token, query: { commit: 'true' }, body: await sheet(good) });
+    expect(done.status, JSON.stringify(done.json).slice(0, 500)).toBe(200);
+    expect(done.json.data).toMatchObject({ committed: true, errors: 0 });
+    expect(done.json.data.ids).toHaveLength(2);
+    const made = await s.api('GET', `/api/portal/orders/${done.json.data.ids[0]}`, { token: mine.token });
+    expect(made.json.data).toMatchObject({ customerOrderNo: `${po}-1`, status: 'OPEN', totalQuantity: 8 });
+    expect(made.json.data.lines).toHaveLength(2);
+    expect(made.json.data.timeline.map((e: Json) => e.event)).toEqual(['ORDER_IMPORT']);
+    const stored = await s.db.query<{ source: string; create_by: string; remark: string | null }>(`select source, create_by, remark from tms_order where customer_order_no like $1 order by customer_order_no`, [`${po}%`]);
+    expect(stored.rows).toEqual([
+      { source: 'EXTERNAL', create_by: `client:${mine.userName}`, remark: null },
+      { source: 'EXTERNAL', create_by: `client:${mine.userName}`, remark: 'fragile' },
+    ]);
+    expect((await s.api('GET', `/api/portal/orders/${done.json.data.ids[0]}`, { token: other.token })).status).toBe(404);
   });
 
   it('cancels an order before review, once; another client user cannot', async () => {

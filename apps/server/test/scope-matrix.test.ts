@@ -851,6 +851,8 @@ describe('the client portal in the data-scope matrix', () => {
   const portalRoutes = (): Record<string, Classified> => ({
     'GET /api/portal/me': { none: "the caller's own clients" },
     'POST /api/portal/orders': { none: 'creates a new order: another client is refused with 400 naming clientId (portal.test.ts)' },
+    'GET /api/portal/orders/importTemplate': { none: 'a blank template' },
+    'POST /api/portal/orders/import': { none: "creates new orders from a workbook: another client's codes are unknown on their rows (portal.test.ts)" },
     'GET /api/portal/orders': list('/api/portal/orders', ['order']),
     'GET /api/portal/orders/export': { list: () => ({ method: 'GET', path: '/api/portal/orders/export' }), shows: ['order'] },
     'GET /api/portal/transit': { list: () => ({ method: 'GET', path: '/api/portal/transit' }), shows: ['shipment'] },

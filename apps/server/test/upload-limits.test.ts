@@ -9,16 +9,19 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from './helpers.ts';
 import { DRIVER } from './driver-kit.ts';
+import { clientUser } from './portal-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
 
 let s: TestServer;
 let admin: string;
 let driver: string;
+let client: string;
 
 beforeAll(async () => {
   s = await startServer();
   admin = await s.login(ADMIN.user, ADMIN.password);
   driver = (await s.api('POST', '/api/driver/login', { body: DRIVER })).json.data.token;
+  client = (await clientUser(s, ['C001'])).token;
 });
 afterAll(async () => {
   await s?.close();
@@ -66,12 +69,12 @@ const uploadRoutes = () => [
   ...s.app.routeTable.filter((r) => r.upload),
   ...ISSUE.filter((u) => !s.app.routeTable.some((r) => r.upload && r.url === u)).map((url) => ({ url, upload: 1, principal: undefined })),
 ];
-const tokenFor = (r: { principal?: string }) => (r.principal === 'driver' ? driver : admin);
+const tokenFor = (r: { principal?: string }) => (r.principal === 'driver' ? driver : r.principal === 'portal' ? client : admin);
 
 describe('uploads', () => {
   it('are declared by every route that takes one, the issue\'s three included', () => {
     const urls = s.app.routeTable.filter((r) => r.upload).map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/system/oss/upload', '/api/order/order/import', '/api/system/user/profile/avatar', '/api/baseinfo/item/import', '/api/driver/files']));
+    expect(urls).toEqual(expect.arrayContaining(['/api/system/oss/upload', '/api/order/order/import', '/api/system/user/profile/avatar', '/api/baseinfo/item/import', '/api/driver/files', '/api/portal/orders/import']));
   });
 
   it('an anonymous upload is answered 401 before its body is read, on every upload route', async () => {

@@ -16,6 +16,8 @@ export {
   order as orderResource,
   orderLine as orderLineResource,
   orderImportRow as orderImportResource,
+  portalOrderImportRow as portalOrderImportResource,
+  PORTAL_IMPORT_FIELDS,
   ORDER_LINE_INPUT,
   ORDER_LINES_MAX,
   ORDER_REMARK_MAX,

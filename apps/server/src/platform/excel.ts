@@ -349,11 +349,12 @@ interface RawRow {
  * References are written by code or name (or id) in a sheet: each ref column is resolved in one query per
  * column, among the records the caller may see (data scope). An unknown value stays as written and fails.
  */
-async function resolveRefs(db: Queryable, fields: FieldDef[], rows: RawRow[], caller: Caller): Promise<Map<string, Set<unknown>>> {
+async function resolveRefs(db: Queryable, fields: FieldDef[], rows: RawRow[], caller: Caller | null): Promise<Map<string, Set<unknown>>> {
   const unresolved = new Map<string, Set<unknown>>();
   for (const f of fields) {
     const target = f.kind === 'ref' && f.ref ? resourceByName.get(f.ref) : undefined;
     if (!target) continue;
+    if (!caller) throw new Error(`import of ${f.name}: a reference column needs a staff caller (data scope)`);
     const wanted = [...new Set(rows.map((r) => r.raw[f.name]).filter((v) => v !== null && v !== undefined && v !== 0))].map(String);
     if (!wanted.length) continue;
     const code = target.fields.find((x) => x.name === 'code' && x.unique);
@@ -390,7 +391,8 @@ async function resolveRefs(db: Queryable, fields: FieldDef[], rows: RawRow[], ca
 
 const qi = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
-export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, caller: Caller) {
+/** `caller` null: a sheet without reference columns read for another principal (the portal), which scopes its codes itself. */
+export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, caller: Caller | null) {
   const fields = importFields(def);
   const byHeader = new Map<string, FieldDef>();
   for (const f of fields) {

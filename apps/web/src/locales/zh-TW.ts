@@ -1547,6 +1547,7 @@ const zhTW = {
       "status": "狀態",
       "export": "匯出",
       "newOrder": "下單",
+      "import": "匯入",
       "all": "全部"
     },
     "create": {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint, IdParams, intText, NoBody, okOf, optText, pageOf, XLSX_ANSWER } from '../api.ts';
+import { OrderImportAnswer, OrderImportQuery } from './order.ts';
 
 /** The permission every portal route declares (a principal of its own: staff sessions do not open it). */
 export const PORTAL_PERMISSION = 'portal:client';
@@ -137,6 +138,8 @@ export const endpoints = {
   order: endpoint({ method: 'GET', path: '/portal/orders/:id', operationId: 'portal.order', summary: 'An order with its lines, status timeline, waybills (ETA, last position) and receipts', tags, permission: P, params: IdParams, response: okOf(PortalOrderDetail) }),
   choices: endpoint({ method: 'GET', path: '/portal/choices', operationId: 'portal.choices', summary: "A client's stations and items, for a new order", tags, permission: P, querystring: PortalChoicesQuery, response: okOf(PortalChoices) }),
   create: endpoint({ method: 'POST', path: '/portal/orders', operationId: 'portal.create', summary: "Place an order for one of the caller's clients (goes to the caller's default dispatch center)", tags, permission: P, body: PortalOrderCreate, response: okOf(PortalOrderDetail) }),
+  importTemplate: endpoint({ method: 'GET', path: '/portal/orders/importTemplate', operationId: 'portal.importTemplate', summary: 'The .xlsx template of the order import (one row per line)', tags, permission: P, response: XLSX_ANSWER }),
+  import: endpoint({ method: 'POST', path: '/portal/orders/import', operationId: 'portal.import', summary: "Import orders of the caller's clients from .xlsx: a grouped preview, or (commit=true) all or nothing", tags, permission: P, querystring: OrderImportQuery, body: 'upload', response: okOf(OrderImportAnswer) }),
   cancel: endpoint({ method: 'POST', path: '/portal/orders/:id/cancel', operationId: 'portal.cancel', summary: 'Cancel an order that is not reviewed yet', tags, permission: P, params: IdParams, body: NoBody, response: okOf(z.object({ id })) }),
   transit: endpoint({ method: 'GET', path: '/portal/transit', operationId: 'portal.transit', summary: "The caller's waybills in transit with their last position and ETA (the map)", tags, permission: P, response: okOf(z.array(PortalTransitRow)) }),
   epod: endpoint({ method: 'GET', path: '/portal/epods/:id', operationId: 'portal.epod', summary: 'A proof of delivery: signed quantities, differences and photos', tags, permission: P, params: IdParams, response: okOf(PortalEpodDetail) }),

@@ -143,6 +143,14 @@ export const orderImportRow: ResourceDef = {
   ],
 };
 
+/**
+ * The client portal's order import (issue 17): the staff sheet without what a client does not choose (order type,
+ * transport type, load mode, reference numbers, pallets) — the same labels, one row per line, rows with the same
+ * customer order number forming one order.
+ */
+export const PORTAL_IMPORT_FIELDS = new Set(['customerOrderNo', 'clientCode', 'sourceStationCode', 'destStationCode', 'etd', 'eta', 'remark', 'itemCode', 'quantity', 'weight', 'volume', 'cases']);
+export const portalOrderImportRow: ResourceDef = { ...orderImportRow, fields: orderImportRow.fields.filter((f) => PORTAL_IMPORT_FIELDS.has(f.name)) };
+
 /** What the order import answers: the sheet's rows with their errors and the orders they form. */
 export interface OrderImportPreview {
   total: number;

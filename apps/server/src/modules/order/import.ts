@@ -5,7 +5,7 @@
  * (source IMPORT), and only when no row has an error.
  */
 import type { Readable } from 'node:stream';
-import { ORDER_LINES_MAX, orderImportResource, orderTotals, type Lang, type OrderImportGroup, type OrderImportPreview } from '@tms/domain';
+import { ORDER_LINES_MAX, orderImportResource, orderTotals, type Lang, type OrderImportGroup, type OrderImportPreview, type ResourceDef } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { readImport, type ImportRow } from '../../platform/excel.ts';
@@ -22,23 +22,39 @@ interface Ref {
   volume?: number | null;
 }
 
-/** Codes of the sheet → records (clients within the caller's data groups). */
-async function lookups(q: Queryable, caller: Caller, rows: ImportRow[]) {
+/**
+ * Who imports: a staff caller (clients within its data groups, any station) or a client user of the portal
+ * (only its own clients, and only their effective stations and items).
+ */
+export type Importer = { caller: Caller; clientIds?: undefined } | { caller: null; clientIds: number[] };
+
+/** Codes of the sheet → records, as the importer may use them. */
+async function lookups(q: Queryable, who: Importer, rows: ImportRow[]) {
   const codes = (field: string) => [...new Set(rows.map((r) => r.raw[field]).filter((v): v is string => typeof v === 'string' && v !== ''))];
   const byCode = async (sql: string, values: string[], params: unknown[] = []): Promise<Map<string, Ref>> => {
     if (!values.length) return new Map();
     const r = await q.query<Ref>(sql, [values, ...params]);
     return new Map(r.rows.map((x) => [x.code, x]));
   };
+  const stationCodes = [...new Set([...codes('sourceStationCode'), ...codes('destStationCode')])];
+  if (!who.caller) {
+    const own = [who.clientIds];
+    return {
+      clients: await byCode(`select id, code, name from base_client where code = any($1::text[]) and id = any($2::bigint[])`, codes('clientCode'), own),
+      stations: await byCode(`select id, code, name, client_id from base_station where code = any($1::text[]) and client_id = any($2::bigint[]) and effective and status = '0'`, stationCodes, own),
+      items: await byCode(`select id, code, name, client_id, weight, volume from base_item where code = any($1::text[]) and client_id = any($2::bigint[]) and effective`, codes('itemCode'), own),
+      orderTypes: new Map<string, Ref>(),
+    };
+  }
   const scopeParams: unknown[] = [null];
-  const clientScope = scopeOf({ ...orderImportResource, scope: { client: 'id' } }, caller, scopeParams);
+  const clientScope = scopeOf({ ...orderImportResource, scope: { client: 'id' } }, who.caller, scopeParams);
   return {
     clients: await byCode(
       `select id, code, name from base_client where code = any($1::text[])${clientScope.map((w) => ` and ${w}`).join('')}`,
       codes('clientCode'),
       scopeParams.slice(1),
     ),
-    stations: await byCode(`select id, code, name from base_station where code = any($1::text[])`, [...new Set([...codes('sourceStationCode'), ...codes('destStationCode')])]),
+    stations: await byCode(`select id, code, name from base_station where code = any($1::text[])`, stationCodes),
     items: await byCode(`select id, code, name, client_id, weight, volume from base_item where code = any($1::text[])`, codes('itemCode')),
     orderTypes: await byCode(`select id, code, name from base_order_type where code = any($1::text[])`, codes('orderTypeCode')),
   };
@@ -52,9 +68,9 @@ export interface ImportedOrder extends OrderImportGroup {
 }
 
 /** Checks codes and groups, and builds the orders to create. */
-export async function previewImport(q: Queryable, caller: Caller, stream: Readable, lang: Lang) {
-  const sheet = await readImport(orderImportResource, stream, lang, q, caller);
-  const refs = await lookups(q, caller, sheet.rows);
+export async function previewImport(q: Queryable, who: Importer, stream: Readable, lang: Lang, def: ResourceDef = orderImportResource) {
+  const sheet = await readImport(def, stream, lang, q, who.caller);
+  const refs = await lookups(q, who, sheet.rows);
   const err = (r: ImportRow, field: string, key: string, params?: Record<string, unknown>) => (r.errors[field] ??= translate(lang, key, params));
   const groups = new Map<string, ImportRow[]>();
   for (const r of sheet.rows) {
@@ -70,6 +86,11 @@ export async function previewImport(q: Queryable, caller: Caller, stream: Readab
     const client = refs.clients.get(raw.clientCode as string);
     const item = refs.items.get(raw.itemCode as string);
     if (client && item && item.client_id !== client.id) err(r, 'itemCode', 'messages.order.itemNotOfClient');
+    if (!who.caller && client)
+      for (const f of ['sourceStationCode', 'destStationCode']) {
+        const st = refs.stations.get(raw[f] as string);
+        if (st && st.client_id !== client.id) err(r, f, 'messages.portal.stationNotOfClient');
+      }
     if (raw.sourceStationCode && raw.sourceStationCode === raw.destStationCode) err(r, 'destStationCode', 'messages.order.sameStations');
     const key = String(raw.customerOrderNo ?? '');
     if (!key) continue;

@@ -150,7 +150,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
     const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
     if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const preview = await previewImport(db, caller, file.file, req.lang).catch((e: unknown) => {
+    const preview = await previewImport(db, { caller }, file.file, req.lang).catch((e: unknown) => {
       if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
       if (e instanceof AppError) throw e;
       req.log.warn({ err: e }, 'order import: unreadable workbook');

@@ -6,9 +6,10 @@
  * record answers 404, its rows are never listed.
  */
 import type { FastifyInstance } from 'fastify';
-import { PortalApi as C, orderTotals, type Lang } from '@tms/domain';
+import { PortalApi as C, orderTotals, portalOrderImportResource, type Lang } from '@tms/domain';
 import type { z } from 'zod';
-import { loadExcel } from '../../platform/excel.ts';
+import { importTemplate, loadExcel } from '../../platform/excel.ts';
+import { previewAnswer, previewImport } from '../order/import.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -17,7 +18,7 @@ import { route } from '../../platform/contract.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { mutate } from '../../platform/audit.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { requireCaller, uploadLimit } from '../../platform/auth.ts';
 import { assertNotBeyond } from '../../platform/rights.ts';
 import { nextCode } from '../system/number-rules.ts';
 import { trackOrders } from '../order/tracking.ts';
@@ -50,6 +51,47 @@ function listWhere(p: PortalCaller, q: z.output<typeof C.PortalOrderQuery>, para
   if (q.status) where.push(`o.status = $${params.push(q.status)}`);
   if (q.code) where.push(`(o.code ilike $${params.push(`%${q.code.replace(/[\\%_]/g, (x) => '\\' + x)}%`)} or o.customer_order_no ilike $${params.length})`);
   return where.join(' and ');
+}
+
+/**
+ * Creates one order of a client user (placed on the form or imported) in the caller's transaction: its stations and
+ * items must be the client's own; it goes to the user's default dispatch center, as an external order.
+ */
+async function placeOrder(q: Queryable, p: PortalCaller, b: z.output<typeof C.PortalOrderCreate>, now: Date, event: 'ORDER_CREATE' | 'ORDER_IMPORT'): Promise<number> {
+  const st = (await q.query<{ id: number; zone_id: number | null }>(
+    `select s.id, l.zone_id from base_station s left join base_location l on l.id = s.location_id where s.id = any($1::bigint[]) and s.client_id = $2 and s.effective`,
+    [[b.sourceStationId, b.destStationId], b.clientId],
+  )).rows;
+  const zone = new Map(st.map((s) => [Number(s.id), s.zone_id]));
+  const errors: Record<string, { key: string }> = {};
+  if (!zone.has(b.sourceStationId)) errors.sourceStationId = { key: 'messages.portal.stationNotOfClient' };
+  if (!zone.has(b.destStationId)) errors.destStationId = { key: 'messages.portal.stationNotOfClient' };
+  const items = new Set((await q.query<{ id: number }>(`select id from base_item where id = any($1::bigint[]) and client_id = $2 and effective`, [b.lines.map((l) => l.itemId), b.clientId])).rows.map((x) => Number(x.id)));
+  b.lines.forEach((l, i) => {
+    if (!items.has(l.itemId)) errors[`lines.${i}.itemId`] = { key: 'messages.order.itemNotOfClient' };
+  });
+  if (Object.keys(errors).length) throw badRequest('messages.validationFailed', errors);
+  const lines = b.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, cases: l.cases ?? 0, weight: l.weight ?? 0, volume: l.volume ?? 0 }));
+  const totals = orderTotals(lines);
+  const code = await nextCode(q, 'ORDER', p.dispatchCenterId!, b.clientId, now);
+  const by = portalActor(p);
+  const o = (
+    await q.query<{ id: number }>(
+      `insert into tms_order(dispatch_center_id, code, client_id, source_station_id, dest_station_id, source_zone_id, dest_zone_id, status, source, etd, eta, customer_order_no, remark,
+         order_date, total_weight, total_volume, total_quantity, total_cases, total_pallets, total_other, create_by, create_time)
+       values ($1,$2,$3,$4,$5,$6,$7,'OPEN','EXTERNAL',$8,$9,$10,$11,$12,$13,$14,$15,$16,0,0,$17,$18) returning id`,
+      [p.dispatchCenterId, code, b.clientId, b.sourceStationId, b.destStationId, zone.get(b.sourceStationId) ?? null, zone.get(b.destStationId) ?? null, b.etd ?? null, b.eta ?? null,
+        b.customerOrderNo, b.remark, now.toISOString().slice(0, 10), String(totals.totalWeight ?? 0), String(totals.totalVolume ?? 0), totals.totalQuantity ?? 0, totals.totalCases ?? 0, by, now],
+    )
+  ).rows[0]!;
+  await q.query(
+    `insert into tms_order_line(dispatch_center_id, order_id, pos_no, item_id, item_code, item_name, item_type, quantity, cases, weight, volume, unit, create_by)
+     select $1, $2, u.pos, i.id, i.code, i.name, i.item_type, u.quantity, u.cases, u.weight, u.volume, i.operation_unit, $3
+       from unnest($4::int[], $5::bigint[], $6::int[], $7::int[], $8::numeric[], $9::numeric[]) as u(pos, item_id, quantity, cases, weight, volume) join base_item i on i.id = u.item_id`,
+    [p.dispatchCenterId, o.id, by, lines.map((_, i) => i + 1), lines.map((l) => l.itemId), lines.map((l) => l.quantity), lines.map((l) => l.cases), lines.map((l) => l.weight), lines.map((l) => l.volume)],
+  );
+  await trackOrders(q, { userId: p.userId, userName: by }, now, event, [Number(o.id)]);
+  return Number(o.id);
 }
 
 /** An order of the caller's clients, else 404. */
@@ -200,43 +242,51 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     if (!p.dispatchCenterId) throw conflict('messages.portal.noDispatchCenter');
     if (b.sourceStationId === b.destStationId) throw badRequest('messages.order.sameStations', { destStationId: { key: 'messages.order.sameStations' } });
     const now = clock.now();
-    const id = await db.tx(async (q) => {
-      const st = (await q.query<{ id: number; zone_id: number | null }>(
-        `select s.id, l.zone_id from base_station s left join base_location l on l.id = s.location_id where s.id = any($1::bigint[]) and s.client_id = $2 and s.effective`,
-        [[b.sourceStationId, b.destStationId], b.clientId],
-      )).rows;
-      const zone = new Map(st.map((s) => [Number(s.id), s.zone_id]));
-      const errors: Record<string, { key: string }> = {};
-      if (!zone.has(b.sourceStationId)) errors.sourceStationId = { key: 'messages.portal.stationNotOfClient' };
-      if (!zone.has(b.destStationId)) errors.destStationId = { key: 'messages.portal.stationNotOfClient' };
-      const items = new Set((await q.query<{ id: number }>(`select id from base_item where id = any($1::bigint[]) and client_id = $2 and effective`, [b.lines.map((l) => l.itemId), b.clientId])).rows.map((x) => Number(x.id)));
-      b.lines.forEach((l, i) => {
-        if (!items.has(l.itemId)) errors[`lines.${i}.itemId`] = { key: 'messages.order.itemNotOfClient' };
-      });
-      if (Object.keys(errors).length) throw badRequest('messages.validationFailed', errors);
-      const lines = b.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, cases: l.cases ?? 0, weight: l.weight ?? 0, volume: l.volume ?? 0 }));
-      const totals = orderTotals(lines);
-      const code = await nextCode(q, 'ORDER', p.dispatchCenterId!, b.clientId, now);
-      const by = portalActor(p);
-      const o = (
-        await q.query<{ id: number }>(
-          `insert into tms_order(dispatch_center_id, code, client_id, source_station_id, dest_station_id, source_zone_id, dest_zone_id, status, source, etd, eta, customer_order_no, remark,
-             order_date, total_weight, total_volume, total_quantity, total_cases, total_pallets, total_other, create_by, create_time)
-           values ($1,$2,$3,$4,$5,$6,$7,'OPEN','EXTERNAL',$8,$9,$10,$11,$12,$13,$14,$15,$16,0,0,$17,$18) returning id`,
-          [p.dispatchCenterId, code, b.clientId, b.sourceStationId, b.destStationId, zone.get(b.sourceStationId) ?? null, zone.get(b.destStationId) ?? null, b.etd ?? null, b.eta ?? null,
-            b.customerOrderNo, b.remark, now.toISOString().slice(0, 10), String(totals.totalWeight ?? 0), String(totals.totalVolume ?? 0), totals.totalQuantity ?? 0, totals.totalCases ?? 0, by, now],
-        )
-      ).rows[0]!;
-      await q.query(
-        `insert into tms_order_line(dispatch_center_id, order_id, pos_no, item_id, item_code, item_name, item_type, quantity, cases, weight, volume, unit, create_by)
-         select $1, $2, u.pos, i.id, i.code, i.name, i.item_type, u.quantity, u.cases, u.weight, u.volume, i.operation_unit, $3
-           from unnest($4::int[], $5::bigint[], $6::int[], $7::int[], $8::numeric[], $9::numeric[]) as u(pos, item_id, quantity, cases, weight, volume) join base_item i on i.id = u.item_id`,
-        [p.dispatchCenterId, o.id, by, lines.map((_, i) => i + 1), lines.map((l) => l.itemId), lines.map((l) => l.quantity), lines.map((l) => l.cases), lines.map((l) => l.weight), lines.map((l) => l.volume)],
-      );
-      await trackOrders(q, { userId: p.userId, userName: by }, now, 'ORDER_CREATE', [Number(o.id)]);
-      return Number(o.id);
-    });
+    const id = await db.tx((q) => placeOrder(q, p, b, now, 'ORDER_CREATE'));
     return ok(req, await orderDetail(db, p, id, req.lang), 'messages.ok');
+  });
+
+  route(app, E.importTemplate, async (req, reply) => {
+    requirePortal(req);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="order-template.xlsx"')
+      .send(await importTemplate(portalOrderImportResource, req.lang, db));
+  });
+
+  // the back office's import (order/import.ts) with the portal's limits: the caller's clients, their effective stations
+  // and items; a preview first, then every order or none
+  route(app, { ...E.import, config: { upload: 20 * 1024 * 1024 } }, async (req) => {
+    const p = requirePortal(req);
+    if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+    const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
+    if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
+    const preview = await previewImport(db, { caller: null, clientIds: p.clientIds }, file.file, req.lang, portalOrderImportResource).catch((e: unknown) => {
+      if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+      if (e instanceof AppError) throw e;
+      req.log.warn({ err: e }, 'portal order import: unreadable workbook');
+      throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
+    });
+    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+    if (req.query.commit !== 'true' || !preview.orders.length) return ok(req, previewAnswer(preview));
+    if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
+    if (!p.dispatchCenterId) throw conflict('messages.portal.noDispatchCenter');
+    const now = clock.now();
+    const ids = await db.tx(async (q) => {
+      const made: number[] = [];
+      for (const o of preview.orders) {
+        const v = o.values!;
+        made.push(
+          await placeOrder(q, p, {
+            clientId: v.clientId as number, sourceStationId: v.sourceStationId as number, destStationId: v.destStationId as number,
+            etd: (v.etd as string | null) ?? null, eta: (v.eta as string | null) ?? null, customerOrderNo: o.key, remark: (v.remark as string | null) ?? null,
+            lines: o.lineInputs.map((l) => ({ itemId: l.itemId, quantity: l.quantity ?? 0, cases: l.cases ?? 0, weight: l.weight ?? 0, volume: l.volume ?? 0 })),
+          }, now, 'ORDER_IMPORT'),
+        );
+      }
+      return made;
+    });
+    return ok(req, { ...previewAnswer(preview, true), ids }, 'messages.ok');
   });
 
   route(app, E.cancel, async (req) => {

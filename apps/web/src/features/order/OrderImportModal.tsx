@@ -8,14 +8,23 @@ import { Alert, App, Button, Modal, Space, Table, Tabs, Typography, Upload } fro
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { OrderImportGroup, OrderImportPreview } from '@tms/domain';
 import { download, HttpError, post } from '../../platform/http.ts';
-import { useResourceContext } from '../../platform/resource/context.ts';
+import { useTranslation } from 'react-i18next';
 
 type Preview = OrderImportPreview;
 type PreviewRow = Preview['rows'][number];
 type PreviewOrder = OrderImportGroup;
 
-export default function OrderImportModal({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
-  const { t } = useResourceContext();
+/** Where the modal sends the sheet: the back office's order import, or the client portal's (its own clients only). */
+export interface OrderImportApi {
+  preview: string;
+  commit: string;
+  template: string;
+}
+const BACK_OFFICE: OrderImportApi = { preview: '/order/order/import', commit: '/order/order/import/commit', template: '/order/order/importTemplate' };
+export const PORTAL_IMPORT: OrderImportApi = { preview: '/portal/orders/import', commit: '/portal/orders/import?commit=true', template: '/portal/orders/importTemplate' };
+
+export default function OrderImportModal({ onClose, onImported, api = BACK_OFFICE }: { onClose: () => void; onImported: () => void; api?: OrderImportApi }) {
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -26,7 +35,7 @@ export default function OrderImportModal({ onClose, onImported }: { onClose: () 
     fd.append('file', f, f.name);
     setBusy(true);
     try {
-      const p = await post<Preview>(`/order/order/import${commit ? '/commit' : ''}`, fd, { silent: true, timeoutMs: 120_000 });
+      const p = await post<Preview>(commit ? api.commit : api.preview, fd, { silent: true, timeoutMs: 120_000 });
       setPreview(p);
       if (p.committed) {
         message.success(t('order.importModal.imported', { count: p.ids?.length ?? p.orders.length }));
@@ -57,7 +66,7 @@ export default function OrderImportModal({ onClose, onImported }: { onClose: () 
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Button key="template" icon={<DownloadOutlined />} onClick={() => void download('/order/order/importTemplate', {}, `${t('order.importModal.title')}.xlsx`)}>
+        <Button key="template" icon={<DownloadOutlined />} onClick={() => void download(api.template, {}, `${t('order.importModal.title')}.xlsx`)}>
           {t('order.importModal.template')}
         </Button>,
         preview && (
@@ -122,7 +131,7 @@ export default function OrderImportModal({ onClose, onImported }: { onClose: () 
                           dataSource={o.rowNums.map((n) => rowsByNum.get(n)).filter((r): r is PreviewRow => !!r)}
                           columns={[
                             { title: t('order.importModal.rowNum'), dataIndex: 'rowNum', width: 70 },
-                            ...['itemCode', 'quantity', 'weight', 'volume', 'cases', 'pallets', 'unit'].map((k) => ({ title: label.get(k) ?? k, key: k, render: (_: unknown, r: PreviewRow) => String(r.raw[k] ?? '') })),
+                            ...['itemCode', 'quantity', 'weight', 'volume', 'cases', 'pallets', 'unit'].filter((k) => label.has(k)).map((k) => ({ title: label.get(k) ?? k, key: k, render: (_: unknown, r: PreviewRow) => String(r.raw[k] ?? '') })),
                             { title: t('order.importModal.errors'), key: 'errors', render: (_: unknown, r: PreviewRow) => <Typography.Text type="danger">{errorText(r)}</Typography.Text> },
                           ]}
                         />

@@ -9,7 +9,7 @@ const zhCN = {
     noClient: '您的账号尚未绑定客户，请联系管理员。',
     orders: {
       code: '订单号', customerOrderNo: '客户单号', client: '客户', progress: '进度', route: '线路', orderDate: '订单日期', eta: '预计到达', quantity: '数量',
-      search: '订单号或客户单号', status: '状态', export: '导出', newOrder: '下单', all: '全部',
+      search: '订单号或客户单号', status: '状态', export: '导出', newOrder: '下单', import: '导入', all: '全部',
     },
     create: {
       title: '下单', client: '客户', source: '发货站点', dest: '收货站点', eta: '期望到达', customerOrderNo: '客户单号', remark: '备注', lines: '货物明细',
@@ -40,7 +40,7 @@ const enUS: typeof zhCN = {
     noClient: 'Your account is not bound to a client yet: ask an administrator.',
     orders: {
       code: 'Order', customerOrderNo: 'Customer order no.', client: 'Client', progress: 'Progress', route: 'Route', orderDate: 'Order date', eta: 'ETA', quantity: 'Quantity',
-      search: 'Order or customer order no.', status: 'Status', export: 'Export', newOrder: 'New order', all: 'All',
+      search: 'Order or customer order no.', status: 'Status', export: 'Export', newOrder: 'New order', import: 'Import', all: 'All',
     },
     create: {
       title: 'New order', client: 'Client', source: 'From station', dest: 'To station', eta: 'Wanted by', customerOrderNo: 'Customer order no.', remark: 'Remark', lines: 'Goods',

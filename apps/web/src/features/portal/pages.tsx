@@ -7,13 +7,14 @@ import dayjs from 'dayjs';
 import {
   App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Image, Input, InputNumber, List, Modal, QRCode, Row, Select, Space, Table, Tag, Timeline, Typography,
 } from 'antd';
-import { DownloadOutlined, LinkOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LinkOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Marker, Popup } from 'react-leaflet';
 import type { PortalApi } from '@tms/domain';
 import type { z } from 'zod';
 import { download, get, HttpError, list, post, request } from '../../platform/http.ts';
 import { LazyBaseMap } from '../../platform/map/index.tsx';
 import type { Me } from './PortalApp.tsx';
+import OrderImportModal, { PORTAL_IMPORT } from '../order/OrderImportModal.tsx';
 
 type OrderRow = z.output<typeof PortalApi.PortalOrderRow>;
 type OrderDetail = z.output<typeof PortalApi.PortalOrderDetail>;
@@ -31,6 +32,7 @@ export function OrdersPage({ me }: { me: Me }) {
   const nav = useNavigate();
   const [filter, setFilter] = useState<{ code?: string; status?: string; pageNum: number; pageSize: number }>({ pageNum: 1, pageSize: 10 });
   const q = useQuery({ queryKey: ['portalOrders', filter], queryFn: () => list<OrderRow>('/portal/orders', filter) });
+  const [importing, setImporting] = useState(false);
   return (
     <Card
       title={t('portal.menu.orders')}
@@ -46,12 +48,16 @@ export function OrdersPage({ me }: { me: Me }) {
           <Button icon={<DownloadOutlined />} onClick={() => void download('/portal/orders/export', { code: filter.code, status: filter.status }, 'orders.xlsx')}>
             {t('portal.orders.export')}
           </Button>
+          <Button icon={<UploadOutlined />} disabled={!me.clients.length} onClick={() => setImporting(true)}>
+            {t('portal.orders.import')}
+          </Button>
           <Button type="primary" icon={<PlusOutlined />} disabled={!me.clients.length} onClick={() => nav('/portal/orders/new')}>
             {t('portal.orders.newOrder')}
           </Button>
         </Space>
       }
     >
+      {importing && <OrderImportModal api={PORTAL_IMPORT} onClose={() => setImporting(false)} onImported={() => void q.refetch()} />}
       <Table<OrderRow>
         rowKey="id"
         size="middle"
