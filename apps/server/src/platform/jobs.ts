@@ -28,13 +28,21 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+/** How a worker takes its queue's jobs (pg-boss): up to `batchSize` per fetch, `concurrency` of them at once. */
+export interface WorkOptions {
+  batchSize?: number;
+  concurrency?: number;
+}
+
 export interface Jobs {
   start(): Promise<void>;
   stop(): Promise<void>;
   schedule(name: string, everySeconds: number, handler: (due: Date) => Promise<void>): Promise<void>;
   send(name: string, data: object, opts?: SendOptions): Promise<void>;
+  /** Many jobs of a queue in one statement (no options: each runs as soon as a worker takes it). */
+  sendMany(name: string, list: object[]): Promise<void>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's payload is its own
-  work(name: string, handler: (data: any) => Promise<void>): Promise<void>;
+  work(name: string, handler: (data: any) => Promise<void>, opts?: WorkOptions): Promise<void>;
   /** Runs `name`'s tick for `due` unless some server already claimed it; true when it ran here. */
   runScheduled(name: string, due: Date): Promise<boolean>;
 }
@@ -75,7 +83,8 @@ interface Queue {
   start(): Promise<void>;
   stop(): Promise<void>;
   send(name: string, data: object, opts?: SendOptions): Promise<void>;
-  work(name: string, handler: Handler): Promise<void>;
+  sendMany(name: string, list: object[]): Promise<void>;
+  work(name: string, handler: Handler, opts?: WorkOptions): Promise<void>;
 }
 
 class Scheduler implements Jobs {
@@ -113,8 +122,12 @@ class Scheduler implements Jobs {
     return this.queue.send(name, data, opts);
   }
 
-  work(name: string, handler: Handler): Promise<void> {
-    return this.queue.work(name, handler);
+  sendMany(name: string, list: object[]): Promise<void> {
+    return list.length ? this.queue.sendMany(name, list) : Promise.resolve();
+  }
+
+  work(name: string, handler: Handler, opts?: WorkOptions): Promise<void> {
+    return this.queue.work(name, handler, opts);
   }
 
   async runScheduled(name: string, due: Date): Promise<boolean> {
@@ -163,8 +176,10 @@ class Scheduler implements Jobs {
 class BossQueue implements Queue {
   private boss: PgBoss | null = null;
   private booting: Promise<PgBoss> | null = null;
-  private readonly handlers = new Map<string, Handler>();
+  private readonly handlers = new Map<string, { handler: Handler; opts: WorkOptions }>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** this process's worker of each queue: woken when a job is sent here */
+  private readonly workers = new Map<string, string>();
   private started = false;
 
   constructor(private readonly o: JobsOptions) {}
@@ -174,7 +189,7 @@ class BossQueue implements Queue {
     // queues only cost something when used: pg-boss boots on the first worker or job
     if (this.handlers.size) {
       const boss = await this.ensure();
-      for (const [name, h] of this.handlers) await this.attach(boss, name, h);
+      for (const [name, h] of this.handlers) await this.attach(boss, name, h.handler, h.opts);
     }
   }
 
@@ -192,6 +207,7 @@ class BossQueue implements Queue {
     const send = { singletonKey: opts.singletonKey, startAfter: opts.startAfter, retryLimit: RETRY_LIMIT };
     if (!opts.singletonKey) {
       await boss.send(name, data, send);
+      this.wake(boss, name);
       return;
     }
     // one waiting-or-running job per key: check and insert under a per-key transaction lock
@@ -203,19 +219,57 @@ class BossQueue implements Queue {
       ]);
       if (!busy.rowCount) await boss.send(name, data, { ...send, db: { executeSql: (text: string, values: unknown[]) => q.query(text, values) } });
     });
+    this.wake(boss, name);
   }
 
-  async work(name: string, handler: Handler): Promise<void> {
-    if (this.handlers.has(name)) throw new Error(`a worker for ${name} exists`);
-    this.handlers.set(name, handler);
-    if (this.started) await this.attach(await this.ensure(), name, handler);
-  }
-
-  private async attach(boss: PgBoss, name: string, handler: Handler): Promise<void> {
+  async sendMany(name: string, list: object[]): Promise<void> {
+    const boss = await this.ensure();
     await this.queue(boss, name);
-    await boss.work<JobData>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
+    await boss.insert(list.map((data) => ({ name, data, retryLimit: RETRY_LIMIT })));
+    this.wake(boss, name);
+  }
+
+  /** A job sent here starts now rather than at this process's worker's next poll (other servers poll each second). */
+  private wake(boss: PgBoss, name: string): void {
+    const id = this.workers.get(name);
+    if (id) boss.notifyWorker(id);
+  }
+
+  async work(name: string, handler: Handler, opts: WorkOptions = {}): Promise<void> {
+    if (this.handlers.has(name)) throw new Error(`a worker for ${name} exists`);
+    this.handlers.set(name, { handler, opts });
+    if (this.started) await this.attach(await this.ensure(), name, handler, opts);
+  }
+
+  /**
+   * pg-boss waits its polling interval after every fetch, found jobs or not: one job a second per worker. So a
+   * worker fetches a batch, runs up to `concurrency` of its jobs at once (a failing one is failed alone, retried by
+   * pg-boss; the others complete) and, when it found some, fetches again at once.
+   */
+  private async attach(boss: PgBoss, name: string, handler: Handler, opts: WorkOptions): Promise<void> {
+    await this.queue(boss, name);
+    const batchSize = Math.max(1, opts.batchSize ?? 1);
+    const concurrency = Math.max(1, Math.min(batchSize, opts.concurrency ?? 1));
+    let id = '';
+    id = await boss.work<JobData>(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+      if (jobs.length === 1) await handler(jobs[0]!.data); // alone: its failure is the batch's
+      else {
+        let next = 0;
+        const lane = async () => {
+          for (let job = jobs[next++]; job; job = jobs[next++]) {
+            try {
+              await handler(job.data);
+            } catch (e) {
+              this.o.log?.error({ err: e, job: name }, 'job failed');
+              await boss.fail(name, job.id, { message: String((e as Error)?.message ?? e) });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+      }
+      if (jobs.length && id) boss.notifyWorker(id);
     });
+    this.workers.set(name, id);
   }
 
   private queue(boss: PgBoss, name: string): Promise<void> {
@@ -294,7 +348,12 @@ class LocalQueue implements Queue {
     else this.enqueue(job);
   }
 
-  async work(name: string, handler: Handler): Promise<void> {
+  async sendMany(name: string, list: object[]): Promise<void> {
+    for (const data of list) await this.send(name, data);
+  }
+
+  // one process: every job runs as it comes (options are pg-boss's)
+  async work(name: string, handler: Handler, _opts?: WorkOptions): Promise<void> {
     if (this.handlers.has(name)) throw new Error(`a worker for ${name} exists`);
     this.handlers.set(name, handler);
     this.pump(name);
