@@ -14,7 +14,6 @@
  *   event's occurredAt to its arrival at the receiver.
  * The tracking answer is the public GET /api/public/track/<token> of an order in transit (positions, waybills).
  */
-import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
@@ -29,13 +28,13 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
 const RATE = 500; // offered events per second in the steady run
 process.env.TMS_DEMO = 'off'; // the small seed: the demo operation's thousands of orders are not what is measured
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
+/** A statement on the server's maintenance database (creating and dropping the bench's own). */
+async function onServer(sql: string): Promise<void> {
+  const server = await openPg(ADMIN_URL);
   try {
-    return await fn(c);
+    await server.query(sql);
   } finally {
-    await c.end();
+    await server.close();
   }
 }
 
@@ -98,8 +97,8 @@ async function startReceiver(): Promise<Receiver> {
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 async function main() {
-  await admin((c) => c.query(`drop database if exists ${DB_NAME}`));
-  await admin((c) => c.query(`create database ${DB_NAME}`));
+  await onServer(`drop database if exists ${DB_NAME}`);
+  await onServer(`create database ${DB_NAME}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
   const db = await openPg(url.toString());
@@ -213,7 +212,7 @@ async function main() {
     await app?.close();
     await receiver?.stop();
     await db.close();
-    await admin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
+    await onServer(`drop database if exists ${DB_NAME} with (force)`);
   }
 }
 
