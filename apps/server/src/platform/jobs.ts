@@ -28,12 +28,6 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
-/** How a worker takes its queue's jobs (pg-boss): up to `batchSize` per fetch, `concurrency` of them at once. */
-export interface WorkOptions {
-  batchSize?: number;
-  concurrency?: number;
-}
-
 export interface Jobs {
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -42,7 +36,13 @@ export interface Jobs {
   /** Many jobs of a queue in one statement (no options: each runs as soon as a worker takes it). */
   sendMany(name: string, list: object[]): Promise<void>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's payload is its own
-  work(name: string, handler: (data: any) => Promise<void>, opts?: WorkOptions): Promise<void>;
+  work(name: string, handler: (data: any) => Promise<void>): Promise<void>;
+  /**
+   * A worker given up to `batchSize` jobs at once (as many as wait, on PostgreSQL; one at a time in-process): for work
+   * that is cheaper together (one statement for many rows). A throw fails every job of the batch, each retried.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's payload is its own
+  workBatch(name: string, handler: (list: any[]) => Promise<void>, batchSize: number): Promise<void>;
   /** Runs `name`'s tick for `due` unless some server already claimed it; true when it ran here. */
   runScheduled(name: string, due: Date): Promise<boolean>;
 }
@@ -54,6 +54,7 @@ declare module 'fastify' {
 }
 
 type Handler = (data: JobData) => Promise<void>;
+type BatchHandler = (list: JobData[]) => Promise<void>;
 interface Schedule {
   name: string;
   everyMs: number;
@@ -84,7 +85,7 @@ interface Queue {
   stop(): Promise<void>;
   send(name: string, data: object, opts?: SendOptions): Promise<void>;
   sendMany(name: string, list: object[]): Promise<void>;
-  work(name: string, handler: Handler, opts?: WorkOptions): Promise<void>;
+  work(name: string, handler: BatchHandler, batchSize: number): Promise<void>;
 }
 
 class Scheduler implements Jobs {
@@ -126,8 +127,12 @@ class Scheduler implements Jobs {
     return list.length ? this.queue.sendMany(name, list) : Promise.resolve();
   }
 
-  work(name: string, handler: Handler, opts?: WorkOptions): Promise<void> {
-    return this.queue.work(name, handler, opts);
+  work(name: string, handler: Handler): Promise<void> {
+    return this.queue.work(name, ([data]) => handler(data!), 1);
+  }
+
+  workBatch(name: string, handler: BatchHandler, batchSize: number): Promise<void> {
+    return this.queue.work(name, handler, batchSize);
   }
 
   async runScheduled(name: string, due: Date): Promise<boolean> {
@@ -176,7 +181,7 @@ class Scheduler implements Jobs {
 class BossQueue implements Queue {
   private boss: PgBoss | null = null;
   private booting: Promise<PgBoss> | null = null;
-  private readonly handlers = new Map<string, { handler: Handler; opts: WorkOptions }>();
+  private readonly handlers = new Map<string, { handler: BatchHandler; batchSize: number }>();
   private readonly queues = new Map<string, Promise<void>>();
   /** this process's worker of each queue: woken when a job is sent here */
   private readonly workers = new Map<string, string>();
@@ -189,7 +194,7 @@ class BossQueue implements Queue {
     // queues only cost something when used: pg-boss boots on the first worker or job
     if (this.handlers.size) {
       const boss = await this.ensure();
-      for (const [name, h] of this.handlers) await this.attach(boss, name, h.handler, h.opts);
+      for (const [name, h] of this.handlers) await this.attach(boss, name, h.handler, h.batchSize);
     }
   }
 
@@ -235,39 +240,22 @@ class BossQueue implements Queue {
     if (id) boss.notifyWorker(id);
   }
 
-  async work(name: string, handler: Handler, opts: WorkOptions = {}): Promise<void> {
+  async work(name: string, handler: BatchHandler, batchSize: number): Promise<void> {
     if (this.handlers.has(name)) throw new Error(`a worker for ${name} exists`);
-    this.handlers.set(name, { handler, opts });
-    if (this.started) await this.attach(await this.ensure(), name, handler, opts);
+    this.handlers.set(name, { handler, batchSize });
+    if (this.started) await this.attach(await this.ensure(), name, handler, batchSize);
   }
 
-  /**
-   * pg-boss waits its polling interval after every fetch, found jobs or not: one job a second per worker. So a
-   * worker fetches a batch, runs up to `concurrency` of its jobs at once (a failing one is failed alone, retried by
-   * pg-boss; the others complete) and, when it found some, fetches again at once.
-   */
-  private async attach(boss: PgBoss, name: string, handler: Handler, opts: WorkOptions): Promise<void> {
+  /** pg-boss waits its polling interval after every fetch, found jobs or not (one job a second): a worker that found some fetches again at once. */
+  private async attach(boss: PgBoss, name: string, handler: BatchHandler, batchSize: number): Promise<void> {
     await this.queue(boss, name);
-    const batchSize = Math.max(1, opts.batchSize ?? 1);
-    const concurrency = Math.max(1, Math.min(batchSize, opts.concurrency ?? 1));
     let id = '';
-    id = await boss.work<JobData>(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
-      if (jobs.length === 1) await handler(jobs[0]!.data); // alone: its failure is the batch's
-      else {
-        let next = 0;
-        const lane = async () => {
-          for (let job = jobs[next++]; job; job = jobs[next++]) {
-            try {
-              await handler(job.data);
-            } catch (e) {
-              this.o.log?.error({ err: e, job: name }, 'job failed');
-              await boss.fail(name, job.id, { message: String((e as Error)?.message ?? e) });
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    id = await boss.work<JobData>(name, { pollingIntervalSeconds: 1, batchSize: Math.max(1, batchSize) }, async (jobs) => {
+      try {
+        await handler(jobs.map((j) => j.data));
+      } finally {
+        if (jobs.length && id) boss.notifyWorker(id);
       }
-      if (jobs.length && id) boss.notifyWorker(id);
     });
     this.workers.set(name, id);
   }
@@ -352,10 +340,10 @@ class LocalQueue implements Queue {
     for (const data of list) await this.send(name, data);
   }
 
-  // one process: every job runs as it comes (options are pg-boss's)
-  async work(name: string, handler: Handler, _opts?: WorkOptions): Promise<void> {
+  // one process: every job runs as it comes, alone
+  async work(name: string, handler: BatchHandler, _batchSize: number): Promise<void> {
     if (this.handlers.has(name)) throw new Error(`a worker for ${name} exists`);
-    this.handlers.set(name, handler);
+    this.handlers.set(name, (data) => handler([data]));
     this.pump(name);
   }
 

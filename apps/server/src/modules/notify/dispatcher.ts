@@ -30,6 +30,9 @@ const SWEEP_SECONDS = 30;
 /** a QUEUED / SENDING delivery untouched this long lost its job: queued again */
 const STALE_MS = 10 * 60_000;
 const CLAIM_BATCH = 500;
+/** deliveries a worker takes at once, and how many of their requests are in flight together */
+const DELIVER_BATCH = 50;
+const SEND_CONCURRENCY = 16;
 
 export interface NotifySettings {
   allowHttp: boolean;
@@ -95,6 +98,14 @@ interface Claimed {
   hook_status: string | null;
 }
 
+/** A send that succeeded, written back with its batch's. */
+interface Sent {
+  d: Claimed;
+  r: PostResult;
+  headers: Record<string, string> | null;
+  body: string | null;
+}
+
 export class Dispatcher {
   private kicking = false;
   private again = false;
@@ -109,8 +120,8 @@ export class Dispatcher {
   ) {}
 
   async register(): Promise<void> {
-    // deliveries are short and independent (each claims its row): many at once per server
-    await this.app.jobs.work(DELIVER_JOB, async (data: { id: number }) => this.deliver(Number(data.id)), { batchSize: 50, concurrency: 16 });
+    // deliveries are short and independent: a batch is claimed and written back in a few statements
+    await this.app.jobs.workBatch(DELIVER_JOB, async (list: { id: number }[]) => this.deliverMany(list.map((d) => Number(d.id))), DELIVER_BATCH);
     await this.app.jobs.schedule(SWEEP_JOB, SWEEP_SECONDS, async () => {
       await this.sweep();
     });
@@ -182,35 +193,57 @@ export class Dispatcher {
     return r.rows.length;
   }
 
-  /** One attempt of one delivery (the job's work). Never throws: the outcome is in the row. */
-  async deliver(id: number): Promise<void> {
-    const now = this.clock.now();
-    // the claim, its event and its endpoint in one round trip (a delivery is a handful of statements in all)
+  /**
+   * One attempt of each of these deliveries (a job batch's work): one statement claims them all with their events and
+   * endpoints, the sends run SEND_CONCURRENCY at a time, and the successes are written back in one statement (a
+   * failure writes its own outcome: it may count against its endpoint, or wait for a retry). Never throws: the
+   * outcome is in the rows. A duplicate job finds nothing to claim.
+   */
+  async deliverMany(ids: number[]): Promise<void> {
     const claimed = (
-      await this.write((q) => q.query<Claimed>(
-        `with c as (
-           update ntf_delivery set status = 'SENDING', attempts = attempts + 1, update_time = $2 where id = $1 and status = 'QUEUED'
-           returning id, event_ref, event_id, event_type, client_id, channel, webhook_id, target, lang, attempts)
-         select c.*, e.occurred_at, e.payload, w.url as hook_url, w.secret_enc as hook_secret, w.status as hook_status
-           from c join ntf_event e on e.id = c.event_ref left join ntf_webhook w on w.id = c.webhook_id`,
-        [id, now],
-      ))
-    ).rows[0];
-    if (!claimed) return; // a duplicate job, or already done
-    try {
-      const settings = await loadSettings(this.db);
-      if (claimed.channel === 'WEBHOOK') await this.sendWebhook(claimed, settings);
-      else if (claimed.channel === 'EMAIL') await this.sendEmail(claimed, settings);
-      else await this.finish(claimed, 'SKIPPED', { ok: false, status: null, body: null, error: `no sender for ${claimed.channel}`, durationMs: 0 }, null);
-    } catch (e) {
-      this.app.log.error({ err: e, delivery: id }, 'notify: delivery failed unexpectedly');
-      await this.retryOrFail(claimed, await loadSettings(this.db), { ok: false, status: null, body: null, error: String(e).slice(0, 300), durationMs: 0 }, null);
-    }
+      await this.write((q) =>
+        q.query<Claimed>(
+          `with c as (
+             update ntf_delivery set status = 'SENDING', attempts = attempts + 1, update_time = $2 where id = any($1::bigint[]) and status = 'QUEUED'
+             returning id, event_ref, event_id, event_type, client_id, channel, webhook_id, target, lang, attempts)
+           select c.*, e.occurred_at, e.payload, w.url as hook_url, w.secret_enc as hook_secret, w.status as hook_status
+             from c join ntf_event e on e.id = c.event_ref left join ntf_webhook w on w.id = c.webhook_id order by c.id`,
+          [ids, this.clock.now()],
+        ),
+      )
+    ).rows;
+    if (!claimed.length) return;
+    const settings = await loadSettings(this.db);
+    const delivered: Sent[] = [];
+    let next = 0;
+    const lane = async () => {
+      for (let d = claimed[next++]; d; d = claimed[next++]) {
+        try {
+          const sent = await this.attempt(d, settings);
+          if (sent) delivered.push(sent);
+        } catch (e) {
+          this.app.log.error({ err: e, delivery: d.id }, 'notify: delivery failed unexpectedly');
+          await this.retryOrFail(d, settings, { ok: false, status: null, body: null, error: String(e).slice(0, 300), durationMs: 0 }, null).catch((e2: unknown) =>
+            this.app.log.error({ err: e2, delivery: d.id }, 'notify: recording a failed delivery failed'),
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, lane));
+    if (delivered.length) await this.finishDelivered(delivered);
   }
 
-  private async sendWebhook(d: Claimed, s: NotifySettings): Promise<void> {
-    if (d.hook_url === null) return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: 'endpoint removed', durationMs: 0 }, null);
-    if (d.hook_status !== '0' && d.event_type !== 'webhook.test') return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: 'endpoint disabled', durationMs: 0 }, null);
+  /** Sends one delivery: its success to write back with the batch's, or null when its outcome is already written. */
+  private attempt(d: Claimed, s: NotifySettings): Promise<Sent | null> {
+    if (d.channel === 'WEBHOOK') return this.sendWebhook(d, s);
+    if (d.channel === 'EMAIL') return this.sendEmail(d, s);
+    return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: `no sender for ${d.channel}`, durationMs: 0 }, null).then(() => null);
+  }
+
+  private async sendWebhook(d: Claimed, s: NotifySettings): Promise<Sent | null> {
+    const skip = (error: string) => this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error, durationMs: 0 }, null).then(() => null);
+    if (d.hook_url === null) return skip('endpoint removed');
+    if (d.hook_status !== '0' && d.event_type !== 'webhook.test') return skip('endpoint disabled');
     const body = webhookBody(d);
     const ts = Math.floor(this.clock.now().getTime() / 1000);
     const headers: Record<string, string> = {
@@ -222,33 +255,51 @@ export class Dispatcher {
     };
     const result = await postJson(d.hook_url, body, headers, s);
     const logged = { ...headers, 'x-tms-signature': `t=${ts},v1=…` };
-    if (result.ok) {
-      await this.finish(d, 'DELIVERED', result, logged, body, async (q) => {
-        // a success ends the run of failures; under load every delivery would write the endpoint's row, so its time
-        // of last success is kept to the second
-        await q.query(
-          `update ntf_webhook set failure_count = 0, last_success_time = $2 where id = $1 and (failure_count <> 0 or last_success_time is null or last_success_time < $2::timestamptz - interval '1 second')`,
-          [d.webhook_id, this.clock.now()],
-        );
-      });
-      return;
-    }
+    if (result.ok) return { d, r: result, headers: logged, body };
     // the run of failures first: when the delivery shows its outcome, the endpoint already shows its own
     await this.countFailure(Number(d.webhook_id), s, result);
     if (result.refused) await this.finish(d, 'FAILED', result, logged, body);
     else await this.retryOrFail(d, s, result, logged, body);
+    return null;
   }
 
-  private async sendEmail(d: Claimed, s: NotifySettings): Promise<void> {
-    if (!s.smtp.host) return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: 'SMTP not configured (notify.smtp.host)', durationMs: 0 }, null);
+  private async sendEmail(d: Claimed, s: NotifySettings): Promise<Sent | null> {
+    if (!s.smtp.host) return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: 'SMTP not configured (notify.smtp.host)', durationMs: 0 }, null).then(() => null);
     const texts = eventTexts(d.lang, d.event_type, d.payload);
     const started = performance.now();
     try {
       const info = await sendMail(s.smtp, { to: d.target, subject: texts.title, text: texts.body, lang: d.lang, eventId: d.event_id });
-      await this.finish(d, 'DELIVERED', { ok: true, status: 250, body: String(info).slice(0, 2000), error: null, durationMs: Math.round(performance.now() - started) }, null);
+      return { d, r: { ok: true, status: 250, body: String(info).slice(0, 2000), error: null, durationMs: Math.round(performance.now() - started) }, headers: null, body: null };
     } catch (err) {
       await this.retryOrFail(d, s, { ok: false, status: null, body: null, error: String((err as Error).message ?? err).slice(0, 300), durationMs: Math.round(performance.now() - started) }, null);
+      return null;
     }
+  }
+
+  /**
+   * The batch's successes in one statement: each delivery DELIVERED with its answer and its attempt in the log; their
+   * endpoints' runs of failures end (the time of last success kept to the second: under load every delivery would
+   * otherwise write its endpoint's row).
+   */
+  private async finishDelivered(list: Sent[]): Promise<void> {
+    const rows = list.map(({ d, r, headers, body }) => ({
+      id: d.id, client_id: d.client_id, attempt: d.attempts, target: d.target.slice(0, 500), headers: headers ? JSON.stringify(headers).slice(0, 2000) : null,
+      status: r.status, body: r.body?.slice(0, 2000) ?? null, duration: r.durationMs, req: body, webhook_id: d.webhook_id,
+    }));
+    await this.write((q) =>
+      q.query(
+        `with o as (select * from jsonb_to_recordset($1::jsonb) as x(id bigint, client_id bigint, attempt int, target text, headers text, status int, body text, duration int, req text, webhook_id bigint)),
+              a as (insert into ntf_attempt(delivery_id, client_id, attempt, target, request_headers, response_status, response_body, error, duration_ms, attempted_at)
+                    select id, client_id, attempt, target, headers, status, body, null, duration, $2 from o),
+              w as (update ntf_webhook w set failure_count = 0, last_success_time = $2
+                     where w.id in (select webhook_id from o where webhook_id is not null)
+                       and (w.failure_count <> 0 or w.last_success_time is null or w.last_success_time < $2::timestamptz - interval '1 second'))
+         update ntf_delivery d set status = 'DELIVERED', response_status = o.status, response_body = o.body, error = null, duration_ms = o.duration, delivered_at = $2, update_time = $2,
+                request_body = coalesce(d.request_body, o.req)
+           from o where d.id = o.id`,
+        [JSON.stringify(rows), this.clock.now()],
+      ),
+    );
   }
 
   /** The attempt's row in the log (not for a skipped delivery), as a statement to run with the delivery's update. */
@@ -260,22 +311,12 @@ export class Dispatcher {
             values ($1, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)})`;
   }
 
-  /** The delivery's outcome and its attempt's log row, in one statement; the request body is kept from the first attempt. */
-  private async finish(
-    d: Claimed,
-    status: 'DELIVERED' | 'FAILED' | 'SKIPPED',
-    r: PostResult,
-    headers: Record<string, string> | null,
-    body: string | null = null,
-    also?: (q: Queryable) => Promise<void>,
-  ): Promise<void> {
-    const params: unknown[] = [d.id, status, r.status, r.body?.slice(0, 2000) ?? null, r.error?.slice(0, 500) ?? null, r.durationMs, status === 'DELIVERED' ? this.clock.now() : null, this.clock.now(), body];
-    const update = `update ntf_delivery set status = $2, response_status = $3, response_body = $4, error = $5, duration_ms = $6, delivered_at = $7, update_time = $8,
-                      request_body = coalesce(request_body, $9) where id = $1`;
-    await this.write(async (q) => {
-      await q.query(status === 'SKIPPED' ? update : `with a as (${this.attemptSql(d, r, headers, params)}) ${update}`, params);
-      await also?.(q);
-    });
+  /** A delivery's failure or skip and its attempt's log row, in one statement; the request body is kept from the first attempt. */
+  private async finish(d: Claimed, status: 'FAILED' | 'SKIPPED', r: PostResult, headers: Record<string, string> | null, body: string | null = null): Promise<void> {
+    const params: unknown[] = [d.id, status, r.status, r.body?.slice(0, 2000) ?? null, r.error?.slice(0, 500) ?? null, r.durationMs, this.clock.now(), body];
+    const update = `update ntf_delivery set status = $2, response_status = $3, response_body = $4, error = $5, duration_ms = $6, delivered_at = null, update_time = $7,
+                      request_body = coalesce(request_body, $8) where id = $1`;
+    await this.write((q) => q.query(status === 'SKIPPED' ? update : `with a as (${this.attemptSql(d, r, headers, params)}) ${update}`, params));
   }
 
   private async retryOrFail(d: Claimed, s: NotifySettings, r: PostResult, headers: Record<string, string> | null, body: string | null = null): Promise<void> {
