@@ -59,6 +59,7 @@ import { registerGeoRoutes } from './modules/geo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { registerFleetModule } from './modules/fleet/index.ts';
 import { registerNotifyModule } from './modules/notify/index.ts';
+import { smsProvider } from './platform/sms.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -161,7 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)
-  const notify = await registerNotifyModule(app, db, clock, secrets);
+  const notify = await registerNotifyModule(app, db, clock, secrets, smsProvider(config, app.log));
   const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks, ...notify.hooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 

@@ -8,10 +8,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { getResource } from '@tms/domain';
-import { centerId, rand, type Json } from './helpers.ts';
-import { call, ctx, useServer } from './resource-kit.ts';
-
-useServer();
+import { ADMIN, centerId, rand, startServer, type Json } from './helpers.ts';
+import { call, ctx } from './resource-kit.ts';
 
 /** deliveries go through the job queue (pg-boss polls every second on a server) */
 const WAIT = { timeout: 15_000, interval: 50 };
@@ -52,6 +50,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  // the product's SMS gateway (platform/sms.ts) is the same local receiver, on /sms
+  ctx.s = await startServer({ env: { TMS_SMS_URL: `${base}/sms`, TMS_SMS_KEY: 'sms-gateway-key' } });
+  ctx.admin = await ctx.s.login(ADMIN.user, ADMIN.password);
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -81,6 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await ctx.s?.close();
   await new Promise((r) => receiver?.close(r));
   await new Promise((r) => smtp?.close(() => r(undefined)));
 });
@@ -268,5 +270,38 @@ describe('e-mail and in-app', () => {
     expect(note.title).toBe(`Order ${order.code} reviewed`);
     const read = await ctx.s.api('POST', '/api/notify/inbox/read', { token: ctx.admin, body: { ids: [note.id] } });
     expect(read.json.data.changed).toBe(1);
+  });
+
+  it('texts a subscribed mobile number through the SMS gateway in the language of the subscription, else the number of its user', async () => {
+    const client = await newClient();
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    const userMobile = `138${String(Date.now() + 1).slice(-8)}`;
+    const user = (mobileNo: string | null) =>
+      one(`insert into sys_user(user_name, nick_name, password_hash, mobile, create_by) values ($1, 'sms user', 'x', $2, 'admin') returning id`, [`sms_${rand(8)}`, mobileNo]);
+    const userId = await user(userMobile);
+    for (const body of [
+      { clientId: client, channel: 'SMS', events: 'order.reviewed', address: mobile, lang: 'en-US' },
+      { clientId: client, channel: 'SMS', events: 'order.reviewed', userId, lang: 'zh-CN' },
+    ]) {
+      const r = await call('POST', subscription, 'save', { body });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+    // refused naming the field: a number that is not a mobile number; no number and a user without one
+    const bad = await call('POST', subscription, 'save', { body: { clientId: client, channel: 'SMS', events: '*', address: 'not-a-number' } });
+    expect(Object.keys(bad.json.errors ?? {})).toEqual(['address']);
+    const none = await call('POST', subscription, 'save', { body: { clientId: client, channel: 'SMS', events: '*', userId: await user(null) } });
+    expect(none.json.errors?.address).toBeTruthy();
+
+    const order = await openOrder(client);
+    expect((await ctx.s.api('POST', '/api/order/order/review', { token: ctx.admin, body: { ids: [order.id] } })).status).toBe(200);
+    const texts = () => hits('/sms').map((h) => JSON.parse(h.body) as { mobile: string; purpose: string; code: string | null; content: string; requestId: string });
+    await expect.poll(() => texts().filter((t) => t.mobile === mobile || t.mobile === userMobile).length, WAIT).toBe(2);
+    const en = texts().find((t) => t.mobile === mobile)!;
+    expect(en).toMatchObject({ purpose: 'notify', code: null });
+    expect(en.content).toContain(`Order ${order.code} reviewed`);
+    expect(texts().find((t) => t.mobile === userMobile)!.content).toContain(`订单 ${order.code} 已审核`);
+    expect(hits('/sms').find((h) => JSON.parse(h.body).mobile === mobile)!.headers.authorization).toBe('Bearer sms-gateway-key');
+    const logged = await ctx.s.db.query<{ status: string }>(`select status from ntf_delivery where channel = 'SMS' and client_id = $1`, [client]);
+    expect(logged.rows.map((r) => r.status)).toEqual(['DELIVERED', 'DELIVERED']);
   });
 });

@@ -115,7 +115,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed']]],
   // notifications and webhooks (issue 17)
   ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['order.arriving', '即将到达', 'Arriving soon'], ['order.arrived', '到达站点', 'Arrived at a station'], ['order.left', '离开站点', 'Left a station'], ['webhook.test', '测试消息', 'Test message']]],
-  ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['WEBHOOK', 'Webhook', 'Webhook']]],
+  ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['SMS', '短信', 'SMS'], ['WEBHOOK', 'Webhook', 'Webhook']]],
   ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
   ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],
 ];

@@ -38,7 +38,7 @@ export interface FieldDef {
   /** decimal places kept for decimals */
   scale?: number;
   /** named validation rule of spec §5 */
-  rule?: 'code' | 'mobile' | 'email' | 'phone' | 'url' | 'password' | 'time' | 'breaks' | 'eventList';
+  rule?: 'code' | 'mobile' | 'email' | 'emailOrMobile' | 'phone' | 'url' | 'password' | 'time' | 'breaks' | 'eventList';
   /** dictionary type for kind 'dict' */
   dict?: string;
   /** referenced resource for kind 'ref' */

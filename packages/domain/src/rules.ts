@@ -5,6 +5,8 @@ export const rules = {
   /** at most 11 digits, not starting with 0 */
   mobile: { pattern: /^[1-9]\d{0,10}$/, message: 'validation.mobile' },
   email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'validation.email' },
+  /** where a notification goes (issue 17): an e-mail address or a mobile number */
+  emailOrMobile: { pattern: /^([^\s@]+@[^\s@]+\.[^\s@]+|[1-9]\d{0,10})$/, message: 'validation.emailOrMobile' },
   phone: { pattern: /^[0-9+\-() ]{0,20}$/, message: 'validation.phone' },
   url: { pattern: /^(https?:\/\/|\/)[^\s]*$/, message: 'validation.url' },
   password: { pattern: /^.{6,16}$/s, message: 'validation.passwordLength' },

@@ -16,8 +16,9 @@ import { AppError, tooMany } from './errors.ts';
 export interface SmsMessage {
   requestId: string;
   mobile: string;
-  purpose: SmsPurpose;
-  code: string;
+  /** a verification code's purpose, or 'notify' for a notification (issue 17), which has no code */
+  purpose: SmsPurpose | 'notify';
+  code: string | null;
   /** the text to send (the template with the code filled in) */
   text: string;
 }

@@ -295,6 +295,7 @@ export default {
     code: 'Only English letters, digits, hyphen and underscore',
     mobile: 'At most 11 digits, not starting with 0',
     email: 'Invalid e-mail address',
+    emailOrMobile: 'Enter an e-mail address or a mobile number',
     phone: 'Invalid phone number',
     url: 'Invalid address',
     passwordLength: 'The password must be 6 to 16 characters',

@@ -30,7 +30,7 @@ const zh = {
     webhookHttps: '地址必须以 https:// 开头（系统参数允许时可用 http://）',
     webhookPrivate: '不允许回环、链路本地或内网地址',
     notifyEvents: '事件应为 * 或以逗号分隔的：{{events}}',
-    notifyRecipient: '请填写接收人：站内消息需要用户，邮件需要邮箱地址或有邮箱的用户',
+    notifyRecipient: '请填写接收人：站内消息需要用户，邮件需要邮箱地址或有邮箱的用户，短信需要手机号码或有手机号码的用户',
   },
   resources: {
     webhookEndpoint: {
@@ -39,7 +39,7 @@ const zh = {
     },
     notifySubscription: {
       name: '通知订阅',
-      fields: { clientId: '货主', channel: '渠道', events: '事件', userId: '用户', address: '邮箱 / 地址', lang: '语言', status: '状态', remark: '备注' },
+      fields: { clientId: '货主', channel: '渠道', events: '事件', userId: '用户', address: '邮箱 / 手机号码', lang: '语言', status: '状态', remark: '备注' },
     },
     notifyDelivery: {
       name: '投递日志',
@@ -82,7 +82,7 @@ const en: typeof zh = {
     webhookHttps: 'The address must start with https:// (http:// only where the system configuration allows it)',
     webhookPrivate: 'Loopback, link-local and private addresses are not allowed',
     notifyEvents: 'Events: * or a comma list of {{events}}',
-    notifyRecipient: 'Name the recipient: in-app needs a user; e-mail an address or a user with one',
+    notifyRecipient: 'Name the recipient: in-app needs a user; e-mail an address or a user with one; SMS a mobile number or a user with one',
   },
   resources: {
     webhookEndpoint: {
@@ -91,7 +91,7 @@ const en: typeof zh = {
     },
     notifySubscription: {
       name: 'Subscription',
-      fields: { clientId: 'Client', channel: 'Channel', events: 'Events', userId: 'User', address: 'E-mail / address', lang: 'Language', status: 'Status', remark: 'Remark' },
+      fields: { clientId: 'Client', channel: 'Channel', events: 'Events', userId: 'User', address: 'E-mail / mobile number', lang: 'Language', status: 'Status', remark: 'Remark' },
     },
     notifyDelivery: {
       name: 'Delivery log',

@@ -295,6 +295,7 @@ const zhCN: Shape = {
     code: '只能包含英文字母、数字、中划线和下划线',
     mobile: '最多 11 位数字，且不能以 0 开头',
     email: '邮箱格式不正确',
+    emailOrMobile: '请填写邮箱地址或手机号码',
     phone: '电话号码格式不正确',
     url: '地址格式不正确',
     passwordLength: '密码长度为 6 到 16 个字符',

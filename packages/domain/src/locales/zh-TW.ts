@@ -467,6 +467,7 @@ const zhTW = {
     "ntf_channel": {
       "INAPP": "站內訊息",
       "EMAIL": "電子郵件",
+      "SMS": "簡訊",
       "WEBHOOK": "Webhook"
     },
     "ntf_delivery_status": {
@@ -1112,7 +1113,7 @@ const zhTW = {
     "webhookHttps": "地址必須以 https:// 開頭（系統引數允許時可用 http://）",
     "webhookPrivate": "不允許迴環、鏈路本地或內網地址",
     "notifyEvents": "事件應為 * 或以逗號分隔的：{{events}}",
-    "notifyRecipient": "請填寫接收人：站內訊息需要使用者，郵件需要郵箱地址或有郵箱的使用者",
+    "notifyRecipient": "請填寫接收人：站內訊息需要使用者，郵件需要郵箱地址或有郵箱的使用者，簡訊需要手機號碼或有手機號碼的使用者",
     "dateRange": "結束日期不能早於開始日期，且期間最長 366 天",
     "refNotFound": "“{{value}}”不存在或無權使用",
     "polygon": "多邊形至少需要 3 個不同的頂點（最多 500 個）",
@@ -1130,6 +1131,7 @@ const zhTW = {
     "code": "只能包含英文字母、數字、中劃線和下劃線",
     "mobile": "最多 11 位數字，且不能以 0 開頭",
     "email": "郵箱格式不正確",
+    "emailOrMobile": "請填寫郵箱地址或手機號碼",
     "phone": "電話號碼格式不正確",
     "url": "地址格式不正確",
     "passwordLength": "密碼長度為 6 到 16 個字元",
@@ -1423,7 +1425,7 @@ const zhTW = {
         "channel": "渠道",
         "events": "事件",
         "userId": "使用者",
-        "address": "郵箱 / 地址",
+        "address": "郵箱 / 手機號碼",
         "lang": "語言",
         "status": "狀態",
         "remark": "備註"

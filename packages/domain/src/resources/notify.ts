@@ -55,7 +55,8 @@ export const notifySubscription: ResourceDef = {
     { name: 'channel', kind: 'dict', dict: 'ntf_channel', required: true, search: 'eq', default: 'INAPP' },
     { name: 'events', kind: 'string', required: true, max: 500, default: '*', rule: 'eventList' },
     { name: 'userId', kind: 'ref', ref: 'user', search: 'eq' },
-    { name: 'address', kind: 'string', max: 100, search: 'like', rule: 'email' },
+    // an e-mail address or a mobile number, as the channel wants (the server checks which one per channel)
+    { name: 'address', kind: 'string', max: 100, search: 'like', rule: 'emailOrMobile' },
     { name: 'lang', kind: 'dict', dict: 'ntf_lang', default: 'zh-CN' },
     { name: 'status', kind: 'dict', dict: 'sys_normal_disable', form: false, search: 'eq', default: '0' },
     { name: 'remark', kind: 'text', max: 200 },

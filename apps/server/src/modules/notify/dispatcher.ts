@@ -23,6 +23,7 @@ import { translate } from '../../platform/i18n.ts';
 import { eventTexts, NOTIFY_CHANNEL, webhookBody } from './outbox.ts';
 import { postJson, type PostResult } from './http-post.ts';
 import { sendMail, type SmtpSettings } from './mail.ts';
+import type { SmsProvider } from '../../platform/sms.ts';
 
 export const DELIVER_JOB = 'notify-deliver';
 export const SWEEP_JOB = 'notify-sweep';
@@ -117,6 +118,8 @@ export class Dispatcher {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly secrets: Secrets,
+    /** the product's SMS gateway (platform/sms.ts: TMS_SMS_URL; the server log in development), null when none */
+    private readonly sms: SmsProvider | null = null,
   ) {}
 
   async register(): Promise<void> {
@@ -237,6 +240,7 @@ export class Dispatcher {
   private attempt(d: Claimed, s: NotifySettings): Promise<Sent | null> {
     if (d.channel === 'WEBHOOK') return this.sendWebhook(d, s);
     if (d.channel === 'EMAIL') return this.sendEmail(d, s);
+    if (d.channel === 'SMS') return this.sendSms(d, s);
     return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: `no sender for ${d.channel}`, durationMs: 0 }, null).then(() => null);
   }
 
@@ -270,6 +274,20 @@ export class Dispatcher {
     try {
       const info = await sendMail(s.smtp, { to: d.target, subject: texts.title, text: texts.body, lang: d.lang, eventId: d.event_id });
       return { d, r: { ok: true, status: 250, body: String(info).slice(0, 2000), error: null, durationMs: Math.round(performance.now() - started) }, headers: null, body: null };
+    } catch (err) {
+      await this.retryOrFail(d, s, { ok: false, status: null, body: null, error: String((err as Error).message ?? err).slice(0, 300), durationMs: Math.round(performance.now() - started) }, null);
+      return null;
+    }
+  }
+
+  /** A text message through the product's SMS gateway: the event's title and text in the subscription's language. */
+  private async sendSms(d: Claimed, s: NotifySettings): Promise<Sent | null> {
+    if (!this.sms) return this.finish(d, 'SKIPPED', { ok: false, status: null, body: null, error: 'no SMS gateway (TMS_SMS_URL)', durationMs: 0 }, null).then(() => null);
+    const texts = eventTexts(d.lang, d.event_type, d.payload);
+    const started = performance.now();
+    try {
+      await this.sms.send({ requestId: `${d.event_id}:${d.id}`, mobile: d.target, purpose: 'notify', code: null, text: `${texts.title}：${texts.body}`.slice(0, 500) });
+      return { d, r: { ok: true, status: 200, body: null, error: null, durationMs: Math.round(performance.now() - started) }, headers: null, body: null };
     } catch (err) {
       await this.retryOrFail(d, s, { ok: false, status: null, body: null, error: String((err as Error).message ?? err).slice(0, 300), durationMs: Math.round(performance.now() - started) }, null);
       return null;

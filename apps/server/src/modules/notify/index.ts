@@ -24,6 +24,7 @@ import { getInScope, getManyInScope, type ResourceHooks, type Row } from '../../
 import { enqueue, eventTexts, NOTIFY_CHANNEL, subscribeNotify } from './outbox.ts';
 import { Dispatcher, loadSettings } from './dispatcher.ts';
 import { urlRefusal } from './ssrf.ts';
+import type { SmsProvider } from '../../platform/sms.ts';
 
 const webhookDef = getResource('webhookEndpoint');
 const deliveryDef = getResource('notifyDelivery');
@@ -68,11 +69,13 @@ function hooks(secrets: Secrets): Record<string, ResourceHooks> {
         const userId = (values.userId ?? existing?.user_id ?? null) as number | null;
         const address = ((values.address ?? existing?.address ?? '') as string).trim();
         if (channel === 'INAPP' && !userId) throw badRequest('messages.validationFailed', { userId: { key: 'validation.notifyRecipient' } });
-        if (channel === 'EMAIL') {
-          if (address && !rules.email.pattern.test(address)) throw badRequest('messages.validationFailed', { address: { key: 'validation.email' } });
+        // e-mail and SMS: the address written, else the user's own (its e-mail, its mobile number)
+        const direct = { EMAIL: { rule: rules.email, column: 'email' }, SMS: { rule: rules.mobile, column: 'mobile' } }[channel];
+        if (direct) {
+          if (address && !direct.rule.pattern.test(address)) throw badRequest('messages.validationFailed', { address: { key: direct.rule.message } });
           if (!address) {
-            const u = userId ? (await q.query<{ email: string | null }>(`select email from sys_user where id = $1`, [userId])).rows[0] : undefined;
-            if (!u?.email) throw badRequest('messages.validationFailed', { address: { key: 'validation.notifyRecipient' } });
+            const u = userId ? (await q.query<{ v: string | null }>(`select ${direct.column} as v from sys_user where id = $1`, [userId])).rows[0] : undefined;
+            if (!u?.v) throw badRequest('messages.validationFailed', { address: { key: 'validation.notifyRecipient' } });
           }
         }
       },
@@ -84,9 +87,15 @@ async function inScopeWebhook(q: Queryable, caller: Parameters<typeof getInScope
   return getInScope(q, webhookDef, caller, id);
 }
 
-export async function registerNotifyModule(app: FastifyInstance, db: Db, clock: Clock, secrets: Secrets): Promise<{ hooks: Record<string, ResourceHooks>; dispatcher: Dispatcher }> {
+export async function registerNotifyModule(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  secrets: Secrets,
+  sms: SmsProvider | null,
+): Promise<{ hooks: Record<string, ResourceHooks>; dispatcher: Dispatcher }> {
   subscribeNotify(app.events);
-  const dispatcher = new Dispatcher(app, db, clock, secrets);
+  const dispatcher = new Dispatcher(app, db, clock, secrets, sms);
   await dispatcher.register();
   const tags = ['notify'];
 

@@ -70,6 +70,15 @@ export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], on
       [ids, now],
     );
     sent += mails.rowCount;
+    // SMS: the subscription's mobile number, else its user's (the text in the subscription's language)
+    const sms = await q.query(
+      `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, subscription_id, target, lang, status, next_attempt_at, create_time)
+       select x.id, x.event_id, x.event_type, x.client_id, 'SMS', s.id, coalesce(nullif(s.address, ''), u.mobile), coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
+         from ntf_event x join ntf_subscription s on s.client_id = x.client_id left join sys_user u on u.id = s.user_id
+        where x.id = any($1::bigint[]) and s.channel = 'SMS' and s.status = '0' and ${matches('s.events')} and coalesce(nullif(s.address, ''), u.mobile) is not null`,
+      [ids, now],
+    );
+    sent += sms.rowCount;
     // in-app: one notification per user, in the subscription's language
     const inapp = (
       await q.query<{ user_id: number; lang: string; event_ref: number }>(
