@@ -61,24 +61,16 @@ export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], on
   );
   let sent = hooks.rowCount;
   if (!only) {
-    // e-mail: the subscription's address, else its user's; in the subscription's language
-    const mails = await q.query(
+    // e-mail and SMS: the subscription's address (mobile number), else its user's; in the subscription's language
+    const direct = await q.query(
       `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, subscription_id, target, lang, status, next_attempt_at, create_time)
-       select x.id, x.event_id, x.event_type, x.client_id, 'EMAIL', s.id, coalesce(nullif(s.address, ''), u.email), coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
+       select x.id, x.event_id, x.event_type, x.client_id, s.channel, s.id, t.target, coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
          from ntf_event x join ntf_subscription s on s.client_id = x.client_id left join sys_user u on u.id = s.user_id
-        where x.id = any($1::bigint[]) and s.channel = 'EMAIL' and s.status = '0' and ${matches('s.events')} and coalesce(nullif(s.address, ''), u.email) is not null`,
+              cross join lateral (select coalesce(nullif(s.address, ''), case s.channel when 'EMAIL' then u.email else u.mobile end) as target) t
+        where x.id = any($1::bigint[]) and s.channel in ('EMAIL', 'SMS') and s.status = '0' and ${matches('s.events')} and t.target is not null`,
       [ids, now],
     );
-    sent += mails.rowCount;
-    // SMS: the subscription's mobile number, else its user's (the text in the subscription's language)
-    const sms = await q.query(
-      `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, subscription_id, target, lang, status, next_attempt_at, create_time)
-       select x.id, x.event_id, x.event_type, x.client_id, 'SMS', s.id, coalesce(nullif(s.address, ''), u.mobile), coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
-         from ntf_event x join ntf_subscription s on s.client_id = x.client_id left join sys_user u on u.id = s.user_id
-        where x.id = any($1::bigint[]) and s.channel = 'SMS' and s.status = '0' and ${matches('s.events')} and coalesce(nullif(s.address, ''), u.mobile) is not null`,
-      [ids, now],
-    );
-    sent += sms.rowCount;
+    sent += direct.rowCount;
     // in-app: one notification per user, in the subscription's language
     const inapp = (
       await q.query<{ user_id: number; lang: string; event_ref: number }>(
