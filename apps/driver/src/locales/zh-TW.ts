@@ -103,6 +103,29 @@ const zhTW = {
     },
     "notCached": "該回單尚未下載，請聯網後開啟任務"
   },
+  "check": {
+    "title": "車輛檢查",
+    "hint": "請逐項檢查，不合格的項目請說明並拍照",
+    "notYet": "尚未檢查",
+    "start": "開始檢查",
+    "again": "重新檢查",
+    "allPass": "其餘全部合格",
+    "pass": "合格",
+    "fail": "不合格",
+    "remark": "問題說明",
+    "addPhoto": "拍照",
+    "overall": "備註",
+    "submit": "提交檢查",
+    "saved": "檢查已儲存，將在聯網後傳送",
+    "unanswered": "還有 {{n}} 項未檢查",
+    "notCached": "檢查項尚未下載，請聯網後開啟任務",
+    "last": "上次檢查：{{time}}",
+    "failedCount": "{{n}} 項不合格",
+    "result": {
+      "PASS": "合格",
+      "FAIL": "不合格"
+    }
+  },
   "outbox": {
     "title": "待發送",
     "empty": "沒有待發送的內容",

@@ -50,3 +50,4 @@ export const VehicleCheck = z.object({
   lat: z.number().min(-90).max(90).nullish(),
 });
 export const CheckSaved = z.object({ id: z.number(), result: z.string() });
+export const CheckItem = z.object({ code: z.string().describe('a value of the vehicle_check_item dictionary'), label: z.string().describe('in the request language') }).meta({ id: 'DriverCheckItem' });
