@@ -50,7 +50,7 @@ describe('driver app', () => {
       locale: 'zh-CN',
       reducedMotion: 'reduce',
       serviceWorkers: 'allow',
-      permissions: ['geolocation'],
+      permissions: ['geolocation', 'notifications'],
       geolocation: { longitude: 121.1669, latitude: 31.2958 },
     });
     // every emulated position is recorded and sent in batches of 3
@@ -83,6 +83,24 @@ describe('driver app', () => {
       expect(await task.getByText('已接单').count()).toBe(1);
       mark('accepted');
       await snap(page, 'driver-tasks-zh-CN');
+
+      // a new task announced by Web Push (the payload the server sends, apps/server/test/driver-push.test.ts): the
+      // service worker shows the notification and the open list refreshes (headless Chromium has no push service:
+      // the push is handed to the service worker through the DevTools protocol)
+      const fresh = await dispatchOrderIn(server, 'EFFECTIVE');
+      const cdp = await ctx.newCDPSession(page);
+      const registration = new Promise<string>((ok) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+          const r = e.registrations.find((x) => x.scopeURL === `${server.url}/driver/`);
+          if (r) ok(r.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const note = { title: '新任务', body: `调度单 ${fresh.shipmentCode} 已派给您，请查看并接单`, url: `/driver/#/task/${fresh.id}`, tag: `task-${fresh.id}` };
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registration, data: JSON.stringify(note) });
+      await poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`))).toEqual([`${note.title}: ${note.body}`]);
+      await page.locator(`[data-testid="task"][data-code="${fresh.shipmentCode}"]`).waitFor();
+      await cdp.detach();
 
       // the dispatch order in transit records the phone's positions along the route
       await page.locator(`[data-testid="tracking"][data-code="${shipped.shipmentCode}"]`).waitFor();
@@ -164,10 +182,10 @@ describe('driver app', () => {
       expect(detail.lines[0]).toMatchObject({ shortage: 2, remark: 'SHORTAGE:MISSING' });
       // the vehicle check reached the report once: failed on the tyres, with its photo and the phone's position
       const checks = await adminCall<unknown>(server, 'GET', `/api/reports/check/checks?itemCode=TYRES&pageSize=100`);
-      const mine = (checks as unknown as { rows: { shipmentCode: string }[] }).rows.filter((r) => r.shipmentCode === shipped.shipmentCode);
+      const mine = (checks as unknown as { rows: { shipmentCode: string; lng: number | null }[] }).rows.filter((r) => r.shipmentCode === shipped.shipmentCode);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ result: 'FAIL', failedCount: 1, itemCount: 8, pictureCount: 1, remark: '出车前检查' });
-      expect((mine[0] as { lng: number | null }).lng).not.toBeNull();
+      expect(mine[0]!.lng).not.toBeNull();
 
       // en-US, as the driver may switch
       await tab(page, '我的').click();

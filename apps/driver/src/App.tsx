@@ -11,6 +11,7 @@ import zhTWLocale from 'antd-mobile/es/locales/zh-TW';
 import { I18n, saveLang, savedLang, translator, type Lang } from './i18n.ts';
 import { savedMe, setSignedOutHandler, type Me } from './api.ts';
 import { items, startSyncing, subscribe, type OutboxItem } from './outbox.ts';
+import { listenForPushes, resyncPush } from './push.ts';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { TasksPage } from './pages/TasksPage.tsx';
 import { TaskPage } from './pages/TaskPage.tsx';
@@ -89,7 +90,11 @@ export function App() {
       setNotice(msg ?? translator(savedLang())('login.revoked'));
     });
     startSyncing();
+    listenForPushes();
   }, []);
+  useEffect(() => {
+    if (me && navigator.onLine) void resyncPush().catch(() => undefined);
+  }, [me?.driverId]);
 
   const waiting = outbox.filter((i) => i.state === 'waiting').length;
   const refused = outbox.filter((i) => i.state === 'refused').length;

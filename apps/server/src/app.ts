@@ -39,6 +39,7 @@ import { createJobs } from './platform/jobs.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
 import { registerDriverRoutes } from './modules/driver/routes.ts';
+import { registerDriverPush } from './modules/driver/push.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
 import { installDriverIdempotency } from './modules/driver/applied.ts';
 import { registerAccountModule } from './modules/account/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRealtimeRoutes(app, db, clock, secrets);
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerDriverRoutes(app, db, clock, storage);
+  await registerDriverPush(app, db, clock, secrets, events); // new tasks notified by Web Push (issue 16)
   registerOssRoutes(app, db, storage);
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);

@@ -30,7 +30,8 @@ const enUS: Messages = {
     title: 'Outbox', empty: 'Nothing waiting', waiting: 'Waiting', refused: 'Refused', sending: 'Sending', syncNow: 'Send now', online: 'Online', offline: 'Offline',
     remove: 'Remove', types: { accept: 'Accept', refuse: 'Refuse', epod: 'Proof of delivery', positions: '{{n}} positions', vehicleCheck: 'Vehicle check' }, pending: '{{n}} waiting', progress: '{{done}}/{{total}} photos sent',
   },
-  me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version' },
+  me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version',
+    push: 'New-task notifications', pushHint: 'Be told on the phone when a task is assigned to you', pushUnsupported: 'This browser cannot show notifications; new tasks show when the list refreshes', pushDenied: 'Notifications are blocked; allow them in the browser settings', pushFailed: 'Could not turn notifications on: {{msg}}', pushUnavailable: "This phone's browser could not turn push on; new tasks show when the list refreshes" },
   common: { back: 'Back', loading: 'Loading…', networkError: 'No network; will retry automatically', saved: 'Saved' },
 };
 export default enUS;

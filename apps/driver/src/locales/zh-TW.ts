@@ -153,7 +153,13 @@ const zhTW = {
     "carrier": "承運商",
     "mobile": "手機",
     "install": "新增到主螢幕",
-    "version": "版本"
+    "version": "版本",
+    "push": "新任務通知",
+    "pushHint": "有新任務時在手機上提醒",
+    "pushUnsupported": "此瀏覽器不支援通知，新任務將在重新整理時顯示",
+    "pushDenied": "通知權限已被拒絕，請在瀏覽器設定中允許",
+    "pushFailed": "開啟通知失敗：{{msg}}",
+    "pushUnavailable": "此手機的瀏覽器無法開啟推播，新任務將在重新整理時顯示"
   },
   "common": {
     "back": "返回",
