@@ -193,8 +193,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       decorateReply: false,
       wildcard: false,
       index: false,
+      // the build's .br / .gz copies (scripts/precompress.mjs) to a phone that accepts them
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
