@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { ADMIN, startServer, type Json, type TestServer } from './helpers.ts';
-import { driverLogin, makeShipment } from './driver-kit.ts';
+import { DRIVER, OTHER_DRIVER, driverLogin, makeShipment } from './driver-kit.ts';
 
 let s: TestServer;
 let token: string;
@@ -17,6 +17,9 @@ let adminToken: string;
 let pushService: http.Server;
 let base: string;
 const received: { path: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
+const phones: Record<string, ReturnType<typeof phone>> = {};
+/** dispatch orders of the demo driver made here without a time window: they hold the vehicle until finished */
+const held: number[] = [];
 
 beforeAll(async () => {
   s = await startServer();
@@ -119,8 +122,10 @@ describe('driver push', () => {
   it('posts a dispatch order taking effect to the phone, encrypted and signed; a subscription the push service forgot is dropped', async () => {
     const p = phone('/sub/phone-1');
     const gone = phone('/gone/phone-2');
+    phones['/sub/phone-1'] = p;
     for (const x of [p, gone]) expect((await s.api('POST', '/api/driver/push/subscription', { token, body: x.json })).status).toBe(200);
     const sh = await makeShipment(s.db, { status: 'CONFIRMED' });
+    held.push(sh.id);
     await effect(sh.id);
     const got = await waitFor(() => received.find((r) => r.path === '/sub/phone-1'));
     expect(got.headers['content-encoding']).toBe('aes128gcm');
@@ -144,6 +149,23 @@ describe('driver push', () => {
     const push = await waitFor(async () => (await s.db.query<Json>(`select state from tms_driver_push where shipment_id = $1 and state <> 'SENDING'`, [sh.id])).rows[0]);
     expect(push.state).toBe('SENT');
     expect(received.filter((r) => r.path === '/sub/phone-1')).toHaveLength(1);
+  });
+
+  it('tells the new driver of an effective dispatch order reassigned to them', async () => {
+    await s.db.query(`update tms_shipment set status = 'COMPLETED' where id = any($1::bigint[])`, [held]);
+    const etd = new Date(s.clock.now().getTime() + 26 * 3600_000);
+    const sh = await makeShipment(s.db, { status: 'EFFECTIVE', driver: OTHER_DRIVER.loginName, etd, eta: new Date(etd.getTime() + 6 * 3600_000) });
+    const version = (await s.db.query<{ version: number }>(`select version from tms_shipment where id = $1`, [sh.id])).rows[0]!.version;
+    const mine = await s.db.query<{ driver_id: number; vehicle: number; carrier_id: number }>(
+      `select d.id as driver_id, v.id as vehicle, v.carrier_id from base_driver d join base_transport_means v on v.driver_id = d.id where d.login_name = $1 order by v.id limit 1`,
+      [DRIVER.loginName],
+    );
+    const me = mine.rows[0]!;
+    const before = received.length;
+    const r = await s.api('POST', '/api/shipment/shipment/reassignDriver', { token: adminToken, body: { id: sh.id, version, carrierId: me.carrier_id, vehicleIdMain: me.vehicle, driverIdMaster: me.driver_id, reason: '换人' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const got = await waitFor(() => received.slice(before).find((x) => x.path === '/sub/phone-1'));
+    expect(JSON.parse(decrypt(got.body, phones['/sub/phone-1']!)).url).toBe(`/driver/#/task/${sh.id}`);
   });
 
   it('stops after the phone unsubscribes; a driver without a subscription gets nothing', async () => {

@@ -6,7 +6,8 @@
  *   reads the public key (GET /api/driver/push/key) to subscribe with the browser's push service, and
  *   stores the subscription (POST /api/driver/push/subscription; /unsubscribe to stop).
  * - Taking effect (domain event shipment.effected) writes one push per driver of the order who has a
- *   subscription, in the same transaction; its `pg_notify` wakes the sender once committed, and a sweep
+ *   subscription, and so does the reassignment of an effective order for its new drivers
+ *   (shipment.reassigned), in the same transaction; its `pg_notify` wakes the sender once committed, and a sweep
  *   every SWEEP_SECONDS catches what a wake-up missed.
  * - The sender encrypts the payload for each subscription (RFC 8291, aes128gcm) and signs the VAPID
  *   header (RFC 8292) with the web-push library, and posts it to the subscription's endpoint as any
@@ -79,17 +80,23 @@ export async function dropSubscription(q: Queryable, driverId: number, endpoint:
   await q.query(`delete from tms_driver_push_sub where driver_id = $1 and endpoint = $2`, [driverId, endpoint]);
 }
 
-/** A dispatch order taking effect: one push for each of its drivers (effective, with a subscription). */
+/** One push for each driver of the dispatch orders (effective, with a subscription, not among `except`). */
+async function queuePushes(q: Queryable, now: Date, shipmentIds: number[], except: number[] = []): Promise<void> {
+  const r = await q.query(
+    `insert into tms_driver_push(driver_id, shipment_id, shipment_code, create_time)
+     select distinct d.id, s.id, s.shipment_code, $2::timestamptz
+       from tms_shipment s join base_driver d on d.id in (s.driver_id_master, s.driver_id_second, s.operating_driver_id) and d.effective
+      where s.id = any($1::bigint[]) and d.id <> all($3::bigint[]) and exists (select 1 from tms_driver_push_sub x where x.driver_id = d.id)`,
+    [shipmentIds, now, except],
+  );
+  if (r.rowCount) await q.query(`select pg_notify($1, '')`, [PUSH_CHANNEL]);
+}
+
+/** New tasks: a dispatch order taking effect (its drivers), an effective one reassigned (its new drivers). */
 export function subscribeDriverPush(events: DomainEvents): void {
-  events.on('shipment.effected', async ({ q, now }, p) => {
-    const r = await q.query(
-      `insert into tms_driver_push(driver_id, shipment_id, shipment_code, create_time)
-       select distinct d.id, s.id, s.shipment_code, $2::timestamptz
-         from tms_shipment s join base_driver d on d.id in (s.driver_id_master, s.driver_id_second, s.operating_driver_id) and d.effective
-        where s.id = any($1::bigint[]) and exists (select 1 from tms_driver_push_sub x where x.driver_id = d.id)`,
-      [p.shipmentIds, now],
-    );
-    if (r.rowCount) await q.query(`select pg_notify($1, '')`, [PUSH_CHANNEL]);
+  events.on('shipment.effected', async ({ q, now }, p) => queuePushes(q, now, p.shipmentIds));
+  events.on('shipment.reassigned', async ({ q, now }, p) => {
+    if (p.status === 'EFFECTIVE') await queuePushes(q, now, [p.shipmentId], p.driversBefore);
   });
 }
 
