@@ -1,7 +1,8 @@
 /**
  * The driver app (issue 16) on a phone (Pixel 7 viewport) in Chromium: installable (manifest,
  * service worker controlling the page), sign-in, accepting a task, a proof of delivery reported
- * OFFLINE (three photos, a signature, a shortage), a sync cut mid-way and retried, and the back
+ * OFFLINE (three photos, a signature, a shortage) after a vehicle check (a failed item with a photo),
+ * a sync cut mid-way and retried, and the back
  * office seeing the receipt exactly once; a foreign waybill code is refused; emulated geolocation
  * along the route fills the dispatch order's trajectory.
  */
@@ -49,7 +50,7 @@ describe('driver app', () => {
       locale: 'zh-CN',
       reducedMotion: 'reduce',
       serviceWorkers: 'allow',
-      permissions: ['geolocation'],
+      permissions: ['geolocation', 'notifications'],
       geolocation: { longitude: 121.1669, latitude: 31.2958 },
     });
     // every emulated position is recorded and sent in batches of 3
@@ -83,6 +84,24 @@ describe('driver app', () => {
       mark('accepted');
       await snap(page, 'driver-tasks-zh-CN');
 
+      // a new task announced by Web Push (the payload the server sends, apps/server/test/driver-push.test.ts): the
+      // service worker shows the notification and the open list refreshes (headless Chromium has no push service:
+      // the push is handed to the service worker through the DevTools protocol)
+      const fresh = await dispatchOrderIn(server, 'EFFECTIVE');
+      const cdp = await ctx.newCDPSession(page);
+      const registration = new Promise<string>((ok) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+          const r = e.registrations.find((x) => x.scopeURL === `${server.url}/driver/`);
+          if (r) ok(r.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const note = { title: '新任务', body: `调度单 ${fresh.shipmentCode} 已派给您，请查看并接单`, url: `/driver/#/task/${fresh.id}`, tag: `task-${fresh.id}` };
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registration, data: JSON.stringify(note) });
+      await poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`))).toEqual([`${note.title}: ${note.body}`]);
+      await page.locator(`[data-testid="task"][data-code="${fresh.shipmentCode}"]`).waitFor();
+      await cdp.detach();
+
       // the dispatch order in transit records the phone's positions along the route
       await page.locator(`[data-testid="tracking"][data-code="${shipped.shipmentCode}"]`).waitFor();
       for (let i = 1; i <= 3; i++) await ctx.setGeolocation({ longitude: 121.1669 + i * 0.05, latitude: 31.2958 - i * 0.01 });
@@ -91,12 +110,26 @@ describe('driver app', () => {
       // the shipped task: its stops and receipts come to the phone while online
       await page.locator(`[data-testid="task"][data-code="${shipped.shipmentCode}"]`).click();
       await page.getByTestId('open-epod').waitFor();
-      await poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tms-driver-epod-')))).toBe(true);
+      await poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tms-driver-epod-')) && !!localStorage.getItem('tms-driver-check-items-zh-CN'))).toBe(true);
       await snap(page, 'driver-task-zh-CN');
 
       mark('prefetched');
       // offline from here
       await ctx.setOffline(true);
+      // the vehicle check, offline: every item answered, the tyres failed with a remark and a photo
+      await page.getByTestId('open-check').click();
+      await page.getByTestId('submit-check').click();
+      await poll(() => page.getByTestId('check-error').innerText()).toBe('还有 8 项未检查');
+      const tyres = page.locator('[data-testid="check-item"][data-code="TYRES"]');
+      await tyres.getByText('不合格', { exact: true }).click();
+      await tyres.getByTestId('check-remark').locator('textarea').fill('左后胎磨损');
+      await tyres.getByTestId('check-photo-input').setInputFiles([await photo(4)]);
+      await poll(() => tyres.getByTestId('check-photo').count()).toBe(1);
+      await page.getByTestId('check-all-pass').click();
+      await page.getByTestId('check-overall').locator('textarea').fill('出车前检查');
+      await snap(page, 'driver-check-zh-CN');
+      await page.getByTestId('submit-check').click();
+      await poll(() => page.getByTestId('check-status').innerText()).toBe('等待发送');
       await page.getByTestId('open-epod').click();
       await page.getByTestId('typed-code').locator('input').fill('WB-NOT-OURS-1');
       await page.getByTestId('confirm-code').click();
@@ -117,9 +150,9 @@ describe('driver app', () => {
       await sign(page);
       await snap(page, 'driver-epod-zh-CN');
       await page.getByTestId('submit-epod').click();
-      await page.getByTestId('offline-banner').getByText('1 项待发送').waitFor();
+      await page.getByTestId('offline-banner').getByText('2 项待发送').waitFor();
       await tab(page, '待发送').click();
-      await poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(1);
+      await poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(2);
       await snap(page, 'driver-outbox-zh-CN');
 
       mark('queued');
@@ -147,6 +180,12 @@ describe('driver app', () => {
       const detail = (await server.api<Envelope<{ pictures: unknown[]; lines: { shortage: number; remark: string }[] }>>('GET', `/api/epod/epod/get/${rows[0]!.id}`, undefined, await server.adminToken())).json.data;
       expect(detail.pictures).toHaveLength(4);
       expect(detail.lines[0]).toMatchObject({ shortage: 2, remark: 'SHORTAGE:MISSING' });
+      // the vehicle check reached the report once: failed on the tyres, with its photo and the phone's position
+      const checks = await adminCall<unknown>(server, 'GET', `/api/reports/check/checks?itemCode=TYRES&pageSize=100`);
+      const mine = (checks as unknown as { rows: { shipmentCode: string; lng: number | null }[] }).rows.filter((r) => r.shipmentCode === shipped.shipmentCode);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ result: 'FAIL', failedCount: 1, itemCount: 8, pictureCount: 1, remark: '出车前检查' });
+      expect(mine[0]!.lng).not.toBeNull();
 
       // en-US, as the driver may switch
       await tab(page, '我的').click();

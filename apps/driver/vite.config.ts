@@ -5,7 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 /**
  * The driver app, served by the server at /driver/. The service worker (workbox, generated at
  * build time) precaches the whole app, so it opens offline after the first visit; API calls are
- * never cached (the outbox keeps the writes, localStorage the last answers).
+ * never cached (the outbox keeps the writes, localStorage the last answers). It also shows the Web Push
+ * notifications of new tasks (public/push-sw.js).
  */
 export default defineConfig({
   base: '/driver/',
@@ -43,6 +44,8 @@ export default defineConfig({
         skipWaiting: true,
         // the hashed assets carry their version in their name
         dontCacheBustURLsMatching: /\/assets\//,
+        // Web Push: the notification of a new task (public/push-sw.js)
+        importScripts: ['push-sw.js'],
       },
     }),
   ],

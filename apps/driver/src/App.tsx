@@ -1,6 +1,6 @@
 /**
  * The driver app's shell: sign-in, then the tasks, the outbox and the driver's page under a tab
- * bar; hash routes (#/task/12, #/epod/12/34) so the service worker's one page serves them all.
+ * bar; hash routes (#/task/12, #/epod/12/34, #/check/12) so the service worker's one page serves them all.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ConfigProvider, TabBar, Badge } from 'antd-mobile';
@@ -11,21 +11,24 @@ import zhTWLocale from 'antd-mobile/es/locales/zh-TW';
 import { I18n, saveLang, savedLang, translator, type Lang } from './i18n.ts';
 import { savedMe, setSignedOutHandler, type Me } from './api.ts';
 import { items, startSyncing, subscribe, type OutboxItem } from './outbox.ts';
+import { listenForPushes, resyncPush } from './push.ts';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { TasksPage } from './pages/TasksPage.tsx';
 import { TaskPage } from './pages/TaskPage.tsx';
 import { EpodPage } from './pages/EpodPage.tsx';
 import { OutboxPage } from './pages/OutboxPage.tsx';
+import { VehicleCheckPage } from './pages/VehicleCheckPage.tsx';
 import { MePage } from './pages/MePage.tsx';
 
 const LOCALES = { 'zh-CN': zhCNLocale, 'en-US': enUSLocale, 'en-GB': enUSLocale, 'zh-TW': zhTWLocale } as const;
 
-export type Route = { name: 'tasks' } | { name: 'task'; id: number } | { name: 'epod'; shipmentId: number; epodId: number } | { name: 'outbox' } | { name: 'me' };
+export type Route = { name: 'tasks' } | { name: 'task'; id: number } | { name: 'epod'; shipmentId: number; epodId: number } | { name: 'check'; shipmentId: number } | { name: 'outbox' } | { name: 'me' };
 
 function parse(hash: string): Route {
   const p = hash.replace(/^#\/?/, '').split('/');
   if (p[0] === 'task' && Number(p[1])) return { name: 'task', id: Number(p[1]) };
   if (p[0] === 'epod' && Number(p[1]) && Number(p[2])) return { name: 'epod', shipmentId: Number(p[1]), epodId: Number(p[2]) };
+  if (p[0] === 'check' && Number(p[1])) return { name: 'check', shipmentId: Number(p[1]) };
   if (p[0] === 'outbox') return { name: 'outbox' };
   if (p[0] === 'me') return { name: 'me' };
   return { name: 'tasks' };
@@ -87,7 +90,11 @@ export function App() {
       setNotice(msg ?? translator(savedLang())('login.revoked'));
     });
     startSyncing();
+    listenForPushes();
   }, []);
+  useEffect(() => {
+    if (me && navigator.onLine) void resyncPush().catch(() => undefined);
+  }, [me?.driverId]);
 
   const waiting = outbox.filter((i) => i.state === 'waiting').length;
   const refused = outbox.filter((i) => i.state === 'refused').length;
@@ -95,6 +102,7 @@ export function App() {
   if (!me) body = <LoginPage notice={notice} onSignedIn={(m) => (setNotice(null), setMe(m))} />;
   else if (route.name === 'task') body = <TaskPage id={route.id} outbox={outbox} />;
   else if (route.name === 'epod') body = <EpodPage shipmentId={route.shipmentId} epodId={route.epodId} />;
+  else if (route.name === 'check') body = <VehicleCheckPage shipmentId={route.shipmentId} />;
   else if (route.name === 'outbox') body = <OutboxPage outbox={outbox} online={online} />;
   else if (route.name === 'me') body = <MePage me={me} onSignedOut={() => setMe(null)} />;
   else body = <TasksPage outbox={outbox} online={online} />;

@@ -49,6 +49,17 @@ export interface Shipment {
   remark: string | null;
   stops: Stop[];
   waybills: Waybill[];
+  /** the latest vehicle check reported on it */
+  lastCheck?: CheckDone | null;
+}
+export interface CheckDone {
+  id: number;
+  result: 'PASS' | 'FAIL';
+  checkTime: string;
+}
+export interface CheckItem {
+  code: string;
+  label: string;
 }
 export interface EpodLine {
   id: number;
@@ -86,6 +97,24 @@ export function answered(shipmentId: number, isReceive: 'ACCEPTED' | 'REFUSED'):
   const cache = cachedTasks();
   if (!cache) return;
   localStorage.setItem(TASKS, JSON.stringify({ ...cache, list: cache.list.map((s) => (s.id === shipmentId ? { ...s, isReceive } : s)) }));
+}
+
+/** Keeps a sent vehicle check in the cached list until the next refresh brings the server's own. */
+export function checked(shipmentId: number, check: CheckDone): void {
+  const cache = cachedTasks();
+  if (!cache) return;
+  localStorage.setItem(TASKS, JSON.stringify({ ...cache, list: cache.list.map((s) => (s.id === shipmentId ? { ...s, lastCheck: check } : s)) }));
+}
+
+const CHECK_ITEMS = 'tms-driver-check-items-';
+
+/** The vehicle checklist in the app's language, as last fetched (kept for offline use). */
+export const cachedCheckItems = (lang: string): CheckItem[] | null => JSON.parse(localStorage.getItem(CHECK_ITEMS + lang) ?? 'null') as CheckItem[] | null;
+
+export async function fetchCheckItems(lang: string): Promise<CheckItem[]> {
+  const list = await call<CheckItem[]>('GET', '/checkItems');
+  localStorage.setItem(CHECK_ITEMS + lang, JSON.stringify(list));
+  return list;
 }
 
 export function cachedEpod(id: number): Epod | null {

@@ -1,13 +1,13 @@
 /**
  * The outbox: every write of the app (accept, refuse, a proof of delivery with its photos and
- * signature, a batch of positions) is first stored in IndexedDB with an idempotency key, then sent
+ * signature, a vehicle check with its photos, a batch of positions) is first stored in IndexedDB with an idempotency key, then sent
  * in order when the network allows. The server applies each key once and answers a repeat with the
  * first answer, so a send cut mid-way is simply sent again. An item the server refuses (4xx) stays
  * on the phone as refused, with the server's message; a network failure or 5xx leaves it waiting.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError, call, NetworkError, savedMe } from './api.ts';
-import { answered } from './data.ts';
+import { answered, checked, type CheckDone } from './data.ts';
 
 export interface Point {
   shipmentId: number | null;
@@ -21,7 +21,7 @@ export interface Point {
 export interface OutboxItem {
   key: string;
   driverId: number;
-  type: 'accept' | 'refuse' | 'epod' | 'positions';
+  type: 'accept' | 'refuse' | 'epod' | 'positions' | 'vehicleCheck';
   createdAt: number;
   state: 'waiting' | 'refused';
   message?: string;
@@ -36,6 +36,12 @@ export interface OutboxItem {
   /** pictures already uploaded */
   sent?: number;
   points?: Point[];
+  /** a vehicle check: the checklist's answers (pictures apart) */
+  check?: { items: { code: string; passed: boolean; remark: string | null }[]; remark: string | null; lng: number | null; lat: number | null };
+  /** for each picture of a vehicle check, the index of its item */
+  pictureOf?: number[];
+  /** ids of the vehicle check's pictures already uploaded */
+  uploaded?: number[];
 }
 
 let dbp: Promise<IDBPDatabase> | null = null;
@@ -104,6 +110,23 @@ async function send(item: OutboxItem): Promise<void> {
         await save(item);
       }
       await call('POST', `/epods/${item.epodId}/report`, { body: item.report, key: `${item.key}-r` });
+      return;
+    }
+    case 'vehicleCheck': {
+      const pictures = item.pictures ?? [];
+      const ids = item.uploaded ?? [];
+      for (let i = ids.length; i < pictures.length; i++) {
+        const form = new FormData();
+        form.append('file', pictures[i]!, `check-${i + 1}.jpg`);
+        ids.push((await call<{ id: number }>('POST', '/files', { form, key: `${item.key}-p${i}` })).id);
+        item.uploaded = ids;
+        item.sent = ids.length;
+        await save(item);
+      }
+      const c = item.check!;
+      const body = { ...c, items: c.items.map((x, n) => ({ ...x, pictureIds: ids.filter((_, k) => item.pictureOf?.[k] === n) })) };
+      const saved = await call<{ id: number; result: CheckDone['result'] }>('POST', `/shipments/${item.shipmentId}/vehicleCheck`, { body, key: `${item.key}-c` });
+      checked(item.shipmentId!, { ...saved, checkTime: new Date(item.createdAt).toISOString() });
       return;
     }
   }

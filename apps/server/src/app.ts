@@ -39,6 +39,7 @@ import { createJobs } from './platform/jobs.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { createRealtime, registerRealtimeRoutes } from './platform/realtime.ts';
 import { registerDriverRoutes } from './modules/driver/routes.ts';
+import { registerDriverPush } from './modules/driver/push.ts';
 import { installDriverPrincipal } from './modules/driver/auth.ts';
 import { installDriverIdempotency } from './modules/driver/applied.ts';
 import { registerAccountModule } from './modules/account/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRealtimeRoutes(app, db, clock, secrets);
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerDriverRoutes(app, db, clock, storage);
+  await registerDriverPush(app, db, clock, secrets, events); // new tasks notified by Web Push (issue 16)
   registerOssRoutes(app, db, storage);
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
@@ -192,8 +194,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       decorateReply: false,
       wildcard: false,
       index: false,
+      // the build's .br / .gz copies (scripts/precompress.mjs) to a phone that accepts them
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
   }
   app.setNotFoundHandler(async (req, reply) => {

@@ -254,6 +254,38 @@ describe('vehicle check', () => {
     expect((await s.db.query(`select 1 from tms_vehicle_check where shipment_id = any($1)`, [[sh.id, theirShipment.id, confirmed.id]])).rowCount).toBe(0);
   });
 
+  it('gives the checklist in the driver\'s language and the last check on the dispatch order', async () => {
+    const zh = await s.api('GET', '/api/driver/checkItems', { token });
+    expect(zh.status).toBe(200);
+    expect(zh.json.data[0]).toEqual({ code: 'TYRES', label: '轮胎' });
+    const en = await s.api('GET', '/api/driver/checkItems', { token, headers: { lang: 'en-US' } });
+    expect(en.json.data.map((i: Json) => i.code)).toEqual(zh.json.data.map((i: Json) => i.code));
+    expect(en.json.data[1]).toEqual({ code: 'BRAKES', label: 'Brakes' });
+    expect((await s.api('GET', '/api/driver/checkItems')).status).toBe(401);
+
+    const sh = await makeShipment(s.db, { status: 'EFFECTIVE' });
+    const before = await s.api('GET', `/api/driver/shipments/${sh.id}`, { token });
+    expect(before.json.data.lastCheck).toBeNull();
+    const r = await s.api('POST', `/api/driver/shipments/${sh.id}/vehicleCheck`, { token, body: { items: [{ code: 'TYRES', passed: true }] } });
+    expect(r.json.data.result).toBe('PASS');
+    const after = await s.api('GET', `/api/driver/shipments/${sh.id}`, { token });
+    expect(after.json.data.lastCheck).toMatchObject({ id: r.json.data.id, result: 'PASS' });
+  });
+
+  it('stores a picture sent twice with the same idempotency key once', async () => {
+    const png = await sharp({ create: { width: 3, height: 3, channels: 3, background: '#36a' } }).png().toBuffer();
+    const send = () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'seal.png');
+      return s.api('POST', '/api/driver/files', { token, body: form, headers: { 'idempotency-key': 'check-photo-twice-p0' } });
+    };
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(200);
+    expect(again.json.data.id).toBe(first.json.data.id);
+    expect((await s.db.query(`select 1 from sys_oss where original_name = 'seal.png'`)).rowCount).toBe(1);
+  });
+
   it('accepts pictures only', async () => {
     const form = new FormData();
     form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');

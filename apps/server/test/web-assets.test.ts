@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import http from 'node:http';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -21,6 +23,7 @@ beforeAll(async () => {
   mkdirSync(join(driverDist, 'assets'));
   writeFileSync(join(driverDist, 'index.html'), '<!doctype html><title>Driver</title><div id="driver-root"></div>');
   writeFileSync(join(driverDist, 'assets', 'index-Zz98Yy76.js'), 'console.log(2)');
+  writeFileSync(join(driverDist, 'assets', 'index-Zz98Yy76.js.br'), brotliCompressSync('console.log(2)'));
   writeFileSync(join(driverDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(join(driverDist, 'manifest.webmanifest'), '{"name":"driver"}');
   s = await startServer({ env: { TMS_WEB_DIST: dist, TMS_DRIVER_DIST: driverDist } });
@@ -65,5 +68,26 @@ describe('web assets', () => {
     }
     // the back office keeps its own page
     expect((await s.api('GET', '/welcome')).body.toString()).toContain('<div id="root">');
+  });
+
+  it("the driver app's precompressed copy (scripts/precompress.mjs) goes to a browser that accepts it", async () => {
+    const get = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((ok, no) =>
+        http
+          .get(`${s.url}/driver/assets/index-Zz98Yy76.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', no),
+      );
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(2)');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(2)');
   });
 });

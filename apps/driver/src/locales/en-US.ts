@@ -21,11 +21,17 @@ const enUS: Messages = {
     needSignature: 'The consignee must sign', arrival: 'Arrival', departure: 'Departure', submit: 'Submit', saved: 'Saved; it will be sent when the network allows', overShipped: 'Signed plus shortage cannot exceed the shipped quantity',
     done: 'Delivered', status: { PENDING: 'Pending', REPORTED: 'Reported', REJECTED: 'Rejected', RECALLED: 'Recalled', AUDITED: 'Audited' }, notCached: 'This receipt is not on the phone yet; open the task once online',
   },
+  check: {
+    title: 'Vehicle check', hint: 'Check every item; for one that fails, say what is wrong and take a photo', notYet: 'Not checked yet', start: 'Start the check', again: 'Check again', allPass: 'All others pass', pass: 'Pass', fail: 'Fail',
+    remark: 'What is wrong', addPhoto: 'Take a photo', overall: 'Remarks', submit: 'Submit the check', saved: 'Check saved; it will be sent when the network allows', unanswered: '{{n}} items not checked yet',
+    notCached: 'The checklist is not on the phone yet; open the task once online', last: 'Last check: {{time}}', failedCount: '{{n}} failed', result: { PASS: 'Passed', FAIL: 'Failed' },
+  },
   outbox: {
     title: 'Outbox', empty: 'Nothing waiting', waiting: 'Waiting', refused: 'Refused', sending: 'Sending', syncNow: 'Send now', online: 'Online', offline: 'Offline',
     remove: 'Remove', types: { accept: 'Accept', refuse: 'Refuse', epod: 'Proof of delivery', positions: '{{n}} positions', vehicleCheck: 'Vehicle check' }, pending: '{{n}} waiting', progress: '{{done}}/{{total}} photos sent',
   },
-  me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version' },
+  me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version',
+    push: 'New-task notifications', pushHint: 'Be told on the phone when a task is assigned to you', pushUnsupported: 'This browser cannot show notifications; new tasks show when the list refreshes', pushDenied: 'Notifications are blocked; allow them in the browser settings', pushFailed: 'Could not turn notifications on: {{msg}}', pushUnavailable: "This phone's browser could not turn push on; new tasks show when the list refreshes" },
   common: { back: 'Back', loading: 'Loading…', networkError: 'No network; will retry automatically', saved: 'Saved' },
 };
 export default enUS;

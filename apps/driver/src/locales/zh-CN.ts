@@ -19,11 +19,17 @@ const zhCN = {
     needSignature: '请收货人签名', arrival: '到达时间', departure: '离开时间', submit: '提交回单', saved: '回单已保存，将在联网后发送', overShipped: '签收加短少不能超过发货数量',
     done: '已签收', status: { PENDING: '待签收', REPORTED: '已上报', REJECTED: '已驳回', RECALLED: '已撤回', AUDITED: '已审核' }, notCached: '该回单尚未下载，请联网后打开任务',
   },
+  check: {
+    title: '车辆检查', hint: '请逐项检查，不合格的项目请说明并拍照', notYet: '尚未检查', start: '开始检查', again: '重新检查', allPass: '其余全部合格', pass: '合格', fail: '不合格',
+    remark: '问题说明', addPhoto: '拍照', overall: '备注', submit: '提交检查', saved: '检查已保存，将在联网后发送', unanswered: '还有 {{n}} 项未检查',
+    notCached: '检查项尚未下载，请联网后打开任务', last: '上次检查：{{time}}', failedCount: '{{n}} 项不合格', result: { PASS: '合格', FAIL: '不合格' },
+  },
   outbox: {
     title: '待发送', empty: '没有待发送的内容', waiting: '等待发送', refused: '被拒绝', sending: '发送中', syncNow: '立即发送', online: '在线', offline: '离线',
     remove: '删除', types: { accept: '接单', refuse: '拒单', epod: '签收回单', positions: '位置 {{n}} 个', vehicleCheck: '车辆检查' }, pending: '{{n}} 项待发送', progress: '已发送 {{done}}/{{total}} 张照片',
   },
-  me: { title: '我的', language: '语言', signOut: '退出登录', carrier: '承运商', mobile: '手机', install: '添加到主屏幕', version: '版本' },
+  me: { title: '我的', language: '语言', signOut: '退出登录', carrier: '承运商', mobile: '手机', install: '添加到主屏幕', version: '版本',
+    push: '新任务通知', pushHint: '有新任务时在手机上提醒', pushUnsupported: '此浏览器不支持通知，新任务将在刷新时显示', pushDenied: '通知权限已被拒绝，请在浏览器设置中允许', pushFailed: '开启通知失败：{{msg}}', pushUnavailable: '此手机的浏览器无法开启推送，新任务将在刷新时显示' },
   common: { back: '返回', loading: '加载中…', networkError: '网络不可用，稍后自动重试', saved: '已保存' },
 };
 export default zhCN;

@@ -103,6 +103,29 @@ const zhTW = {
     },
     "notCached": "該回單尚未下載，請聯網後開啟任務"
   },
+  "check": {
+    "title": "車輛檢查",
+    "hint": "請逐項檢查，不合格的項目請說明並拍照",
+    "notYet": "尚未檢查",
+    "start": "開始檢查",
+    "again": "重新檢查",
+    "allPass": "其餘全部合格",
+    "pass": "合格",
+    "fail": "不合格",
+    "remark": "問題說明",
+    "addPhoto": "拍照",
+    "overall": "備註",
+    "submit": "提交檢查",
+    "saved": "檢查已儲存，將在聯網後傳送",
+    "unanswered": "還有 {{n}} 項未檢查",
+    "notCached": "檢查項尚未下載，請聯網後開啟任務",
+    "last": "上次檢查：{{time}}",
+    "failedCount": "{{n}} 項不合格",
+    "result": {
+      "PASS": "合格",
+      "FAIL": "不合格"
+    }
+  },
   "outbox": {
     "title": "待發送",
     "empty": "沒有待發送的內容",
@@ -130,7 +153,13 @@ const zhTW = {
     "carrier": "承運商",
     "mobile": "手機",
     "install": "新增到主螢幕",
-    "version": "版本"
+    "version": "版本",
+    "push": "新任務通知",
+    "pushHint": "有新任務時在手機上提醒",
+    "pushUnsupported": "此瀏覽器不支援通知，新任務將在重新整理時顯示",
+    "pushDenied": "通知權限已被拒絕，請在瀏覽器設定中允許",
+    "pushFailed": "開啟通知失敗：{{msg}}",
+    "pushUnavailable": "此手機的瀏覽器無法開啟推播，新任務將在重新整理時顯示"
   },
   "common": {
     "back": "返回",

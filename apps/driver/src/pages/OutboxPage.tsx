@@ -21,7 +21,7 @@ export function OutboxPage({ outbox, online }: { outbox: OutboxItem[]; online: b
               description={
                 <>
                   <div>{new Date(i.createdAt).toLocaleString()}</div>
-                  {i.type === 'epod' && i.state === 'waiting' && (i.pictures?.length ?? 0) > 0 && <div>{t('outbox.progress', { done: i.sent ?? 0, total: i.pictures!.length })}</div>}
+                  {(i.type === 'epod' || i.type === 'vehicleCheck') && i.state === 'waiting' && (i.pictures?.length ?? 0) > 0 && <div>{t('outbox.progress', { done: i.sent ?? 0, total: i.pictures!.length })}</div>}
                   {i.message && <div className="err">{i.message}</div>}
                 </>
               }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, NavBar, Tag } from 'antd-mobile';
 import { useT } from '../i18n.ts';
-import { cachedEpod, cachedTasks, fmtTime, prefetchEpods, type Stop, type Waybill } from '../data.ts';
+import { cachedEpod, cachedTasks, fetchCheckItems, fmtTime, prefetchEpods, type Shipment, type Stop, type Waybill } from '../data.ts';
 import type { OutboxItem } from '../outbox.ts';
 import { go } from '../App.tsx';
 import { Answer } from './TasksPage.tsx';
@@ -82,13 +82,42 @@ function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills
   );
 }
 
-export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
+/** The vehicle check of a dispatch order in progress: the last one (or the one waiting to be sent) and a button to check. */
+function CheckCard({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
   const { t } = useT();
+  if (s.status !== 'EFFECTIVE' && s.status !== 'SHIPPED') return null;
+  const queued = outbox.find((i) => i.type === 'vehicleCheck' && i.shipmentId === s.id);
+  const last = s.lastCheck;
+  return (
+    <div className="card">
+      <div className="row" style={{ marginTop: 0 }}>
+        <span className="grow">{t('check.title')}</span>
+        <span data-testid="check-status">
+          {queued ? (
+            <Tag color={queued.state === 'refused' ? 'danger' : 'warning'}>{queued.state === 'refused' ? t('outbox.refused') : t('outbox.waiting')}</Tag>
+          ) : last ? (
+            <Tag color={last.result === 'PASS' ? 'success' : 'danger'}>{t(`check.result.${last.result}`)}</Tag>
+          ) : (
+            <Tag>{t('check.notYet')}</Tag>
+          )}
+        </span>
+        <Button size="small" color="primary" fill={last || queued ? 'outline' : 'solid'} onClick={() => go(`#/check/${s.id}`)} data-testid="open-check">
+          {last || queued ? t('check.again') : t('check.start')}
+        </Button>
+      </div>
+      {last && !queued && <div className="muted">{t('check.last', { time: fmtTime(last.checkTime) })}</div>}
+    </div>
+  );
+}
+
+export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
+  const { t, lang } = useT();
   const s = cachedTasks()?.list.find((x) => x.id === id) ?? null;
   const [, setReady] = useState(0);
   useEffect(() => {
-    if (s && navigator.onLine) void prefetchEpods(s).then(() => setReady((n) => n + 1), () => undefined);
-  }, [s?.id]);
+    // the receipts and the checklist, so they can be filled in offline
+    if (s && navigator.onLine) void Promise.all([prefetchEpods(s), fetchCheckItems(lang)]).then(() => setReady((n) => n + 1), () => undefined);
+  }, [s?.id, lang]);
   return (
     <>
       <NavBar className="bar" onBack={() => go('#/')}>
@@ -111,6 +140,7 @@ export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
               <Answer s={s} outbox={outbox} />
             </div>
           </div>
+          <CheckCard s={s} outbox={outbox} />
           <div className="card">
             <div className="muted" style={{ marginBottom: 6 }}>{t('tasks.map')}</div>
             <Suspense fallback={<div className="map" />}>

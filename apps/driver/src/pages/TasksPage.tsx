@@ -5,6 +5,7 @@ import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
 import { enqueue, subscribe, type OutboxItem } from '../outbox.ts';
 import { go } from '../App.tsx';
 import { useTracking } from '../tracking.ts';
+import { PUSH_EVENT } from '../push.ts';
 
 /** The answer the driver gave (sent or still in the outbox), if any. */
 export function answerOf(s: Shipment, outbox: OutboxItem[]): 'ACCEPTED' | 'REFUSED' | null {
@@ -28,6 +29,12 @@ export function useTasks(online: boolean) {
   useEffect(() => {
     if (online) void refresh();
   }, [online]);
+  // a push of a new task (push.ts): the list again
+  useEffect(() => {
+    const f = () => void refresh();
+    window.addEventListener(PUSH_EVENT, f);
+    return () => window.removeEventListener(PUSH_EVENT, f);
+  }, []);
   // a sent answer is written into the cached list (outbox.ts): read it again when the outbox changes
   useEffect(() => subscribe(() => setCache(cachedTasks())), []);
   return { list: cache?.list ?? null, at: cache?.at ?? null, error, refresh };

@@ -16,6 +16,8 @@ export interface DomainEventMap {
   'shipment.effected': { shipmentIds: number[] };
   /** waybills bound to or taken off a dispatch order (its totals and stops already recomputed) */
   'shipment.waybillsChanged': { shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
+  /** a confirmed or effective dispatch order given to other drivers / vehicles (`driversBefore`: its drivers until then) */
+  'shipment.reassigned': { shipmentId: number; status: string; driversBefore: number[] };
   /** a dispatch order's carrier changed by a reassignment */
   'shipment.carrierChanged': { shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
   /** a waybill split: `waybillId` keeps the rest, `newWaybillId` took the split quantities */

@@ -50,3 +50,18 @@ export const VehicleCheck = z.object({
   lat: z.number().min(-90).max(90).nullish(),
 });
 export const CheckSaved = z.object({ id: z.number(), result: z.string() });
+export const CheckItem = z.object({ code: z.string().describe('a value of the vehicle_check_item dictionary'), label: z.string().describe('in the request language') }).meta({ id: 'DriverCheckItem' });
+
+/** Web Push of new tasks: the server's VAPID public key, and a browser's push subscription (PushSubscription.toJSON()). */
+export const PushKey = z.object({ publicKey: z.string().describe('VAPID public key, base64url (applicationServerKey)') });
+export const PushSubscription = z
+  .object({
+    endpoint: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1000, { error: 'validation.maxLength' }).describe("the push service's endpoint"),
+    keys: z.object({
+      p256dh: z.string({ error: 'validation.required' }).min(1).max(200).describe('P-256 public key, base64url'),
+      auth: z.string({ error: 'validation.required' }).min(1).max(100).describe('authentication secret, base64url'),
+    }),
+  })
+  .loose()
+  .meta({ id: 'DriverPushSubscription' });
+export const PushEndpoint = z.object({ endpoint: z.string({ error: 'validation.required' }).min(1).max(1000) });

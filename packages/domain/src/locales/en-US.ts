@@ -161,6 +161,8 @@ export default {
       syncInProgress: 'This action is being submitted; please retry in a moment',
       noLongerYours: 'This dispatch order is no longer assigned to you (it may have been reassigned); this action cannot be applied',
       pictureNotYours: 'Picture {{id}} was not uploaded by you',
+      // Web Push of new tasks (issue 16)
+      pushTitle: 'New task', pushBody: 'Dispatch order {{code}} is assigned to you; please open it and accept it', pushSubscribed: 'New-task notifications are on', pushUnsubscribed: 'New-task notifications are off', pushKeys: 'The push subscription keys are invalid',
     },
     alertText: {
       LATE_DEPARTURE: 'Not departed {{minutes}} minutes after the planned departure time',

@@ -161,6 +161,8 @@ const zhCN: Shape = {
       syncInProgress: '这项操作正在提交，请稍后重试',
       noLongerYours: '该调度单已不再分配给您（可能已改派），此项操作无法提交',
       pictureNotYours: '图片 {{id}} 不是您上传的',
+      // Web Push of new tasks (issue 16)
+      pushTitle: '新任务', pushBody: '调度单 {{code}} 已派给您，请查看并接单', pushSubscribed: '已开启新任务通知', pushUnsubscribed: '已关闭新任务通知', pushKeys: '推送订阅的密钥无效',
     },
     alertText: {
       LATE_DEPARTURE: '计划发车时间已过 {{minutes}} 分钟仍未发车',

@@ -919,7 +919,12 @@ const zhTW = {
       "keyReused": "該冪等鍵已用於另一項操作",
       "syncInProgress": "這項操作正在提交，請稍後重試",
       "noLongerYours": "該排程單已不再分配給您（可能已改派），此項操作無法提交",
-      "pictureNotYours": "圖片 {{id}} 不是您上傳的"
+      "pictureNotYours": "圖片 {{id}} 不是您上傳的",
+      "pushTitle": "新任務",
+      "pushBody": "排程單 {{code}} 已派給您，請查看並接單",
+      "pushSubscribed": "已開啟新任務通知",
+      "pushUnsubscribed": "已關閉新任務通知",
+      "pushKeys": "推播訂閱的金鑰無效"
     },
     "alertText": {
       "LATE_DEPARTURE": "計劃發車時間已過 {{minutes}} 分鐘仍未發車",

@@ -3,7 +3,7 @@
  *   POST /login, /logout; GET /me
  *   GET /shipments, /shipments/:id; POST /shipments/:id/accept, /shipments/:id/refuse { reason }
  *   POST /positions (a batch of up to 1000 points)
- *   POST /files (one picture, multipart) → { id, url }; POST /shipments/:id/vehicleCheck
+ *   GET /checkItems (the checklist); POST /files (one picture, multipart) → { id, url }; POST /shipments/:id/vehicleCheck
  * The receipts (epods) of the driver are the epod module's (/api/driver/epods/*).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,7 +25,7 @@ import { createDriverSession, DRIVER_PERMISSION, driverActor, requireDriver } fr
 import { answerShipment, driverShipment, driverShipments, REJECT_REASON_MAX } from './shipments.ts';
 import { driverPositionRows, parsePositions } from './positions.ts';
 import { ingestPositions } from '../fleet/ingest.ts';
-import { saveVehicleCheck, vehicleCheckSchema } from './vehicle-check.ts';
+import { checklist, saveVehicleCheck, vehicleCheckSchema } from './vehicle-check.ts';
 
 /** Login-log names of drivers, apart from staff user names. */
 const logName = (loginName: string) => `driver:${loginName}`;
@@ -118,9 +118,14 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 
-  route(app, { method: 'POST', url: '/api/driver/files', operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link', ...cfg, config: { upload: UPLOAD_MAX }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/files', operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
     const d = requireDriver(req);
     return ok(req, await receiveFile(req, storage, IMAGE_TYPES, 'messages.imageOnly', driverActor(d)));
+  });
+
+  route(app, { method: 'GET', url: '/api/driver/checkItems', operationId: 'driver.checkItems', summary: 'The vehicle checklist: the active items in order, named in the request language', ...cfg, response: okOf(z.array(C.CheckItem)) }, async (req) => {
+    requireDriver(req);
+    return ok(req, await checklist(db, req.lang));
   });
 
   route(app, { method: 'POST', url: '/api/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, params: IdParams, body: VehicleCheck, response: okOf(C.CheckSaved) }, async (req) => {

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { DriverApi } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { translate } from '../../platform/i18n.ts';
+import type { Lang } from '@tms/domain';
 import { driverActor, notYours, type DriverCaller } from './auth.ts';
 import { trackDriver } from './shipments.ts';
 
@@ -16,6 +18,11 @@ export const CHECK_LIMITS = { items: 50, pictures: 9, remark: 200 } as const;
 export const vehicleCheckSchema = DriverApi.VehicleCheck;
 export type VehicleCheckInput = z.infer<typeof vehicleCheckSchema>;
 
+/** The checklist the app shows: the active items of the dictionary in its order, named in the driver's language (else the dictionary's own label). */
+export async function checklist(q: Queryable, lang: Lang): Promise<{ code: string; label: string }[]> {
+  const r = await q.query<{ code: string; label: string }>(`select dict_value as code, dict_label as label from sys_dict_data where dict_type = 'vehicle_check_item' and status = '0' order by dict_sort, id`);
+  return r.rows.map((i) => ({ code: i.code, label: translate(lang, `dicts.vehicle_check_item.${i.code}`, { defaultValue: i.label }) }));
+}
 
 async function checkItems(q: Queryable, d: DriverCaller, input: VehicleCheckInput): Promise<void> {
   const codes = input.items.map((i) => i.code);

@@ -22,6 +22,7 @@ import type { Secrets } from '../../platform/secrets.ts';
 import { translate } from '../../platform/i18n.ts';
 import { eventTexts, NOTIFY_CHANNEL, webhookBody } from './outbox.ts';
 import { postJson, type PostResult } from './http-post.ts';
+import { Waker } from '../../platform/wake.ts';
 import { sendMail, type SmtpSettings } from './mail.ts';
 import type { SmsProvider } from '../../platform/sms.ts';
 
@@ -108,10 +109,7 @@ interface Sent {
 }
 
 export class Dispatcher {
-  private kicking = false;
-  private again = false;
-  private stopListening: (() => Promise<void>) | null = null;
-  private stopped = false;
+  private waker: Waker | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -128,14 +126,8 @@ export class Dispatcher {
     await this.app.jobs.schedule(SWEEP_JOB, SWEEP_SECONDS, async () => {
       await this.sweep();
     });
-    this.app.addHook('onReady', async () => {
-      if (this.db.listen) this.stopListening = await this.db.listen(NOTIFY_CHANNEL, () => this.kick());
-      this.kick(); // what waited while the server was down
-    });
-    this.app.addHook('onClose', async () => {
-      this.stopped = true;
-      await this.stopListening?.();
-    });
+    // woken by NOTIFY_CHANNEL after commit, and at start for what waited while the server was down
+    this.waker = new Waker(this.app, this.db, NOTIFY_CHANNEL, 'notify: queueing deliveries failed', async () => (await this.claimDue()) === CLAIM_BATCH);
   }
 
   /**
@@ -154,24 +146,7 @@ export class Dispatcher {
 
   /** Queues every due delivery (coalesced: a kick during a run runs once more after it). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.kicking) {
-      this.again = true;
-      return;
-    }
-    this.kicking = true;
-    void (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await this.claimDue()) === CLAIM_BATCH && !this.stopped);
-        } while (this.again && !this.stopped);
-      } catch (e) {
-        this.app.log.error({ err: e }, 'notify: queueing deliveries failed');
-      } finally {
-        this.kicking = false;
-      }
-    })();
+    this.waker?.kick();
   }
 
   /** Gives back deliveries whose job was lost, then queues what is due. */

@@ -1,5 +1,5 @@
 /**
- * One webhook POST: the target checked against request forgery (ssrf.ts) before and after name
+ * One webhook POST (or a Web Push's encrypted body, modules/driver/push.ts): the target checked against request forgery (ssrf.ts) before and after name
  * resolution, a connect and a response time-out, the answer's body read up to a limit (the rest is
  * dropped, never buffered), no redirects followed.
  */
@@ -26,7 +26,7 @@ export interface PostResult {
 
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
 
-export function postJson(url: string, body: string, headers: Record<string, string>, o: PostOptions): Promise<PostResult> {
+export function postJson(url: string, body: string | Buffer, headers: Record<string, string>, o: PostOptions): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const refusal = urlRefusal(url, o);
@@ -48,7 +48,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
         method: 'POST',
         agent: u.protocol === 'https:' ? agents.https : agents.http,
         lookup: checkedLookup(o.allowPrivate) as unknown as http.RequestOptions['lookup'],
-        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'TMS-Webhook/1', ...headers },
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'TMS-Webhook/1', ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) },
       },
       (res) => {
         clearTimeout(connect);

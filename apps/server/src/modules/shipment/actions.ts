@@ -212,6 +212,8 @@ export async function reassignDriver(c: Ctx, id: number, body: Body): Promise<vo
   const remark = await change(c, s, a, reason);
   await assign(c, s, a);
   await log(c, [{ ...s, driver_id_master: a.driverIdMaster }], 'SHIPMENT_REASSIGN', remark);
+  const driversBefore = [s.driver_id_master, s.driver_id_second].filter((d): d is number => d != null);
+  await c.events?.emit(c, 'shipment.reassigned', { shipmentId: s.id, status: s.status, driversBefore });
 }
 
 /**
