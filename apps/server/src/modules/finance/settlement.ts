@@ -6,8 +6,9 @@
  * Generation is set-based and all-or-nothing (one transaction, a handful of statements whatever the
  * number of lines): the charges of the caller's dispatch center whose billable event (settlement terms of
  * their contract: review, ship, receipt signed / audited, paper receipt returned) happened up to the period's
- * end and that are in no live statement. A charge is in at most one live statement (unique index on
- * fin_statement_line.charge_id); a party has one live statement per period and currency (unique index), so
+ * end and that are in no live statement (fin_charge.stated, migration 0054: only the un-stated charges are
+ * read). A charge is in at most one live statement (unique index on fin_statement_line.charge_id); a party
+ * has one live statement per period and currency (unique index), so
  * generating a period again creates nothing new. Every change locks the statement, checks the version the
  * caller read (a stale one answers 409), writes a statement event (who, when, from → to, why) and the
  * operation log.
@@ -86,6 +87,8 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const { from: first, to: last } = periodRange(g.period);
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
+  // the un-stated charges only (fin_charge.stated, kept by the statement lines' triggers; its partial index, migration 0054):
+  // the charges stated in earlier periods are not read again
   await q.query(
     `create temp table fin_gen_cand on commit drop as
      select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
@@ -101,11 +104,10 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
            when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
            when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
          end as t offset 0) ev
-      where c.dispatch_center_id = $1 and c.kind = $2
+      where c.dispatch_center_id = $1 and c.kind = $2 and not c.stated
         and ($3::bigint is null or ${party} = $3)
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
-        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
-        and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
+        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   step(1);
