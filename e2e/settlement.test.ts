@@ -134,6 +134,9 @@ describe('settlement', () => {
     await expect.poll(async () => (await line('FUEL')).slice(0, 6)).toEqual(['费用', order.waybillCode, 'FUEL', expect.any(String), '80.00', `待处理: 200.00 (承运商主张 200.00（${order.waybillCode} (FUEL)）)`]);
     expect((await line('FREIGHT')).slice(4, 6)).toEqual(['500.00', '']);
     expect(await drawer.getByTestId('line-accept').count()).toBe(1);
+    // the history names the check in words
+    const last = drawer.locator('.ant-table-tbody').last().locator('tr.ant-table-row').last().locator('td');
+    expect((await last.allTextContents()).slice(0, 2)).toEqual(['三方核对', '已发送 → 有争议']);
     await snap(page, 'settlement-threeway-disputed');
   }, 60_000);
 });
