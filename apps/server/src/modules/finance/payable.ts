@@ -23,9 +23,9 @@ type Kind = 'RECEIVABLE' | 'PAYABLE';
 export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const locked = await q.query<{ id: number }>(
-    // a charge on a live statement line (settlement; fin_charge.stated, migration 0054) is billed: its record keeps its figures
+    // a charge on a live statement line (settlement) is billed: its record keeps its figures
     `select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and kind = $2 and source = 'RATED'
-        and (state <> 'OPEN' or stated)`,
+        and (state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`,
     [ids, kind],
   );
   const out = new Set(locked.rows.map((r) => Number(r.id)));

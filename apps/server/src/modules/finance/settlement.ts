@@ -6,7 +6,7 @@
  * Generation is set-based and all-or-nothing (one transaction, a handful of statements whatever the
  * number of lines): the charges of the caller's dispatch center whose billable event (settlement terms of
  * their contract: review, ship, receipt signed / audited, paper receipt returned) happened up to the period's
- * end and that are in no live statement (fin_charge.stated, migration 0054: only the un-stated charges are
+ * end and that are in no live statement (fin_charge_unstated, migration 0054: only the un-stated charges are
  * read). A charge is in at most one live statement (unique index on fin_statement_line.charge_id); a party
  * has one live statement per period and currency (unique index), so
  * generating a period again creates nothing new. Every change locks the statement, checks the version the
@@ -75,25 +75,22 @@ export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> 
   );
 }
 
-/** Generates the statements of one period (one party, or every party) in the transaction `q`. */
-export async function generateStatements(q: Queryable, g: GenerationInput): Promise<GenerationResult> {
-  const step = (n: number) => progress.set(g.jobId, n);
-  step(0);
-  // one generation per center and kind at a time: a second one waits and then sees the first one's lines;
-  // deleting charges takes the same lock shared (migration 0051_settlement_scale: it stands for the charges' foreign key)
-  await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
-  // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
-  await q.query(`set local jit = off`);
-  const { from: first, to: last } = periodRange(g.period);
+/**
+ * The generation's candidates: the charges of center $1 and kind $2 (of party $3 / of the parties $4 when
+ * given) whose billable event happened by the end of the period $5–$6 (or its cut-off day) and that are on no
+ * live statement line. Read from fin_charge_unstated (kept by triggers, migration 0054): the charges stated in
+ * earlier periods are not read again. `scanEveryCharge` is the form before 0054 (every charge of the center,
+ * each looked up in the lines), kept for bench/settlement.ts to compare in one run.
+ */
+export function candidateSelect(scanEveryCharge = false): string {
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
-  await q.query(`drop table if exists fin_gen_cand`);
-  // the un-stated charges only (fin_charge.stated, kept by the statement lines' triggers; its partial index, migration 0054):
-  // the charges stated in earlier periods are not read again
-  await q.query(
-    `create temp table fin_gen_cand on commit drop as
-     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+  const from = scanEveryCharge ? 'fin_charge c' : 'fin_charge_unstated u\n       join fin_charge c on c.id = u.charge_id';
+  const where = scanEveryCharge
+    ? 'c.dispatch_center_id = $1 and c.kind = $2 and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)'
+    : 'u.dispatch_center_id = $1 and u.kind = $2';
+  return `     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
             ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
-       from fin_charge c
+       from ${from}
        join fin_contract k on k.id = c.contract_id
        join tms_waybill w on w.id = c.waybill_id
        left join fin_settle_term t on t.contract_id = c.contract_id
@@ -104,10 +101,26 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
            when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
            when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
          end as t offset 0) ev
-      where c.dispatch_center_id = $1 and c.kind = $2 and not c.stated
+      where ${where}
         and ($3::bigint is null or ${party} = $3)
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
-        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end`,
+        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end`;
+}
+
+/** Generates the statements of one period (one party, or every party) in the transaction `q`. */
+export async function generateStatements(q: Queryable, g: GenerationInput): Promise<GenerationResult> {
+  const step = (n: number) => progress.set(g.jobId, n);
+  step(0);
+  // one generation per center and kind at a time: a second one waits and then sees the first one's lines;
+  // deleting charges takes the same lock shared (migration 0051_settlement_scale: it stands for the charges' foreign key)
+  await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
+  // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
+  await q.query(`set local jit = off`);
+  const { from: first, to: last } = periodRange(g.period);
+  await q.query(`drop table if exists fin_gen_cand`);
+  await q.query(
+    `create temp table fin_gen_cand on commit drop as
+${candidateSelect()}`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   step(1);
