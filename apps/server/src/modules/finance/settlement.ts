@@ -6,9 +6,8 @@
  * Generation is set-based and all-or-nothing (one transaction, a handful of statements whatever the
  * number of lines): the charges of the caller's dispatch center whose billable event (settlement terms of
  * their contract: review, ship, receipt signed / audited, paper receipt returned) happened up to the period's
- * end and that are in no live statement (fin_charge_unstated, migration 0054: only the un-stated charges are
- * read). A charge is in at most one live statement (unique index on fin_statement_line.charge_id); a party
- * has one live statement per period and currency (unique index), so
+ * end and that are in no live statement. A charge is in at most one live statement (unique index on
+ * fin_statement_line.charge_id); a party has one live statement per period and currency (unique index), so
  * generating a period again creates nothing new. Every change locks the statement, checks the version the
  * caller read (a stale one answers 409), writes a statement event (who, when, from → to, why) and the
  * operation log.
@@ -75,38 +74,6 @@ export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> 
   );
 }
 
-/**
- * The generation's candidates: the charges of center $1 and kind $2 (of party $3 / of the parties $4 when
- * given) whose billable event happened by the end of the period $5–$6 (or its cut-off day) and that are on no
- * live statement line. Read from fin_charge_unstated (kept by triggers, migration 0054): the charges stated in
- * earlier periods are not read again. `scanEveryCharge` is the form before 0054 (every charge of the center,
- * each looked up in the lines), kept for bench/settlement.ts to compare in one run.
- */
-export function candidateSelect(scanEveryCharge = false): string {
-  const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
-  const from = scanEveryCharge ? 'fin_charge c' : 'fin_charge_unstated u\n       join fin_charge c on c.id = u.charge_id';
-  const where = scanEveryCharge
-    ? 'c.dispatch_center_id = $1 and c.kind = $2 and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)'
-    : 'u.dispatch_center_id = $1 and u.kind = $2';
-  return `     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
-            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
-       from ${from}
-       join fin_contract k on k.id = c.contract_id
-       join tms_waybill w on w.id = c.waybill_id
-       left join fin_settle_term t on t.contract_id = c.contract_id
-       cross join lateral (select case coalesce(t.settle_event, 'REVIEW')
-           when 'REVIEW' then c.create_time
-           when 'SHIP' then coalesce(w.atd, (select s.atd from tms_shipment s where s.id = w.shipment_id))
-           when 'EPOD_SIGNED' then (select max(e.sign_time) from tms_epod e where e.waybill_id = c.waybill_id)
-           when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
-           when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
-         end as t offset 0) ev
-      where ${where}
-        and ($3::bigint is null or ${party} = $3)
-        and ($4::bigint[] is null or ${party} = any($4::bigint[]))
-        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end`;
-}
-
 /** Generates the statements of one period (one party, or every party) in the transaction `q`. */
 export async function generateStatements(q: Queryable, g: GenerationInput): Promise<GenerationResult> {
   const step = (n: number) => progress.set(g.jobId, n);
@@ -117,10 +84,28 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
   await q.query(`set local jit = off`);
   const { from: first, to: last } = periodRange(g.period);
+  const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
   await q.query(
     `create temp table fin_gen_cand on commit drop as
-${candidateSelect()}`,
+     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
+       from fin_charge c
+       join fin_contract k on k.id = c.contract_id
+       join tms_waybill w on w.id = c.waybill_id
+       left join fin_settle_term t on t.contract_id = c.contract_id
+       cross join lateral (select case coalesce(t.settle_event, 'REVIEW')
+           when 'REVIEW' then c.create_time
+           when 'SHIP' then coalesce(w.atd, (select s.atd from tms_shipment s where s.id = w.shipment_id))
+           when 'EPOD_SIGNED' then (select max(e.sign_time) from tms_epod e where e.waybill_id = c.waybill_id)
+           when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
+           when 'RECEIPT_RETURNED' then (select r.returned_time from fin_paper_receipt r where r.waybill_id = c.waybill_id)
+         end as t offset 0) ev
+      where c.dispatch_center_id = $1 and c.kind = $2
+        and ($3::bigint is null or ${party} = $3)
+        and ($4::bigint[] is null or ${party} = any($4::bigint[]))
+        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
+        and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   step(1);
