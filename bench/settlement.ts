@@ -3,7 +3,7 @@
  * (≤ 10 s), and the aging report over 3 years of invoices (≤ 200 ms). Run: `npm run bench:settlement`
  * (= `npx tsx bench/settlement.ts`; a PostgreSQL server: BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a fresh database `tms_bench_settlement`, dropped at the end).
- * BENCH_PARTIES and BENCH_LINES change the size; BENCH_KEEP=1 keeps the database (to EXPLAIN its queries). Prints a Markdown table for bench/README.md ("Settlement").
+ * BENCH_PARTIES and BENCH_LINES change the size, BENCH_HISTORY_MONTHS the stated history (3); BENCH_KEEP=1 keeps the database (to EXPLAIN its queries). Prints a Markdown table for bench/README.md ("Settlement").
  *
  * Data, set-based (generate_series), in SH01, period = last calendar month:
  * - 500 clients with an effective receivable contract each; their settlement terms cycle through the five
@@ -17,6 +17,8 @@
  * - 3 years of history before the period: one settled or invoiced statement per party and month, two
  *   invoices each (36 000), payments written off against them (fully for the old ones, with some long
  *   overdue and half-paid ones; the last three months partly open).
+ * - the last BENCH_HISTORY_MONTHS of that history with their charges (LINES a month) on their statements' lines:
+ *   stated long ago, which generation must not read or take again (historyCharges).
  * Figures: the generation job for every party through HTTP (POST generate, then the job polled until
  * DONE), checked (statements, lines, per-party sums exact against the charges); generating again (creates
  * nothing); the aging report through HTTP against the hand-written SQL of the same aggregation (p50).
@@ -34,6 +36,9 @@ const PARTIES = Number(process.env.BENCH_PARTIES ?? 500);
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const MONTHS = 36;
 const BASE = 1_000_000; // generated ids start here, above the seed's
+/** the last months of the history have their charges and statement lines (LINES a month): what generation must not read again */
+const HISTORY_MONTHS = Number(process.env.BENCH_HISTORY_MONTHS ?? 3);
+const HB = 2 * BASE; // ids of the history's orders and waybills
 const results: [string, string, string][] = [];
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -57,6 +62,18 @@ function period(): { period: string; first: string; next: string } {
 }
 
 const log = (t0: number, what: string) => console.error(`${what}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+/** a charge's rating trace as rating writes it (k: the party, ct: its charge type, a.amount: its amount) */
+const TRACE = `jsonb_build_object('contractId', contract_id, 'contractCode', 'KSB' || lpad(k::text, 4, '0'), 'contractVersion', 1, 'rateLineId', 0, 'chargeType', ct.code,
+              'lane', jsonb_build_object('from', jsonb_build_object('kind', 'STATION', 'id', 1), 'to', jsonb_build_object('kind', 'DISTRICT', 'id', 310000)),
+              'chosen', jsonb_build_object('specificity', 3, 'fromRank', 2, 'toRank', 1, 'candidates', jsonb_build_array(jsonb_build_object('rateLineId', 0, 'specificity', 3))),
+              'basis', 'WEIGHT', 'quantity', '250.000', 'roundingStep', null, 'roundedQuantity', '250.000',
+              'tier', jsonb_build_object('index', 1, 'from', '100', 'to', '1000', 'mode', 'UNIT', 'price', '0.6000'),
+              'formula', jsonb_build_object('kind', 'UNIT', 'unitPrice', '0.6000'), 'computed', a.amount::text, 'limit', null, 'amount', a.amount::text)`;
+/** two charges a waybill: freight and fuel, their amounts from the waybill's number g */
+const TWO_CHARGES = `cross join (values ('FREIGHT'), ('FUEL')) x(code)
+       join fin_charge_type ct on ct.code = x.code
+       cross join lateral (select case when x.code = 'FREIGHT' then 100 + ((g * 37) % 90000)::numeric / 100 else 5 + ((g * 13) % 5000)::numeric / 100 end as amount) a`;
 
 /** Parties, contracts, waybills with their events, charges (see the header). */
 async function generate(db: pg.PoolClient, center: number, p: ReturnType<typeof period>): Promise<void> {
@@ -133,17 +150,10 @@ async function generate(db: pg.PoolClient, center: number, p: ReturnType<typeof 
   await db.query(
     `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
      select $1, $2 + g, 'RECEIVABLE', contract_id, 1, ct.id, ct.code, 'CNY', a.amount, ct.tax_rate,
-            jsonb_build_object('contractId', contract_id, 'contractCode', 'KSB' || lpad(k::text, 4, '0'), 'contractVersion', 1, 'rateLineId', 0, 'chargeType', ct.code,
-              'lane', jsonb_build_object('from', jsonb_build_object('kind', 'STATION', 'id', 1), 'to', jsonb_build_object('kind', 'DISTRICT', 'id', 310000)),
-              'chosen', jsonb_build_object('specificity', 3, 'fromRank', 2, 'toRank', 1, 'candidates', jsonb_build_array(jsonb_build_object('rateLineId', 0, 'specificity', 3))),
-              'basis', 'WEIGHT', 'quantity', '250.000', 'roundingStep', null, 'roundedQuantity', '250.000',
-              'tier', jsonb_build_object('index', 1, 'from', '100', 'to', '1000', 'mode', 'UNIT', 'price', '0.6000'),
-              'formula', jsonb_build_object('kind', 'UNIT', 'unitPrice', '0.6000'), 'computed', a.amount::text, 'limit', null, 'amount', a.amount::text),
+            ${TRACE},
             case when billable then 'bench' else 'bench-later' end, case when ev = 'REVIEW' then t else t - interval '1 hour' end
        from bw
-       cross join (values ('FREIGHT'), ('FUEL')) x(code)
-       join fin_charge_type ct on ct.code = x.code
-       cross join lateral (select case when x.code = 'FREIGHT' then 100 + ((g * 37) % 90000)::numeric / 100 else 5 + ((g * 13) % 5000)::numeric / 100 end as amount) a`,
+       ${TWO_CHARGES}`,
     [center, BASE],
   );
   log(t0, 'charges');
@@ -199,6 +209,7 @@ async function history(db: pg.PoolClient, center: number, p: ReturnType<typeof p
        from bh group by n, k, party_id, period, pfrom, pto, total`,
     [center, BASE],
   );
+  await historyCharges(db, center, p);
   await db.query(
     `insert into fin_invoice(id, dispatch_center_id, kind, client_id, party_id, invoice_no, invoice_date, invoice_type, amount, tax_rate, tax_amount, written_off, create_by, create_time)
      select $2 + 2 * n + j, $1, 'RECEIVABLE', party_id, party_id, 'INV' || replace(period, '-', '') || lpad(k::text, 4, '0') || j, invoice_date, case when k % 3 = 0 then 'ORDINARY' else 'SPECIAL' end,
@@ -215,6 +226,54 @@ async function history(db: pg.PoolClient, center: number, p: ReturnType<typeof p
   );
   await db.query(`insert into fin_payment_writeoff(payment_id, invoice_id, amount, create_by) select $1 + 2 * n + j, $1 + 2 * n + j, written_off, 'bench' from bh where written_off > 0`, [BASE]);
   for (const t of ['fin_statement', 'fin_invoice', 'fin_payment']) await db.query(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
+}
+
+/**
+ * The charges of the last HISTORY_MONTHS months before the period, LINES a month (two a waybill, with their
+ * orders and waybills), each on a line of its party's statement of that month: stated long ago, billable
+ * (their event happened before the period) but in a live statement, so generation leaves them out.
+ */
+async function historyCharges(db: pg.PoolClient, center: number, p: ReturnType<typeof period>): Promise<void> {
+  const t0 = performance.now();
+  await db.query(
+    `create temporary table bhw as
+     select g, b.k, b.party_id, b.contract_id, $4::bigint + (b.k - 1) * $5 + m as statement_id,
+            (($3::date - make_interval(months => m))::date + (g % 25) + time '10:00')::timestamp at time zone 'Asia/Shanghai' as t
+       from generate_series(1, $1::int * $2::int) g
+       cross join lateral (select 1 + (g - 1) / $2 as m) x
+       join bp b on b.k = 1 + g % $6`,
+    [HISTORY_MONTHS, LINES / 2, p.first, BASE, MONTHS, PARTIES],
+  );
+  const stations = `(select id from base_station where code = 'S-SH-01'), (select id from base_station where code = 'S-SH-02')`;
+  await db.query(
+    `insert into tms_order(id, dispatch_center_id, code, client_id, source_station_id, dest_station_id, status, order_date, total_weight, create_by, create_time) overriding system value
+     select $2 + g, $1, 'SBHO' || lpad(g::text, 7, '0'), party_id, ${stations}, 'EFFECTIVE', t::date, 250, 'bench', t from bhw`,
+    [center, HB],
+  );
+  await db.query(
+    `insert into tms_waybill(id, dispatch_center_id, code, order_id, order_code, status, client_id, source_station_id, dest_station_id, total_weight, audit_by, audit_time, create_by, create_time)
+     overriding system value
+     select $2 + g, $1, 'SBHW' || lpad(g::text, 7, '0'), $2 + g, 'SBHO' || lpad(g::text, 7, '0'), 'REVIEWED', party_id, ${stations}, 250, 'bench', t, 'bench', t from bhw`,
+    [center, HB],
+  );
+  await db.query(
+    `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+     select $1, $2 + g, 'RECEIVABLE', contract_id, 1, ct.id, ct.code, 'CNY', a.amount, ct.tax_rate,
+            ${TRACE},
+            'bench-history', t
+       from bhw
+       ${TWO_CHARGES}`,
+    [center, HB],
+  );
+  await db.query(
+    `insert into fin_statement_line(statement_id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, create_by)
+     select h.statement_id, 'CHARGE', c.id, c.waybill_id, 'SBHW' || lpad(h.g::text, 7, '0'), c.charge_type_code, (h.t at time zone 'Asia/Shanghai')::date, c.amount, c.tax_rate, 'bench'
+       from fin_charge c join bhw h on c.waybill_id = $1 + h.g
+      where c.create_by = 'bench-history'
+      order by h.statement_id, c.id`,
+    [HB],
+  );
+  log(t0, `history charges (${HISTORY_MONTHS} months, stated)`);
 }
 
 async function main() {
@@ -271,7 +330,7 @@ async function main() {
     await raw.query(
       `select count(*)::int as n, sum(line_count)::int as lines, sum(total_amount)::text as total, sum(charge_amount)::text as charges,
               (select count(*)::int from fin_statement_line l join fin_statement s2 on s2.id = l.statement_id where s2.period = $1) as line_rows,
-              (select count(*)::int from fin_statement_line l join fin_charge c on c.id = l.charge_id where c.create_by <> 'bench') as strays
+              (select count(*)::int from fin_statement_line l join fin_statement s2 on s2.id = l.statement_id join fin_charge c on c.id = l.charge_id where s2.period = $1 and c.create_by <> 'bench') as strays
          from fin_statement s where period = $1 and status = 'DRAFT'`,
       [p.period],
     )

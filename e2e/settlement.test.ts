@@ -4,22 +4,43 @@
  * sent, a line disputed as the client's reconciliation says, the dispute accepted (an adjustment line),
  * the statement confirmed and invoiced in the drawer; a partial payment is written off (API) and the
  * aging page shows what is left. Paper receipts: a scanned code and an unknown one, with the running count.
+ * Three-way check: a carrier's payable statement (its dispatch order rated through the API) checked against
+ * the carrier's statement, filled in the template downloaded from the dialog: one line within the contract's
+ * tolerance, one outside it, which becomes the statement's dispute.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
-import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
+import { adminCall, CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
 
 const session = useAdminSession();
+const dir = mkdtempSync(join(tmpdir(), 'tms-threeway-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** An effective contract of the party, priced per trip: charge type code → unit price; settlement terms as given. */
+async function tripContract(party: { clientId: number } | { carrierId: number }, prices: Record<string, number>, terms?: Record<string, unknown>): Promise<number> {
+  const { server } = session;
+  const kind = 'clientId' in party ? 'RECEIVABLE' : 'PAYABLE';
+  const contract = await adminCall<{ id: number }>(server, 'POST', '/api/finance/contract/save', { code: `E2E${kind[0]}${Date.now() % 100000}`, name: 'e2e', kind, ...party, validFrom: '2020-01-01', validTo: '2099-12-31' });
+  const id = contract.data.id;
+  for (const [code, unitPrice] of Object.entries(prices)) {
+    const type = await server.api<{ rows: { id: number }[] }>('GET', `/api/finance/chargeType/list?code=${code}`, undefined, await server.adminToken());
+    await adminCall(server, 'POST', '/api/finance/rateLine/save', { contractId: id, chargeTypeId: type.json.rows[0]!.id, basis: 'TRIP', unitPrice });
+  }
+  if (terms) await adminCall(server, 'POST', '/api/finance/settleTerm/save', { contractId: id, settleEvent: 'REVIEW', ...terms });
+  await adminCall(server, 'POST', '/api/finance/contract/effect', { ids: [id] });
+  return id;
+}
 
 describe('settlement', () => {
   it('generate a month, dispute a line, accept it, confirm, invoice, pay part, read the aging; scan paper receipts', async () => {
     const { server, page } = session;
     const clientId = await idOf(server, 'client', 'C001');
-    const contract = await adminCall<{ id: number }>(server, 'POST', '/api/finance/contract/save', { code: `E2E${Date.now() % 100000}`, name: 'e2e', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2099-12-31' });
-    const freight = await server.api<{ rows: { id: number }[] }>('GET', '/api/finance/chargeType/list?code=FREIGHT', undefined, await server.adminToken());
-    await adminCall(server, 'POST', '/api/finance/rateLine/save', { contractId: contract.data.id, chargeTypeId: freight.json.rows[0]!.id, basis: 'TRIP', unitPrice: 100 });
-    await adminCall(server, 'POST', '/api/finance/contract/effect', { ids: [contract.data.id] });
+    await tripContract({ clientId }, { FREIGHT: 100 });
     const waybill = await reviewedWaybillOf(server);
 
     await page.goto(`${server.url}/finance/statement`);
@@ -62,5 +83,60 @@ describe('settlement', () => {
     await scan.press('Enter');
     await expect.poll(() => page.getByTestId('receipt-count').textContent(), { timeout: 10_000 }).toBe('已扫 2 个：成功 1，失败 1');
     await snap(page, 'settlement-receipts');
+  }, 60_000);
+
+  it("checks a carrier's payable statement against the carrier's statement in the downloaded template: one line within the tolerance, one disputed", async () => {
+    const { server, page } = session;
+    // CR001's payable contract: 500.00 freight and 80.00 fuel a trip, tolerance 2 % or 50.00; a dispatch order rated on taking effect
+    await tripContract({ carrierId: await idOf(server, 'carrier', 'CR001') }, { FREIGHT: 500, FUEL: 80 }, { tolerancePct: 2, toleranceAmount: 50 });
+    const order = await openDispatchOrder(server);
+    await schedule(server, order.id, CREW.zhangwei, futureWindow());
+    await effect(server, order.id);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());
+    const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'PAYABLE', period, partyId: await idOf(server, 'carrier', 'CR001') });
+    const statement = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
+    await adminCall(server, 'POST', '/api/finance/statement/send', { id: statement.id, version: statement.version });
+
+    await page.goto(`${server.url}/finance/statement?code=${statement.code}`);
+    await expect.poll(() => page.getByTestId('row-view').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByTestId('row-view').click();
+    const drawer = page.getByTestId('statement-detail');
+    await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('已发送');
+    await drawer.getByTestId('statement-threeway').click();
+    const dialog = page.locator('.ant-modal-content:visible').last();
+    await dialog.getByText(`三方核对：对账单 ${statement.code}`).waitFor();
+    // the carrier fills in the template the dialog gives: freight 10.00 over ours (within 2 % of 500.00), fuel 120.00 over (outside)
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
+    expect(download.suggestedFilename()).toBe('承运商对账单模板.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const sheet = wb.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toHaveLength(4);
+    sheet.addRow([order.waybillCode, null, 'FREIGHT', 510]);
+    sheet.addRow([order.waybillCode, null, 'FUEL', 200]);
+    const file = join(dir, 'carrier-statement.xlsx');
+    await wb.xlsx.writeFile(file);
+    await dialog.locator('input[type=file]').setInputFiles(file);
+
+    const result = dialog.getByTestId('threeway-result');
+    await expect.poll(() => result.locator('.ant-alert-message').textContent(), { timeout: 15_000 }).toBe('三方核对完成：容差内 1 行，争议 1 行，未匹配 0 行，承运商未列明细 0 条');
+    expect(await result.getByRole('tab').allTextContents()).toEqual(['容差内 (1)', '争议 (1)', '未匹配行 (0)', '承运商未列明细 (0)']);
+    const cells = () => result.locator('.ant-tabs-tabpane-active tr.ant-table-row').first().locator('td').allTextContents();
+    expect(await cells()).toEqual(['2', `${order.waybillCode} (FREIGHT)`, '500.00', '510.00', '10.00']);
+    await result.getByRole('tab', { name: '争议 (1)' }).click();
+    await expect.poll(cells).toEqual(['3', `${order.waybillCode} (FUEL)`, '80.00', '200.00', '120.00', '200.00']);
+    await snap(page, 'settlement-threeway-result');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+    // the statement is disputed: the fuel line carries the carrier's claim, the freight line is left as it was
+    await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('有争议');
+    const line = (type: string) => drawer.locator('.ant-table-tbody').first().locator('tr.ant-table-row', { hasText: type }).locator('td').allTextContents();
+    await expect.poll(async () => (await line('FUEL')).slice(0, 6)).toEqual(['费用', order.waybillCode, 'FUEL', expect.any(String), '80.00', `待处理: 200.00 (承运商主张 200.00（${order.waybillCode} (FUEL)）)`]);
+    expect((await line('FREIGHT')).slice(4, 6)).toEqual(['500.00', '']);
+    expect(await drawer.getByTestId('line-accept').count()).toBe(1);
+    // the history names the check in words
+    const last = drawer.locator('.ant-table-tbody').last().locator('tr.ant-table-row').last().locator('td');
+    expect((await last.allTextContents()).slice(0, 2)).toEqual(['三方核对', '已发送 → 有争议']);
+    await snap(page, 'settlement-threeway-disputed');
   }, 60_000);
 });

@@ -150,9 +150,9 @@ const en: typeof zh = {
       noLine: 'The statement has no line of {{code}}',
       taken: 'The lines of {{code}} were already claimed by an earlier row',
       missing: "This line is not in the carrier's statement",
-      event: 'Three-way check: {{matched}} within tolerance, {{disputed}} disputed, {{unmatched}} rows unmatched, {{missing}} lines missing',
-      confirmed: 'Three-way check done: all {{matched}} rows within tolerance, the statement was confirmed',
-      done: "Three-way check done: {{matched}} rows within tolerance, {{disputed}} disputed, {{unmatched}} unmatched, {{missing}} lines not in the carrier's statement",
+      event: 'Three-way check: within tolerance {{matched}}, disputed {{disputed}}, rows unmatched {{unmatched}}, lines missing {{missing}}',
+      confirmed: 'Three-way check done: every row within tolerance ({{matched}}), the statement was confirmed',
+      done: "Three-way check done: rows within tolerance {{matched}}, disputed {{disputed}}, unmatched {{unmatched}}, lines not in the carrier's statement {{missing}}",
     },
     pdf: {
       title: 'Statement', code: 'Statement no.', kind: 'Kind', party: 'Party', period: 'Period', status: 'Status', currency: 'Currency', lines: 'Lines',

@@ -1,7 +1,10 @@
 /**
- * A statement as PDF (issue 15), in the request language: its header (number, kind, party, period, status,
- * currency), every line (charges and adjustment lines, with their disputes) and the totals, amounts as the
- * exact decimals stored. The document's Subject is the statement number. Scoped like the statement (404 outside).
+ * A statement as PDF (issue 15), in the request language (the `lang` header, `?lang=`, else Accept-Language):
+ * clients and carriers have no language of their own, so the party's language is the one of the user who
+ * prints the statement for it (apps/server/test/finance-threeway.test.ts reads the text back). Its header
+ * (number, kind, party, period, status, currency), every line (charges and adjustment lines, with their
+ * disputes) and the totals, amounts as the exact decimals stored. The document's Subject is the statement
+ * number. Scoped like the statement (404 outside).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -247,7 +247,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
             pagination={false}
             dataSource={d.events}
             columns={[
-              { title: t('settlement.scanAction'), dataIndex: 'action' },
+              { title: t('settlement.scanAction'), key: 'action', render: (_, e) => t(`settlement.eventAction.${e.action}`, { defaultValue: e.action }) },
               { title: t('resources.statement.fields.status'), key: 's', render: (_, e) => `${e.fromStatus ? t(`dicts.fin_statement_status.${e.fromStatus}`) + ' → ' : ''}${e.toStatus ? t(`dicts.fin_statement_status.${e.toStatus}`) : ''}` },
               { title: t('settlement.reason'), dataIndex: 'reason' },
               { title: t('settlement.by'), dataIndex: 'createBy' },
