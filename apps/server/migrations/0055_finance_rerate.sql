@@ -15,3 +15,5 @@ create table fin_rerate_job (
 );
 create index fin_rerate_job_contract on fin_rerate_job(contract_id, id desc);
 create index if not exists fin_waybill_rating_client on fin_waybill_rating(client_id, dispatch_center_id);
+-- the settled charges (no longer OPEN) are few beside the open ones: the re-rating skips their waybills by this index
+create index if not exists fin_charge_not_open on fin_charge(waybill_id) where state <> 'OPEN';

@@ -21,8 +21,6 @@ type Kind = 'RECEIVABLE' | 'PAYABLE';
 
 // a rated charge no longer OPEN, or on a live statement line (settlement), is billed: its record keeps its figures
 const LOCKED_WHERE = `c.source = 'RATED' and (c.state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`;
-/** A subquery: the record `ref` (e.g. x.id) has a locked rated charge of the kind. */
-export const LOCKED_CHARGE = (ref: string, column: 'waybill_id' | 'dispatch_order_id', kind: Kind) => `select 1 from fin_charge c where c.${column} = ${ref} and c.kind = '${kind}' and ${LOCKED_WHERE}`;
 
 /** The ids whose rated charges of the kind are all still OPEN and on no live statement (by waybill_id or dispatch_order_id). */
 export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {

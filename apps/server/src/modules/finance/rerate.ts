@@ -24,7 +24,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
-import { closeHistory, keepHistory, LOCKED_CHARGE, rateShipments } from './payable.ts';
+import { rateShipments } from './payable.ts';
 
 export const RERATE_JOB = 'finance.contract.rerate';
 export const RERATE_STEPS = 5;
@@ -38,21 +38,38 @@ interface ContractRow { id: number; kind: 'RECEIVABLE' | 'PAYABLE'; code: string
 const contractOf = async (q: Queryable, id: number) =>
   (await q.query<ContractRow>(`select id, kind, code, contract_version, currency, client_id, carrier_id, dispatch_center_id, status from fin_contract where id = $1`, [id])).rows[0];
 
-/** The bulk pricing of the candidates (temp table fin_rr_wb) against the lines (fin_rr_line, fin_rr_tier): one charge row per waybill and charge type. */
-const PRICE_SQL = `
+/**
+ * The bulk pricing of the candidates (temp table fin_rr_wb) against the lines (fin_rr_line, fin_rr_tier). The
+ * line chosen per charge type (and the candidates it beat) depends only on the lane ends, so it is picked once
+ * per distinct lane of the candidates (fin_rr_pick, with the constant part of the trace); each waybill then
+ * costs one join and its arithmetic: one charge row per waybill and charge type into fin_rr_charge.
+ */
+const LANE_MATCH = (a: string) => `(l.fl = 'ANY' or (l.fl = 'STATION' and l.fr = ${a}.s) or (l.fl = 'ZONE' and l.fr = ${a}.fz))
+     and (l.tl = 'ANY' or (l.tl = 'STATION' and l.tr = ${a}.d) or (l.tl = 'ZONE' and l.tr = ${a}.tz))`;
+const PICK_SQL = `
+create temp table fin_rr_pick as
 with m as (
-  select w.id as waybill_id, w.dispatch_center_id, w.signed, l.*,
-         (case l.basis when 'KG' then w.weight when 'TONNE' then w.weight / 1000 when 'M3' then w.volume when 'PIECE' then w.pieces
-                       when 'PALLET' then w.pallets when 'TRIP' then 1 when 'STOP' then 1 else 0 end)::numeric as qty
-    from fin_rr_wb w join fin_rr_line l
-      on (l.fl = 'ANY' or (l.fl = 'STATION' and l.fr = w.source_station_id) or (l.fl = 'ZONE' and l.fr = w.from_zone))
-     and (l.tl = 'ANY' or (l.tl = 'STATION' and l.tr = w.dest_station_id) or (l.tl = 'ZONE' and l.tr = w.to_zone))
+  select la.lk, l.* from fin_rr_lane la join fin_rr_line l on ${LANE_MATCH('la')}
 ), ranked as (
   select m.*, row_number() over k as rn,
          jsonb_agg(jsonb_build_object('rateLineId', m.id, 'specificity', m.frank + m.trank)) over (k rows between unbounded preceding and unbounded following) as cands
-    from m window k as (partition by m.waybill_id, m.ct order by m.frank + m.trank desc, m.trank desc, m.id)
+    from m window k as (partition by m.lk, m.ct order by m.frank + m.trank desc, m.trank desc, m.id)
+)
+select r.lk, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs,
+       jsonb_build_object('contractId', $1::bigint, 'contractCode', $2::text, 'contractVersion', $3::int, 'rateLineId', r.id, 'chargeType', r.ct, 'lane', r.lane,
+         'chosen', jsonb_build_object('specificity', r.frank + r.trank, 'fromRank', r.frank, 'toRank', r.trank, 'candidates', r.cands),
+         'basis', r.basis, 'roundingStep', case when r.rs > 0 then trim_scale(r.rs)::text end) as fixed
+  from ranked r where r.rn = 1`;
+const PRICE_SQL = `
+with m as (
+  select w.id as waybill_id, w.dispatch_center_id, w.signed, p.*,
+         (case p.basis when 'KG' then w.weight when 'TONNE' then w.weight / 1000 when 'M3' then w.volume when 'PIECE' then w.pieces
+                       when 'PALLET' then w.pallets when 'TRIP' then 1 when 'STOP' then 1 else 0 end)::numeric as qty
+    from fin_rr_wb w
+    join fin_rr_lane la on la.s = w.source_station_id and la.d = w.dest_station_id and la.fz is not distinct from w.from_zone and la.tz is not distinct from w.to_zone
+    join fin_rr_pick p on p.lk = la.lk
 ), chosen as (
-  select r.*, case when r.rs > 0 then ceil(r.qty / r.rs) * r.rs else r.qty end as rq from ranked r where r.rn = 1
+  select m.*, case when m.rs > 0 then ceil(m.qty / m.rs) * m.rs else m.qty end as rq from m
 ), computed as (
   select c.*, t.idx, t.f as tf, t.t as tt, t.mode as tmode, t.price as tprice,
          greatest(0, c.rq - c.fq) as extra,
@@ -65,13 +82,13 @@ with m as (
     from computed x
 ), limited as (
   select v.*, case when v.mn is not null and v.computed < v.mn then v.mn else v.computed end as a1 from valued v
+), amounts as (
+  select l.*, round(case when l.mx is not null and l.a1 > l.mx then l.mx else l.a1 end, 2) as amount from limited l
 )
 insert into fin_rr_charge (waybill_id, dispatch_center_id, rate_line_id, charge_type_id, charge_type_code, amount, tax_rate, trace)
-select waybill_id, dispatch_center_id, id, ct_id, ct, round(case when mx is not null and a1 > mx then mx else a1 end, 2), tax,
-       jsonb_build_object(
-         'contractId', $1::bigint, 'contractCode', $2::text, 'contractVersion', $3::int, 'rateLineId', id, 'chargeType', ct, 'lane', lane,
-         'chosen', jsonb_build_object('specificity', frank + trank, 'fromRank', frank, 'toRank', trank, 'candidates', cands),
-         'basis', basis, 'quantity', trim_scale(qty)::text, 'roundingStep', case when rs > 0 then trim_scale(rs)::text end, 'roundedQuantity', trim_scale(rq)::text,
+select waybill_id, dispatch_center_id, id, ct_id, ct, amount, tax,
+       fixed || jsonb_build_object(
+         'quantity', trim_scale(qty)::text, 'roundedQuantity', trim_scale(rq)::text,
          'tier', case when idx is not null then jsonb_build_object('index', idx, 'from', trim_scale(tf)::text, 'to', trim_scale(tt)::text, 'mode', tmode, 'price', trim_scale(tprice)::text) end,
          'formula', case when fq is not null then jsonb_build_object('kind', 'FIRST_ADDITIONAL', 'firstQty', trim_scale(fq)::text, 'firstPrice', trim_scale(fp)::text,
                                  'extraQty', trim_scale(extra)::text, 'addStep', trim_scale(ast)::text, 'steps', steps::int, 'addPrice', trim_scale(ap)::text)
@@ -81,9 +98,9 @@ select waybill_id, dispatch_center_id, id, ct_id, ct, round(case when mx is not 
          'computed', trim_scale(computed)::text,
          'limit', case when mx is not null and a1 > mx then jsonb_build_object('applied', 'MAX', 'value', trim_scale(mx)::text)
                        when mn is not null and computed < mn then jsonb_build_object('applied', 'MIN', 'value', trim_scale(mn)::text) end,
-         'amount', round(case when mx is not null and a1 > mx then mx else a1 end, 2)::text
+         'amount', amount::text
        ) || case when signed then '{"quantitySource":"SIGNED"}'::jsonb else '{}'::jsonb end
-  from limited`;
+  from amounts`;
 
 export interface RerateResult { records: number; charges: number }
 
@@ -99,24 +116,32 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   if (c.kind === 'PAYABLE') return reratePayable(ctx, c, opts.newVersion, step);
 
   // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one
-  await q.query(`drop table if exists fin_rr_wb; drop table if exists fin_rr_line; drop table if exists fin_rr_tier; drop table if exists fin_rr_charge`);
+  await q.query(`drop table if exists fin_rr_ids; drop table if exists fin_rr_wb; drop table if exists fin_rr_line; drop table if exists fin_rr_tier; drop table if exists fin_rr_lane; drop table if exists fin_rr_pick; drop table if exists fin_rr_charge; drop table if exists fin_rr_total`);
+  // (the ids first, analysed: the planner then joins the waybills by hash whatever the statistics of fin_waybill_rating)
+  await q.query(
+    `create temp table fin_rr_ids as
+     select r.waybill_id as id from fin_waybill_rating r
+      where r.client_id = $1 and r.dispatch_center_id = $2 ${opts.newVersion ? 'and r.contract_code = $3 and r.contract_id <> $4' : 'and $3::text is not null and $4::bigint is not null'}
+        -- not settled: no rated charge past OPEN (a small partial index) nor on a live statement line
+        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')
+        and not exists (select 1 from fin_statement_line l join fin_charge c on c.id = l.charge_id
+                         where c.waybill_id = r.waybill_id and not l.released and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
+    [c.client_id, c.dispatch_center_id, c.code, c.id],
+  );
+  await q.query(`analyze fin_rr_ids`);
   await q.query(
     `create temp table fin_rr_wb as
      select x.id, x.dispatch_center_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.weight::numeric as weight, x.volume::numeric as volume,
             x.pieces, x.pallets, x.signed
-       from (${WAYBILL_TO_RATE(`w.id in (select r.waybill_id from fin_waybill_rating r where r.client_id = $2 and r.dispatch_center_id = $3 ${opts.newVersion ? 'and r.contract_code = $4 and r.contract_id <> $1' : 'and $4::text is not null'})`)}) x
-      where x.contract_id = $1 and not exists (${LOCKED_CHARGE('x.id', 'waybill_id', 'RECEIVABLE')})`,
-    [c.id, c.client_id, c.dispatch_center_id, c.code],
+       from (${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x
+      where x.contract_id = $1`,
+    [c.id],
   );
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
   step(1, ids.length);
   if (!ids.length) return { records: 0, charges: 0 };
 
-  // 2. the figures before
-  await keepHistory(ctx, 'RECEIVABLE', ids, 'CONTRACT');
-  step(2, ids.length);
-
-  // 3. the rate card (read and checked by the engine's reader) as rows, then the pricing
+  // 2. the rate card (read and checked by the engine's reader) as rows; the line picked per lane and charge type
   const { cards, lineInfo } = await loadCards(q, [{ id: Number(c.id), code: c.code, contractVersion: Number(c.contract_version), currency: c.currency }]);
   const lines = cards.get(Number(c.id))?.lines ?? [];
   const lineRows = lines.map((l) => ({
@@ -133,30 +158,46 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [JSON.stringify(lineRows)],
   );
   await q.query(`create temp table fin_rr_tier as select * from jsonb_to_recordset($1::jsonb) as x(line bigint, idx int, f numeric, t numeric, mode text, price numeric)`, [JSON.stringify(tierRows)]);
+  await q.query(`create temp table fin_rr_lane as select row_number() over () as lk, s, fz, d, tz from (select distinct source_station_id as s, from_zone as fz, dest_station_id as d, to_zone as tz from fin_rr_wb) x`);
+  await q.query(PICK_SQL, [c.id, c.code, c.contract_version]);
+  step(2, ids.length);
+
+  // 3. the pricing, and the new total per waybill
   await q.query(`create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb)`);
   await q.query(`analyze fin_rr_wb`);
-  await q.query(PRICE_SQL, [c.id, c.code, c.contract_version]);
+  await q.query(PRICE_SQL);
+  await q.query(
+    `create temp table fin_rr_total as
+     select w.id, case when count(ch.waybill_id) > 0 then 'RATED' else 'NO_RATE' end as state, case when count(ch.waybill_id) > 0 then sum(ch.amount) end as total
+       from fin_rr_wb w left join fin_rr_charge ch on ch.waybill_id = w.id group by w.id`,
+  );
   step(3, ids.length);
 
-  // 4. the states and the charges
+  // 4. the open charges replaced, their figures kept in the history (before / after) in the same pass
   await q.query(
-    `update fin_waybill_rating r set state = case when x.n > 0 then 'RATED' else 'NO_RATE' end, contract_id = $1, contract_code = $2, contract_version = $3, currency = $4,
-            total_amount = case when x.n > 0 then x.total end, rated_time = $5, update_by = $6, update_time = $5, version = r.version + 1
-       from (select w.id, count(ch.waybill_id) as n, sum(ch.amount) as total from fin_rr_wb w left join fin_rr_charge ch on ch.waybill_id = w.id group by w.id) x
-      where r.waybill_id = x.id`,
+    `with gone as (
+       delete from fin_charge f using fin_rr_wb w where f.waybill_id = w.id and f.kind = 'RECEIVABLE' and f.source = 'RATED' and f.state = 'OPEN'
+       returning f.waybill_id, f.charge_type_code, f.amount
+     ), per as (select waybill_id, charge_type_code as code, sum(amount) as amount from gone group by 1, 2),
+     agg as (select waybill_id, jsonb_agg(jsonb_build_object('chargeTypeCode', code, 'amount', amount::text) order by code) as charges from per group by 1)
+     insert into fin_rating_history (dispatch_center_id, kind, waybill_id, cause, before_state, before_total, after_state, after_total, before_charges, create_by, create_time)
+     select r.dispatch_center_id, 'RECEIVABLE', r.waybill_id, 'CONTRACT', r.state, r.total_amount, t.state, t.total, coalesce(a.charges, '[]'::jsonb), $1, $2
+       from fin_rr_total t join fin_waybill_rating r on r.waybill_id = t.id left join agg a on a.waybill_id = t.id`,
+    [opts.by, opts.now],
+  );
+  await q.query(
+    `update fin_waybill_rating r set state = t.state, contract_id = $1, contract_code = $2, contract_version = $3, currency = $4,
+            total_amount = t.total, rated_time = $5, update_by = $6, update_time = $5, version = r.version + 1
+       from fin_rr_total t where r.waybill_id = t.id`,
     [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by],
   );
-  await q.query(`delete from fin_charge f using fin_rr_wb w where f.waybill_id = w.id and f.kind = 'RECEIVABLE' and f.source = 'RATED' and f.state = 'OPEN'`);
+  step(4, ids.length);
   const inserted = await q.query(
     `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
      select dispatch_center_id, waybill_id, $1, $2, rate_line_id, charge_type_id, charge_type_code, $3, amount, tax_rate, trace, $4, $5 from fin_rr_charge order by waybill_id, charge_type_code`,
     [c.id, c.contract_version, c.currency, opts.by, opts.now],
   );
-  step(4, ids.length);
-
-  // 5. the figures after
-  await closeHistory(q, 'RECEIVABLE', ids);
-  await q.query(`drop table fin_rr_wb; drop table fin_rr_line; drop table fin_rr_tier; drop table fin_rr_charge`);
+  await q.query(`drop table fin_rr_ids; drop table fin_rr_wb; drop table fin_rr_line; drop table fin_rr_tier; drop table fin_rr_lane; drop table fin_rr_pick; drop table fin_rr_charge; drop table fin_rr_total`);
   step(5, ids.length);
   return { records: ids.length, charges: inserted.rowCount ?? 0 };
 }
