@@ -21,38 +21,31 @@ import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { DomainEvents, systemCaller, type DomainEventHandler } from '../apps/server/src/platform/domain-events.ts';
+import { DomainEvents, systemCaller, type DomainEventHandler, type DomainEventName } from '../apps/server/src/platform/domain-events.ts';
 import { rateWaybills } from '../apps/server/src/modules/finance/rating.ts';
-import { median, serveAdmin } from './kit.ts';
+import { admin, ADMIN_URL, median, serveAdmin } from './kit.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tms_bench_rating';
 const WAYBILLS = Number(process.env.BENCH_WAYBILLS ?? 100_000);
 const REVIEW = Number(process.env.BENCH_REVIEW ?? 10_000);
 const QUOTE_LINES = Number(process.env.BENCH_QUOTE_LINES ?? 5_000);
 const BASE = 1_000_000; // generated ids start here, above the seed's
 const results: [string, string, string][] = [];
+const report = (row: [string, string, string]) => {
+  results.push(row);
+  console.error(row.join(' | '));
+};
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const log = (t0: number, what: string) => console.error(`${what}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 // the finance subscription to order.reviewed, kept to take it off the bus and put it back (figure 2)
 let financeReview: { name: 'order.reviewed'; handler: DomainEventHandler<'order.reviewed'>; off: () => void } | null = null;
 const on = DomainEvents.prototype.on;
-DomainEvents.prototype.on = function (this: DomainEvents, name, handler) {
+DomainEvents.prototype.on = function (this: DomainEvents, name: DomainEventName, handler: DomainEventHandler<DomainEventName>) {
   const off = on.call(this, name, handler);
-  if (name === 'order.reviewed' && String(handler).includes('rateWaybills')) financeReview = { name, handler: handler as DomainEventHandler<'order.reviewed'>, off };
+  if (name === 'order.reviewed' && String(handler).includes('rateWaybills')) financeReview = { name, handler: handler as unknown as DomainEventHandler<'order.reviewed'>, off };
   return off;
 } as typeof on;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 async function main() {
   await admin(async (c) => {
@@ -147,7 +140,7 @@ async function main() {
   if (job1.recordCount < WAYBILLS) throw new Error(`version 1 rated ${job1.recordCount}`);
   await raw.query(`vacuum analyze fin_charge`);
   await raw.query(`vacuum analyze fin_rating_history`);
-  results.push([`First rating of ${job1.recordCount.toLocaleString('en')} waybills without a contract (${WAYBILLS.toLocaleString('en')} generated, the rest the seed's) ("re-rate open charges" on version 1, 5 lines): ${job1.chargeCount.toLocaleString('en')} charges`, secs(first), '']);
+  report([`First rating of ${job1.recordCount.toLocaleString('en')} waybills without a contract (${WAYBILLS.toLocaleString('en')} generated, the rest the seed's) ("re-rate open charges" on version 1, 5 lines): ${job1.chargeCount.toLocaleString('en')} charges`, secs(first), '']);
 
   // version 2 (other prices) takes effect: the NEW_VERSION job moves the waybills to it
   await call('POST', '/api/finance/contract/terminate', { ids: [v1] });
@@ -166,7 +159,7 @@ async function main() {
     await raw.query(
       `select count(*) filter (where r.contract_id = $1 and r.contract_version = 2 and r.state = 'RATED')::int as at_v2,
               (select count(*)::int from fin_charge c where c.contract_id = $1) as charges,
-              (select count(*)::int from fin_charge c where c.contract_id <> $1 and c.kind = 'RECEIVABLE') as stale,
+              (select count(*)::int from fin_charge c join fin_waybill_rating b on b.waybill_id = c.waybill_id and b.create_by = 'bench' where c.contract_id <> $1 and c.kind = 'RECEIVABLE') as stale,
               count(*) filter (where r.total_amount is distinct from (select sum(c.amount) from fin_charge c where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE'))::int as wrong_totals
          from fin_waybill_rating r where r.create_by = 'bench'`,
       [v2],
@@ -191,7 +184,7 @@ async function main() {
       if (e.message !== 'rollback') throw e;
     });
   if (engine !== bulk) throw new Error('the bulk re-rating and the engine disagree on the sample');
-  results.push([
+  report([
     `**Re-rating after a contract change**: version 2 made effective (POST effect) → job DONE (polled through HTTP, progress steps seen ${steps.join(', ')} of ${job2.progress.total}): ${job2.recordCount.toLocaleString('en')} waybills, ${job2.chargeCount.toLocaleString('en')} charges, history before / after; 500 sampled waybills identical to the engine's`,
     `**${secs(rerate)}** (job ${secs(runMs)})`,
     '≤ 5 s',
@@ -246,7 +239,7 @@ async function main() {
   without.push(await review(b, false));
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   const charges = Number((await raw.query(`select count(*)::int as n from fin_charge c join tms_waybill w on w.id = c.waybill_id where w.order_id = any($1::bigint[])`, [a])).rows[0].n);
-  results.push([
+  report([
     `**Review of ${REVIEW.toLocaleString('en')} orders** in one request (3 lines each), with rating (${charges.toLocaleString('en')} charges with their traces) / without (finance's subscription off the bus); two rounds in alternate order (${withRating.map(secs).join(', ')} / ${without.map(secs).join(', ')})`,
     `${secs(mean(withRating))} / ${secs(mean(without))} = **+${((mean(withRating) / mean(without) - 1) * 100).toFixed(1)} %**`,
     '≤ +20 %',
@@ -279,9 +272,9 @@ async function main() {
   log(t0, 'quote contracts');
   const body = { kind: 'PAYABLE', from: { stationId: src }, to: { stationId: dst }, quantities: { weightKg: 1234.5, volumeM3: 3.2, pieces: 40 }, date: new Date().toISOString().slice(0, 10) };
   const quotes = await call<{ total: string; charges: unknown[] }[]>('POST', '/api/finance/quote', body);
-  if (quotes.length !== carriers) throw new Error(`quote answered ${quotes.length} contracts`);
+  if (quotes.length < carriers) throw new Error(`quote answered ${quotes.length} contracts`);
   const quote = await median(21, () => call('POST', '/api/finance/quote', body), 3);
-  results.push([
+  report([
     `**Quote** (payable, every carrier in scope) with ${lines.toLocaleString('en')} effective rate lines in ${carriers} contracts: ${quotes.length} priced, ${quotes[0]!.charges.length} charges each, cheapest first, traces in words — HTTP p50 of 21`,
     `**${(quote).toFixed(1)} ms**`,
     '≤ 100 ms',
