@@ -1,5 +1,6 @@
 /** What the benches share: the p50 of timed runs, and the server they measure (in this process, on a free port, admin signed in). */
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { Db } from '../apps/server/src/platform/db.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
@@ -27,4 +28,18 @@ export async function serveAdmin(db: Db): Promise<{ app: FastifyInstance; base: 
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return { app, base, token };
+}
+
+/** The PostgreSQL server the database benches create their database on. */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs fn on a connection to the server's maintenance database (create / drop the bench's own). */
+export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }

@@ -28,9 +28,8 @@ import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { median, serveAdmin } from './kit.ts';
+import { admin, ADMIN_URL, median, serveAdmin } from './kit.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tms_bench_settlement';
 const PARTIES = Number(process.env.BENCH_PARTIES ?? 500);
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
@@ -42,16 +41,6 @@ const HB = 2 * BASE; // ids of the history's orders and waybills
 const results: [string, string, string][] = [];
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** The period (last calendar month), its first day and the first day of the next one. */
 function period(): { period: string; first: string; next: string } {

@@ -45,6 +45,7 @@ import { installDriverIdempotency } from './modules/driver/applied.ts';
 import { registerAccountModule } from './modules/account/index.ts';
 import { logisticsHooks, registerLogisticsModule } from './modules/logistics/routes.ts';
 import { financeHooks, registerFinanceContractRoutes } from './modules/finance/contracts.ts';
+import { registerRerateRoutes } from './modules/finance/rerate.ts';
 import { subscribeFinance } from './modules/finance/rating.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 // settlement (issue 15)
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);
   registerFinanceContractRoutes(app, db);
+  registerRerateRoutes(app, db);
   registerFinanceRoutes(app, db);
   // settlement (issue 15): statements, invoices and payments, paper receipts
   registerSettlementRoutes(app, db);

@@ -228,3 +228,33 @@ describe('margin report', () => {
     expect((await ctx.s.api('GET', '/api/reports/margin/export', { token: ctx.admin, query: { ...PERIOD, groupBy: 'planet' } })).status).toBe(400);
   });
 });
+
+describe('margin report with manual charges and adjustments', () => {
+  it('adds the approved ones: a waybill its own, a dispatch order its adjustments shared among its waybills by weight to the cent; pending and rejected ones stay out', async () => {
+    const byCode = new Map(made.map((m) => [m.code, m]));
+    const [m1, m2, m3, m4] = made;
+    const shipment = await one(`select shipment_id as id from tms_waybill where id = $1`, [m1!.id]);
+    const other = await one(`select id from fin_charge_type where code = 'OTHER'`);
+    const adjust = (body: Record<string, unknown>) => post('/api/finance/adjustment/save', { chargeTypeId: other, reason: 'margin test', ...body });
+    await adjust({ kind: 'RECEIVABLE', waybillId: m1!.id, amount: '20.50' });
+    await adjust({ kind: 'PAYABLE', waybillId: m4!.id, amount: '-15.00' }); // a credit on a waybill without cost
+    await adjust({ kind: 'PAYABLE', shipmentId: shipment, amount: '100.00' }); // 100 × 100 / 333.3, × 200, × 33.3: 30.00, 60.01, 9.99
+    const pending = await adjust({ kind: 'RECEIVABLE', waybillId: m2!.id, amount: '5000.00' }); // above the approval limit: waits
+    expect(pending.data.status).toBe('PENDING');
+    const rejected = await adjust({ kind: 'RECEIVABLE', waybillId: m3!.id, amount: '9000.00' });
+    await post('/api/finance/adjustment/decide', { ids: [rejected.data.id], approve: false, opinion: 'no' });
+
+    const rows = (await margin({ groupBy: 'waybill' })).json.data.rows as Json[];
+    const row = (m: Made) => rows.find((x) => x.groupName === m.code)!;
+    expect(row(m1!)).toMatchObject({ revenue: '520.50', cost: '330.03', margin: '190.47' });
+    expect(row(m2!)).toMatchObject({ revenue: '1000.00', cost: '660.07' });
+    expect(row(m3!)).toMatchObject({ revenue: '0.00', cost: '109.90' });
+    expect(row(m4!)).toMatchObject({ revenue: '251.25', cost: '-15.00', margin: '266.25' });
+    const totals = (await margin()).json.data.totals;
+    expect(totals).toMatchObject({ revenue: '1824.25', cost: '1085.00', margin: '739.25' });
+    // grouped by dispatch order, the shares add up exactly to the adjustment
+    const orders = (await margin({ groupBy: 'dispatchOrder' })).json.data.rows as Json[];
+    expect(orders.find((x) => x.groupName === m1!.shipment)).toMatchObject({ cost: '1100.00' });
+    expect(byCode.size).toBe(made.length);
+  });
+});

@@ -10,6 +10,7 @@ import { centerId, rand, type Json } from './helpers.ts';
 import { call, ctx, useServer } from './resource-kit.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { effectiveContract as contractFor, one } from './finance-kit.ts';
+import { systemCaller } from '../src/platform/domain-events.ts';
 
 useServer();
 
@@ -104,5 +105,82 @@ describe('quote', () => {
     const bad = await ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: -1 }, date: 'soon' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors)).toEqual(expect.arrayContaining(['quantities.weightKg', 'date']));
+  });
+});
+
+describe('bulk re-rating of a contract', () => {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const r = await ctx.s.api(method, path, { token: ctx.admin, body, headers: { lang: 'en-US' } });
+    expect(r.status, `${path}: ${JSON.stringify(r.json)}`).toBe(200);
+    return r.json;
+  };
+  const untilDone = async (contractId: number): Promise<Json> => {
+    for (;;) {
+      const job = (await api('GET', `/api/finance/contract/rerate/${contractId}`)).data;
+      if (job && (job.status === 'DONE' || job.status === 'FAILED')) return job;
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const snapshot = async (ids: number[]) =>
+    (
+      await ctx.s.db.query(
+        `select r.waybill_id, r.state, r.contract_id, r.contract_version, r.total_amount::text,
+                (select jsonb_agg(jsonb_build_object('type', c.charge_type_code, 'line', c.rate_line_id, 'amount', c.amount::text, 'tax', c.tax_rate::text, 'trace', c.trace) order by c.charge_type_code)
+                   from fin_charge c where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE' and c.source = 'RATED') as charges
+           from fin_waybill_rating r where r.waybill_id = any($1::bigint[]) order by r.waybill_id`,
+        [ids],
+      )
+    ).rows;
+
+  it('a new version taking effect re-rates the open charges of the earlier one as a job, in SQL, with the same figures and traces as the engine', async () => {
+    const clientCode = `RR${rand(6)}`;
+    await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [clientCode, `rerate client ${clientCode}`]);
+    const clientId = await one(`select id from base_client where code = $1`, [clientCode]);
+    const station1 = await one(`select id from base_station where code = 'S-SH-01'`);
+    const code = `RR_${rand(6)}`;
+    const v1 = await contractFor({ clientId }, [{ chargeType: 'FREIGHT', basis: 'KG', unitPrice: 0.5, roundingStep: 1, minAmount: 30 }], { code });
+    const weights = [0.4, 12.3, 52.3, 99.99, 100, 450.25, 3500, 1234.5];
+    const orders = [];
+    for (const [i, w] of weights.entries()) orders.push(await openOrder(clientCode, i % 2 ? 'S-SH-01' : 'S-SH-02', i % 2 ? 'S-SH-02' : 'S-SH-01', w));
+    await api('POST', '/api/order/order/review', { ids: orders });
+    const ids = (await ctx.s.db.query<{ id: number }>(`select id from tms_waybill where order_id = any($1::bigint[]) order by id`, [orders])).rows.map((r) => Number(r.id));
+    expect((await snapshot(ids)).every((r) => Number(r.contract_id) === v1.id)).toBe(true);
+
+    // version 2: breaks with rounding and a maximum, first / additional weight on the station lane, a per-trip and a per-tonne charge
+    await api('POST', '/api/finance/contract/terminate', { ids: [v1.id] });
+    const v2 = await contractFor(
+      { clientId },
+      [
+        { chargeType: 'FREIGHT', basis: 'KG', breaks: '0-100:40 flat; 100-1000:0.8; 1000-:0.6', roundingStep: 0.5, maxAmount: 2000 },
+        { chargeType: 'FREIGHT', basis: 'KG', fromStationId: station1, firstQty: 10, firstPrice: 20, addStep: 5, addPrice: 3, minAmount: 25 },
+        { chargeType: 'PICKUP', basis: 'TRIP', unitPrice: 20 },
+        { chargeType: 'DELIVERY', basis: 'TONNE', unitPrice: 33.3333, minAmount: 10 },
+      ],
+      { code, contractVersion: 2 },
+    );
+    const job = await untilDone(v2.id);
+    expect(job).toMatchObject({ status: 'DONE', cause: 'NEW_VERSION', recordCount: ids.length, progress: { done: 5, total: 5 } });
+    const bulk = await snapshot(ids);
+    expect(bulk.every((r) => Number(r.contract_id) === v2.id && r.contract_version === 2 && r.state === 'RATED')).toBe(true);
+    const history = await ctx.s.db.query(`select cause, after_state from fin_rating_history where waybill_id = any($1::bigint[])`, [ids]);
+    expect(history.rows).toHaveLength(ids.length);
+    expect(history.rows.every((h) => h.cause === 'CONTRACT' && h.after_state === 'RATED')).toBe(true);
+    const traces = bulk.flatMap((r) => (r.charges as Json[]).map((c) => c.trace));
+    const kinds = new Set(traces.map((t) => `${t.chargeType}:${t.formula.kind}:${t.limit?.applied ?? ''}`));
+    for (const k of ['FREIGHT:FIRST_ADDITIONAL:', 'FREIGHT:TIER_FLAT:', 'FREIGHT:TIER_UNIT:', 'FREIGHT:TIER_UNIT:MAX', 'PICKUP:UNIT:', 'DELIVERY:UNIT:MIN', 'DELIVERY:UNIT:']) expect(kinds).toContain(k);
+
+    // the engine (the pure function behind review) rates the same waybills: the same states, totals, lines and traces
+    const { rateWaybills } = await import('../src/modules/finance/rating.ts');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids));
+    expect(await snapshot(ids)).toEqual(bulk);
+
+    // the user's "re-rate open charges" runs the same job on demand; a draft contract refuses it
+    const manual = await api('POST', '/api/finance/contract/rerate', { id: v2.id });
+    expect(manual.data).toMatchObject({ cause: 'MANUAL', contractId: v2.id });
+    expect(await untilDone(v2.id)).toMatchObject({ status: 'DONE', cause: 'MANUAL', recordCount: ids.length });
+    expect(await snapshot(ids)).toEqual(bulk);
+    const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RR_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2020-12-31' } });
+    const refused = await ctx.s.api('POST', '/api/finance/contract/rerate', { token: ctx.admin, body: { id: draft.json.data.id }, headers: { lang: 'en-US' } });
+    expect(refused.status).toBe(409);
   });
 });

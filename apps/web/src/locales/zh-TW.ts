@@ -1532,6 +1532,24 @@ const zhTW = {
       "chargeType": "費用類型",
       "amount": "金額",
       "explanation": "計算說明"
+    },
+    "contract": {
+      "submit": "提交審批",
+      "effect": "生效",
+      "terminate": "終止",
+      "rerate": "重新計費",
+      "selectOne": "請選擇一份合同",
+      "confirm": {
+        "submit": "提交選中的 {{count}} 份合同審批？",
+        "effect": "使選中的 {{count}} 份合同生效？新版本生效後，用舊版本計費且未結算的費用將按新版本重新計算。",
+        "terminate": "終止選中的 {{count}} 份合同？"
+      },
+      "rerateStatus": {
+        "QUEUED": "合同 {{code}}：重新計費已排隊",
+        "RUNNING": "合同 {{code}}：正在重新計費（第 {{done}}/{{total}} 步，{{records}} 單）",
+        "DONE": "合同 {{code}}：已重新計費 {{records}} 單，{{charges}} 條費用",
+        "FAILED": "合同 {{code}}：重新計費失敗"
+      }
     }
   },
   "portal": {

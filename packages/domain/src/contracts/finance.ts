@@ -119,3 +119,16 @@ export const AdjustmentDecisionBody = z.object({
 
 /** The answer of a record's history or adjustments: the record named (waybill or dispatch order code) and its rows. */
 export const ofRecord = <T extends z.ZodType>(row: T) => z.object({ recordId: z.number(), recordCode: z.string().describe('the waybill or dispatch order read'), rows: z.array(row) });
+
+/** Re-rating the open charges of an effective contract (a background job). */
+export const RerateBody = z.object({ id: intText(1) });
+export const RerateJob = z
+  .object({
+    id: z.number(), contractId: z.number(), cause: z.enum(['NEW_VERSION', 'MANUAL']).describe('a new version took effect, or a user asked'),
+    status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+    recordCount: z.number().int().describe('waybills (receivable) or dispatch orders (payable) re-rated (found so far while running)'),
+    chargeCount: z.number().int(), error: z.string().nullable(),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }).describe('steps done of the run (5 steps)'),
+    createTime: z.string(), finishTime: z.string().nullable(),
+  })
+  .meta({ id: 'RerateJob' });

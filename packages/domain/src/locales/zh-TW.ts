@@ -446,7 +446,8 @@ const zhTW = {
       "EPOD_SIGNED": "回單簽收數量",
       "BIND": "運單加入排程單",
       "UNBIND": "運單移出排程單",
-      "CARRIER_CHANGED": "更換承運商"
+      "CARRIER_CHANGED": "更換承運商",
+      "CONTRACT": "合同變更"
     },
     "ntf_event_type": {
       "order": {
@@ -526,6 +527,7 @@ const zhTW = {
       "effectOk": "合同已生效",
       "submitOk": "合同已提交審批",
       "terminateOk": "合同已終止",
+      "rerateQueued": "已開始重新計費，進度顯示在合同上",
       "adjustmentSaved": "費用調整已生效",
       "adjustmentPending": "金額超過 {{limit}}，費用調整已提交審批",
       "adjustmentNotPending": "費用調整 #{{id}} 不在待審批狀態",

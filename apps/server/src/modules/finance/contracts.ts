@@ -16,6 +16,7 @@ import { badRequest, conflict, type FieldMessage } from '../../platform/errors.t
 import { ok } from '../../platform/http.ts';
 import { route } from '../../platform/contract.ts';
 import { getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
+import { queueNewVersionJobs, RERATE_JOB } from './rerate.ts';
 
 const contractDef = getResource('contract');
 const BASE = '/api/finance/contract';
@@ -136,9 +137,11 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
           }
         }
         await q.query(`update fin_contract set status = $1, update_by = $2, update_time = now(), version = version + 1 where id = any($3::bigint[])`, [CONTRACT_ACTION_TO[action], caller.userName, ids]);
-        return ids.length;
+        // a new version taking effect re-rates the open charges priced with the versions before it
+        return { n: ids.length, jobs: action === 'effect' ? await queueNewVersionJobs(q, ids, caller.userName) : [] };
       });
-      return ok(req, { changed }, `messages.finance.${action}Ok`);
+      for (const jobId of changed.jobs) await app.jobs.send(RERATE_JOB, { jobId });
+      return ok(req, { changed: changed.n }, `messages.finance.${action}Ok`);
     });
   }
 }

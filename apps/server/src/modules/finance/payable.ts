@@ -14,20 +14,18 @@ import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext } from '../../platform/domain-events.ts';
 import { loadCards } from './rating.ts';
 
-export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED'] as const;
+export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED', 'CONTRACT'] as const;
 export type RerateCause = (typeof RERATE_CAUSES)[number];
 
 type Kind = 'RECEIVABLE' | 'PAYABLE';
 
+// a rated charge no longer OPEN, or on a live statement line (settlement), is billed: its record keeps its figures
+const LOCKED_WHERE = `c.source = 'RATED' and (c.state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`;
+
 /** The ids whose rated charges of the kind are all still OPEN and on no live statement (by waybill_id or dispatch_order_id). */
 export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const locked = await q.query<{ id: number }>(
-    // a charge on a live statement line (settlement) is billed: its record keeps its figures
-    `select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and kind = $2 and source = 'RATED'
-        and (state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`,
-    [ids, kind],
-  );
+  const locked = await q.query<{ id: number }>(`select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and ${LOCKED_WHERE} and kind = $2`, [ids, kind]);
   const out = new Set(locked.rows.map((r) => Number(r.id)));
   return [...new Set(ids.map(Number))].filter((id) => !out.has(id));
 }

@@ -160,8 +160,32 @@ const MARGIN_GROUPS: Record<ReportGroupBy, { key: string; name: string }> = {
 };
 
 /**
+ * A dispatch order's approved adjustments (payable) shared among its waybills by weight (equally when none
+ * weighs), to the cent by largest remainder, so the shares add up exactly to the adjustments (as the
+ * engine allocates a dispatch order's cost).
+ */
+const DISPATCH_ADJUSTMENT_SHARE = `dispatch_adjustment_share as (
+       select z.waybill_id, sign(z.total) * (z.floor_cents + case when z.rank <= z.left_cents then 1 else 0 end) / 100.0 as amount
+         from (
+           select e.*, floor(e.exact) as floor_cents, row_number() over (partition by e.shipment_id order by e.exact - floor(e.exact) desc, e.waybill_id) as rank,
+                  e.total_cents - sum(floor(e.exact)) over (partition by e.shipment_id) as left_cents
+             from (
+               select p.waybill_id, p.shipment_id, a.total, abs(a.total) * 100 as total_cents,
+                      abs(a.total) * 100 * case when p.weights > 0 then p.weight / p.weights else 1.0 / p.parts end as exact
+                 from (select sa.shipment_id, sum(sa.amount) as total from fin_adjustment sa
+                        where sa.shipment_id is not null and sa.kind = 'PAYABLE' and sa.status = 'APPROVED' group by sa.shipment_id) a
+                 join (select sw.id as waybill_id, sw.shipment_id, greatest(sw.total_weight, 0) as weight,
+                              sum(greatest(sw.total_weight, 0)) over (partition by sw.shipment_id) as weights, count(*) over (partition by sw.shipment_id) as parts
+                         from tms_waybill sw where sw.shipment_id in (select shipment_id from fin_adjustment where shipment_id is not null and status = 'APPROVED')) p
+                   on p.shipment_id = a.shipment_id
+             ) e
+         ) z
+     )`;
+
+/**
  * Margin (issue 14): per waybill of the period (its order's date), revenue = its receivable charges, cost = the
- * payable charges allocated to it (its dispatch order's carrier), summed as numeric in the database and read as
+ * payable charges allocated to it (its dispatch order's carrier), each plus the approved manual charges and
+ * adjustments (the waybill's own, and its share of its dispatch order's), summed as numeric in the database and read as
  * exact text; then grouped. Waybills with no receivable / payable charge, or whose rating found no contract, are
  * counted (never a silent zero). The carrier of a waybill is its dispatch order's, else its own.
  */
@@ -174,7 +198,8 @@ async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Pro
   w.scope(caller, 'w', { client: 'client_id', carrier: 'carrier_id' });
   const g = MARGIN_GROUPS[f.groupBy ?? 'client'];
   const r = await q.query<ReportRow>(
-    `with margin_waybill as (
+    `with ${DISPATCH_ADJUSTMENT_SHARE},
+     margin_waybill as (
        select w.id, w.code, w.client_id, w.shipment_id, coalesce(s.carrier_id, w.carrier_id) as carrier, w.source_station_id, w.dest_station_id, o.order_date,
               ch.revenue, ch.cost, ch.receivables, ch.payables,
               (wr.state = 'NO_CONTRACT' or dr.state = 'NO_CONTRACT') as no_contract
@@ -187,7 +212,18 @@ async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Pro
            select sum(c.amount) filter (where c.kind = 'RECEIVABLE') as revenue, sum(c.amount) filter (where c.kind = 'PAYABLE') as cost,
                   count(*) filter (where c.kind = 'RECEIVABLE') as receivables, count(*) filter (where c.kind = 'PAYABLE') as payables
              from fin_charge c where c.waybill_id = w.id
-         ) ch on true
+         ) ch0 on true
+         -- approved manual charges and adjustments: the waybill's own, and its share of its dispatch order's
+         left join lateral (
+           select sum(a.amount) filter (where a.kind = 'RECEIVABLE') as revenue, sum(a.amount) filter (where a.kind = 'PAYABLE') as cost
+             from fin_adjustment a where a.waybill_id = w.id and a.status = 'APPROVED'
+         ) aw on true
+         left join dispatch_adjustment_share ds on ds.waybill_id = w.id
+         cross join lateral (
+           select case when ch0.revenue is null and aw.revenue is null then null else coalesce(ch0.revenue, 0) + coalesce(aw.revenue, 0) end as revenue,
+                  case when ch0.cost is null and aw.cost is null and ds.amount is null then null else coalesce(ch0.cost, 0) + coalesce(aw.cost, 0) + coalesce(ds.amount, 0) end as cost,
+                  ch0.receivables, ch0.payables
+         ) ch
          ${w.sql()}
      )
      select ${g.name} as "groupName", count(*)::int as waybills,

@@ -27,6 +27,24 @@ const zhCN = {
       amount: '金额',
       explanation: '计算说明',
     },
+    contract: {
+      submit: '提交审批',
+      effect: '生效',
+      terminate: '终止',
+      rerate: '重新计费',
+      selectOne: '请选择一份合同',
+      confirm: {
+        submit: '提交选中的 {{count}} 份合同审批？',
+        effect: '使选中的 {{count}} 份合同生效？新版本生效后，用旧版本计费且未结算的费用将按新版本重新计算。',
+        terminate: '终止选中的 {{count}} 份合同？',
+      },
+      rerateStatus: {
+        QUEUED: '合同 {{code}}：重新计费已排队',
+        RUNNING: '合同 {{code}}：正在重新计费（第 {{done}}/{{total}} 步，{{records}} 单）',
+        DONE: '合同 {{code}}：已重新计费 {{records}} 单，{{charges}} 条费用',
+        FAILED: '合同 {{code}}：重新计费失败',
+      },
+    },
   },
 };
 
@@ -56,6 +74,24 @@ const enUS: typeof zhCN = {
       chargeType: 'Charge type',
       amount: 'Amount',
       explanation: 'How it was priced',
+    },
+    contract: {
+      submit: 'Submit for approval',
+      effect: 'Make effective',
+      terminate: 'Terminate',
+      rerate: 'Re-rate open charges',
+      selectOne: 'Select one contract',
+      confirm: {
+        submit: 'Submit the {{count}} selected contract(s) for approval?',
+        effect: 'Make the {{count}} selected contract(s) effective? Open charges rated with an earlier version are rated again with the new one.',
+        terminate: 'Terminate the {{count}} selected contract(s)?',
+      },
+      rerateStatus: {
+        QUEUED: 'Contract {{code}}: re-rating queued',
+        RUNNING: 'Contract {{code}}: re-rating (step {{done}} of {{total}}, {{records}} records)',
+        DONE: 'Contract {{code}}: {{records}} records re-rated, {{charges}} charges',
+        FAILED: 'Contract {{code}}: re-rating failed',
+      },
     },
   },
 };

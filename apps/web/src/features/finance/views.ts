@@ -4,4 +4,5 @@ import { lazyView } from '../../app/views-ui.tsx';
 
 export const financeViews: Record<string, LazyExoticComponent<ComponentType>> = {
   'finance/quote/index': lazyView(() => import('./QuotePage.tsx')),
+  'finance/contract/index': lazyView(() => import('./ContractPage.tsx')),
 };

@@ -1,0 +1,286 @@
+/**
+ * Bulk re-rating of a contract (issue 14): when a new version of a contract takes effect (the waybills
+ * rated with an earlier version of the same code move to it), or on the user's "re-rate open charges"
+ * (every waybill whose applicable contract it is), the open charges are priced again as a background job
+ * whose progress the contract screen reads.
+ *
+ * Receivable: set-based SQL, a handful of statements whatever the number of waybills — the candidates
+ * (not settled, applicable contract = this one), the history before, the pricing of the rate card in one
+ * query (lane match, most specific line per charge type, rounding, break, first / additional weight,
+ * minimum / maximum, half-up to the cent, with the same trace as the engine), the charges and states, the
+ * history after. It gives the same answers as the pure function `rateMovement` (an API test holds them to
+ * each other). Payable: the dispatch orders are rated again by the engine (allocation to waybills), by chunks.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { FinanceApi as C, getResource, laneRank, okOf } from '@tms/domain';
+import type { Db, Queryable } from '../../platform/db.ts';
+import { requireCaller, type Caller } from '../../platform/auth.ts';
+import { systemCaller } from '../../platform/domain-events.ts';
+import { mutate } from '../../platform/audit.ts';
+import { conflict } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import { translate } from '../../platform/i18n.ts';
+import { route } from '../../platform/contract.ts';
+import { getInScope, type Row } from '../../platform/resource-engine.ts';
+import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
+import { rateShipments } from './payable.ts';
+
+export const RERATE_JOB = 'finance.contract.rerate';
+export const RERATE_STEPS = 5;
+const contractDef = getResource('contract');
+
+/** in-process progress of running re-ratings: steps done and records found */
+const progress = new Map<number, { done: number; records: number }>();
+
+interface ContractRow { id: number; kind: 'RECEIVABLE' | 'PAYABLE'; code: string; contract_version: number; currency: string; client_id: number | null; carrier_id: number | null; dispatch_center_id: number; status: string }
+
+const contractOf = async (q: Queryable, id: number) =>
+  (await q.query<ContractRow>(`select id, kind, code, contract_version, currency, client_id, carrier_id, dispatch_center_id, status from fin_contract where id = $1`, [id])).rows[0];
+
+/**
+ * The bulk pricing of the candidates (temp table fin_rr_wb) against the lines (fin_rr_line, fin_rr_tier). The
+ * line chosen per charge type (and the candidates it beat) depends only on the lane ends, so it is picked once
+ * per distinct lane of the candidates (fin_rr_pick, with the constant part of the trace); each waybill then
+ * costs one join and its arithmetic: one charge row per waybill and charge type into fin_rr_charge.
+ */
+const LANE_MATCH = (a: string) => `(l.fl = 'ANY' or (l.fl = 'STATION' and l.fr = ${a}.s) or (l.fl = 'ZONE' and l.fr = ${a}.fz))
+     and (l.tl = 'ANY' or (l.tl = 'STATION' and l.tr = ${a}.d) or (l.tl = 'ZONE' and l.tr = ${a}.tz))`;
+const PICK_SQL = `
+create temp table fin_rr_pick as
+with m as (
+  select la.lk, l.* from fin_rr_lane la join fin_rr_line l on ${LANE_MATCH('la')}
+), ranked as (
+  select m.*, row_number() over k as rn,
+         jsonb_agg(jsonb_build_object('rateLineId', m.id, 'specificity', m.frank + m.trank)) over (k rows between unbounded preceding and unbounded following) as cands
+    from m window k as (partition by m.lk, m.ct order by m.frank + m.trank desc, m.trank desc, m.id)
+)
+select r.lk, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs,
+       jsonb_build_object('contractId', $1::bigint, 'contractCode', $2::text, 'contractVersion', $3::int, 'rateLineId', r.id, 'chargeType', r.ct, 'lane', r.lane,
+         'chosen', jsonb_build_object('specificity', r.frank + r.trank, 'fromRank', r.frank, 'toRank', r.trank, 'candidates', r.cands),
+         'basis', r.basis, 'roundingStep', case when r.rs > 0 then trim_scale(r.rs)::text end) as fixed
+  from ranked r where r.rn = 1`;
+const PRICE_SQL = `
+with m as (
+  select w.id as waybill_id, w.dispatch_center_id, w.signed, p.*,
+         (case p.basis when 'KG' then w.weight when 'TONNE' then w.weight / 1000 when 'M3' then w.volume when 'PIECE' then w.pieces
+                       when 'PALLET' then w.pallets when 'TRIP' then 1 when 'STOP' then 1 else 0 end)::numeric as qty
+    from fin_rr_wb w
+    join fin_rr_lane la on la.s = w.source_station_id and la.d = w.dest_station_id and la.fz is not distinct from w.from_zone and la.tz is not distinct from w.to_zone
+    join fin_rr_pick p on p.lk = la.lk
+), chosen as (
+  select m.*, case when m.rs > 0 then ceil(m.qty / m.rs) * m.rs else m.qty end as rq from m
+), computed as (
+  select c.*, t.idx, t.f as tf, t.t as tt, t.mode as tmode, t.price as tprice,
+         greatest(0, c.rq - c.fq) as extra,
+         case when c.fq is not null and c.ast > 0 then ceil(greatest(0, c.rq - c.fq) / c.ast) else 0 end as steps
+    from chosen c left join fin_rr_tier t on c.fq is null and c.has_tiers and t.line = c.id and c.rq >= t.f and (t.t is null or c.rq < t.t)
+), valued as (
+  select x.*, case when x.fq is not null then x.fp + x.ap * x.steps
+                   when x.has_tiers then case when x.tmode = 'FLAT' then x.tprice else x.rq * x.tprice end
+                   else x.rq * coalesce(x.unit, 0) end as computed
+    from computed x
+), limited as (
+  select v.*, case when v.mn is not null and v.computed < v.mn then v.mn else v.computed end as a1 from valued v
+), amounts as (
+  select l.*, round(case when l.mx is not null and l.a1 > l.mx then l.mx else l.a1 end, 2) as amount from limited l
+)
+insert into fin_rr_charge (waybill_id, dispatch_center_id, rate_line_id, charge_type_id, charge_type_code, amount, tax_rate, trace)
+select waybill_id, dispatch_center_id, id, ct_id, ct, amount, tax,
+       fixed || jsonb_build_object(
+         'quantity', trim_scale(qty)::text, 'roundedQuantity', trim_scale(rq)::text,
+         'tier', case when idx is not null then jsonb_build_object('index', idx, 'from', trim_scale(tf)::text, 'to', trim_scale(tt)::text, 'mode', tmode, 'price', trim_scale(tprice)::text) end,
+         'formula', case when fq is not null then jsonb_build_object('kind', 'FIRST_ADDITIONAL', 'firstQty', trim_scale(fq)::text, 'firstPrice', trim_scale(fp)::text,
+                                 'extraQty', trim_scale(extra)::text, 'addStep', trim_scale(ast)::text, 'steps', steps::int, 'addPrice', trim_scale(ap)::text)
+                         when has_tiers and tmode = 'FLAT' then jsonb_build_object('kind', 'TIER_FLAT', 'price', trim_scale(tprice)::text)
+                         when has_tiers then jsonb_build_object('kind', 'TIER_UNIT', 'quantity', trim_scale(rq)::text, 'price', trim_scale(tprice)::text)
+                         else jsonb_build_object('kind', 'UNIT', 'quantity', trim_scale(rq)::text, 'price', trim_scale(coalesce(unit, 0))::text) end,
+         'computed', trim_scale(computed)::text,
+         'limit', case when mx is not null and a1 > mx then jsonb_build_object('applied', 'MAX', 'value', trim_scale(mx)::text)
+                       when mn is not null and computed < mn then jsonb_build_object('applied', 'MIN', 'value', trim_scale(mn)::text) end,
+         'amount', amount::text
+       ) || case when signed then '{"quantitySource":"SIGNED"}'::jsonb else '{}'::jsonb end
+  from amounts`;
+
+export interface RerateResult { records: number; charges: number }
+
+/**
+ * Re-rates the open charges of a contract in the transaction `q`. `newVersion`: only the records rated with
+ * another version of the contract's code (it just took effect); else every record whose applicable contract it is.
+ */
+export async function rerateContract(q: Queryable, contractId: number, opts: { newVersion: boolean; by: string; now: Date; onStep?: (done: number, records: number) => void }): Promise<RerateResult> {
+  const step = opts.onStep ?? (() => undefined);
+  const c = await contractOf(q, contractId);
+  if (!c || c.status !== 'EFFECTIVE') return { records: 0, charges: 0 };
+  const ctx = { q, caller: systemCaller(opts.by), now: opts.now };
+  if (c.kind === 'PAYABLE') return reratePayable(ctx, c, opts.newVersion, step);
+
+  // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one
+  await q.query(`drop table if exists fin_rr_ids; drop table if exists fin_rr_wb; drop table if exists fin_rr_line; drop table if exists fin_rr_tier; drop table if exists fin_rr_lane; drop table if exists fin_rr_pick; drop table if exists fin_rr_charge; drop table if exists fin_rr_total`);
+  // (the ids first, analysed: the planner then joins the waybills by hash whatever the statistics of fin_waybill_rating)
+  await q.query(
+    `create temp table fin_rr_ids as
+     select r.waybill_id as id from fin_waybill_rating r
+      where r.client_id = $1 and r.dispatch_center_id = $2 ${opts.newVersion ? 'and r.contract_code = $3 and r.contract_id <> $4' : 'and $3::text is not null and $4::bigint is not null'}
+        -- not settled: no rated charge past OPEN (a small partial index) nor on a live statement line
+        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')
+        and not exists (select 1 from fin_statement_line l join fin_charge c on c.id = l.charge_id
+                         where c.waybill_id = r.waybill_id and not l.released and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
+    [c.client_id, c.dispatch_center_id, c.code, c.id],
+  );
+  await q.query(`analyze fin_rr_ids`);
+  await q.query(
+    `create temp table fin_rr_wb as
+     select x.id, x.dispatch_center_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.weight::numeric as weight, x.volume::numeric as volume,
+            x.pieces, x.pallets, x.signed
+       from (${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x
+      where x.contract_id = $1`,
+    [c.id],
+  );
+  const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
+  step(1, ids.length);
+  if (!ids.length) return { records: 0, charges: 0 };
+
+  // 2. the rate card (read and checked by the engine's reader) as rows; the line picked per lane and charge type
+  const { cards, lineInfo } = await loadCards(q, [{ id: Number(c.id), code: c.code, contractVersion: Number(c.contract_version), currency: c.currency }]);
+  const lines = cards.get(Number(c.id))?.lines ?? [];
+  const lineRows = lines.map((l) => ({
+    id: l.id, ct: l.chargeType, ct_id: lineInfo.get(l.id)!.chargeTypeId, tax: lineInfo.get(l.id)!.taxRate, basis: l.basis,
+    fl: l.from.level, fr: l.from.refId ?? null, tl: l.to.level, tr: l.to.refId ?? null, frank: laneRank(l.from.level), trank: laneRank(l.to.level),
+    lane: { from: l.from, to: l.to }, unit: l.unitPrice ?? null, has_tiers: !!l.tiers?.length,
+    fq: l.firstAdditional?.firstQty ?? null, fp: l.firstAdditional?.firstPrice ?? null, ast: l.firstAdditional?.addStep ?? null, ap: l.firstAdditional?.addPrice ?? null,
+    mn: l.minAmount ?? null, mx: l.maxAmount ?? null, rs: l.roundingStep ?? null,
+  }));
+  const tierRows = lines.flatMap((l) => (l.tiers ?? []).map((t, idx) => ({ line: l.id, idx, f: t.from, t: t.to ?? null, mode: t.mode, price: t.price })));
+  await q.query(
+    `create temp table fin_rr_line as select * from jsonb_to_recordset($1::jsonb) as x(id bigint, ct text, ct_id bigint, tax numeric, basis text, fl text, fr bigint, tl text, tr bigint,
+       frank int, trank int, lane jsonb, unit numeric, has_tiers boolean, fq numeric, fp numeric, ast numeric, ap numeric, mn numeric, mx numeric, rs numeric)`,
+    [JSON.stringify(lineRows)],
+  );
+  await q.query(`create temp table fin_rr_tier as select * from jsonb_to_recordset($1::jsonb) as x(line bigint, idx int, f numeric, t numeric, mode text, price numeric)`, [JSON.stringify(tierRows)]);
+  await q.query(`create temp table fin_rr_lane as select row_number() over () as lk, s, fz, d, tz from (select distinct source_station_id as s, from_zone as fz, dest_station_id as d, to_zone as tz from fin_rr_wb) x`);
+  await q.query(PICK_SQL, [c.id, c.code, c.contract_version]);
+  step(2, ids.length);
+
+  // 3. the pricing, and the new total per waybill
+  await q.query(`create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb)`);
+  await q.query(`analyze fin_rr_wb`);
+  await q.query(PRICE_SQL);
+  await q.query(
+    `create temp table fin_rr_total as
+     select w.id, case when count(ch.waybill_id) > 0 then 'RATED' else 'NO_RATE' end as state, case when count(ch.waybill_id) > 0 then sum(ch.amount) end as total
+       from fin_rr_wb w left join fin_rr_charge ch on ch.waybill_id = w.id group by w.id`,
+  );
+  step(3, ids.length);
+
+  // 4. the open charges replaced, their figures kept in the history (before / after) in the same pass
+  await q.query(
+    `with gone as (
+       delete from fin_charge f using fin_rr_wb w where f.waybill_id = w.id and f.kind = 'RECEIVABLE' and f.source = 'RATED' and f.state = 'OPEN'
+       returning f.waybill_id, f.charge_type_code, f.amount
+     ), per as (select waybill_id, charge_type_code as code, sum(amount) as amount from gone group by 1, 2),
+     agg as (select waybill_id, jsonb_agg(jsonb_build_object('chargeTypeCode', code, 'amount', amount::text) order by code) as charges from per group by 1)
+     insert into fin_rating_history (dispatch_center_id, kind, waybill_id, cause, before_state, before_total, after_state, after_total, before_charges, create_by, create_time)
+     select r.dispatch_center_id, 'RECEIVABLE', r.waybill_id, 'CONTRACT', r.state, r.total_amount, t.state, t.total, coalesce(a.charges, '[]'::jsonb), $1, $2
+       from fin_rr_total t join fin_waybill_rating r on r.waybill_id = t.id left join agg a on a.waybill_id = t.id`,
+    [opts.by, opts.now],
+  );
+  await q.query(
+    `update fin_waybill_rating r set state = t.state, contract_id = $1, contract_code = $2, contract_version = $3, currency = $4,
+            total_amount = t.total, rated_time = $5, update_by = $6, update_time = $5, version = r.version + 1
+       from fin_rr_total t where r.waybill_id = t.id`,
+    [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by],
+  );
+  step(4, ids.length);
+  const inserted = await q.query(
+    `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+     select dispatch_center_id, waybill_id, $1, $2, rate_line_id, charge_type_id, charge_type_code, $3, amount, tax_rate, trace, $4, $5 from fin_rr_charge order by waybill_id, charge_type_code`,
+    [c.id, c.contract_version, c.currency, opts.by, opts.now],
+  );
+  await q.query(`drop table fin_rr_ids; drop table fin_rr_wb; drop table fin_rr_line; drop table fin_rr_tier; drop table fin_rr_lane; drop table fin_rr_pick; drop table fin_rr_charge; drop table fin_rr_total`);
+  step(5, ids.length);
+  return { records: ids.length, charges: inserted.rowCount ?? 0 };
+}
+
+/** Payable: the dispatch orders of the carrier rated with another version (or whose applicable contract this is), rated again by chunks. */
+async function reratePayable(ctx: { q: Queryable; caller: Caller; now: Date }, c: ContractRow, newVersion: boolean, step: (done: number, records: number) => void): Promise<RerateResult> {
+  const { q } = ctx;
+  const ids = (
+    await q.query<{ id: number }>(
+      `select r.shipment_id as id from fin_dispatch_rating r where r.carrier_id = $1 and r.dispatch_center_id = $2
+          and ${newVersion ? 'r.contract_code = $3 and r.contract_id <> $4' : '($3::text is not null and $4::bigint is not null)'} order by r.shipment_id`,
+      [c.carrier_id, c.dispatch_center_id, c.code, c.id],
+    )
+  ).rows.map((r) => Number(r.id));
+  step(1, ids.length);
+  const CHUNK = 500;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await rateShipments(ctx, ids.slice(i, i + CHUNK), 'CONTRACT');
+    step(1 + Math.floor(((i + CHUNK) / ids.length) * (RERATE_STEPS - 1)), ids.length);
+  }
+  const charges = ids.length ? Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source = 'RATED'`, [ids])).rows[0]!.n) : 0;
+  step(RERATE_STEPS, ids.length);
+  return { records: ids.length, charges };
+}
+
+type JobRow = { id: number; contract_id: number; cause: string; status: string; record_count: number; charge_count: number; error: string | null; create_time: Date; finish_time: Date | null };
+const jobAnswer = (j: JobRow): z.input<typeof C.RerateJob> => {
+  const p = progress.get(Number(j.id));
+  return {
+    id: Number(j.id), contractId: Number(j.contract_id), cause: j.cause as 'MANUAL', status: j.status as 'DONE', recordCount: j.status === 'DONE' ? j.record_count : (p?.records ?? 0), chargeCount: j.charge_count,
+    error: j.error, progress: { done: j.status === 'DONE' ? RERATE_STEPS : (p?.done ?? 0), total: RERATE_STEPS }, createTime: new Date(j.create_time).toISOString(), finishTime: j.finish_time ? new Date(j.finish_time).toISOString() : null,
+  };
+};
+
+export async function runRerateJob(db: Db, jobId: number): Promise<void> {
+  const job = (await db.query<Row>(`update fin_rerate_job set status = 'RUNNING' where id = $1 and status = 'QUEUED' returning *`, [jobId])).rows[0];
+  if (!job) return; // already run (a retry)
+  progress.set(jobId, { done: 0, records: 0 });
+  try {
+    const r = await db.tx((q) => rerateContract(q, Number(job.contract_id), { newVersion: job.cause === 'NEW_VERSION', by: String(job.create_by), now: new Date(), onStep: (done, records) => progress.set(jobId, { done, records }) }));
+    await db.query(`update fin_rerate_job set status = 'DONE', record_count = $2, charge_count = $3, finish_time = now() where id = $1`, [jobId, r.records, r.charges]);
+  } catch (e) {
+    await db.query(`update fin_rerate_job set status = 'FAILED', error = $2, finish_time = now() where id = $1`, [jobId, String((e as Error).message ?? e).slice(0, 500)]);
+  } finally {
+    progress.delete(jobId);
+  }
+}
+
+/**
+ * The contracts just made effective whose code has waybills or dispatch orders rated with another version:
+ * one NEW_VERSION job each (written in `q`; the caller sends them once committed).
+ */
+export async function queueNewVersionJobs(q: Queryable, ids: number[], by: string): Promise<number[]> {
+  const made = await q.query<{ id: number }>(
+    `insert into fin_rerate_job (dispatch_center_id, contract_id, cause, create_by)
+     select c.id_center, c.id, 'NEW_VERSION', $2 from (select id, dispatch_center_id as id_center, code, kind from fin_contract where id = any($1::bigint[])) c
+      where (c.kind = 'RECEIVABLE' and exists (select 1 from fin_waybill_rating r where r.contract_code = c.code and r.contract_id <> c.id))
+         or (c.kind = 'PAYABLE' and exists (select 1 from fin_dispatch_rating r where r.contract_code = c.code and r.contract_id <> c.id))
+     returning id`,
+    [ids, by],
+  );
+  return made.rows.map((r) => Number(r.id));
+}
+
+export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
+  const tags = ['finance'];
+  void app.jobs.work(RERATE_JOB, async (data: { jobId: number }) => runRerateJob(db, Number(data.jobId)));
+
+  route(app, { method: 'POST', url: '/api/finance/contract/rerate', operationId: 'finance.contract.rerate', summary: "Re-rate the open charges of an effective contract (every record whose applicable contract it is, settled ones excepted) as a background job; its progress reads at GET rerate/:id", tags, permission: 'finance:contract:effect', body: C.RerateBody, response: okOf(C.RerateJob) }, async (req) => {
+    const caller = requireCaller(req);
+    const job = await mutate(db, req, { title: 'contract', businessType: 'OTHER' }, async (q) => {
+      const c = await getInScope(q, contractDef, caller, req.body.id);
+      if (c.status !== 'EFFECTIVE') throw conflict('messages.finance.wrongStatus', { code: c.code, status: translate(req.lang, `dicts.fin_contract_status.${c.status}`) });
+      return (await q.query<JobRow>(`insert into fin_rerate_job (dispatch_center_id, contract_id, cause, create_by) values ($1, $2, 'MANUAL', $3) returning *`, [c.dispatch_center_id, c.id, caller.userName])).rows[0]!;
+    });
+    await app.jobs.send(RERATE_JOB, { jobId: Number(job.id) });
+    return ok(req, jobAnswer(job), 'messages.finance.rerateQueued');
+  });
+
+  route(app, { method: 'GET', url: '/api/finance/contract/rerate/:id', operationId: 'finance.contract.rerateJob', summary: "A contract's latest re-rating job: status, progress and result (none: null)", tags, permission: 'finance:contract:query', params: z.object({ id: C.RerateBody.shape.id }), response: okOf(C.RerateJob.nullable()) }, async (req) => {
+    const caller = requireCaller(req);
+    await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
+    const job = (await db.query<JobRow>(`select * from fin_rerate_job where contract_id = $1 order by id desc limit 1`, [req.params.id])).rows[0];
+    return ok(req, job ? jobAnswer(job) : null);
+  });
+}

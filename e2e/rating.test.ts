@@ -1,0 +1,41 @@
+/**
+ * Issue 14 (rating) in the browser: a client contract with weight breaks (its lines through the API) is
+ * made effective on Finance → Contracts, its "re-rate open charges" shows the job's progress to the end;
+ * an order of the client reviewed, the waybill's detail explains the charge in words.
+ */
+import { describe, expect, it } from 'vitest';
+import { snap } from './support/snap.ts';
+import { useAdminSession } from './support/admin-session.ts';
+import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
+
+const session = useAdminSession();
+
+describe('rating', () => {
+  it('make a contract with breaks effective on its screen, re-rate it, read the explained charge of a reviewed waybill', async () => {
+    const { server, page } = session;
+    const code = `E2R${Date.now() % 100000}`;
+    const contract = await adminCall<{ id: number }>(server, 'POST', '/api/finance/contract/save', { code, name: 'e2e rating', kind: 'RECEIVABLE', clientId: await idOf(server, 'client', 'C001'), validFrom: '2020-01-01', validTo: '2099-12-31' });
+    const freight = await server.api<{ rows: { id: number }[] }>('GET', '/api/finance/chargeType/list?code=FREIGHT', undefined, await server.adminToken());
+    await adminCall(server, 'POST', '/api/finance/rateLine/save', { contractId: contract.data.id, chargeTypeId: freight.json.rows[0]!.id, basis: 'KG', breaks: '0-100:40 flat; 100-:0.8', roundingStep: 1 });
+
+    await page.goto(`${server.url}/finance/contract?code=${code}`);
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('contract-effect').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('生效');
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('contract-rerate').click();
+    await expect.poll(() => page.getByTestId('contract-rerate-progress').textContent(), { timeout: 15_000 }).toContain('已重新计费');
+    await snap(page, 'rating-contract-rerated');
+
+    // 12 pieces × 5.2 kg = 62.4 kg, rounded up to 63 kg: in the break 0–100, flat 40
+    const waybill = await reviewedWaybillOf(server);
+    await page.goto(`${server.url}/waybill/list?code=${waybill.code}`);
+    await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: waybill.code }).getByTestId('row-view').click();
+    const charges = page.getByTestId('waybill-charges');
+    await expect.poll(() => charges.textContent(), { timeout: 10_000 }).toContain('区间 0–100：整票 40');
+    expect(await charges.textContent()).toContain(`合同 ${code} 第 1 版`);
+    await snap(page, 'rating-waybill-explained');
+  });
+});
