@@ -108,6 +108,9 @@ export interface RerateResult { records: number; charges: number }
  * Re-rates the open charges of a contract in the transaction `q`. `newVersion`: only the records rated with
  * another version of the contract's code (it just took effect); else every record whose applicable contract it is.
  */
+/** the job's working tables (temporary, dropped at its end) */
+const RR_TABLES = ['fin_rr_ids', 'fin_rr_wb', 'fin_rr_line', 'fin_rr_tier', 'fin_rr_lane', 'fin_rr_pick', 'fin_rr_charge', 'fin_rr_total'];
+
 export async function rerateContract(q: Queryable, contractId: number, opts: { newVersion: boolean; by: string; now: Date; onStep?: (done: number, records: number) => void }): Promise<RerateResult> {
   const step = opts.onStep ?? (() => undefined);
   const c = await contractOf(q, contractId);
@@ -116,7 +119,8 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   if (c.kind === 'PAYABLE') return reratePayable(ctx, c, opts.newVersion, step);
 
   // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one
-  await q.query(`drop table if exists fin_rr_ids; drop table if exists fin_rr_wb; drop table if exists fin_rr_line; drop table if exists fin_rr_tier; drop table if exists fin_rr_lane; drop table if exists fin_rr_pick; drop table if exists fin_rr_charge; drop table if exists fin_rr_total`);
+  // one statement each: embedded PGlite prepares every query, and a prepared statement holds one command
+  for (const t of RR_TABLES) await q.query(`drop table if exists ${t}`);
   // (the ids first, analysed: the planner then joins the waybills by hash whatever the statistics of fin_waybill_rating)
   await q.query(
     `create temp table fin_rr_ids as
@@ -197,7 +201,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
      select dispatch_center_id, waybill_id, $1, $2, rate_line_id, charge_type_id, charge_type_code, $3, amount, tax_rate, trace, $4, $5 from fin_rr_charge order by waybill_id, charge_type_code`,
     [c.id, c.contract_version, c.currency, opts.by, opts.now],
   );
-  await q.query(`drop table fin_rr_ids; drop table fin_rr_wb; drop table fin_rr_line; drop table fin_rr_tier; drop table fin_rr_lane; drop table fin_rr_pick; drop table fin_rr_charge; drop table fin_rr_total`);
+  for (const t of RR_TABLES) await q.query(`drop table ${t}`);
   step(5, ids.length);
   return { records: ids.length, charges: inserted.rowCount ?? 0 };
 }
