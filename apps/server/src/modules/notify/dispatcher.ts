@@ -6,9 +6,10 @@
  *   (every `SWEEP_SECONDS`) catches anything a wake-up missed, and gives back deliveries whose job was
  *   lost (a restart of an embedded server). Claiming is `for update skip locked`: one server queues a
  *   delivery, once.
- * - A job sends one delivery: the worker claims it (QUEUED → SENDING, attempts + 1; a duplicate job finds
- *   nothing to claim), sends, logs the attempt (ntf_attempt) and either marks it DELIVERED, or queues it
- *   again after an exponential back-off (retryBaseSeconds × 2^(attempt−1), at most an hour, ±20 %
+ * - A job carries one delivery; a worker takes up to DELIVER_BATCH jobs at once and claims their deliveries in one
+ *   statement (QUEUED → SENDING, attempts + 1; a duplicate job finds nothing to claim), sends SEND_CONCURRENCY at a
+ *   time, logs each attempt (ntf_attempt) and either marks it DELIVERED (the batch's successes in one statement), or
+ *   queues it again after an exponential back-off (retryBaseSeconds × 2^(attempt−1), at most an hour, ±20 %
  *   jitter), or FAILED after maxAttempts.
  * - Webhooks: `X-TMS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. A run of
  *   `disableAfterFailures` failed attempts in a row disables the endpoint and tells the administrators
