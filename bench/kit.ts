@@ -1,6 +1,7 @@
 /** What the benches share: the p50 of timed runs, and the server they measure (in this process, on a free port, admin signed in). */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import os from 'node:os';
 import type { Db } from '../apps/server/src/platform/db.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
@@ -42,4 +43,19 @@ export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await c.end();
   }
+}
+
+/**
+ * The end of a database bench: its database dropped (kept with BENCH_KEEP=1, to EXPLAIN its queries), then the server's
+ * version, the time and the load, and the figures as the Markdown table bench/README.md takes.
+ */
+export async function closeBench(dbName: string, results: [string, string, string][], context = ''): Promise<void> {
+  const version = await admin(async (c) => {
+    const v = (await c.query('show server_version')).rows[0].server_version as string;
+    if (process.env.BENCH_KEEP !== '1') await c.query(`drop database if exists ${dbName} with (force)`);
+    return v;
+  });
+  console.log(`\nPostgreSQL ${version}; ${new Date().toISOString()}; ${context}load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}\n`);
+  console.log('| figure | measured | target |\n| --- | --- | --- |');
+  for (const [a, b, c] of results) console.log(`| ${a} | ${b} | ${c} |`);
 }

@@ -23,7 +23,7 @@ import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
 import { DomainEvents, systemCaller, type DomainEventHandler, type DomainEventName } from '../apps/server/src/platform/domain-events.ts';
 import { rateWaybills } from '../apps/server/src/modules/finance/rating.ts';
-import { admin, ADMIN_URL, median, serveAdmin } from './kit.ts';
+import { admin, ADMIN_URL, closeBench, median, serveAdmin } from './kit.ts';
 
 const DB_NAME = 'tms_bench_rating';
 const WAYBILLS = Number(process.env.BENCH_WAYBILLS ?? 100_000);
@@ -283,14 +283,7 @@ async function main() {
   await app.close();
   await appDb.close();
   await raw.end();
-  const version = await admin(async (c) => {
-    const v = (await c.query('show server_version')).rows[0].server_version as string;
-    if (process.env.BENCH_KEEP !== '1') await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    return v;
-  });
-  console.log(`\nPostgreSQL ${version}; ${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}\n`);
-  console.log('| figure | measured | target |\n| --- | --- | --- |');
-  for (const [x, y, z] of results) console.log(`| ${x} | ${y} | ${z} |`);
+  await closeBench(DB_NAME, results, `${os.cpus().length} cores, `);
 }
 
 main().catch((e) => {

@@ -24,11 +24,10 @@
  * nothing); the aging report through HTTP against the hand-written SQL of the same aggregation (p50).
  */
 import pg from 'pg';
-import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { admin, ADMIN_URL, median, serveAdmin } from './kit.ts';
+import { admin, ADMIN_URL, closeBench, median, serveAdmin } from './kit.ts';
 
 const DB_NAME = 'tms_bench_settlement';
 const PARTIES = Number(process.env.BENCH_PARTIES ?? 500);
@@ -376,14 +375,7 @@ async function main() {
   await app.close();
   await appDb.close();
   await raw.end();
-  const version = await admin(async (c) => {
-    const v = (await c.query('show server_version')).rows[0].server_version as string;
-    if (process.env.BENCH_KEEP !== '1') await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    return v;
-  });
-  console.log(`\nPostgreSQL ${version}; ${new Date().toISOString()}; data generated in ${secs(genData)}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}\n`);
-  console.log('| figure | measured | target |\n| --- | --- | --- |');
-  for (const [a, b, c] of results) console.log(`| ${a} | ${b} | ${c} |`);
+  await closeBench(DB_NAME, results, `data generated in ${secs(genData)}; `);
 }
 
 main().catch((e) => {

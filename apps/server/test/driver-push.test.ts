@@ -76,13 +76,11 @@ const effect = async (id: number) => {
   const r = await s.api('POST', '/api/shipment/shipment/effect', { token: adminToken, body: { ids: [id] } });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
 };
+/** waits (a poll on the condition, 10 s at most) for `f` to give a value, and gives it */
 const waitFor = async <T>(f: () => Promise<T | undefined> | T | undefined): Promise<T> => {
-  for (let i = 0; i < 200; i++) {
-    const v = await f();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
+  let v: T | undefined;
+  await expect.poll(async () => (v = await f()) !== undefined, { timeout: 10_000, interval: 50 }).toBe(true);
+  return v!;
 };
 
 describe('driver push', () => {
