@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RESOURCES } from '@tms/domain';
+import { RESOURCES, SECRET_CONFIG_KEYS } from '@tms/domain';
 import type { Db } from './platform/db.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
@@ -21,6 +21,7 @@ import { registerAuthRoutes } from './modules/system/auth-routes.ts';
 import { registerSessionRoutes } from './modules/system/session-routes.ts';
 import { registerAlertRoutes } from './modules/alert/routes.ts';
 import { registerSystemAdminRoutes, systemHooks } from './modules/system/admin-routes.ts';
+import { configHooks, encryptPlainConfigSecrets } from './modules/system/config-secrets.ts';
 import { authClientHooks, registerAuthClientRoutes } from './modules/system/auth-client.ts';
 import formbody from '@fastify/formbody';
 import { ossHooks, registerOssRoutes } from './modules/system/oss-routes.ts';
@@ -132,6 +133,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSystemAdminRoutes(app, db);
   registerAuthClientRoutes(app, db, clock);
   setEngineSecrets(secrets);
+  // a secret configuration value an older database holds in plain text is encrypted once migrations have run
+  app.addHook('onReady', () => encryptPlainConfigSecrets(db, secrets, SECRET_CONFIG_KEYS));
   registerRealtimeRoutes(app, db, clock, secrets);
   const storage = new Storage(db, secrets, localRoot(config.dataDir));
   registerDriverRoutes(app, db, clock, storage);
@@ -167,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)
   const notify = await registerNotifyModule(app, db, clock, secrets, smsProvider(config, app.log));
-  const hooks: Record<string, ResourceHooks> = { ...systemHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks, ...notify.hooks };
+  const hooks: Record<string, ResourceHooks> = { ...systemHooks, config: configHooks, ...ossHooks(storage), authClient: authClientHooks, ...baseinfoHooks, ...epodHooks(storage), ...waybillHooks, ...workflowHooks, ...shipmentHooks, ...logisticsHooks, ...financeHooks, ...notify.hooks };
   for (const def of RESOURCES) registerResource(app, db, def, hooks[def.name]);
 
   const dist = config.webDist ?? DEFAULT_WEB_DIST;

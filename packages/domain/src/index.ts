@@ -12,6 +12,7 @@ export * from './dicts.ts';
 export * from './split.ts';
 export * from './sso.ts';
 export { WAYBILL_SECTIONS } from './resources/waybill.ts';
+export { SECRET_CONFIG_KEYS, CONFIG_SECRET_MASK, isSecretConfigKey } from './resources/system.ts';
 export {
   order as orderResource,
   orderLine as orderLineResource,

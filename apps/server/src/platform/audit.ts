@@ -7,11 +7,16 @@ import { claimIdempotencyKey } from './idempotency.ts';
 
 const SECRET_KEYS = /pass(word)?|secret|token|captcha|hash/i;
 
-/** Copies a request body for the log, with every secret value masked. */
+/**
+ * Copies a request body for the log, with every secret value masked: a field named like a secret, and the value
+ * of a key / value pair whose key is (a system configuration row: { configKey: 'notify.smtp.password', configValue }).
+ */
 export function redact(v: unknown, depth = 0): unknown {
   if (depth > 4 || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.slice(0, 50).map((x) => redact(x, depth + 1));
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, SECRET_KEYS.test(k) ? '******' : redact(x, depth + 1)]));
+  const o = v as Record<string, unknown>;
+  const secretPair = typeof o.configKey === 'string' && SECRET_KEYS.test(o.configKey);
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, SECRET_KEYS.test(k) || (secretPair && k === 'configValue') ? '******' : redact(x, depth + 1)]));
 }
 
 export interface OperMeta {

@@ -456,7 +456,7 @@ export default {
     },
     config: {
       name: 'System config',
-      fields: { configName: 'Name', configKey: 'Key', configValue: 'Value', configType: 'Built-in', remark: 'Remark' },
+      fields: { configName: 'Name', configKey: 'Key', configValue: 'Value', configType: 'Built-in', remark: 'Remark', valueEnc: 'Encrypted value' },
     },
     dispatchCenter: {
       name: 'Dispatch center',

@@ -456,7 +456,7 @@ const zhCN: Shape = {
     },
     config: {
       name: '参数设置',
-      fields: { configName: '参数名称', configKey: '参数键名', configValue: '参数键值', configType: '系统内置', remark: '备注' },
+      fields: { configName: '参数名称', configKey: '参数键名', configValue: '参数键值', configType: '系统内置', remark: '备注', valueEnc: '加密值' },
     },
     dispatchCenter: {
       name: '调度中心',

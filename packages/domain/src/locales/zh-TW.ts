@@ -2031,7 +2031,8 @@ const zhTW = {
         "configKey": "引數鍵名",
         "configValue": "引數鍵值",
         "configType": "系統內建",
-        "remark": "備註"
+        "remark": "備註",
+        "valueEnc": "加密值"
       }
     },
     "dispatchCenter": {

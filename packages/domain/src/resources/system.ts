@@ -52,8 +52,18 @@ export const config: ResourceDef = {
     { name: 'configValue', kind: 'string', required: true, max: 500, copyable: true },
     { name: 'configType', kind: 'boolean', default: false, search: 'eq' },
     { name: 'remark', kind: 'text', max: 100 },
+    // the value of a secret key (SECRET_CONFIG_KEYS), encrypted; configValue then holds CONFIG_SECRET_MASK
+    { name: 'valueEnc', column: 'value_enc', kind: 'secret', form: false, list: false, secret: true },
   ],
 };
+
+/**
+ * Configuration keys whose value is a credential the server uses again: stored encrypted, answered and exported
+ * as CONFIG_SECRET_MASK. Saving the mask back keeps the stored value; saving anything else replaces it.
+ */
+export const SECRET_CONFIG_KEYS: readonly string[] = ['notify.smtp.password'];
+export const CONFIG_SECRET_MASK = '******';
+export const isSecretConfigKey = (key: unknown): boolean => typeof key === 'string' && SECRET_CONFIG_KEYS.includes(key);
 
 export const dispatchCenter: ResourceDef = {
   name: 'dispatchCenter',

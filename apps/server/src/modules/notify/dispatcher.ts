@@ -26,6 +26,7 @@ import { postJson, type PostResult } from './http-post.ts';
 import { Waker } from '../../platform/wake.ts';
 import { sendMail, type SmtpSettings } from './mail.ts';
 import type { SmsProvider } from '../../platform/sms.ts';
+import { configSecret } from '../system/config-secrets.ts';
 
 export const DELIVER_JOB = 'notify-deliver';
 export const SWEEP_JOB = 'notify-sweep';
@@ -53,8 +54,8 @@ const num = (v: string | undefined, fallback: number, min: number, max: number) 
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 };
 
-/** The notify.* keys of the system configuration, with defaults. */
-export async function loadSettings(db: Pick<Db, 'query'>): Promise<NotifySettings> {
+/** The notify.* keys of the system configuration, with defaults; the SMTP password decrypted when `secrets` is given. */
+export async function loadSettings(db: Pick<Db, 'query'>, secrets?: Secrets): Promise<NotifySettings> {
   const r = await db.query<{ config_key: string; config_value: string }>(`select config_key, config_value from sys_config where config_key like 'notify.%'`);
   const c = new Map(r.rows.map((x) => [x.config_key, x.config_value.trim()]));
   return {
@@ -70,7 +71,7 @@ export async function loadSettings(db: Pick<Db, 'query'>): Promise<NotifySetting
       port: num(c.get('notify.smtp.port'), 465, 1, 65535),
       secure: c.get('notify.smtp.secure') !== 'false',
       user: c.get('notify.smtp.user') ?? '',
-      password: c.get('notify.smtp.password') ?? '',
+      password: secrets ? await configSecret(db, secrets, 'notify.smtp.password') : '',
       from: c.get('notify.smtp.from') || 'TMS <tms@localhost>',
     },
   };
@@ -192,7 +193,7 @@ export class Dispatcher {
       )
     ).rows;
     if (!claimed.length) return;
-    const settings = await loadSettings(this.db);
+    const settings = await loadSettings(this.db, this.secrets);
     const delivered: Sent[] = [];
     let next = 0;
     const lane = async () => {
