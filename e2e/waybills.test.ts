@@ -192,6 +192,35 @@ describe('waybills', () => {
     expect((await waybillsOf(otherOrder))[0]!.shipmentCode).toBe(shipmentCode);
   });
 
+  it('a waybill prints on the default template with its tracking QR code, and the printed link opens its tracking page', async () => {
+    const page = session.page;
+    const waybill = await reviewedWaybillOf(session.server, 'CR001', 4);
+    const orderCode = (await adminCall<{ orderCode: string }>(session.server, 'GET', `/api/waybill/waybill/get/${waybill.id}`)).data.orderCode;
+    await wb().open(orderCode);
+    await wb().tick(waybill.code);
+    await page.getByTestId('waybill-print').click();
+    await page.getByTestId('waybill-print-modal').waitFor();
+    // the defaults are chosen: the waybill template and the default printer
+    await expect.poll(() => page.getByTestId('waybill-print-modal').innerText()).toContain('运单模板');
+    await shot(page, 'waybill-print-dialog');
+    const [sheet] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('waybill-print-modal-ok').click()]);
+    await expect.poll(() => sheet.locator('body').innerText()).toContain(waybill.code);
+    const qr = sheet.locator('img[alt="运单跟踪二维码"]');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    const url = /https?:\/\/\S+\/track\/\S+/.exec(await sheet.locator('body').innerText())![0];
+    await shot(sheet, 'waybill-print-sheet');
+    await sheet.close();
+    // a consignee opens it: the waybill's own tracking page, nobody signed in
+    const visitor = await page.context().browser()!.newContext();
+    try {
+      const v = await visitor.newPage();
+      await v.goto(url);
+      await expect.poll(() => v.getByTestId('track-code').innerText()).toBe(waybill.code);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('a bound waybill cannot be withdrawn; in English the spec’s review refusal reads as written', async () => {
     const page = session.page;
     // a reviewed waybill of CR002 bound to an open dispatch order of CR001 (the carrier question answered yes)

@@ -149,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt
   registerShipmentRoutes(app, db, clock, events, secrets);
   registerEpodRoutes(app, db, storage, clock, events);
-  registerWaybillRoutes(app, db, clock, events);
+  registerWaybillRoutes(app, db, clock, events, secrets);
   registerOrderRoutes(app, db, clock, events, secrets);
   await registerLogisticsModule(app, db, clock, secrets);
   registerGeoRoutes(app, db);

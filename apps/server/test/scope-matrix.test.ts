@@ -439,7 +439,7 @@ function customRoutes(): Record<string, Classified> {
     'GET /api/act/process/ins/detail/:id', 'POST /api/act/process/ins/terminate', 'GET /api/act/task/todo', 'GET /api/act/task/done', 'GET /api/act/task/get/:id', 'POST /api/act/task/claim',
     'POST /api/act/task/approve', 'POST /api/act/task/reject', 'POST /api/act/leave/submit', 'POST /api/act/leave/cancel', 'GET /api/act/leave/progress/:id',
     'POST /api/act/purchase/submit', 'POST /api/act/purchase/cancel', 'GET /api/act/purchase/progress/:id');
-  none('print choices (templates, printers): global', 'GET /api/order/order/printOptions');
+  none('print choices (templates, printers): global', 'GET /api/order/order/printOptions', 'GET /api/waybill/waybill/printOptions');
   none('creates new orders from a workbook: takes no identity', 'GET /api/order/order/importTemplate', 'POST /api/order/order/import', 'POST /api/order/order/import/commit');
   none('a logistics account has no scope of its own (its vehicles do: see bind / unbind / vehicles)', 'POST /api/logistics/account/sync');
 
@@ -477,6 +477,16 @@ function customRoutes(): Record<string, Classified> {
     c[`POST ${S}/${action}`] = { kind: 'shipment', call: post(`${S}/${action}`, () => ({ id: rec.shipment.id, waybillIds: [waybillOfLine] })) };
   c[`GET ${S}/trajectory/:id`] = { kind: 'shipment', read: true, call: get(() => `${S}/trajectory/${rec.shipment.id}`) };
 
+  /** Printing records of a kind with a seeded template on the first printer. */
+  const printing = (kind: 'order' | 'waybill', url: string, template: string) => ({
+    kind,
+    call: post(url, async () => ({
+      ...ids(kind),
+      templateId: (await one(`select id from base_print_template where code = $1`, [template])).id,
+      printerId: (await one(`select id from sys_printer order by id limit 1`)).id,
+    })),
+  });
+
   // waybills
   const W = '/api/waybill/waybill';
   c[`POST ${W}/review`] = { kind: 'waybill', call: post(`${W}/review`, () => ids('waybill')) };
@@ -487,6 +497,7 @@ function customRoutes(): Record<string, Classified> {
   };
   c[`POST ${W}/toRos`] = { kind: 'reviewedWaybill', call: post(`${W}/toRos`, () => ids('reviewedWaybill')) };
   c[`GET ${W}/rosShipments`] = list(`${W}/rosShipments`, ['openShipment']);
+  c[`POST ${W}/print`] = printing('waybill', `${W}/print`, 'TPL-WAYBILL');
 
   // orders
   const O = '/api/order/order';
@@ -500,14 +511,7 @@ function customRoutes(): Record<string, Classified> {
   ] as const)
     c[`POST ${O}/${action}`] = { kind: 'order', call: post(`${O}/${action}`, () => ({ ...ids('order'), ...extra })) };
   c[`POST ${O}/assignCarrierRoute`] = { kind: 'order', call: post(`${O}/assignCarrierRoute`, () => ({ ...ids('order'), carrierRouteId: rec.carrierRoute.id })) };
-  c[`POST ${O}/print`] = {
-    kind: 'order',
-    call: post(`${O}/print`, async () => ({
-      ...ids('order'),
-      templateId: (await one(`select id from base_print_template where code = 'TPL-ORDER'`)).id,
-      printerId: (await one(`select id from sys_printer order by id limit 1`)).id,
-    })),
-  };
+  c[`POST ${O}/print`] = printing('order', `${O}/print`, 'TPL-ORDER');
   c['GET /api/order/tracking/list'] = { kind: 'order', read: true, call: get(() => '/api/order/tracking/list', () => ({ orderId: rec.order.id })) };
 
   // receipts

@@ -910,6 +910,8 @@ const zhTW = {
     "retract": "撤回",
     "split": "拆分",
     "toRos": "轉排程",
+    "print": "列印",
+    "printTitle": "列印運單（{{count}} 個）",
     "detail": "詳情",
     "confirmReview": "確認稽核選中的 {{count}} 個運單？",
     "confirmRetract": "確認撤回選中的 {{count}} 個運單？",

@@ -37,3 +37,7 @@ export const RosShipment = z
   .meta({ id: 'RosShipment' });
 export const Changed = z.object({ changed: z.number().int() });
 export { intText };
+
+/** Print waybills with a WAYBILL template on a printer (the dialog's choices: `PrintOptions` of the order contract). */
+export const PrintBody = z.object({ ids: IdList, templateId: intText(1), printerId: intText(1) });
+export { PrintAnswer, PrintOptions } from './order.ts';

@@ -21,14 +21,22 @@ const LINES = `
     <tr><th>行号</th><th>物料编码</th><th>物料名称</th><th>数量</th><th>重量(kg)</th></tr>
     {{#lines}}<tr><td>{{index}}</td><td>{{itemCode}}</td><td>{{itemName}}</td><td>{{quantity}}</td><td>{{weight}}</td></tr>{{/lines}}
   </table>`;
-const TEMPLATE = (title: string, rows: [string, string][], withLines: boolean) =>
+/** The waybill's public tracking link and its QR code (issue 17, portal/print-links.ts): the consignee scans it. */
+const TRACKING = `
+  <div style="margin-top:12px;display:flex;align-items:center;gap:12px">
+    <img src="{{trackingQr}}" alt="运单跟踪二维码" width="120" height="120">
+    <p style="word-break:break-all">扫码或打开链接查看运输状态：<br>{{trackingUrl}}</p>
+  </div>`;
+const TEMPLATE = (title: string, rows: [string, string][], withLines: boolean, tracking = false) =>
   `<div style="font-family:sans-serif;padding:16px">
   <h2 style="text-align:center">${title}</h2>
   <table style="width:100%;border-collapse:collapse" border="1" cellpadding="6">
 ${rows.map(([label, ph]) => `    <tr><th style="width:30%;text-align:left">${label}</th><td>{{${ph}}}</td></tr>`).join('\n')}
-  </table>${withLines ? LINES : ''}
+  </table>${withLines ? LINES : ''}${tracking ? TRACKING : ''}
   <p style="text-align:right">打印时间：{{printTime}}</p>
 </div>`;
+const WAYBILL_ROWS: [string, string][] = [['运单号', 'code'], ['货主', 'clientName'], ['发货站点', 'sourceStation'], ['收货站点', 'destStation'], ['件数', 'quantity'], ['重量(kg)', 'weight']];
+const OLD_WAYBILL_ROWS: [string, string][] = [['运单号', 'code'], ['发货站点', 'sourceStation'], ['收货站点', 'destStation'], ['件数', 'quantity'], ['重量(kg)', 'weight']];
 
 export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
   await once(q, 'baseinfo-demo', async () => {
@@ -156,10 +164,10 @@ export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
 
     for (const [code, name, type, rows] of [
       ['TPL-DISPATCH', '派车单模板', 'DISPATCH', [['调度单号', 'code'], ['承运商', 'carrierName'], ['车牌号', 'plateNumber'], ['司机', 'driverName'], ['预计发车', 'etd']]],
-      ['TPL-WAYBILL', '运单模板', 'WAYBILL', [['运单号', 'code'], ['发货站点', 'sourceStation'], ['收货站点', 'destStation'], ['件数', 'quantity'], ['重量(kg)', 'weight']]],
+      ['TPL-WAYBILL', '运单模板', 'WAYBILL', WAYBILL_ROWS],
       ['TPL-ORDER', '订单模板', 'ORDER', [['订单号', 'code'], ['货主', 'clientName'], ['订单日期', 'orderDate'], ['总件数', 'quantity'], ['备注', 'remark']]],
     ] as [string, string, string, [string, string][]][])
-      await ins(q, 'base_print_template', { code, name, type, is_default: true, content: TEMPLATE(name.replace('模板', ''), rows, type !== 'DISPATCH') });
+      await ins(q, 'base_print_template', { code, name, type, is_default: true, content: TEMPLATE(name.replace('模板', ''), rows, type !== 'DISPATCH', type === 'WAYBILL') });
 
     for (const [code, name, type, minutes] of [
       ['AR-LATE-DEP', '晚点发车', 'LATE_DEPARTURE', 30],
@@ -169,6 +177,15 @@ export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
       ['AR-NOPOS', '无定位', 'NO_POSITION', 15],
     ] as const)
       await ins(q, 'base_alert_rule', { code, name, type, tolerance_minutes: minutes, ...eff });
+  });
+
+  // the waybill template of a database seeded before waybills were printed gets the client and the tracking QR code,
+  // unless someone has edited it since
+  await once(q, 'waybill-template-tracking', async () => {
+    await q.query(`update base_print_template set content = $1 where code = 'TPL-WAYBILL' and content = $2`, [
+      TEMPLATE('运单', WAYBILL_ROWS, true, true),
+      TEMPLATE('运单', OLD_WAYBILL_ROWS, true),
+    ]);
   });
 
   // the tile source's attribution, next to sys.map.tileUrl (seeded with the system config)

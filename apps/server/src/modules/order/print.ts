@@ -23,17 +23,28 @@ export interface PrintRequest {
   resetReason: string | null;
 }
 
-async function templateOf(q: Queryable, id: number): Promise<{ code: string; name: string; content: string }> {
+/** An enabled print template of a type (ORDER, WAYBILL): a 400 naming `templateId` otherwise. */
+export async function templateOf(q: Queryable, id: number, type: 'ORDER' | 'WAYBILL' = 'ORDER'): Promise<{ code: string; name: string; content: string }> {
   const r = await q.query<{ code: string; name: string; content: string | null }>(
-    `select code, name, content from base_print_template where id = $1 and type = 'ORDER' and status = '0'`,
-    [id],
+    `select code, name, content from base_print_template where id = $1 and type = $2 and status = '0'`,
+    [id, type],
   );
   const t = r.rows[0];
   if (!t) throw badRequest('messages.validationFailed', { templateId: { key: 'validation.invalid' } });
   return { ...t, content: t.content ?? '' };
 }
 
-async function printerOf(q: Queryable, id: number): Promise<{ code: string; name: string }> {
+/** The print dialog's choices: the enabled templates of a type and the printers in use, defaults first. */
+export async function printOptions(q: Queryable, type: 'ORDER' | 'WAYBILL'): Promise<{ templates: Choice[]; printers: Choice[] }> {
+  const [templates, printers] = await Promise.all([
+    q.query<Choice>(`select id, code, name, is_default as "isDefault" from base_print_template where type = $1 and status = '0' order by is_default desc, id`, [type]),
+    q.query<Choice>(`select id, code, name, is_default as "isDefault" from sys_printer where status = '0' order by is_default desc, id`),
+  ]);
+  return { templates: templates.rows, printers: printers.rows };
+}
+type Choice = { id: number; code: string; name: string; isDefault: boolean };
+
+export async function printerOf(q: Queryable, id: number): Promise<{ code: string; name: string }> {
   const r = await q.query<{ code: string; name: string }>(`select code, name from sys_printer where id = $1 and status = '0'`, [id]);
   if (!r.rows[0]) throw badRequest('messages.validationFailed', { printerId: { key: 'validation.invalid' } });
   return r.rows[0];

@@ -19,7 +19,7 @@ import { bodyIssuesToError, formValues, getInScope, parseBody, toApi } from '../
 import { listLines, listOrders, linesOf, trackingOf, waybillsOf } from './list.ts';
 import { createOrder, parseLines, requireClientBeforeItems, updateOrder, type LineInput } from './save.ts';
 import * as actions from './actions.ts';
-import { print } from './print.ts';
+import { print, printOptions } from './print.ts';
 import { originOf } from '../portal/print-links.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { commitImport, previewAnswer, previewImport } from './import.ts';
@@ -120,12 +120,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
 
   // the print dialog's choices: ORDER templates and printers in use
   route(app, { method: 'GET', url: `${BASE}/printOptions`, operationId: 'order.printOptions', summary: 'The print dialog: ORDER templates and printers in use', tags, permission: 'order:order:print', response: okOf(C.PrintOptions) }, async (req) => {
-    type Choice = z.input<typeof C.PrintOptions>['templates'][number];
-    const [templates, printers] = await Promise.all([
-      db.query<Choice>(`select id, code, name, is_default as "isDefault" from base_print_template where type = 'ORDER' and status = '0' order by is_default desc, id`),
-      db.query<Choice>(`select id, code, name, is_default as "isDefault" from sys_printer where status = '0' order by is_default desc, id`),
-    ]);
-    return ok(req, { templates: templates.rows, printers: printers.rows });
+    return ok(req, await printOptions(db, 'ORDER'));
   });
 
   route(app, { method: 'GET', url: `${BASE}/export`, operationId: 'order.export', summary: 'Export the filtered orders as .xlsx', tags, permission: 'order:order:export', querystring: C.OrderListQuery, response: XLSX }, async (req, reply) => {

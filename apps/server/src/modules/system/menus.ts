@@ -21,7 +21,7 @@ export interface SeedMenu {
 const ACTION_NAMES: Record<string, string> = {
   query: '查询', get: '详情', review: '审核', retract: '撤回', split: '拆分', toRos: '转调度', add: '新增', edit: '修改', delete: '删除', export: '导出', import: '导入', enable: '启用', disable: '停用', forceLogout: '强退', sync: '同步',
   // order actions (domain.md "Order"); a full permission key names a button whose action word is shared
-  lock: '锁定', unlock: '解锁', assign: '分配承运商线路', verify: '打印校验', 'order:order:print': '打印订单',
+  lock: '锁定', unlock: '解锁', assign: '分配承运商线路', verify: '打印校验', 'order:order:print': '打印订单', 'waybill:waybill:print': '打印运单',
   // shipment actions (domain.md "Shipment")
   create: '创建调度单', schedule: '排程', cancelSchedule: '取消排程', effect: '生效', withdraw: '撤回', ship: '发运', finish: '完成', bind: '绑定运单', unbind: '解绑运单',
   reassign: '司机改派', reassignTransit: '在途改派', return: '退回', print: '打印派车单',
@@ -80,7 +80,7 @@ export const MENU_TREE: SeedMenu[] = [
   {
     key: 'waybill', name: '运单管理', path: '/waybill', icon: 'ProfileOutlined', type: 'M',
     children: [
-      page('waybillList', '运单', '/waybill/list', 'waybill/index', 'waybill:waybill:query', ['waybill:waybill:review', 'waybill:waybill:retract', 'waybill:waybill:split', 'waybill:waybill:toRos']),
+      page('waybillList', '运单', '/waybill/list', 'waybill/index', 'waybill:waybill:query', ['waybill:waybill:review', 'waybill:waybill:retract', 'waybill:waybill:split', 'waybill:waybill:toRos', 'waybill:waybill:print']),
       page('waybillLine', '运单明细', '/waybill/lines', 'waybill/lines', 'waybill:line:query'),
     ],
   },

@@ -95,6 +95,13 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined, o
         select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_type = 'F' and m.perms like 'reports:%:export'
         on conflict do nothing`);
     });
+    // waybill printing (issue 17: the paper carries the tracking QR code): whoever may send waybills to dispatch may print them
+    await once(q, 'waybill-print-roles', async () => {
+      await q.query(`insert into sys_role_menu(role_id, menu_id)
+        select rm.role_id, p.id from sys_role_menu rm join sys_menu m on m.id = rm.menu_id, sys_menu p
+         where m.perms = 'waybill:waybill:toRos' and p.perms = 'waybill:waybill:print'
+        on conflict do nothing`);
+    });
     // the margin report shows what we earn and pay (issue 14): money, not dispatch work — a finance role's, not the dispatcher's
     await once(q, 'margin-not-dispatcher', async () => {
       await q.query(`delete from sys_role_menu rm using sys_role r, sys_menu m

@@ -17,6 +17,10 @@ import { issuesToError, onValidationError, route } from '../../platform/contract
 import { scopeOf, selectList, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { bindWaybills, createShipmentFromWaybills } from '../shipment/binding.ts';
 import { lockWaybills, retractWaybills, reviewWaybills, splitWaybill } from './actions.ts';
+import { printWaybills } from './print.ts';
+import { printOptions } from '../order/print.ts';
+import { originOf } from '../portal/print-links.ts';
+import type { Secrets } from '../../platform/secrets.ts';
 
 const lineDef = getResource('waybillLine');
 const BASE = '/api/waybill/waybill';
@@ -48,7 +52,7 @@ const ToRosBody = onValidationError(C.ToRosBody, (issues, part) => {
   return ids.length ? issuesToError(ids, part) : splitErrors(issues);
 });
 
-export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents): void {
+export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
   const tags = ['waybill'];
   route(app, { method: 'POST', url: `${BASE}/review`, operationId: 'waybill.review', summary: 'Review waybills (all or nothing)', tags, permission: 'waybill:waybill:review', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
     const caller = requireCaller(req);
@@ -93,6 +97,18 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
       }
     });
     return ok(req, made, 'messages.waybill.toRosDone', { code: made.shipmentCode });
+  });
+
+  // printing: the paper that travels with the goods, with its public tracking link and QR code when the template shows them
+  route(app, { method: 'POST', url: `${BASE}/print`, operationId: 'waybill.print', summary: 'Print waybills with a WAYBILL template on a printer', tags, permission: 'waybill:waybill:print', body: C.PrintBody, response: okOf(C.PrintAnswer) }, async (req) => {
+    const caller = requireCaller(req);
+    const { ids, templateId, printerId } = req.body;
+    const links = secrets && { clock, secrets, origin: originOf(req) };
+    const done = await mutate(db, req, { title: 'waybill', businessType: 'PRINT' }, (q) => printWaybills(q, caller, clock.now(), { ids, templateId, printerId }, links));
+    return ok(req, done);
+  });
+  route(app, { method: 'GET', url: `${BASE}/printOptions`, operationId: 'waybill.printOptions', summary: 'The print dialog: WAYBILL templates and printers in use', tags, permission: 'waybill:waybill:print', response: okOf(C.PrintOptions) }, async (req) => {
+    return ok(req, await printOptions(db, 'WAYBILL'));
   });
 
   // the dispatch orders the to-dispatch dialog may bind to: open or confirmed, in the caller's scope

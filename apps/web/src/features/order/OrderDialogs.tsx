@@ -20,7 +20,7 @@ interface DialogProps {
 }
 
 /** A modal whose OK posts an action for the rows with the form's values (validated first). */
-function ActionModal({ title, action, rows, onClose, onDone, children, after, testId }: DialogProps & { title: string; action: string; children: React.ReactNode; after?: (data: unknown) => void; testId: string }) {
+function ActionModal({ title, action, rows, onClose, onDone, children, after, testId, base = '/order/order' }: DialogProps & { title: string; action: string; children: React.ReactNode; after?: (data: unknown) => void; testId: string; base?: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -39,7 +39,7 @@ function ActionModal({ title, action, rows, onClose, onDone, children, after, te
         const values = await form.validateFields();
         setBusy(true);
         try {
-          const data = await post(`/order/order/${action}`, { ids: rows.map((r) => r.id), ...values });
+          const data = await post(`${base}/${action}`, { ids: rows.map((r) => r.id), ...values });
           message.success(t('resource.saveSuccess'));
           after?.(data);
           onDone();
@@ -96,10 +96,15 @@ function openPrintWindow(html: string): boolean {
   return true;
 }
 
-export function PrintModal(p: DialogProps) {
+/**
+ * Print the rows with a template on a printer: orders by default; `base` names another resource's print routes
+ * (`{base}/printOptions`, `{base}/print`: the waybills, with their tracking QR code).
+ */
+export function PrintModal(p: DialogProps & { base?: string; title?: string; testId?: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
-  const opts = useQuery({ queryKey: ['orderPrintOptions'], queryFn: () => get<PrintOptions>('/order/order/printOptions') });
+  const base = p.base ?? '/order/order';
+  const opts = useQuery({ queryKey: ['printOptions', base], queryFn: () => get<PrintOptions>(`${base}/printOptions`) });
   const reprint = p.rows.some((r) => r.isPrint === true);
   const choice = (list: { id: number; code: string; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` }));
   const initial = (list: { id: number; isDefault: boolean }[] | undefined) => (list ?? []).find((x) => x.isDefault)?.id ?? list?.[0]?.id;
@@ -107,9 +112,10 @@ export function PrintModal(p: DialogProps) {
   return (
     <ActionModal
       {...p}
-      title={t('order.printTitle', { count: p.rows.length })}
+      base={base}
+      title={p.title ?? t('order.printTitle', { count: p.rows.length })}
       action="print"
-      testId="order-print-modal"
+      testId={p.testId ?? 'order-print-modal'}
       after={(data) => {
         if (!openPrintWindow((data as { html: string }).html)) message.warning(t('order.popupBlocked'));
       }}

@@ -1,11 +1,11 @@
 /**
  * The waybill list (spec §2 waybill screens): the generic list of the `waybill` resource with its search
- * form, plus review / withdraw / to-dispatch on the ticked rows, a split link on open waybills and the
+ * form, plus review / withdraw / to-dispatch / print on the ticked rows, a split link on open waybills and the
  * waybill detail drawer. Buttons show only with their permission; the server decides (spec §8 messages).
  */
 import { useCallback, useState } from 'react';
 import { App, Button } from 'antd';
-import { AuditOutlined, RollbackOutlined, ScissorOutlined, SendOutlined } from '@ant-design/icons';
+import { AuditOutlined, PrinterOutlined, RollbackOutlined, ScissorOutlined, SendOutlined } from '@ant-design/icons';
 import { postEnvelope } from '../../platform/http.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { type Row } from '../../platform/resource/columns.ts';
@@ -13,8 +13,9 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 import WaybillDetail, { waybillDef } from './WaybillDetail.tsx';
 import SplitModal from './SplitModal.tsx';
 import ToRosModal from './ToRosModal.tsx';
+import { PrintModal } from '../order/OrderDialogs.tsx';
 
-type Dialog = { kind: 'split'; id: number; api: TableApi } | { kind: 'toRos'; rows: Row[]; api: TableApi } | null;
+type Dialog = { kind: 'split'; id: number; api: TableApi } | { kind: 'toRos' | 'print'; rows: Row[]; api: TableApi } | null;
 
 export default function WaybillPage() {
   const { t, can } = useResourceContext();
@@ -63,6 +64,13 @@ export default function WaybillPage() {
           {t('waybill.toRos')}
         </Button>,
       );
+    // the paper that travels with the goods: the default template carries the public tracking link and its QR code
+    if (can('waybill:waybill:print'))
+      out.push(
+        <Button key="print" icon={<PrinterOutlined />} disabled={none} onClick={() => setDialog({ kind: 'print', rows: api.selected, api })} data-testid="waybill-print">
+          {t('waybill.print')}
+        </Button>,
+      );
     return out;
   };
 
@@ -94,6 +102,9 @@ export default function WaybillPage() {
       {detail !== null && <WaybillDetail id={detail} onClose={() => setDetail(null)} onOpen={setDetail} />}
       {dialog?.kind === 'split' && <SplitModal id={dialog.id} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'toRos' && <ToRosModal rows={dialog.rows} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog?.kind === 'print' && (
+        <PrintModal base="/waybill/waybill" title={t('waybill.printTitle', { count: dialog.rows.length })} testId="waybill-print-modal" rows={dialog.rows} onClose={() => setDialog(null)} onDone={done} />
+      )}
     </>
   );
 }
