@@ -143,6 +143,12 @@ describe('dispatch from the waybill to the handled alert', () => {
     await reportPositions(admin.server, DRIVER_LOGIN, shipment.id, positionsSent, 2_000);
     const l = list();
     await l.open(shipment.shipmentCode);
+    // its detail says when it will arrive, from the newest position (issue 17's live ETA)
+    await l.openDetail(shipment.shipmentCode);
+    expect(await page.getByTestId('shipment-live-eta').innerText()).toMatch(/^实时预计到达 .+：\d{4}-\d\d-\d\d \d\d:\d\d/);
+    await snap(page, 'shipment-live-eta');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shipment-detail').waitFor({ state: 'detached' });
     const player = await l.openTrajectory(shipment.shipmentCode);
     await expect.poll(async () => (await player.counts()).total, { timeout: 30_000 }).toBe(positionsSent);
     // drawn simplified for the zoom: the positions go straight between the stations

@@ -232,5 +232,12 @@ describe('geofence arrival and departure through the driver position route', () 
     expect(events).toContainEqual(['SHIPMENT_ARRIVING', 'Arriving soon (ETA)']);
     // no station names, people or positions finer than the city
     expect(JSON.stringify(data)).not.toContain(pickup.name);
+
+    // the client's portal shows the same live ETA, marked live, on its in-transit map and in the order's waybills
+    const transit = await ctx.s.api('GET', '/api/portal/transit', { token: user.token });
+    expect(transit.status, JSON.stringify(transit.json)).toBe(200);
+    expect((transit.json.data as Json[]).find((r) => r.orderId === t.orderId)).toMatchObject({ eta: (data.liveEta as Json).eta, etaLive: true });
+    const detail = await ctx.s.api('GET', `/api/portal/orders/${t.orderId}`, { token: user.token });
+    expect(detail.json.data.waybills[0]).toMatchObject({ eta: (data.liveEta as Json).eta, etaLive: true });
   });
 });

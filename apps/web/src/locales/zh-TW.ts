@@ -1206,6 +1206,7 @@ const zhTW = {
         "trajectory": "軌跡回放"
       },
       "noAbnormal": "沒有異常回單",
+      "liveEta": "即時預計到達 {{station}}：{{eta}}（剩餘 {{km}} km，按 {{at}} 的定位）",
       "bindWaybills": "繫結運單",
       "unbindSelected": "解綁選中運單",
       "pickWaybills": "選擇待排程運單",
@@ -1650,6 +1651,7 @@ const zhTW = {
       "waybill": "運單",
       "order": "訂單",
       "eta": "預計到達",
+      "live": "（即時）",
       "position": "最後位置",
       "reportedAt": "定位時間"
     }

@@ -42,7 +42,7 @@ export const LastPosition = z.object({ lng: z.number(), lat: z.number(), reporte
 
 export const PortalWaybill = z.object({
   id, code: z.string(), status: z.string(), shipmentCode: z.string().nullable(), shipmentStatus: z.string().nullable(), shipmentStatusLabel: z.string().nullable(),
-  eta: z.string().nullable(), ata: z.string().nullable(), lastPosition: LastPosition.nullable(),
+  eta: z.string().nullable(), etaLive: z.boolean().describe('the ETA is live: computed from the vehicle\'s newest position'), ata: z.string().nullable(), lastPosition: LastPosition.nullable(),
 });
 export const PortalEpodSummary = z.object({ id, code: z.string(), waybillCode: z.string().nullable(), status: z.string(), statusLabel: z.string(), signTime: z.string().nullable(), isAbnormal: z.boolean() });
 export const PortalOrderLine = z.object({ posNo: z.number(), itemCode: z.string().nullable(), itemName: z.string().nullable(), quantity: z.number(), cases: z.number(), weight: decimalText, volume: decimalText, unit: z.string().nullable() });
@@ -79,7 +79,7 @@ export const PortalChoices = z.object({
 export const PortalTransitRow = z
   .object({
     waybillId: id, waybillCode: z.string(), orderId: id, orderCode: z.string(), shipmentCode: z.string(), sourceStation: z.string(), destStation: z.string(),
-    eta: z.string().nullable(), lastPosition: LastPosition.nullable(),
+    eta: z.string().nullable(), etaLive: z.boolean().describe('the ETA is live: computed from the vehicle\'s newest position'), lastPosition: LastPosition.nullable(),
   })
   .meta({ id: 'PortalTransitRow' });
 

@@ -101,6 +101,14 @@ async function orderOf(q: Queryable, p: PortalCaller, id: number, lock = false):
   return r.rows[0];
 }
 
+/**
+ * A waybill's ETA: the live one (fleet/geofence.ts: from the newest position of its dispatch order in transit) while its
+ * destination is the station the vehicle heads for, else the planned one (the stop's, the waybill's, the dispatch order's).
+ */
+const LIVE_ETA_JOIN = `left join tms_shipment_eta le on le.shipment_id = s.id and le.station_id = w.dest_station_id and le.eta is not null and s.status = 'SHIPPED'`;
+const ETA = 'coalesce(le.eta, st.eta, w.eta, s.eta)';
+const ETA_LIVE = '(le.eta is not null)';
+
 async function orderDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang) {
   const o = await orderOf(q, p, id);
   const lines = (await q.query<Row>(`select pos_no, item_code, item_name, quantity, cases, weight::text, volume::text, unit from tms_order_line where order_id = $1 order by pos_no`, [id])).rows;
@@ -113,8 +121,9 @@ async function orderDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang
   ).rows;
   const waybills = (
     await q.query<Row>(
-      `select w.id, w.code, w.status, s.shipment_code, s.status as shipment_status, coalesce(st.eta, w.eta, s.eta) as eta, coalesce(st.ata, w.ata) as ata, p.lng, p.lat, p.reported_at, p.speed
+      `select w.id, w.code, w.status, s.shipment_code, s.status as shipment_status, ${ETA} as eta, ${ETA_LIVE} as eta_live, coalesce(st.ata, w.ata) as ata, p.lng, p.lat, p.reported_at, p.speed
          from tms_waybill w left join tms_shipment s on s.id = w.shipment_id
+         ${LIVE_ETA_JOIN}
          left join lateral (select eta, ata from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
          left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
         where w.order_id = $1 order by w.id`,
@@ -130,7 +139,7 @@ async function orderDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang
     timeline: timeline.map((e) => ({ time: iso(e.operation_time)!, event: String(e.operation_type), label: translate(lang, `dicts.tracking_operation.${e.operation_type}`), code: (e.related_code as string) ?? null })),
     waybills: waybills.map((w) => ({
       id: Number(w.id), code: String(w.code), status: String(w.status), shipmentCode: (w.shipment_code as string) ?? null, shipmentStatus: (w.shipment_status as string) ?? null,
-      shipmentStatusLabel: w.shipment_status ? translate(lang, `dicts.shipment_status.${w.shipment_status}`) : null, eta: iso(w.eta), ata: iso(w.ata),
+      shipmentStatusLabel: w.shipment_status ? translate(lang, `dicts.shipment_status.${w.shipment_status}`) : null, eta: iso(w.eta), etaLive: w.eta_live === true, ata: iso(w.ata),
       lastPosition: w.lng == null ? null : { lng: Number(w.lng), lat: Number(w.lat), reportedAt: iso(w.reported_at)!, speed: w.speed == null ? null : Number(w.speed) },
     })),
     epods: epods.map((e) => epodSummary(e, lang)),
@@ -305,9 +314,10 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const p = requirePortal(req);
     const rows = (
       await db.query<Row>(
-        `select w.id, w.code, o.id as order_id, o.code as order_code, s.shipment_code, ss.name as source_station, ds.name as dest_station, coalesce(st.eta, w.eta, s.eta) as eta,
+        `select w.id, w.code, o.id as order_id, o.code as order_code, s.shipment_code, ss.name as source_station, ds.name as dest_station, ${ETA} as eta, ${ETA_LIVE} as eta_live,
                 pos.lng, pos.lat, pos.reported_at, pos.speed
            from tms_waybill w join tms_order o on o.id = w.order_id join tms_shipment s on s.id = w.shipment_id and s.status = 'SHIPPED'
+           ${LIVE_ETA_JOIN}
            join base_station ss on ss.id = w.source_station_id join base_station ds on ds.id = w.dest_station_id
            left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
            left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id order by reported_at desc limit 1) pos on true
@@ -321,7 +331,7 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
       req,
       rows.map((r) => ({
         waybillId: Number(r.id), waybillCode: String(r.code), orderId: Number(r.order_id), orderCode: String(r.order_code), shipmentCode: String(r.shipment_code),
-        sourceStation: String(r.source_station), destStation: String(r.dest_station), eta: iso(r.eta),
+        sourceStation: String(r.source_station), destStation: String(r.dest_station), eta: iso(r.eta), etaLive: r.eta_live === true,
         lastPosition: r.lng == null ? null : { lng: Number(r.lng), lat: Number(r.lat), reportedAt: iso(r.reported_at)!, speed: r.speed == null ? null : Number(r.speed) },
       })),
     );

@@ -22,7 +22,7 @@ const zhCN = {
       expired: '已过期', active: '有效', expiresAt: '有效期至', linkHint: '任何拿到链接的人无需登录即可查看运输进度（不含价格和联系人）。', printQr: '扫码跟踪',
     },
     epod: { title: '电子回单 {{code}}', item: '物料', planned: '计划', shipped: '实发', signed: '实收', shortage: '短少', damage: '破损', remark: '备注', signTime: '签收时间', arrivalTime: '到达时间', photos: '签收照片', abnormal: '异常' },
-    map: { title: '在途运单', empty: '当前没有在途运单', waybill: '运单', order: '订单', eta: '预计到达', position: '最后位置', reportedAt: '定位时间' },
+    map: { title: '在途运单', empty: '当前没有在途运单', waybill: '运单', order: '订单', eta: '预计到达', live: '（实时）', position: '最后位置', reportedAt: '定位时间' },
   },
   track: {
     title: '运输跟踪', order: '订单', waybill: '运单', from: '发货地', to: '目的地', eta: '预计到达', position: '当前位置', positionAt: '{{city}}（{{time}}）',
@@ -53,7 +53,7 @@ const enUS: typeof zhCN = {
       expired: 'Expired', active: 'Active', expiresAt: 'Valid until', linkHint: 'Anyone with the link can follow the transport without signing in (no prices, no contacts).', printQr: 'Scan to track',
     },
     epod: { title: 'Proof of delivery {{code}}', item: 'Item', planned: 'Planned', shipped: 'Shipped', signed: 'Signed', shortage: 'Short', damage: 'Damaged', remark: 'Remark', signTime: 'Signed', arrivalTime: 'Arrived', photos: 'Photos', abnormal: 'Abnormal' },
-    map: { title: 'Waybills in transit', empty: 'Nothing is in transit', waybill: 'Waybill', order: 'Order', eta: 'ETA', position: 'Last position', reportedAt: 'Reported' },
+    map: { title: 'Waybills in transit', empty: 'Nothing is in transit', waybill: 'Waybill', order: 'Order', eta: 'ETA', live: '(live)', position: 'Last position', reportedAt: 'Reported' },
   },
   track: {
     title: 'Shipment tracking', order: 'Order', waybill: 'Waybill', from: 'From', to: 'To', eta: 'Expected', position: 'Now near', positionAt: '{{city}} ({{time}})',

@@ -24,6 +24,16 @@ type TransitRow = z.output<typeof PortalApi.PortalTransitRow>;
 type Choices = z.output<typeof PortalApi.PortalChoices>;
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+/** An ETA, marked when it is live (from the vehicle's newest position) rather than planned. */
+function Eta({ row }: { row: { eta: string | null; etaLive: boolean } }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="portal-eta">
+      {when(row.eta)}
+      {row.eta && row.etaLive ? ` ${t('portal.map.live')}` : ''}
+    </span>
+  );
+}
 const PROGRESS_COLOR: Record<string, string> = { RECEIVED: 'blue', CONFIRMED: 'cyan', IN_TRANSIT: 'orange', DELIVERED: 'green', CANCELLED: 'default' };
 export const trackUrl = (token: string) => `${window.location.origin}/track/${token}`;
 
@@ -426,7 +436,7 @@ export function OrderDetailPage() {
             { title: t('portal.map.waybill'), dataIndex: 'code' },
             { title: t('portal.detail.shipment'), dataIndex: 'shipmentCode' },
             { title: t('portal.detail.shipmentStatus'), dataIndex: 'shipmentStatusLabel' },
-            { title: t('portal.detail.eta'), dataIndex: 'eta', render: when },
+            { title: t('portal.detail.eta'), dataIndex: 'eta', render: (_: unknown, w: OrderDetail['waybills'][number]) => <Eta row={w} /> },
             { title: t('portal.detail.ata'), dataIndex: 'ata', render: when },
             { title: t('portal.detail.lastPosition'), dataIndex: 'lastPosition', render: (p: OrderDetail['waybills'][number]['lastPosition']) => (p ? `${p.lat.toFixed(4)}, ${p.lng.toFixed(4)} · ${when(p.reportedAt)}` : t('portal.detail.noPosition')) },
           ]} />
@@ -473,7 +483,7 @@ export function TransitMapPage() {
                     <b>{r.waybillCode}</b>
                     <div>{`${r.sourceStation} → ${r.destStation}`}</div>
                     <div>
-                      {t('portal.map.eta')}: {when(r.eta)}
+                      {t('portal.map.eta')}: <Eta row={r} />
                     </div>
                   </div>
                 </Popup>
@@ -495,7 +505,7 @@ export function TransitMapPage() {
                       <>
                         <div>{`${r.sourceStation} → ${r.destStation}`}</div>
                         <div>
-                          {t('portal.map.eta')}: {when(r.eta)}
+                          {t('portal.map.eta')}: <Eta row={r} />
                         </div>
                         <div>
                           {t('portal.map.reportedAt')}: {when(r.lastPosition?.reportedAt)}

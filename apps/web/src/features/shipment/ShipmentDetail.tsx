@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useState, type Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { fieldByName, resourceByName, SHIPMENT_SECTIONS, type ResourceDef } from '@tms/domain';
 import { HttpError } from '../../platform/http.ts';
 import { formatDateTime } from '../../platform/format.ts';
@@ -208,6 +208,20 @@ export default function ShipmentDetail({ id, onClose, onChanged }: { id: number;
   return (
     <Drawer open width={1200} destroyOnHidden onClose={onClose} title={t('shipment.detail.title', { code: d ? d.shipmentCode : '' })}>
       <Spin spinning={q.isLoading}>
+        {d?.liveEta?.eta && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="shipment-live-eta"
+            style={{ marginBottom: 12 }}
+            message={t('shipment.detail.liveEta', {
+              station: d.liveEta.stationName ?? '',
+              eta: formatDateTime(d.liveEta.eta),
+              km: d.liveEta.distanceKm ?? '',
+              at: formatDateTime(d.liveEta.positionAt),
+            })}
+          />
+        )}
         {d && (
           <Tabs
             data-testid="shipment-detail"

@@ -19,6 +19,8 @@ export interface ShipmentDetail extends Row {
   legs: Row[];
   prints: Row[];
   abnormalReceipts: Row[];
+  /** the live ETA (server fleet/geofence.ts): from the newest position to the first delivery station not reached */
+  liveEta: { stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null } | null;
 }
 
 export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
