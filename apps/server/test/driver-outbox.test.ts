@@ -5,7 +5,7 @@
  * is refused with a translated message, and the refusal is kept for the repeat too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { driverLogin, makeShipment, OTHER_DRIVER, driverId } from './driver-kit.ts';
 import { buildShippedShipment, type Fixture } from '../src/modules/epod/demo.ts';
 
@@ -147,5 +147,17 @@ describe('driver outbox: each idempotency key applied once', () => {
     expect(kept.rows).toEqual([{ status_code: 404, state: 'DONE' }]);
     const zh = await post(`/api/driver/shipments/${f.shipmentId}/accept`, token, key());
     expect(zh.json.msg).toBe('该调度单已不再分配给您（可能已改派），此项操作无法提交');
+
+    // the dispatcher sees both refusals, once each, with what the phone showed; another center's user sees none
+    const code = (await s.db.query<{ shipment_code: string }>(`select shipment_code from tms_shipment where id = $1`, [f.shipmentId])).rows[0]!.shipment_code;
+    const list = async (token: string) => s.api('GET', '/api/shipment/driverRefusal/list', { token, query: { shipmentCode: code, orderByColumn: 'id', isAsc: 'asc' } });
+    const seen = await list(await s.login(ADMIN.user, ADMIN.password));
+    expect(seen.status, JSON.stringify(seen.json)).toBe(200);
+    expect((seen.json.rows as Json[]).map((x) => [x.action, x.statusCode, x.message, x.idemKey])).toEqual([
+      ['EPOD_REPORT', 404, r.json.msg, k],
+      ['ACCEPT', 404, zh.json.msg, expect.any(String)],
+    ]);
+    const other = await createUser(s.db, { perms: ['shipment:driverRefusal:query'], centers: ['BJ01'] });
+    expect((await list(await s.login(other.userName, other.password))).json.rows).toEqual([]);
   });
 });

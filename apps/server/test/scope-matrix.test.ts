@@ -30,6 +30,8 @@ let admin: string;
 const OPERATIONAL = [
   'order', 'orderLine', 'waybill', 'waybillLine', 'reviewedWaybill', 'shipment', 'openShipment', 'shipmentStop', 'shipmentLine', 'shipmentLog', 'orderTracking',
   'epod', 'epodPending', 'epodOpinion', 'epodPicture', 'alert', 'vehicleCheck', 'contract', 'rateLine', 'waybillRating',
+  // driver-app writes the server refused (issue 16)
+  'driverRefusal',
   // settlement (issue 15)
   'settleTerm', 'statement', 'statementLine', 'invoice', 'payment', 'paperReceipt',
 ] as const;
@@ -53,7 +55,7 @@ const isOperational = (k: Kind) => (OPERATIONAL as readonly string[]).includes(k
 /** what the generic routes of a definition act on (views show the rows of another kind) */
 const KIND_OF_DEF: Record<string, Kind> = {
   order: 'order', orderLine: 'orderLine', waybill: 'waybill', waybillLine: 'waybillLine', shipment: 'shipment', shipmentStop: 'shipmentStop',
-  shipmentLine: 'shipmentLine', shipmentRos: 'reviewedWaybill', shipmentLog: 'shipmentLog', orderTracking: 'orderTracking',
+  shipmentLine: 'shipmentLine', shipmentRos: 'reviewedWaybill', shipmentLog: 'shipmentLog', orderTracking: 'orderTracking', driverRefusal: 'driverRefusal',
   epod: 'epod', epodCheck: 'epod', epodOpinion: 'epodOpinion',
   client: 'client', carrier: 'carrier', carrierLicence: 'carrierLicence', driver: 'driver', transportMeansType: 'transportMeansType',
   transportMeans: 'transportMeans', item: 'item', zone: 'zone', location: 'location', station: 'station', carrierRoute: 'carrierRoute',
@@ -96,6 +98,11 @@ async function seed(): Promise<void> {
   rec.shipmentStop = { id: (await one(`select id from tms_shipment_stop where shipment_id = $1 order by seq limit 1`, [sh.id])).id, table: 'tms_shipment_stop' };
   rec.shipmentLine = { id: (await one(`select id from tms_waybill_line where waybill_id = $1 order by id limit 1`, [chain.waybillIds[0]])).id, table: 'tms_waybill_line' };
   await insertPositions(s.db, sh.id, 5, now.toISOString());
+  const refused = await one(
+    `insert into tms_driver_refusal(dispatch_center_id, shipment_id, shipment_code, action, status_code, message) values ($1, $2, $3, 'ACCEPT', 404, $4) returning id, message`,
+    [A, sh.id, sh.shipment_code, `T-REF-${rand(8)}`],
+  );
+  rec.driverRefusal = { id: refused.id, table: 'tms_driver_refusal', code: refused.message };
 
   // an OPEN manual order with a line (every order action could take it)
   const o = await one(

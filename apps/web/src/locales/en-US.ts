@@ -109,6 +109,7 @@ export default {
     vehicleHistory: 'Vehicle history',
     shipmentBusinessLog: 'Business log',
     orderTracking: 'Order tracking',
+    driverRefusal: 'Refused driver-app writes',
     shipmentAlert: 'Dispatch alerts',
     epod: 'Electronic POD',
     epodList: 'Receipts',

@@ -110,6 +110,7 @@ const zhCN: typeof enUS = {
     vehicleHistory: '车辆历史轨迹',
     shipmentBusinessLog: '业务日志',
     orderTracking: '订单跟踪',
+    driverRefusal: '司机端被拒操作',
     shipmentAlert: '调度告警',
     epod: '电子回单',
     epodList: '回单',

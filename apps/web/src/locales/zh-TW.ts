@@ -112,6 +112,7 @@ const zhTW = {
     "vehicleHistory": "車輛歷史軌跡",
     "shipmentBusinessLog": "業務日誌",
     "orderTracking": "訂單跟蹤",
+    "driverRefusal": "司機端被拒操作",
     "shipmentAlert": "排程告警",
     "epod": "電子回單",
     "epodList": "回單",

@@ -350,6 +350,10 @@ export default {
         warehouseCode: 'Warehouse code', warehouseName: 'Warehouse name', returnReasons: 'Return reason', rejectReasons: 'Driver refusal reason', cancelStatus: 'Cancel status', remark: 'Remark',
       },
     },
+    driverRefusal: {
+      name: 'Refused driver-app writes',
+      fields: { createTime: 'Time', shipmentCode: 'Dispatch order', driverId: 'Driver', action: 'Action', statusCode: 'Status code', message: 'Why refused', idemKey: 'Idempotency key' },
+    },
     shipmentStop: {
       name: 'Dispatch order stops',
       fields: { shipmentId: 'Dispatch order', seq: 'Sequence', stationId: 'Station', stopType: 'Stop type', eta: 'ETA', ata: 'Arrived', atd: 'Departed', createTime: 'Created at' },

@@ -350,6 +350,10 @@ const zhCN: Shape = {
         warehouseCode: '仓库编码', warehouseName: '仓库名称', returnReasons: '退回原因', rejectReasons: '司机拒单原因', cancelStatus: '取消状态', remark: '备注',
       },
     },
+    driverRefusal: {
+      name: '司机端被拒操作',
+      fields: { createTime: '时间', shipmentCode: '调度单', driverId: '司机', action: '操作', statusCode: '状态码', message: '拒绝原因', idemKey: '幂等键' },
+    },
     shipmentStop: {
       name: '调度单站点',
       fields: { shipmentId: '调度单', seq: '顺序', stationId: '站点', stopType: '站点类型', eta: '预计到达', ata: '实际到达', atd: '实际离开', createTime: '创建时间' },

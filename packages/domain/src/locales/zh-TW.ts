@@ -471,6 +471,13 @@ const zhTW = {
       "SMS": "簡訊",
       "WEBHOOK": "Webhook"
     },
+    "driver_outbox_action": {
+      "ACCEPT": "接單",
+      "REFUSE": "拒單",
+      "VEHICLE_CHECK": "出車檢查",
+      "EPOD_REPORT": "簽收回單",
+      "EPOD_PICTURE": "回單照片"
+    },
     "ntf_delivery_status": {
       "PENDING": "待發送",
       "QUEUED": "排隊中",
@@ -1628,6 +1635,18 @@ const zhTW = {
         "rejectReasons": "司機拒單原因",
         "cancelStatus": "取消狀態",
         "remark": "備註"
+      }
+    },
+    "driverRefusal": {
+      "name": "司機端被拒操作",
+      "fields": {
+        "createTime": "時間",
+        "shipmentCode": "排程單",
+        "driverId": "司機",
+        "action": "操作",
+        "statusCode": "狀態碼",
+        "message": "拒絕原因",
+        "idemKey": "冪等鍵"
       }
     },
     "shipmentStop": {

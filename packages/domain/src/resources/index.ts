@@ -79,6 +79,7 @@ export const RESOURCES: ResourceDef[] = [
   waybill.waybillLine,
   shipment.shipment,
   shipment.shipmentStop,
+  shipment.driverRefusal,
   shipment.shipmentLine,
   shipment.shipmentRos,
   shipment.shipmentLog,

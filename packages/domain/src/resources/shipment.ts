@@ -100,6 +100,30 @@ export const shipmentStop: ResourceDef = {
   ],
 };
 
+/** Writes of the driver app the server refused (issue 16): what the phone shows its driver, for the dispatcher. */
+export const driverRefusal: ResourceDef = {
+  name: 'driverRefusal',
+  table: 'tms_driver_refusal',
+  path: '/shipment/driverRefusal',
+  permission: 'shipment:driverRefusal',
+  component: 'shipment/driverRefusal',
+  labelField: 'shipmentCode',
+  ...readOnly,
+  noAudit: true,
+  // seen by whoever may see the dispatch order (its center, and the client / carrier data groups)
+  scope: { dispatchCenter: 'dispatch_center_id', parent: { column: 'shipment_id', resource: 'shipment' } },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: [
+    { name: 'createTime', kind: 'datetime', search: 'range' },
+    str('shipmentCode', 40, { search: 'like' }),
+    ref('driverId', 'driver', { search: 'eq' }),
+    { name: 'action', kind: 'dict', dict: 'driver_outbox_action', search: 'eq' },
+    int('statusCode'),
+    { name: 'message', kind: 'text', max: 500, list: true },
+    str('idemKey', 100, { list: false }),
+  ],
+};
+
 export const shipmentLine: ResourceDef = {
   name: 'shipmentLine',
   table: 'tms_shipment_line_v',

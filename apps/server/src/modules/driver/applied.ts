@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { recordRefusal } from './refusals.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[\w:.-]{1,100}$/;
@@ -83,6 +84,7 @@ export function installDriverIdempotency(app: FastifyInstance, db: Db, clock: Cl
         payload,
         clock.now(),
       ]);
+      await recordRefusal(db, req, idem.driverId, idem.key, reply.statusCode, payload);
     }
     return payload;
   });

@@ -100,6 +100,7 @@ export const MENU_TREE: SeedMenu[] = [
       page('shipmentBusinessLog', '业务日志', '/shipment/businessLog', 'shipment/businessLog', 'shipment:log:query'),
       page('orderTracking', '订单跟踪', '/shipment/orderTracking', 'shipment/orderTracking', 'shipment:tracking:query'),
       page('shipmentAlert', '调度告警', '/shipment/alert', 'shipment/alert', 'shipment:alert:query', ['shipment:alert:edit']),
+      page('driverRefusal', '司机端被拒操作', '/shipment/driverRefusal', 'shipment/driverRefusal'),
     ],
   },
   {
