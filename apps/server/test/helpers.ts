@@ -89,6 +89,11 @@ export interface StartOptions {
    * DATABASE_REPLICA_URL (a pool of its own), on PGlite the same handle
    */
   replicaOfItself?: boolean;
+  /**
+   * PostgreSQL: the server's connections go through this URL (a pool such as PgBouncer, given the database's URL), and
+   * its LISTENing ones to the database itself (DATABASE_DIRECT_URL)
+   */
+  through?: (url: string) => string;
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -113,7 +118,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     const created = await createDatabase(base);
     drop = created.drop;
     replicaUrl = created.url;
-    db = await openPg(created.url);
+    db = opts.through ? await openPg(opts.through(created.url), { directUrl: created.url }) : await openPg(created.url);
     openAgain = () => openPg(created.url);
     share = async () => ({ db: await openPg(created.url), own: true });
   } else {
