@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCES, SECRET_CONFIG_KEYS } from '@tms/domain';
-import type { Db } from './platform/db.ts';
+import { openPg, type Db } from './platform/db.ts';
+import { createReads } from './platform/replica.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
 import { installHttp, sendError } from './platform/http.ts';
 import { installContract } from './platform/contract.ts';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   config: AppConfig;
   clock?: Clock;
   logger?: boolean | object;
+  /** a replica reports may read (default: opened from config.databaseReplicaUrl; closed with the app) */
+  replica?: Db | null;
   /** where the structured log goes instead of stdout, with the product's options (tests read it) */
   logStream?: { write(line: string): void };
 }
@@ -115,6 +118,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   installIdempotency(app, db, clock);
+  // reports and exports read the replica when one is configured and close enough behind (platform/replica.ts)
+  const replica = opts.replica !== undefined ? opts.replica : config.databaseReplicaUrl ? await openPg(config.databaseReplicaUrl, { max: 4 }) : null;
+  const reads = createReads(db, replica, config.replicaMaxLagSeconds, app.log);
+  app.decorate('reads', reads);
+  if (opts.replica === undefined) app.addHook('onClose', () => reads.close());
   app.decorate('realtime', createRealtime(db, clock, app.log));
 
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 429, msg: `rate limited, retry in ${ctx.after}` }) });
@@ -143,7 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerEpodDriverRoutes(app, db, storage, clock);
   registerBaseinfoRoutes(app, db);
   registerGeneratorRoutes(app, db);
-  registerReportRoutes(app, db, storage);
+  registerReportRoutes(app, db, storage, reads);
   registerWorkflowRoutes(app, db);
   subscribeFinance(events);
   subscribeSettlement(events); // settlement (issue 15): every reviewed waybill gets its paper receipt

@@ -10,7 +10,7 @@ import { developmentSecret } from './platform/secrets.ts';
 const started = performance.now();
 const config = loadConfig();
 if (!process.env.TMS_SECRET && !config.production) config.secret = developmentSecret(resolve(config.dataDir, '.secret'));
-const db = await openDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : resolve(config.dataDir, 'pg') });
+const db = await openDb({ url: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.databaseUrl ? null : resolve(config.dataDir, 'pg') });
 const app = await buildApp({ db, config });
 await migrate(db, (m) => app.log.info(m));
 await seed(db, (m) => app.log.info(m), { demo: config.demo, uploads: localRoot(config.dataDir) });

@@ -84,6 +84,16 @@ export interface StartOptions {
    * connection pool, on embedded PGlite (one process) the same handle; closing it leaves the database to the first
    */
   sameDatabaseAs?: TestServer;
+  /**
+   * reports read a "replica" that is this very database (platform/replica.ts): on PostgreSQL through
+   * DATABASE_REPLICA_URL (a pool of its own), on PGlite the same handle
+   */
+  replicaOfItself?: boolean;
+  /**
+   * PostgreSQL: the server's connections go through this URL (a pool such as PgBouncer, given the database's URL), and
+   * its LISTENing ones to the database itself (DATABASE_DIRECT_URL)
+   */
+  through?: (url: string) => string;
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -96,6 +106,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   /** opens the same database again */
   let openAgain: (() => Promise<Db>) | null = null;
   let share: () => Promise<{ db: Db; own: boolean }>;
+  let replicaUrl: string | null = null;
   if (opts.sameDatabaseAs) {
     const shared = await opts.sameDatabaseAs.shareDb();
     db = shared.db;
@@ -106,7 +117,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   } else if (base) {
     const created = await createDatabase(base);
     drop = created.drop;
-    db = await openPg(created.url);
+    replicaUrl = created.url;
+    db = opts.through ? await openPg(opts.through(created.url), { directUrl: created.url }) : await openPg(created.url);
     openAgain = () => openPg(created.url);
     share = async () => ({ db: await openPg(created.url), own: true });
   } else {
@@ -133,11 +145,12 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       NODE_ENV: 'test',
       // suites sign in hundreds of users from one address; auth.test.ts checks the limit itself
       TMS_AUTH_RATE_PER_MINUTE: '100000',
+      ...(opts.replicaOfItself && replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
       ...(opts.env ?? {}),
     });
     // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test
     const logger = opts.logStream ? undefined : process.env.TMS_TEST_LOG ? { level: 'error' } : false;
-    app = await buildApp({ db, config, clock, logger, logStream: opts.logStream });
+    app = await buildApp({ db, config, clock, logger, logStream: opts.logStream, ...(opts.replicaOfItself && db.kind === 'pglite' ? { replica: db } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
     // never leave a database behind (a shared PGlite handle stays the first server's)

@@ -5,6 +5,15 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself when DATABASE_URL goes through a pool in transaction mode (PgBouncer): the
+   * one connection that LISTENs for realtime events needs a session of its own. Unset = DATABASE_URL.
+   */
+  databaseDirectUrl: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica reports and exports may read (platform/replica.ts); unset = the primary */
+  databaseReplicaUrl: string | null;
+  /** TMS_REPLICA_MAX_LAG_SECONDS: a replica further behind than this is not read (default 30) */
+  replicaMaxLagSeconds: number;
   dataDir: string;
   captcha: boolean;
   secret: string;
@@ -63,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || null,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || null,
+    replicaMaxLagSeconds: env.TMS_REPLICA_MAX_LAG_SECONDS ? wholeNumber(env.TMS_REPLICA_MAX_LAG_SECONDS, 'TMS_REPLICA_MAX_LAG_SECONDS', 86400) : 30,
     dataDir: env.TMS_DATA_DIR ?? './data',
     captcha: (env.TMS_CAPTCHA ?? 'on') !== 'off',
     secret: secret || randomBytes(32).toString('hex'),

@@ -34,11 +34,19 @@ pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 // dates without time stay 'YYYY-MM-DD' strings: no time-zone shift
 pg.types.setTypeParser(DATE, (v) => v);
 
-export async function openPg(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.TMS_DB_POOL ?? 10) });
-  pool.on('error', () => {
+/**
+ * `directUrl`: where the LISTENing connection goes when `url` is a pool in transaction mode (PgBouncer), which gives a
+ * client a server connection for one transaction only, so a LISTEN there would hear nothing.
+ */
+export async function openPg(url: string, opts: { directUrl?: string | null; max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? Number(process.env.TMS_DB_POOL ?? 10) });
+  const quiet = () => {
     /* idle client errors are reported on the next query */
-  });
+  };
+  pool.on('error', quiet);
+  // one connection per channel LISTENed (realtime, notify, driver push…), with room for one being replaced
+  const direct = opts.directUrl && opts.directUrl !== url ? new pg.Pool({ connectionString: opts.directUrl, max: 8 }) : null;
+  direct?.on('error', quiet);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await c.query(sql, params as unknown[]);
@@ -69,8 +77,9 @@ export async function openPg(url: string): Promise<Db> {
     },
     async close() {
       await pool.end();
+      await direct?.end();
     },
-    listen: (channel, onMessage) => listenOn(pool, channel, onMessage),
+    listen: (channel, onMessage) => listenOn(direct ?? pool, channel, onMessage),
   };
 }
 
@@ -167,6 +176,6 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   };
 }
 
-export async function openDb(opts: { url?: string | null; dataDir?: string | null }): Promise<Db> {
-  return opts.url ? openPg(opts.url) : openPglite(opts.dataDir ?? null);
+export async function openDb(opts: { url?: string | null; directUrl?: string | null; dataDir?: string | null }): Promise<Db> {
+  return opts.url ? openPg(opts.url, { directUrl: opts.directUrl }) : openPglite(opts.dataDir ?? null);
 }

@@ -715,6 +715,7 @@ const zhTW = {
     "vehicle": "車輛",
     "search": "查詢",
     "export": "匯出 Excel",
+    "lagNote": "資料讀自資料庫副本：可能落後至多 {{seconds}} 秒。",
     "chart": {
       "order": "每日訂單數與重量",
       "shipment": "每日準時發車率與準時到達率",

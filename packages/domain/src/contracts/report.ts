@@ -47,6 +47,7 @@ export const ReportData = z
       .describe('the filters applied (defaults filled in)'),
     rows: z.array(ReportRow),
     totals: z.record(z.string(), z.union([z.number(), z.string()]).nullable()).describe('counts and rates as numbers, money as exact decimal strings'),
+    lagSeconds: z.number().int().min(0).optional().describe('read on a replica: how many seconds its figures may be behind the primary (absent: read on the primary)'),
   })
   .meta({ id: 'ReportData' });
 export const CheckRow = z

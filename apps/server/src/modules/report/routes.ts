@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
+import type { Reads } from '../../platform/replica.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { intParam, ok, page } from '../../platform/http.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -101,13 +102,14 @@ async function exportReport(spec: ReportSpec, f: ReportFilters, rows: ReportRow[
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function registerReportRoutes(app: FastifyInstance, db: Queryable, storage: Storage): void {
+export function registerReportRoutes(app: FastifyInstance, db: Queryable, storage: Storage, reads: Reads): void {
   for (const name of REPORT_NAMES) {
     const spec = REPORTS[name];
     const load = async (req: FastifyRequest) => {
       const f = await parseFilters(db, req, spec);
-      const rows = await runReport(name as ReportName, db, requireCaller(req), f);
-      return { filters: f, rows, totals: reportTotals(spec, rows) };
+      // on the replica when one is fit (platform/replica.ts): lagSeconds says how far behind its figures may be
+      const { value: rows, lagSeconds } = await reads.run((q) => runReport(name as ReportName, q, requireCaller(req), f));
+      return { filters: f, rows, totals: reportTotals(spec, rows), ...(lagSeconds !== null ? { lagSeconds } : {}) };
     };
     const e = C.reportEndpoints(name);
     route(app, e.data, async (req) => ok(req, await load(req)));

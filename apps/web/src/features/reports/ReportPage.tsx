@@ -142,7 +142,17 @@ export default function ReportPage({ name }: { name: ReportName }) {
           <LazyChart option={option} height={300} testId="report-chart" />
         </Card>
       )}
-      <Card title={t(`reports.${name}.title`)}>
+      <Card
+        title={t(`reports.${name}.title`)}
+        extra={
+          // read on a replica that is behind: say how old the figures may be
+          data.data?.lagSeconds ? (
+            <Typography.Text type="secondary" data-testid="report-lag">
+              {t('reportPage.lagNote', { seconds: data.data.lagSeconds })}
+            </Typography.Text>
+          ) : null
+        }
+      >
         <Table<Row>
           rowKey={(r) => spec.columns.map((c) => String(r[c.key] ?? '')).join('|')}
           size="small"

@@ -30,6 +30,7 @@ const enUS = {
     vehicle: 'Vehicle',
     search: 'Search',
     export: 'Export Excel',
+    lagNote: 'Read from a copy of the database: the figures may be up to {{seconds}} s old.',
     chart: { order: 'Orders and weight per day', shipment: 'On-time departure and arrival rate per day', epod: 'Shortage and damage rate', check: 'Failed checks by item', margin: 'Revenue, cost and margin rate', mileage: 'Distance per day' },
   },
   dashboard: {
@@ -94,6 +95,7 @@ const zhCN: typeof enUS = {
     vehicle: '车辆',
     search: '查询',
     export: '导出 Excel',
+    lagNote: '数据读自数据库副本：可能滞后至多 {{seconds}} 秒。',
     chart: { order: '每日订单数与重量', shipment: '每日准时发车率与准时到达率', epod: '短少率与破损率', check: '各检查项不合格次数', margin: '收入、成本与毛利率', mileage: '每日行驶里程' },
   },
   dashboard: {
