@@ -95,6 +95,12 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined, o
         select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_type = 'F' and m.perms like 'reports:%:export'
         on conflict do nothing`);
     });
+    // the fleet monitor (issue 19) came after the roles: a dispatcher of an existing database gets it too
+    await once(q, 'fleet-monitor-dispatcher', async () => {
+      await q.query(`insert into sys_role_menu(role_id, menu_id)
+        select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_key = 'fleetMonitor'
+        on conflict do nothing`);
+    });
     // the margin report shows what we earn and pay (issue 14): money, not dispatch work — a finance role's, not the dispatcher's
     await once(q, 'margin-not-dispatcher', async () => {
       await q.query(`delete from sys_role_menu rm using sys_role r, sys_menu m

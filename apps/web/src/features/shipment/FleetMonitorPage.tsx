@@ -5,7 +5,7 @@
  * Filters: dispatch center, carrier, state, plate. A click opens the vehicle's card (plate, dispatch order in
  * progress with its link, driver, speed, last report) with a follow mode that keeps it centred as it moves.
  *
- * Live: the list is asked once (and again after a filter change or a reconnect); then the stream of its own
+ * Live: the list is asked once (and again after a filter change or a reconnect of the stream); then the stream of its own
  * (?types=fleet) brings, once a second, the newest position of each vehicle that reported (the server gathers
  * them per vehicle and second): the rows are applied in place and the canvas redrawn in the next animation frame.
  * No polling: a timer only re-reads the clock to turn the silent vehicles offline.
@@ -75,6 +75,7 @@ export default function FleetMonitorPage() {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [tick, setTick] = useState(0);
   const updates = useRef(0);
+  const opened = useRef(0);
   const followRef = useRef({ follow, selected });
   followRef.current = { follow, selected };
   const fitted = useRef('');
@@ -136,7 +137,8 @@ export default function FleetMonitorPage() {
 
   // live rows: applied in place, drawn in the next frame; the followed vehicle stays centred
   const live = useOwnStream(['fleet'], true, (type, data) => {
-    if (type === 'ready') return void q.refetch();
+    // a reopened stream missed what came meanwhile: ask again (the first opening comes with the page's first answer)
+    if (type === 'ready') return void (opened.current++ && q.refetch());
     if (type !== 'fleet') return;
     const rows = ((data as { rows?: LiveRow[] } | null)?.rows ?? []) as LiveRow[];
     const s = store.current;

@@ -2,8 +2,8 @@
  * The fleet monitor's drawing (issue 19): one canvas over the Leaflet map, redrawn in one animation frame when
  * something changed (data, live positions, pan, zoom) — no DOM element per vehicle. Zoomed out to
  * CLUSTER_MAX_ZOOM and below, the vehicles are clustered (supercluster, rebuilt at most once per data change and only
- * while clustering shows); each cluster is drawn in the colour of its most urgent state (alarm, offline, moving,
- * stopped) with its count. Zoomed in, every vehicle in view is a dot in its state's colour, with its plate when few
+ * while clustering shows); each cluster is drawn in the colour of the state most of its vehicles are in, with its
+ * count, and a red ring when one of them is in alarm. Zoomed in, every vehicle in view is a dot in its state's colour, with its plate when few
  * show. Dots of one colour are one path, filled once. A click picks the nearest dot or cluster (a cluster zooms in).
  */
 import L from 'leaflet';
@@ -27,8 +27,6 @@ export interface MonitorVehicle {
 }
 
 export const STATE_COLOURS: Record<StateLetter, string> = { M: '#389e0d', S: '#1677ff', O: '#8c8c8c', A: '#cf1322' };
-/** most urgent first: a cluster takes the colour of the first state it holds */
-const URGENCY: StateLetter[] = ['A', 'M', 'S', 'O'];
 export const CLUSTER_MAX_ZOOM = 11;
 const DOT = 6;
 const LABELS_UNDER = 300;
@@ -120,7 +118,9 @@ export class FleetCanvas {
       if (v.lng !== null && v.lat !== null) features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [v.lng, v.lat] }, properties: { i, st: v.st } });
     });
     this.index = new Supercluster<{ i: number; st: StateLetter }, Props>({
-      radius: 50,
+      // radius in screen pixels: Leaflet's tiles are 256 px
+      radius: 60,
+      extent: 256,
       maxZoom: CLUSTER_MAX_ZOOM,
       map: (p) => ({ A: +(p.st === 'A'), M: +(p.st === 'M'), S: +(p.st === 'S'), O: +(p.st === 'O') }),
       reduce: (acc, p) => {
@@ -166,16 +166,16 @@ export class FleetCanvas {
     if (zoom <= CLUSTER_MAX_ZOOM) {
       if (this.indexStale || !this.index) this.buildIndex();
       const found = this.index!.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom));
-      const bubbles: { x: number; y: number; r: number; n: number; colour: string }[] = [];
+      const bubbles: { x: number; y: number; r: number; n: number; colour: string; alarm: boolean }[] = [];
       for (const f of found) {
         const [lng, lat] = f.geometry.coordinates as [number, number];
         const props = f.properties as Partial<Props> & { cluster?: boolean; cluster_id?: number; point_count?: number; i?: number };
         if (props.cluster) {
           const n = props.point_count!;
           const p = this.map.latLngToContainerPoint([lat, lng]);
-          const r = Math.min(30, 12 + Math.log2(n) * 2.5);
-          const st = URGENCY.find((s) => (props[s] ?? 0) > 0) ?? 'O';
-          bubbles.push({ x: p.x, y: p.y, r, n, colour: STATE_COLOURS[st] });
+          const r = Math.min(26, 11 + Math.log2(n) * 2);
+          const st = (['M', 'S', 'O', 'A'] as StateLetter[]).reduce((a, b) => ((props[b] ?? 0) > (props[a] ?? 0) ? b : a));
+          bubbles.push({ x: p.x, y: p.y, r, n, colour: STATE_COLOURS[st], alarm: (props.A ?? 0) > 0 });
           hits.push({ x: p.x, y: p.y, r, cluster: props.cluster_id!, lng, lat });
           clusters++;
         } else {
@@ -194,8 +194,8 @@ export class FleetCanvas {
         ctx.globalAlpha = 0.85;
         ctx.fill();
         ctx.globalAlpha = 1;
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = '#fff';
+        ctx.lineWidth = u.alarm ? 3 : 2;
+        ctx.strokeStyle = u.alarm ? STATE_COLOURS.A : '#fff';
         ctx.stroke();
         ctx.fillStyle = '#fff';
         ctx.fillText(String(u.n), u.x, u.y);
