@@ -630,6 +630,9 @@ function customRoutes(): Record<string, Classified> {
   c['GET /api/reports/check/checks/:id'] = { kind: 'vehicleCheck', read: true, call: get(() => `/api/reports/check/checks/${rec.vehicleCheck.id}`) };
   // fleet tracking (issue 19): a vehicle's own track
   c['GET /api/fleet/track/:id'] = { kind: 'transportMeans', read: true, call: get(() => `/api/fleet/track/${rec.transportMeans.id}`, () => ({ from: inHour(-24), to: inHour(0) })) };
+  // the live fleet monitor: the vehicles that ran dispatch orders of the caller's centers, within the data groups; another center asked: 403
+  c['GET /api/fleet/monitor'] = { ...list('/api/fleet/monitor', ['transportMeans'], () => ({})), centerParam: true };
+  c['GET /api/fleet/monitor/:id'] = { kind: 'transportMeans', read: true, call: get(() => `/api/fleet/monitor/${rec.transportMeans.id}`) };
   return c;
 }
 let waybillOfLine = 0;

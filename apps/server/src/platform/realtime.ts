@@ -49,7 +49,11 @@ export interface RealtimeEvent {
 }
 
 /** Events that only matter live (a newer one supersedes them): not kept for replay. */
-export const TRANSIENT_EVENTS = new Set(['position']);
+export const TRANSIENT_EVENTS = new Set(['position', 'fleet']);
+/** How often a stream sends the rows gathered of a batched event type (see Realtime.batched). */
+export const BATCH_MS = 1000;
+/** The keys (row[0]) of a batched event type a subscriber may hear of. */
+export type KeyScope = (db: Queryable, caller: Caller) => Promise<Set<number>>;
 /** How long a reconnecting stream can ask for what it missed, and how much of it at most. */
 export const REPLAY_HOURS = 24;
 export const REPLAY_LIMIT = 1000;
@@ -59,6 +63,12 @@ export interface Realtime {
   /** `q`: a transaction (PostgreSQL delivers the event when it commits) */
   publish(event: RealtimeEvent, q?: Queryable): Promise<void>;
   subscribe(fn: (e: RealtimeEvent) => void): () => void;
+  /**
+   * Busy event types of keyed rows (data { rows: [[key, …], …] }, e.g. 'fleet': the newest position of each vehicle),
+   * each with the keys a subscriber may hear of. Only a stream naming the type in ?types= gets them: one event a
+   * second (BATCH_MS) holding the newest row of each key of its scope (loaded when the stream opens and at every heartbeat).
+   */
+  batched: Map<string, KeyScope>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -81,6 +91,7 @@ export function createRealtime(db: Db, clock: Clock, log?: { warn: (o: unknown, 
   let unlisten: (() => Promise<void>) | null = null;
   const deliver = (e: RealtimeEvent) => local.emit('event', e);
   return {
+    batched: new Map(),
     async publish(event, q) {
       const on = q ?? db;
       if (!TRANSIENT_EVENTS.has(event.type)) {
@@ -236,10 +247,36 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
       }
       return v;
     };
+    // batched types (asked for by name only): the newest row of each key in scope, sent once a second
+    const batchedTypes = [...(types ?? [])].filter((t) => rt.batched.has(t));
+    const pending = new Map<string, Map<unknown, unknown[]>>(batchedTypes.map((t) => [t, new Map()]));
+    let keyScopes = new Map<string, Promise<Set<number>>>();
+    const loadKeyScopes = () => {
+      keyScopes = new Map(batchedTypes.map((t) => [t, caller.then((c) => (c ? rt.batched.get(t)!(db, c) : new Set<number>())).catch(() => new Set<number>())]));
+    };
+    loadKeyScopes();
+    const gather = (e: RealtimeEvent) => {
+      const rows = (e.data?.rows ?? []) as unknown[][];
+      const into = pending.get(e.type);
+      void keyScopes.get(e.type)?.then((keys) => {
+        for (const row of rows) if (keys.has(row[0] as number)) into?.set(row[0], row);
+      });
+    };
+    const flush = batchedTypes.length
+      ? setInterval(() => {
+          for (const [type, rows] of pending) {
+            if (!rows.size || res.writableEnded) continue;
+            send(type, { rows: [...rows.values()] });
+            rows.clear();
+          }
+        }, BATCH_MS)
+      : undefined;
+    flush?.unref();
     // events go out in the order they came, each once its subject is checked
     const replayed = new Set<number>();
     const offer = (e: RealtimeEvent, fromLog = false) => {
       if (types && !types.has(e.type)) return;
+      if (rt.batched.has(e.type)) return void (types && session && gather(e));
       if (!session || (e.dispatchCenterId !== null && e.dispatchCenterId !== session.dispatchCenterId)) return;
       if (e.id !== undefined && !fromLog && replayed.has(e.id)) return;
       const subject = e.subject;
@@ -264,6 +301,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
       if (!session) return res.end();
       caller = loadCallerBySession(db, clock, sid).catch(() => null);
       seen = new Map();
+      loadKeyScopes();
       res.write(`: ping\n\n`);
     }, HEARTBEAT_MS);
     beat.unref();
@@ -271,6 +309,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     res.on('close', () => {
       off();
       clearInterval(beat);
+      clearInterval(flush);
       open.delete(reply);
     });
     return reply;

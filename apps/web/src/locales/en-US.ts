@@ -106,6 +106,7 @@ export default {
     shipmentStop: 'Dispatch order stops',
     shipmentRos: 'Waybills to dispatch',
     shipmentTrajectory: 'Trajectory playback',
+    fleetMonitor: 'Fleet monitor',
     vehicleHistory: 'Vehicle history',
     shipmentBusinessLog: 'Business log',
     orderTracking: 'Order tracking',

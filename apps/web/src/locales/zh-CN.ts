@@ -107,6 +107,7 @@ const zhCN: typeof enUS = {
     shipmentStop: '调度单站点',
     shipmentRos: '待调度运单',
     shipmentTrajectory: '轨迹回放',
+    fleetMonitor: '车辆监控',
     vehicleHistory: '车辆历史轨迹',
     shipmentBusinessLog: '业务日志',
     orderTracking: '订单跟踪',

@@ -109,6 +109,7 @@ const zhTW = {
     "shipmentStop": "排程單站點",
     "shipmentRos": "待排程運單",
     "shipmentTrajectory": "軌跡回放",
+    "fleetMonitor": "車輛監控",
     "vehicleHistory": "車輛歷史軌跡",
     "shipmentBusinessLog": "業務日誌",
     "orderTracking": "訂單跟蹤",
@@ -1272,6 +1273,37 @@ const zhTW = {
       "leg": "第 {{seq}} 段",
       "startStop": "起點",
       "endStop": "終點"
+    },
+    "monitor": {
+      "all": "全部",
+      "allCenters": "全部排程中心",
+      "allCarriers": "全部承運商",
+      "center": "排程中心",
+      "carrier": "承運商",
+      "plate": "車牌號",
+      "states": {
+        "MOVING": "行駛",
+        "STOPPED": "停車",
+        "OFFLINE": "離線",
+        "ALARM": "報警"
+      },
+      "alarms": {
+        "TERMINAL_EMERGENCY": "緊急報警",
+        "TERMINAL_OVERSPEED": "超速報警",
+        "TERMINAL_FATIGUE": "疲勞駕駛"
+      },
+      "live": "即時",
+      "connecting": "正在連線…",
+      "offlineAfter": "{{minutes}} 分鐘無上報為離線",
+      "none": "範圍內沒有車輛",
+      "shipment": "在途排程單",
+      "noShipment": "無",
+      "driver": "司機",
+      "speed": "車速",
+      "lastReport": "最後上報",
+      "never": "從未上報",
+      "follow": "跟隨",
+      "close": "關閉"
     },
     "ros": {
       "hint": "已稽核且尚未加入排程單的運單"

@@ -1,7 +1,7 @@
 /** Request and answer schemas of the event stream (/api/realtime/*): a short-lived ticket, then Server-Sent Events. */
 import { z } from 'zod';
 
-export const EVENT_TYPES = ['alert', 'alertHandled', 'position', 'shipment'] as const;
+export const EVENT_TYPES = ['alert', 'alertHandled', 'position', 'shipment', 'fleet'] as const;
 export const NoInput = z.object({}).loose().nullish().meta({ description: 'no input: send no body or {}' });
 export const Ticket = z.object({ ticket: z.string().describe('for GET /api/realtime/stream?ticket='), expiresAt: z.string().describe('ISO-8601') });
 export const StreamQuery = z
@@ -14,5 +14,6 @@ export const STREAM_ANSWER = {
   binary: ['text/event-stream'],
   description:
     'Server-Sent Events: `ready` ({ dispatchCenterId }) first, then `alert`, `alertHandled`, `position` and `shipment` events of the session\u2019s dispatch center ' +
-    'whose record the caller may see, each `data` a JSON object; a comment line as heartbeat. Reconnect after `retry` ms with a new ticket.',
+    'whose record the caller may see, each `data` a JSON object; a comment line as heartbeat. ' +
+    '`fleet` only when named in `types`: once a second, { rows: [[vehicle id, lng, lat, speed, direction, epoch ms, alarm flags]] } with the newest position of each vehicle of the fleet monitor\u2019s scope that reported. Reconnect after `retry` ms with a new ticket.',
 };

@@ -26,6 +26,7 @@ import type { Caller } from '../../platform/auth.ts';
 import { rateWaybills } from '../finance/rating.ts';
 import { rateShipments } from '../finance/payable.ts';
 import { alertTexts } from '../alert/job.ts';
+import { refreshLastPositions } from '../fleet/ingest.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MIN = 60_000;
@@ -553,6 +554,7 @@ export async function seedDemoOperation(q: Queryable, opts: DemoOptions = {}): P
       where s.atd is not null and s.atd + p.km / s.speed * interval '1 hour' <= least(coalesce(s.ata, $2::timestamptz), $2::timestamptz)`,
     [center, now],
   );
+  await refreshLastPositions(q);
 
   // alerts: late departures and arrivals of the past, handled by the dispatcher; the current ones still open
   const shipped = (

@@ -6,6 +6,8 @@ import { announce } from '../alert/job.ts';
 import { startJt808, type Jt808Server } from './server.ts';
 import { createPartitions, dropPartitions, PARTITION_JOB } from './partitions.ts';
 import { registerFleetRoutes } from './routes.ts';
+import { monitorScope, registerMonitorRoutes } from './monitor.ts';
+import { FLEET_EVENT } from './ingest.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,9 @@ declare module 'fastify' {
 
 export async function registerFleetModule(app: FastifyInstance, db: Db, clock: Clock, config: AppConfig): Promise<void> {
   registerFleetRoutes(app, db);
+  registerMonitorRoutes(app, db, clock);
+  // the live monitor's events: one a second per stream, with the vehicles of the subscriber's scope
+  app.realtime.batched.set(FLEET_EVENT, monitorScope);
   // every hour: the months ahead exist, the months past the retention are dropped
   await app.jobs.schedule(PARTITION_JOB, 3600, async (due) => {
     const made = await createPartitions(db, due);

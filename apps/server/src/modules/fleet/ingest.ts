@@ -1,8 +1,9 @@
 /**
  * The one path every position takes into tms_position, whatever sent it (the driver app, a JT/T 808 terminal, a
  * logistics platform account):
- * one set-based insert (unnest of column arrays) for the whole batch, then a live-map event with the newest
- * point of each dispatch order, then the geofences and ETA of the dispatch orders in progress (geofence.ts:
+ * one set-based insert (unnest of column arrays) for the whole batch that also keeps each vehicle's newest position
+ * (tms_vehicle_last_position, the fleet monitor's), then a live-map event with the newest
+ * point of each dispatch order and one with the newest point of each vehicle (the fleet monitor's), then the geofences and ETA of the dispatch orders in progress (geofence.ts:
  * arrival, departure and 'arriving' events, in the same transaction). A position of a vehicle on a dispatch order in progress carries that order
  * (its trajectory); every position carries its vehicle (the vehicle's own track).
  */
@@ -56,15 +57,36 @@ export async function vehicleTargets(q: Queryable, vehicleIds: number[]): Promis
   return out;
 }
 
-/** Inserts the batch in one statement; answers the number of rows stored (a platform position already stored is stored once: unique index). */
+/**
+ * The newest position of each vehicle in `from` (rows of tms_position's columns) goes into tms_vehicle_last_position
+ * unless a newer one is there. A report dated more than 10 minutes after it was received (a clock far ahead) is
+ * stored but is no vehicle's last position: it would hide every true report until its time came.
+ */
+const LAST_POSITION_UPSERT = (from: string, notAfter = `received_at + interval '10 minutes'`) =>
+  `insert into tms_vehicle_last_position as l(vehicle_id, shipment_id, driver_id, lng, lat, speed, direction, alarm, reported_at, received_at, source)
+   select distinct on (vehicle_id) vehicle_id, shipment_id, driver_id, lng, lat, speed, direction, alarm, reported_at, received_at, source
+     from ${from} where vehicle_id is not null and reported_at <= ${notAfter} order by vehicle_id, reported_at desc
+   on conflict (vehicle_id) do update set shipment_id = excluded.shipment_id, driver_id = excluded.driver_id, lng = excluded.lng, lat = excluded.lat,
+          speed = excluded.speed, direction = excluded.direction, alarm = excluded.alarm, reported_at = excluded.reported_at,
+          received_at = excluded.received_at, source = excluded.source
+    where excluded.reported_at >= l.reported_at`;
+
+/**
+ * Inserts the batch and keeps each vehicle's newest position (tms_vehicle_last_position, for the fleet monitor) in one
+ * statement; answers the number of rows stored (a platform position already stored is stored once: unique index).
+ */
 export async function insertPositions(q: Queryable, rows: PositionRow[], receivedAt: Date): Promise<number> {
   if (!rows.length) return 0;
   const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k] ?? null);
-  const r = await q.query(
-    `insert into tms_position(dispatch_center_id, shipment_id, vehicle_id, driver_id, lng, lat, speed, direction, reported_at, source, altitude, alarm, status, mileage, fuel, received_at)
-     select * , $16::timestamptz from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::timestamptz[],
-                          $10::varchar[], $11::real[], $12::int[], $13::int[], $14::float8[], $15::real[])
-     on conflict (vehicle_id, reported_at, source) where source like 'PLATFORM:%' do nothing`,
+  const r = await q.query<{ n: number }>(
+    `with ins as (
+       insert into tms_position(dispatch_center_id, shipment_id, vehicle_id, driver_id, lng, lat, speed, direction, reported_at, source, altitude, alarm, status, mileage, fuel, received_at)
+       select * , $16::timestamptz from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::timestamptz[],
+                            $10::varchar[], $11::real[], $12::int[], $13::int[], $14::float8[], $15::real[])
+       on conflict (vehicle_id, reported_at, source) where source like 'PLATFORM:%' do nothing
+       returning vehicle_id, shipment_id, driver_id, lng, lat, speed, direction, alarm, reported_at, received_at, source
+     ), last as (${LAST_POSITION_UPSERT('ins')})
+     select count(*)::int as n from ins`,
     [
       col('dispatchCenterId'),
       col('shipmentId'),
@@ -84,7 +106,12 @@ export async function insertPositions(q: Queryable, rows: PositionRow[], receive
       receivedAt,
     ],
   );
-  return r.rowCount ?? rows.length;
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Refreshes the newest position of every vehicle from tms_position, up to now: for positions written outside insertPositions (the demo's, some ahead of time). */
+export async function refreshLastPositions(q: Queryable): Promise<void> {
+  await q.query(LAST_POSITION_UPSERT('tms_position', 'now()'));
 }
 
 /** The newest row of each dispatch order of the batch. */
@@ -93,6 +120,11 @@ export function latestByShipment(rows: PositionRow[]): Map<number, PositionRow> 
   for (const p of rows) if (p.shipmentId !== null && p.dispatchCenterId !== null && (latest.get(p.shipmentId)?.at.getTime() ?? -Infinity) <= p.at.getTime()) latest.set(p.shipmentId, p);
   return latest;
 }
+
+/** The live monitor's event: data { rows: [[vehicle id, lng, lat, speed, direction, epoch ms, alarm flags]] } (realtime: batched per stream and second). */
+export const FLEET_EVENT = 'fleet';
+const FLEET_CHUNK = 100;
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Where an ingested batch is announced: the live maps and the domain events. */
 export interface IngestSinks {
@@ -112,6 +144,11 @@ export async function ingestPositions(q: Queryable, { realtime, events }: Ingest
       data: { shipmentId: p.shipmentId, vehicleId: p.vehicleId, lng: p.lng, lat: p.lat, speed: p.speed, time: p.at.toISOString() },
     }, q); // in the caller's transaction: on PGlite (one connection) the pool is that transaction's until it ends
   }
+  // the fleet monitor: the newest point of each vehicle (compact rows, few to a notification: its payload stays under 8 000 bytes)
+  const newest = new Map<number, PositionRow>();
+  for (const p of rows) if (p.vehicleId !== null && (newest.get(p.vehicleId)?.at.getTime() ?? -Infinity) <= p.at.getTime()) newest.set(p.vehicleId, p);
+  const fleet = [...newest.values()].map((p) => [p.vehicleId, round6(p.lng), round6(p.lat), p.speed, p.direction, p.at.getTime(), p.alarm ?? null]);
+  for (let i = 0; i < fleet.length; i += FLEET_CHUNK) await realtime.publish({ type: FLEET_EVENT, dispatchCenterId: null, data: { rows: fleet.slice(i, i + FLEET_CHUNK) } }, q);
   // the bells of the dispatch centers with new alerts (ETA past a time window) ask again, as for the rules job's
   for (const center of new Set(alerts.map((a) => a.dispatchCenterId))) await realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} }, q);
   return n;

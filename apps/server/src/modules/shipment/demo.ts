@@ -3,6 +3,7 @@
  * last stop, one position a minute over its first hours, so the trajectory playback shows something.
  */
 import type { Queryable } from '../../platform/db.ts';
+import { refreshLastPositions } from '../fleet/ingest.ts';
 
 export async function seedShipmentDemo(q: Queryable): Promise<void> {
   await q.query(
@@ -19,4 +20,6 @@ export async function seedShipmentDemo(q: Queryable): Promise<void> {
        cross join generate_series(0, 240) g
       where s.status in ('SHIPPED', 'COMPLETED') and not exists (select 1 from tms_position x where x.shipment_id = s.id)`,
   );
+  // the fleet monitor's newest position of each vehicle
+  await refreshLastPositions(q);
 }

@@ -96,6 +96,7 @@ export const MENU_TREE: SeedMenu[] = [
       page('shipmentStop', '调度单站点', '/shipment/stops', 'shipment/stops', 'shipment:stop:query'),
       page('shipmentRos', '待调度运单', '/shipment/ros', 'shipment/ros', 'shipment:ros:query'),
       page('shipmentTrajectory', '轨迹回放', '/shipment/trajectory', 'shipment/trajectory', 'shipment:trajectory:query'),
+      page('fleetMonitor', '车辆监控', '/shipment/monitor', 'shipment/monitor', 'shipment:monitor:query'),
       page('vehicleHistory', '车辆历史轨迹', '/shipment/vehicleHistory', 'shipment/vehicleHistory', 'baseinfo:transportMeans:query'),
       page('shipmentBusinessLog', '业务日志', '/shipment/businessLog', 'shipment/businessLog', 'shipment:log:query'),
       page('orderTracking', '订单跟踪', '/shipment/orderTracking', 'shipment/orderTracking', 'shipment:tracking:query'),

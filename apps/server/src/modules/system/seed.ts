@@ -102,6 +102,18 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined, o
          where m.perms = 'waybill:waybill:toRos' and p.perms = 'waybill:waybill:print'
         on conflict do nothing`);
     });
+    // the fleet monitor (issue 19) and the refused driver-app writes (issue 16) came after the roles: a dispatcher of an
+    // existing database gets them too (the refusals with their export button)
+    await once(q, 'fleet-monitor-dispatcher', async () => {
+      await q.query(`insert into sys_role_menu(role_id, menu_id)
+        select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_key = 'fleetMonitor'
+        on conflict do nothing`);
+    });
+    await once(q, 'driver-refusal-dispatcher', async () => {
+      await q.query(`insert into sys_role_menu(role_id, menu_id)
+        select r.id, m.id from sys_role r, sys_menu m where r.role_key = 'dispatcher' and m.menu_key like 'driverRefusal%'
+        on conflict do nothing`);
+    });
     // the margin report shows what we earn and pay (issue 14): money, not dispatch work — a finance role's, not the dispatcher's
     await once(q, 'margin-not-dispatcher', async () => {
       await q.query(`delete from sys_role_menu rm using sys_role r, sys_menu m

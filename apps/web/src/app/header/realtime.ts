@@ -128,3 +128,66 @@ export function useRealtime(enabled: boolean, handler: RealtimeHandler): boolean
   }, [enabled]);
   return enabled && isLive;
 }
+
+/**
+ * A stream of its own for busy event types asked for by name (the fleet monitor's 'fleet', sent once a second):
+ * open while mounted and `enabled`, reconnecting with a fresh ticket and the same back-off as the shared stream.
+ * `handler` gets ('ready', null) at every (re)open — what came while closed is not replayed: refetch — then the events.
+ * Answers whether the stream is live.
+ */
+export function useOwnStream(types: readonly string[], enabled: boolean, handler: RealtimeHandler): boolean {
+  const ref = useRef(handler);
+  ref.current = handler;
+  const [isLive, setIsLive] = useState(false);
+  const key = types.join(',');
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let es: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    let closed = false;
+    const open = async () => {
+      try {
+        const { ticket } = await post<{ ticket: string }>('/realtime/ticket', undefined, { silent: true });
+        if (closed) return;
+        const s = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${key}`);
+        es = s;
+        s.addEventListener('ready', () => {
+          tries = 0;
+          setIsLive(true);
+          ref.current('ready', null);
+        });
+        for (const type of key.split(','))
+          s.addEventListener(type, (e) => {
+            let data: unknown = null;
+            try {
+              data = JSON.parse((e as MessageEvent<string>).data);
+            } catch {
+              /* keep null */
+            }
+            ref.current(type, data);
+          });
+        s.onerror = () => {
+          s.close();
+          setIsLive(false);
+          again();
+        };
+      } catch {
+        again();
+      }
+    };
+    const again = () => {
+      if (closed) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void open(), Math.min(MAX_BACKOFF_MS, 1000 * 2 ** ++tries));
+    };
+    void open();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      es?.close();
+      setIsLive(false);
+    };
+  }, [enabled, key]);
+  return enabled && isLive;
+}

@@ -7,4 +7,5 @@ export const shipmentViews: Record<string, LazyExoticComponent<ComponentType>> =
   'shipment/ros': lazyView(() => import('./RosPage.tsx')),
   'shipment/trajectory': lazyView(() => import('./TrajectoryPage.tsx')),
   'shipment/vehicleHistory': lazyView(() => import('./VehicleHistoryPage.tsx')),
+  'shipment/monitor': lazyView(() => import('./FleetMonitorPage.tsx')),
 };
