@@ -366,23 +366,21 @@ export default function ResourceTable({
           {t('resource.add')}
         </Button>,
       );
-    // the bulk actions stay enabled without ticked rows and say so when pressed: a disabled button is out of the
-    // tab order, and the one that opened a confirmation would drop the keyboard focus as the reload clears the ticks
     if (canDelete)
       out.push(
-        <Button key="delete" danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
+        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => remove(selected)}>
           {t('resource.delete')}
         </Button>,
       );
     if (f.effect && perm('enable'))
       out.push(
-        <Button key="effect" icon={<CheckCircleOutlined />} onClick={() => effect(selected, true)}>
+        <Button key="effect" icon={<CheckCircleOutlined />} disabled={!selected.length} onClick={() => effect(selected, true)}>
           {t('resource.effect')}
         </Button>,
       );
     if (f.effect && perm('disable'))
       out.push(
-        <Button key="uneffect" icon={<StopOutlined />} onClick={() => effect(selected, false)}>
+        <Button key="uneffect" icon={<StopOutlined />} disabled={!selected.length} onClick={() => effect(selected, false)}>
           {t('resource.uneffect')}
         </Button>,
       );
