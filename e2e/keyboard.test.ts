@@ -1,7 +1,7 @@
 /**
  * The main flows with the keyboard alone (issue 18 §2): sign in (the slide captcha too), create an
  * order with two lines, review it, make a dispatch order of a reviewed waybill and schedule it, handle
- * an alert from the header bell. Only keys: Tab / Shift+Tab to reach a control (tabTo proves it lies in
+ * an alert from the header bell, delete an order from a list. Only keys: Tab / Shift+Tab to reach a control (tabTo proves it lies in
  * the tab order), Enter, Space, arrows, Escape and typing; no click. After each dialog closes the focus
  * is back on what opened it, and at the main steps the focused control shows a ring.
  * Each test makes its own data through the API where that is not what it tests.
@@ -74,6 +74,30 @@ async function chooseOption(page: Page, label: string) {
 async function retype(page: Page, text: string) {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
+}
+
+/** An open order of C001 with one line, saved through the API: its code and reference. */
+async function savedOrder(): Promise<{ code: string; refNo: string }> {
+  const refNo = `KBD-${Math.random().toString(36).slice(2, 10)}`;
+  const body = {
+    clientId: await idOf(s.server, 'client', 'C001'),
+    sourceStationId: await idOf(s.server, 'station', 'S-SH-01'),
+    destStationId: await idOf(s.server, 'station', 'S-SH-02'),
+    refNo,
+    isSplitAllowed: true,
+    lines: [{ itemId: await idOf(s.server, 'item', 'I-XF-001'), quantity: 3, weight: 15.6, volume: 0.036, cases: 3, pallets: 0, other: 0 }],
+  };
+  const saved = await s.server.api<Envelope<{ id: number; code: string }>>('POST', '/api/order/order/save', body, await s.server.adminToken());
+  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  return { code: saved.json.data.code, refNo };
+}
+
+/** Ticks a row of the open list: Tab to its checkbox, Space. */
+async function tickRow(page: Page, row: Locator) {
+  const tick = row.locator('input[type=checkbox]');
+  await tabTo(page, tick, { max: 120 });
+  await page.keyboard.press('Space');
+  await expect.poll(() => tick.isChecked()).toBe(true);
 }
 
 describe('the main flows with the keyboard alone', () => {
@@ -178,27 +202,13 @@ describe('the main flows with the keyboard alone', () => {
   });
 
   it('3. reviews an order: its row ticked with Space, the review button, the confirmation with Enter', async () => {
-    const token = await s.server.adminToken();
-    const body = {
-      clientId: await idOf(s.server, 'client', 'C001'),
-      sourceStationId: await idOf(s.server, 'station', 'S-SH-01'),
-      destStationId: await idOf(s.server, 'station', 'S-SH-02'),
-      refNo: `KBD-R-${Date.now().toString(36)}`,
-      isSplitAllowed: true,
-      lines: [{ itemId: await idOf(s.server, 'item', 'I-XF-001'), quantity: 3, weight: 15.6, volume: 0.036, cases: 3, pallets: 0, other: 0 }],
-    };
-    const saved = await s.server.api<Envelope<{ id: number; code: string }>>('POST', '/api/order/order/save', body, token);
-    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    const code = saved.json.data.code;
+    const { code, refNo } = await savedOrder();
     const page = await open();
     try {
-      await page.goto(`${s.server.url}/order/list?refNo=${body.refNo}`);
+      await page.goto(`${s.server.url}/order/list?refNo=${refNo}`);
       const row = page.locator(ROWS, { hasText: code });
       await row.waitFor({ timeout: 60_000 });
-      const tick = row.locator('input[type=checkbox]');
-      await tabTo(page, tick, { max: 120 });
-      await page.keyboard.press('Space');
-      await expect.poll(() => tick.isChecked()).toBe(true);
+      await tickRow(page, row);
       await expectFocusRing(page);
       await snap(page, 'keyboard-3-row-ticked');
       const review = page.getByTestId('order-review');
@@ -238,8 +248,7 @@ describe('the main flows with the keyboard alone', () => {
       await page.goto(`${s.server.url}/shipment/ros?code=${waybill}`);
       const wbRow = page.locator(ROWS, { hasText: waybill });
       await wbRow.waitFor({ timeout: 60_000 });
-      await tabTo(page, wbRow.locator('input[type=checkbox]'), { max: 120 });
-      await page.keyboard.press('Space');
+      await tickRow(page, wbRow);
       const create = page.getByTestId('ros-create');
       await tabTo(page, create, { back: true, max: 120 });
       await page.keyboard.press('Enter');
@@ -254,8 +263,7 @@ describe('the main flows with the keyboard alone', () => {
       await page.goto(`${s.server.url}/shipment/list?shipmentCode=${shipment.shipmentCode}`);
       const row = page.locator(ROWS, { hasText: shipment.shipmentCode });
       await row.waitFor({ timeout: 60_000 });
-      await tabTo(page, row.locator('input[type=checkbox]'), { max: 120 });
-      await page.keyboard.press('Space');
+      await tickRow(page, row);
       const schedule = page.getByTestId('shipment-schedule');
       await tabTo(page, schedule, { back: true, max: 120 });
       await expectFocusRing(page);
@@ -329,6 +337,30 @@ describe('the main flows with the keyboard alone', () => {
       await expectFocusOn(bell);
       const still = (await s.server.api<{ data: { id: number }[] }>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, token)).json.data;
       expect(still.map((a) => a.id)).not.toContain(alert.id);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('6. deletes an order: ticked, the delete button, confirmed; the focus stays in the toolbar', async () => {
+    const { code, refNo } = await savedOrder();
+    const page = await open();
+    try {
+      await page.goto(`${s.server.url}/order/list?refNo=${refNo}`);
+      const row = page.locator(ROWS, { hasText: code });
+      await row.waitFor({ timeout: 60_000 });
+      await tickRow(page, row);
+      const toolbar = page.locator('.ant-pro-table-list-toolbar');
+      await tabTo(page, toolbar.getByRole('button', { name: /删\s*除/ }), { back: true, max: 120 });
+      await page.keyboard.press('Enter');
+      const confirm = page.locator('.ant-modal-confirm');
+      await expectFocusOn(confirm.locator('.ant-btn-primary'));
+      await page.keyboard.press('Enter');
+      await page.getByText('删除成功').first().waitFor();
+      await row.waitFor({ state: 'detached' });
+      // the delete button is disabled again (no row ticked): the focus moved to the next control of the toolbar
+      await expectFocusOn(toolbar);
+      await expectFocusRing(page);
     } finally {
       await page.context().close();
     }
