@@ -100,6 +100,17 @@ async function tickRow(page: Page, row: Locator) {
   await expect.poll(() => tick.isChecked()).toBe(true);
 }
 
+/** A new order's row in the order list of a signed-in page (filtered to it), ticked with the keyboard. */
+async function tickedOrder(): Promise<{ page: Page; row: Locator }> {
+  const { code, refNo } = await savedOrder();
+  const page = await open();
+  await page.goto(`${s.server.url}/order/list?refNo=${refNo}`);
+  const row = page.locator(ROWS, { hasText: code });
+  await row.waitFor({ timeout: 60_000 });
+  await tickRow(page, row);
+  return { page, row };
+}
+
 describe('the main flows with the keyboard alone', () => {
   it('1. signs in: user name, password, the slide captcha with the arrow keys, Enter', async () => {
     const { page, ctx } = await newPage(s.browser);
@@ -202,13 +213,8 @@ describe('the main flows with the keyboard alone', () => {
   });
 
   it('3. reviews an order: its row ticked with Space, the review button, the confirmation with Enter', async () => {
-    const { code, refNo } = await savedOrder();
-    const page = await open();
+    const { page, row } = await tickedOrder();
     try {
-      await page.goto(`${s.server.url}/order/list?refNo=${refNo}`);
-      const row = page.locator(ROWS, { hasText: code });
-      await row.waitFor({ timeout: 60_000 });
-      await tickRow(page, row);
       await expectFocusRing(page);
       await snap(page, 'keyboard-3-row-ticked');
       const review = page.getByTestId('order-review');
@@ -343,13 +349,8 @@ describe('the main flows with the keyboard alone', () => {
   });
 
   it('6. deletes an order: ticked, the delete button, confirmed; the focus stays in the toolbar', async () => {
-    const { code, refNo } = await savedOrder();
-    const page = await open();
+    const { page, row } = await tickedOrder();
     try {
-      await page.goto(`${s.server.url}/order/list?refNo=${refNo}`);
-      const row = page.locator(ROWS, { hasText: code });
-      await row.waitFor({ timeout: 60_000 });
-      await tickRow(page, row);
       const toolbar = page.locator('.ant-pro-table-list-toolbar');
       await tabTo(page, toolbar.getByRole('button', { name: /删\s*除/ }), { back: true, max: 120 });
       await page.keyboard.press('Enter');
