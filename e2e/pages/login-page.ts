@@ -24,17 +24,23 @@ export class LoginPage {
     await this.page.getByTestId('captcha-bg').waitFor();
   }
 
-  /** Drags the puzzle piece to the gap, as a person would, in small mouse steps. */
-  async slide(offset = 0) {
+  /** Where the gap of the shown captcha is (what a person sees), through the test-only hook. */
+  async answer(): Promise<number> {
     if (!this.captchaToken) await this.page.waitForResponse((r) => isCaptcha(r.url()));
     const token = await this.captchaToken!;
     const ans = (await (await fetch(`${this.baseUrl}/api/auth/captcha/testAnswer?token=${encodeURIComponent(token)}`)).json()) as { data: { x: number } };
+    return ans.data.x;
+  }
+
+  /** Drags the puzzle piece to the gap, as a person would, in small mouse steps. */
+  async slide(offset = 0) {
+    const x = await this.answer();
     const h = (await this.page.getByTestId('captcha-handle').boundingBox())!;
     const sx = h.x + h.width / 2;
     const sy = h.y + h.height / 2;
     await this.page.mouse.move(sx, sy);
     await this.page.mouse.down();
-    const target = ans.data.x + offset;
+    const target = x + offset;
     for (let i = 1; i <= 12; i++) await this.page.mouse.move(sx + (target * i) / 12, sy + (i % 2));
     await this.page.mouse.up();
   }

@@ -37,6 +37,7 @@ export default {
     submit: 'Log in',
     register: 'Register an account',
     slideHint: 'Drag the slider to fit the puzzle',
+    slideKeys: 'With the keyboard: the arrow keys move the slider, Enter checks it',
     captchaChecking: 'Checking…',
     captchaVerified: 'Verified',
     captchaWrong: 'Slide verification failed, please try again',

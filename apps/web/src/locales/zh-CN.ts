@@ -38,6 +38,7 @@ const zhCN: typeof enUS = {
     submit: '登录',
     register: '注册账户',
     slideHint: '向右拖动滑块完成拼图',
+    slideKeys: '键盘操作：方向键移动滑块，回车键确认',
     captchaChecking: '校验中…',
     captchaVerified: '验证通过',
     captchaWrong: '滑动验证失败，请重试',

@@ -40,6 +40,7 @@ const zhTW = {
     "submit": "登入",
     "register": "註冊賬戶",
     "slideHint": "向右拖動滑塊完成拼圖",
+    "slideKeys": "鍵盤操作：方向鍵移動滑塊，Enter 鍵確認",
     "captchaChecking": "校驗中…",
     "captchaVerified": "驗證通過",
     "captchaWrong": "滑動驗證失敗，請重試",

@@ -2,7 +2,7 @@
  * The alert bell (spec §2 / §7): unhandled alerts of the current dispatch center, each handled
  * with a reason (dictionary shipment_alert_reason, required) and a remark (required, ≤ 800).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Select, Space, Typography } from 'antd';
@@ -47,7 +47,7 @@ function pollMs(): number {
 }
 const ALERT_EVENTS = new Set(['alert', 'alertHandled']);
 
-function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose: () => void; onDone: () => void }) {
+function HandleModal({ alert, onClose, onDone, afterClose }: { alert: Alert | null; onClose: () => void; onDone: () => void; afterClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const reasons = useDict('shipment_alert_reason');
@@ -87,7 +87,12 @@ function HandleModal({ alert, onClose, onDone }: { alert: Alert | null; onClose:
       onOk={submit}
       confirmLoading={saving}
       destroyOnHidden
-      afterClose={() => form.resetFields()}
+      // its opener, the alert's button, is in the popover that closed when it opened: the focus goes back to the bell
+      focusTriggerAfterClose={false}
+      afterClose={() => {
+        form.resetFields();
+        afterClose();
+      }}
       okButtonProps={{ 'data-testid': 'alert-handle-ok' }}
     >
       {alert && (
@@ -124,6 +129,8 @@ export function AlertBell() {
   const { data: user } = useUserInfo();
   const allowed = can('shipment:alert:query');
   const [open, setOpen] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const [handling, setHandling] = useState<Alert | null>(null);
   const [poll] = useState(pollMs);
   const { data, refetch, isFetching } = useQuery({
@@ -143,7 +150,20 @@ export function AlertBell() {
   const canHandle = can('shipment:alert:edit');
 
   const list = (
-    <div style={{ width: 380, maxHeight: 420, overflow: 'auto' }} data-testid="alert-list">
+    // the keyboard: the list takes the focus as it opens (it lies at the end of the page, out of the tab order
+    // after the bell) and Escape closes it back onto the bell
+    <div
+      ref={listRef}
+      tabIndex={-1}
+      style={{ width: 380, maxHeight: 420, overflow: 'auto', outline: 'none' }}
+      data-testid="alert-list"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        setOpen(false);
+        bell.current?.focus();
+      }}
+    >
       {alerts.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alert.none')} />
       ) : (
@@ -201,8 +221,20 @@ export function AlertBell() {
 
   return (
     <>
-      <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('alert.title')} content={list}>
-        <Button type="text" aria-label={`${t('alert.title')} ${alerts.length > 99 ? '99+' : alerts.length}`} data-testid="alert-bell" data-live={live ? 'true' : 'false'}>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        afterOpenChange={(opened) => {
+          if (!opened) return;
+          const first = listRef.current?.querySelector<HTMLElement>('button:not([disabled])');
+          (first ?? listRef.current)?.focus();
+        }}
+        trigger="click"
+        placement="bottomRight"
+        title={t('alert.title')}
+        content={list}
+      >
+        <Button ref={bell} type="text" aria-label={`${t('alert.title')} ${alerts.length > 99 ? '99+' : alerts.length}`} data-testid="alert-bell" data-live={live ? 'true' : 'false'}>
           <Badge count={alerts.length} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
@@ -215,6 +247,7 @@ export function AlertBell() {
           setHandling(null);
           void refetch();
         }}
+        afterClose={() => bell.current?.focus()}
       />
     </>
   );

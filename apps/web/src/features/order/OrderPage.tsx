@@ -80,8 +80,10 @@ export default function OrderPage() {
       ['order:order:import', 'import', <UploadOutlined />, () => setImporting(api), false],
     ];
     const allowed = (list: Act[]) => list.filter(([perm]) => can(perm));
-    const out: ReactNode[] = allowed(main).map(([, key, icon, onClick, needsRows]) => (
-      <Button key={key} icon={icon} disabled={needsRows && none} onClick={onClick} data-testid={`order-${key}`}>
+    // review and retract stay enabled without ticked rows (they say so when pressed): a disabled button is out of
+    // the tab order, and the one that opened the confirmation would drop the keyboard focus as the reload clears the ticks
+    const out: ReactNode[] = allowed(main).map(([, key, icon, onClick]) => (
+      <Button key={key} icon={icon} onClick={onClick} data-testid={`order-${key}`}>
         {t(`order.${key}`)}
       </Button>
     ));

@@ -1,9 +1,10 @@
 /**
  * The slide captcha: drag the handle until the piece fits the gap. On release the position is
  * checked by the server; a wrong slide shows the error and loads a new captcha.
- * Pointer events cover mouse, pen and touch.
+ * Pointer events cover mouse, pen and touch; the keyboard moves the handle with the arrow keys (Shift
+ * or Page Up / Down: ten steps, Home / End: the ends) and submits its position with Enter or Space.
  */
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton, Tooltip, theme } from 'antd';
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -37,6 +38,7 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
   const drag = useRef<{ startClientX: number; startX: number; pointerId: number } | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const keysHint = useId();
 
   const load = useCallback(async () => {
     setStatus('idle');
@@ -86,11 +88,8 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
     if (!d || d.pointerId !== e.pointerId) return;
     setX(Math.max(0, Math.min(max, d.startX + e.clientX - d.startClientX)));
   };
-  const onPointerUp = async (e: ReactPointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    drag.current = null;
-    const finalX = Math.round(Math.max(0, Math.min(max, d.startX + e.clientX - d.startClientX)));
+  /** The server checks a released position; a wrong one shows the error and loads a new captcha. */
+  const check = async (finalX: number) => {
     setX(finalX);
     if (finalX === 0) {
       setStatus('idle');
@@ -105,6 +104,27 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
       setStatus('fail');
       setError(err instanceof HttpError && err.message ? err.message : t('login.captchaWrong'));
       setTimeout(() => void load(), 900);
+    }
+  };
+  const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    drag.current = null;
+    void check(Math.round(Math.max(0, Math.min(max, d.startX + e.clientX - d.startClientX))));
+  };
+  // the keyboard's slide: arrows move, Enter / Space release (WCAG 2.1.1: no function only for the pointer)
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (locked || drag.current) return;
+    const step = e.shiftKey ? 10 : 1;
+    const moves: Record<string, number> = { ArrowRight: x + step, ArrowUp: x + step, ArrowLeft: x - step, ArrowDown: x - step, PageUp: x + 10, PageDown: x - 10, Home: 0, End: max };
+    if (e.key in moves) {
+      e.preventDefault();
+      setStatus('idle');
+      setError(null);
+      setX(Math.max(0, Math.min(max, moves[e.key]!)));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault(); // Enter would submit the login form before the captcha is checked
+      void check(x);
     }
   };
 
@@ -152,6 +172,9 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
         }}
       >
         <div style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: x + data.pieceSize / 2, background: color, opacity: 0.18 }} />
+        <span id={keysHint} hidden>
+          {t('login.slideKeys')}
+        </span>
         <span style={{ position: 'relative', fontSize: 13 }}>
           {status === 'ok' ? t('login.captchaVerified') : status === 'checking' ? t('login.captchaChecking') : t('login.slideHint')}
         </span>
@@ -162,6 +185,10 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
           aria-valuemax={max}
           aria-valuenow={x}
           aria-label={t('login.slideHint')}
+          aria-describedby={keysHint}
+          aria-disabled={locked || undefined}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
