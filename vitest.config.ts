@@ -1,9 +1,30 @@
 /**
  * Test projects: `unit` (pure functions of the domain, server and web), `api` (the real server over
- * HTTP, one fresh database per test file) and `e2e` (a real Chromium against a running server).
+ * HTTP, one fresh database per test file) and `e2e` (a real Chromium against a running server; it holds
+ * the axe-core audit of every menu screen too, `e2e/a11y-zh.test.ts` and `e2e/a11y-en.test.ts`, issue 18 §2).
  * `npm test` (scripts/test.mjs) runs them in that order.
  */
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The browser files that take minutes (the accessibility audit of every menu screen, one file per language). */
+const LONG_FILES = /\/e2e\/a11y-[^/]+\.test\.ts$/;
+
+/**
+ * vitest's order (the files that failed or took longest the last time first; without a record, as on a
+ * fresh CI clone, the largest files first), except that the few files known to take minutes start first
+ * in their project whatever the record: started last, one of them would run alone on one core at the end.
+ */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const at = new Map(sorted.map((f, i) => [f, i]));
+    return [...sorted].sort((a, b) => {
+      if (a.project.name !== b.project.name) return at.get(a)! - at.get(b)!;
+      return Number(LONG_FILES.test(b.moduleId)) - Number(LONG_FILES.test(a.moduleId)) || at.get(a)! - at.get(b)!;
+    });
+  }
+}
 
 // test servers hash passwords with argon2id's smallest cost (platform/auth.ts ARGON2_OPTIONS): set here, in the main
 // process, so the template database's seed, the test workers and the servers they start all see it
@@ -14,6 +35,7 @@ process.env.TMS_DEMO ??= 'off';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
@@ -49,27 +71,14 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // two files at once, each with its own server (a copy of the template database) and Chromium
+          // two files at once, each with its own server (a copy of the template database) and Chromium. The two
+          // accessibility audits (every menu screen, one file per language, ~140 CPU-seconds each) are files of this
+          // project, not a project of their own: started first (LongFilesFirst), they share the two workers and the
+          // template with the other files instead of adding a stage, a template and an idle core after them
           pool: 'forks',
           maxWorkers: 2,
           isolate: false,
           testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'a11y',
-          environment: 'node',
-          // the axe-core audit of every menu screen in both languages (issue 18 §2): `npm run test:a11y`. Not yet in
-          // `npm test`: antd's table measuring row (aria-hidden with a focusable cell) and two screens still fail it
-          include: ['e2e/**/*.audit.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          pool: 'forks',
-          maxWorkers: 2,
-          isolate: false,
-          testTimeout: 600_000,
           hookTimeout: 180_000,
         },
       },

@@ -5,7 +5,8 @@
  * vitest's JSON reports.
  *
  *   first, side by side: the type checks, the unit + API tests (two workers) and the web build; then the
- *   browser tests (two workers, each file its own server and Chromium), alone. Two browser files already
+ *   browser tests (two workers, each file its own server and Chromium; among them the accessibility audit
+ *   of every menu screen, one file per language, started first: vitest.config.ts), alone. Two browser files already
  *   keep both cores busy: with the API tests beside them Chromium was starved, pages took several times
  *   longer and tests failed on a loaded machine (issue 12), and the whole took longer than one stage after
  *   the other. The unit + API output streams as it comes; the type checks' and the browser tests' is

@@ -98,7 +98,8 @@ function ShellContent({ ownHeader }: { ownHeader: boolean }) {
         )}
         <TabBar />
       </div>
-      <div className="tms-page">
+      {/* data-path: the screen this commit shows (a navigation is a transition: the old screen stays until the new one can render) */}
+      <div className="tms-page" data-path={pathname}>
         <Outlet />
       </div>
     </>

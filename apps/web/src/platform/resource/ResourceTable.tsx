@@ -3,7 +3,7 @@
  * a toolbar and row actions gated by the user's buttons, and the form, detail, import and child
  * modals. In 'select' mode it is the body of the SelectModal (no actions, a row selection).
  */
-import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Button, Space, Switch, theme } from 'antd';
 import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
@@ -162,7 +162,9 @@ export default function ResourceTable({
   const [epoch, setEpoch] = useState(0);
   const lastState = useRef<ListState | null>(null);
   const [selected, setSelected] = useState<Row[]>([]);
-  const [form, setForm] = useState<{ open: boolean; record: Row | null; initial?: Record<string, unknown> }>({ open: false, record: null });
+  // the add / edit form keeps its state in FormHost: opening it re-renders the form, not this table
+  const openFormRef = useRef<(target: FormTarget) => void>(() => undefined);
+  const setForm = (target: FormTarget) => openFormRef.current(target);
   const treeMode = tree && !!def.tree;
   const loaded = useRef<Row[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
@@ -203,7 +205,7 @@ export default function ResourceTable({
   };
   const api: TableApi = {
     reload,
-    openForm: (record, initial) => setForm({ open: true, record, initial }),
+    openForm: (record, initial) => setForm({ record, initial }),
     rows: () => loaded.current,
     selected,
   };
@@ -324,7 +326,7 @@ export default function ResourceTable({
           ];
           if (f.update !== false && perm('edit'))
             links.push(
-              <a key="edit" onClick={() => setForm({ open: true, record: row })}>
+              <a key="edit" onClick={() => setForm({ record: row })}>
                 {t('resource.edit')}
               </a>,
             );
@@ -362,7 +364,7 @@ export default function ResourceTable({
     const out: ReactNode[] = [];
     if (f.create !== false && perm('add'))
       out.push(
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, record: null })}>
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ record: null })}>
           {t('resource.add')}
         </Button>,
       );
@@ -506,20 +508,7 @@ export default function ResourceTable({
       />
       {manage && (
         <>
-          <ResourceForm
-            resource={def}
-            open={form.open}
-            record={form.record}
-            initial={form.initial}
-            extension={formExt}
-            fixed={fixedMemo}
-            onClose={() => setForm({ open: false, record: form.record })}
-            onSaved={(saved) => {
-              formExt?.onSaved?.(saved, form.record === null);
-              setForm({ open: false, record: form.record });
-              reload();
-            }}
-          />
+          <FormHost opener={openFormRef} resource={def} extension={formExt} fixed={fixedMemo} onSaved={reload} />
           <ResourceDetail resource={def} record={detail} onClose={() => setDetail(null)} />
           {f.import && <ImportModal resource={def} open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} />}
           {child && (
@@ -535,5 +524,39 @@ export default function ResourceTable({
         </>
       )}
     </>
+  );
+}
+
+/** What the add / edit form opens on: a record to edit, or null to add (with optional initial values). */
+interface FormTarget {
+  record: Row | null;
+  initial?: Record<string, unknown>;
+}
+
+/**
+ * The add / edit form of a list, with its own state: opening and closing it renders the form alone, not
+ * the table beside it (the menu screen's 599 rows took seconds to render again on each "Add").
+ * `opener` is how the table opens it.
+ */
+function FormHost({ opener, resource, extension, fixed, onSaved }: { opener: RefObject<(target: FormTarget) => void>; resource: ResourceDef; extension?: FormExtension; fixed: Record<string, unknown>; onSaved: () => void }) {
+  const [form, setForm] = useState<FormTarget & { open: boolean }>({ open: false, record: null });
+  useLayoutEffect(() => {
+    opener.current = (target) => setForm({ open: true, ...target });
+  }, [opener]);
+  return (
+    <ResourceForm
+      resource={resource}
+      open={form.open}
+      record={form.record}
+      initial={form.initial}
+      extension={extension}
+      fixed={fixed}
+      onClose={() => setForm({ open: false, record: form.record })}
+      onSaved={(saved) => {
+        extension?.onSaved?.(saved, form.record === null);
+        setForm({ open: false, record: form.record });
+        onSaved();
+      }}
+    />
   );
 }

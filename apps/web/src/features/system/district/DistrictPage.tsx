@@ -16,8 +16,9 @@ export default function DistrictPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Space wrap>
-          <Typography.Text>{t('system.district.browse')}</Typography.Text>
-          <DistrictCascader value={path} onChange={setPath} placeholder={t('system.district.allProvinces')} />
+          {/* the cascader's label (its name for assistive technology, WCAG 4.1.2) */}
+          <label htmlFor="district-browse">{t('system.district.browse')}</label>
+          <DistrictCascader id="district-browse" value={path} onChange={setPath} placeholder={t('system.district.allProvinces')} />
           <Typography.Text type="secondary">{t('system.district.hint')}</Typography.Text>
         </Space>
       </Card>
