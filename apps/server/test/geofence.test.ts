@@ -202,6 +202,27 @@ describe('geofence arrival and departure through the driver position route', () 
     expect(new Set(got.map((b) => b.id)).size).toBe(5);
   });
 
+  it('the ETA follows the vehicle\'s recent road speed: forty minutes at 30 km/h bring it near 30 km/h, not the configured 60', async () => {
+    const client = await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [`GS${rand(6)}`, `geofence client ${rand(4)}`]);
+    const pickup = await station(client, P.lng, P.lat, { km: 1 });
+    const delivery = await station(client, D.lng, D.lat, { polygon: SQUARE });
+    const t = await trip(client, pickup, delivery);
+    const driver = await driverLogin(ctx.s);
+    const t0 = Date.now() - 2 * 3_600_000;
+    // from 4.8 km east of the pickup, 0.5 km a minute (0.005236° of longitude at 31°)
+    const points = Array.from({ length: 41 }, (_, i) => ({ shipmentId: t.id, lng: 121.05 + i * 0.005236, lat: LAT, speed: 30, time: new Date(t0 + i * 60_000).toISOString() }));
+    for (const batch of [points.slice(0, 20), points.slice(20)]) {
+      const r = await ctx.s.api('POST', '/api/driver/positions', { token: driver, body: { points: batch } });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+    const eta = ((await ctx.s.api('GET', `/api/shipment/shipment/get/${t.id}`, { token: ctx.admin })).json.data as Json).liveEta as Json;
+    // 40 one-minute steps at 30 km/h from the configured 60: 30 + 30·e^(−2) ≈ 34 km/h (the two batches make one history)
+    expect(eta.speedKmh).toBe(34);
+    const hours = (new Date(eta.eta as string).getTime() - new Date(eta.positionAt as string).getTime()) / 3_600_000;
+    expect((eta.distanceKm as number) / hours).toBeGreaterThan(33);
+    expect((eta.distanceKm as number) / hours).toBeLessThan(35);
+  });
+
   it('shows the live ETA and the arrivals at its stations on the public tracking page', async () => {
     const code = `GP${rand(6)}`;
     const client = await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [code, `geofence client ${code}`]);

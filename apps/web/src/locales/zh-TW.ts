@@ -1210,7 +1210,7 @@ const zhTW = {
         "trajectory": "軌跡回放"
       },
       "noAbnormal": "沒有異常回單",
-      "liveEta": "即時預計到達 {{station}}：{{eta}}（剩餘 {{km}} km，按 {{at}} 的定位）",
+      "liveEta": "即時預計到達 {{station}}：{{eta}}（剩餘 {{km}} km，近期車速 {{speed}} km/h，按 {{at}} 的定位）",
       "bindWaybills": "繫結運單",
       "unbindSelected": "解綁選中運單",
       "pickWaybills": "選擇待排程運單",

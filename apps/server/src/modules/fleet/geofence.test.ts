@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPositions, fenceDistanceKm, fenceOf, type FenceState } from './geofence.ts';
+import { applyPositions, fenceDistanceKm, fenceOf, recentSpeed, type FenceState } from './geofence.ts';
 
 const square = (lng: number, lat: number, d: number) => [
   [lng - d, lat - d],
@@ -41,5 +41,28 @@ describe('fences', () => {
     expect(applyPositions(state, f, [...pts, { lng: 121.02, lat: 31, at: at(3) }], 0.1).crossings).toEqual([]);
     // without a margin the jitter would have left at minute 2
     expect(applyPositions(EMPTY, f, pts, 0).crossings[1]).toEqual({ kind: 'DEPART', at: at(2) });
+  });
+});
+
+describe('the recent speed of the ETA', () => {
+  const far = () => false;
+  // along latitude 31°: 0.005236° of longitude is 0.5 km
+  const step = (m: number, km: number) => ({ lng: 121.1 + (km / 0.5) * 0.005236, lat: 31, at: at(m) });
+
+  it('moves towards each road step by 1 − e^(−minutes/20): a minute at 30 km/h from 60', () => {
+    expect(recentSpeed(60, step(0, 0), step(1, 0.5), far)).toBeCloseTo(60 - 30 * (1 - Math.exp(-1 / 20)), 1);
+    // twenty minutes crawling: most of the way to 30
+    let v = 60;
+    for (let m = 0; m < 20; m++) v = recentSpeed(v, step(m, m * 0.5), step(m + 1, (m + 1) * 0.5), far);
+    expect(v).toBeCloseTo(30 + 30 * Math.exp(-1), 0);
+  });
+
+  it('leaves it as it was for a standing vehicle, a GPS jump, a step at a station, or a repeated time', () => {
+    expect(recentSpeed(60, step(0, 0), step(1, 0.05), far)).toBe(60); // 3 km/h: standing
+    expect(recentSpeed(60, step(0, 0), step(1, 5), far)).toBe(60); // 300 km/h: a jump
+    expect(recentSpeed(60, step(0, 0), step(1, 0.5), () => true)).toBe(60); // in a station's area
+    expect(recentSpeed(60, step(1, 0), step(1, 0.5), far)).toBe(60);
+    // a jam at 8 km/h counts
+    expect(recentSpeed(60, step(0, 0), step(1, 8 / 60), far)).toBeLessThan(60);
   });
 });

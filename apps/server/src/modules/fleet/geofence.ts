@@ -18,7 +18,8 @@
  *   the domain events `shipment.arrived` / `shipment.departed`.
  *
  * ETA (tms_shipment_eta): from the newest position to the first delivery station not yet arrived at, the
- * straight-line distance at the configured average speed (`tms.eta.speedKmh`, default 60 km/h); a position not
+ * straight-line distance at the vehicle's recent speed (`recentSpeed`: its road speed between positions, smoothed
+ * over about 20 minutes, starting from the configured average `tms.eta.speedKmh`, default 60 km/h); a position not
  * newer than the one it was computed from changes nothing. Once per dispatch order, at the first position whose
  * remaining time is at most `tms.eta.arrivingMinutes` (default 30) — or that enters the delivery fence — a
  * tracking row SHIPMENT_ARRIVING and the domain event `shipment.arriving`.
@@ -38,6 +39,24 @@ import type { PositionRow } from './ingest.ts';
 
 export const GEOFENCE_CONFIG = { margin: 'tms.geofence.marginMeters', speed: 'tms.eta.speedKmh', arriving: 'tms.eta.arrivingMinutes' } as const;
 export const GEOFENCE_DEFAULTS = { marginMeters: 100, speedKmh: 60, arrivingMinutes: 30 } as const;
+/** the recent speed: smoothing time constant, the road samples it takes, the speeds an ETA uses */
+export const RECENT_SPEED = { tauMinutes: 20, minKmh: 5, maxKmh: 150, nearStationKm: 2, etaMinKmh: 10, etaMaxKmh: 120 } as const;
+
+/**
+ * The vehicle's recent speed after one more step from `prev` to `p` (exponentially smoothed: a step of t minutes moves
+ * it 1 − e^(−t/20) of the way to the step's own speed). Only road steps count: a step touching a station's area
+ * (`nearStation`: loading, unloading, the yard) or slower than 5 km/h (standing) would drag the average down though
+ * the road ahead is not slower; one faster than 150 km/h is a GPS jump. A traffic jam at 8 km/h does count.
+ */
+export function recentSpeed(speed: number, prev: Pt & { at: Date }, p: Pt & { at: Date }, nearStation: (x: Pt) => boolean): number {
+  const minutes = (p.at.getTime() - prev.at.getTime()) / 60_000;
+  if (minutes <= 0 || nearStation(prev) || nearStation(p)) return speed;
+  const kmh = (distanceKm(prev, p) / minutes) * 60;
+  if (kmh < RECENT_SPEED.minKmh || kmh > RECENT_SPEED.maxKmh) return speed;
+  return speed + (1 - Math.exp(-minutes / RECENT_SPEED.tauMinutes)) * (kmh - speed);
+}
+const etaSpeed = (speed: number) => Math.min(RECENT_SPEED.etaMaxKmh, Math.max(RECENT_SPEED.etaMinKmh, speed));
+
 /** who the tracking rows name */
 const ACTOR = { userId: 0, userName: 'geofence' };
 
@@ -199,7 +218,12 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   // the ETA row of each dispatch order is its lock: batches of one order (the driver app and a terminal) run one after the other
   await q.query(`insert into tms_shipment_eta(shipment_id, update_time) select unnest($1::bigint[]), $2 on conflict do nothing`, [ids, now]);
   const etaRows = new Map(
-    (await q.query<{ shipment_id: number; position_at: Date | null; arriving_at: Date | null }>(`select shipment_id, position_at, arriving_at from tms_shipment_eta where shipment_id = any($1::bigint[]) order by shipment_id for update`, [ids])).rows.map((r) => [Number(r.shipment_id), r]),
+    (
+      await q.query<{ shipment_id: number; position_at: Date | null; arriving_at: Date | null; speed_kmh: number | null; last_lng: number | null; last_lat: number | null }>(
+        `select shipment_id, position_at, arriving_at, speed_kmh, last_lng, last_lat from tms_shipment_eta where shipment_id = any($1::bigint[]) order by shipment_id for update`,
+        [ids],
+      )
+    ).rows.map((r) => [Number(r.shipment_id), r]),
   );
   const settings = await geofenceSettings(q);
   const stations = await stationsOf(q, ids);
@@ -254,21 +278,34 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
         const a = states.get(`${s.id}:${st.station_id}`)?.arrivedAt?.getTime();
         return a === undefined || a > p.at.getTime() || (reaching && a === p.at.getTime());
       });
-    const hours = (km: number) => (km / settings.speedKmh) * 3_600_000;
+    // the recent speed at each new position, from the one the ETA was last computed from
+    const nearStation = (x: Pt) => list.some((st) => distanceKm(x, st) < RECENT_SPEED.nearStationKm);
+    let speed = eta?.speed_kmh ?? settings.speedKmh;
+    let prev = eta?.position_at && eta.last_lng !== null && eta.last_lat !== null ? { lng: eta.last_lng, lat: eta.last_lat, at: eta.position_at } : null;
+    const speedAt = new Map<PositionRow, number>();
+    for (const p of newer) {
+      if (prev) speed = recentSpeed(speed, prev, p, nearStation);
+      speedAt.set(p, speed);
+      prev = p;
+    }
+    const hours = (km: number, kmh = speed) => (km / etaSpeed(kmh)) * 3_600_000;
     let arrivingAt = eta?.arriving_at ?? null;
     for (const p of arrivingAt ? [] : newer) {
       const target = targetAt(p, true);
       const km = target ? distanceKm(p, target) : Infinity;
-      if (!target || hours(km) > settings.arrivingMinutes * 60_000) continue;
+      if (!target || hours(km, speedAt.get(p)) > settings.arrivingMinutes * 60_000) continue;
       arrivingAt = p.at;
-      arriving.push({ shipment: s, stationId: target.station_id, stationName: target.name, at: p.at, eta: new Date(p.at.getTime() + hours(km)), distanceKm: km });
+      arriving.push({ shipment: s, stationId: target.station_id, stationName: target.name, at: p.at, eta: new Date(p.at.getTime() + hours(km, speedAt.get(p))), distanceKm: km });
       tracks.push({ at: p.at, row: { dispatchCenterId: s.dispatch_center_id, operationType: 'SHIPMENT_ARRIVING', relatedCode: target.code, shipmentId: s.id, driverId: s.driver_id_master, remark: target.name } });
       break;
     }
     const latest = newer.at(-1)!;
     const target = targetAt(latest, false);
     const km = target ? distanceKm(latest, target) : null;
-    etaUpdates.push({ shipment_id: s.id, station_id: target?.station_id ?? null, position_at: latest.at, distance_km: km, eta: km === null ? null : new Date(latest.at.getTime() + hours(km)), arriving_at: arrivingAt });
+    etaUpdates.push({
+      shipment_id: s.id, station_id: target?.station_id ?? null, position_at: latest.at, distance_km: km, eta: km === null ? null : new Date(latest.at.getTime() + hours(km)), arriving_at: arrivingAt,
+      speed_kmh: speed, last_lng: latest.lng, last_lat: latest.lat,
+    });
     // the ETA of every delivery station still ahead, against its window (a dispatch order bound to another rule is not checked)
     if (!rule || (s.alert_rule_id !== null && Number(s.alert_rule_id) !== rule.id)) continue;
     let from: Pt = latest;
@@ -295,8 +332,10 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   }
   if (etaUpdates.length) {
     await q.query(
-      `update tms_shipment_eta e set station_id = x.station_id, position_at = x.position_at, distance_km = x.distance_km, eta = x.eta, arriving_at = x.arriving_at, update_time = $2
-         from jsonb_to_recordset($1::jsonb) x(shipment_id bigint, station_id bigint, position_at timestamptz, distance_km float8, eta timestamptz, arriving_at timestamptz)
+      `update tms_shipment_eta e set station_id = x.station_id, position_at = x.position_at, distance_km = x.distance_km, eta = x.eta, arriving_at = x.arriving_at,
+              speed_kmh = x.speed_kmh, last_lng = x.last_lng, last_lat = x.last_lat, update_time = $2
+         from jsonb_to_recordset($1::jsonb) x(shipment_id bigint, station_id bigint, position_at timestamptz, distance_km float8, eta timestamptz, arriving_at timestamptz,
+                                              speed_kmh float8, last_lng float8, last_lat float8)
         where e.shipment_id = x.shipment_id`,
       [JSON.stringify(etaUpdates), now],
     );
@@ -319,10 +358,10 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
 }
 
 /** The live ETA of a dispatch order (null before any position, or when every delivery station is reached). */
-export async function liveEta(q: Queryable, shipmentId: number): Promise<{ stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null } | null> {
+export async function liveEta(q: Queryable, shipmentId: number): Promise<{ stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null; speedKmh: number | null } | null> {
   const r = (
-    await q.query<{ station_id: number | null; name: string | null; distance_km: number | null; eta: Date | null; position_at: Date | null; arriving_at: Date | null }>(
-      `select e.station_id, b.name, e.distance_km, e.eta, e.position_at, e.arriving_at from tms_shipment_eta e left join base_station b on b.id = e.station_id where e.shipment_id = $1`,
+    await q.query<{ station_id: number | null; name: string | null; distance_km: number | null; eta: Date | null; position_at: Date | null; arriving_at: Date | null; speed_kmh: number | null }>(
+      `select e.station_id, b.name, e.distance_km, e.eta, e.position_at, e.arriving_at, e.speed_kmh from tms_shipment_eta e left join base_station b on b.id = e.station_id where e.shipment_id = $1`,
       [shipmentId],
     )
   ).rows[0];
@@ -334,5 +373,7 @@ export async function liveEta(q: Queryable, shipmentId: number): Promise<{ stati
     eta: r.eta?.toISOString() ?? null,
     positionAt: r.position_at.toISOString(),
     arrivingAt: r.arriving_at?.toISOString() ?? null,
+    // the speed the ETA was computed at
+    speedKmh: r.speed_kmh === null ? null : Math.round(etaSpeed(r.speed_kmh)),
   };
 }

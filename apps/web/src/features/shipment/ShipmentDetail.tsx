@@ -218,6 +218,7 @@ export default function ShipmentDetail({ id, onClose, onChanged }: { id: number;
               station: d.liveEta.stationName ?? '',
               eta: formatDateTime(d.liveEta.eta),
               km: d.liveEta.distanceKm ?? '',
+              speed: d.liveEta.speedKmh ?? '',
               at: formatDateTime(d.liveEta.positionAt),
             })}
           />

@@ -20,7 +20,7 @@ export interface ShipmentDetail extends Row {
   prints: Row[];
   abnormalReceipts: Row[];
   /** the live ETA (server fleet/geofence.ts): from the newest position to the first delivery station not reached */
-  liveEta: { stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null } | null;
+  liveEta: { stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null; speedKmh: number | null } | null;
 }
 
 export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
