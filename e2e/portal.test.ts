@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, shot } from './support/browser.ts';
 import { useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
+import { thisPeriod, tripContract } from './support/finance.ts';
 import ExcelJS from 'exceljs';
 import { portalOrderImportResource } from '@tms/domain';
 
@@ -132,6 +134,64 @@ describe('client portal', () => {
       throw e;
     } finally {
       await ctx.close();
+    }
+  }, 90_000);
+
+  it('a client user reads the statement it was sent and disputes a line with the amount it says is right', async () => {
+    const { server } = app;
+    // the back office: C001 priced 100.00 a trip, a reviewed waybill rated, this month's statement generated and sent
+    const clientId = await idOf(server, 'client', 'C001');
+    await tripContract(server, { clientId }, { FREIGHT: 100 });
+    const waybill = await reviewedWaybillOf(server);
+    const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'RECEIVABLE', period: thisPeriod(), partyId: clientId });
+    const st = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
+    await adminCall(server, 'POST', '/api/finance/statement/send', { id: st.id, version: st.version });
+
+    const { ctx, page } = await newPage(app.browser);
+    try {
+      const login = new LoginPage(page, server.url);
+      await login.open();
+      await login.login(userName, password);
+      await page.waitForURL(/\/portal\/orders$/);
+      await page.getByTestId('portal-menu').getByText('对账单').click();
+      await expect.poll(() => page.getByTestId('portal-statements').innerText()).toContain(st.code);
+      await page.getByTestId('portal-statements').getByText(st.code).click();
+      await expect.poll(() => page.getByTestId('portal-statement-total').innerText()).toBe('100.00 CNY');
+      const lines = page.getByTestId('portal-statement-lines');
+      expect(await lines.innerText()).toContain(waybill.code);
+      await lines.getByTestId('portal-line-dispute').first().click();
+      await page.getByTestId('portal-dispute-form').getByLabel('原因').fill('合同价应为 80 元');
+      await page.getByTestId('portal-dispute-form').getByLabel('您认为正确的金额').fill('80.00');
+      await shot(page, 'portal-statement-dispute-zh-CN');
+      await page.getByTestId('portal-dispute-ok').click();
+      await expect.poll(() => lines.innerText()).toContain('80.00 · 合同价应为 80 元');
+      await expect.poll(() => page.getByTestId('portal-statement').innerText()).toContain('有争议');
+      // no confirmation while a dispute is open
+      expect(await page.getByTestId('portal-statement-confirm').count()).toBe(0);
+      await shot(page, 'portal-statement-zh-CN');
+      // the back office sees the client's dispute on the line
+      const line = (await adminCall<{ lines: { disputeStatus: string; proposedAmount: string }[]; status: string }>(server, 'GET', `/api/finance/statement/detail/${st.id}`)).data;
+      expect(line.status).toBe('DISPUTED');
+      expect(line.lines[0]).toMatchObject({ disputeStatus: 'OPEN', proposedAmount: '80.00' });
+    } catch (e) {
+      await shot(page, 'FAILED-portal-statement').catch(() => undefined);
+      throw e;
+    } finally {
+      await ctx.close();
+    }
+    // in English
+    const en = await newPage(app.browser, 'en-US');
+    try {
+      await en.ctx.addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
+      const login = new LoginPage(en.page, server.url);
+      await login.open();
+      await login.login(userName, password);
+      await en.page.waitForURL(/\/portal\/orders$/);
+      await en.page.goto(`${server.url}/portal/statements/${st.id}`);
+      await expect.poll(() => en.page.getByTestId('portal-statement').innerText()).toContain('Disputed');
+      await shot(en.page, 'portal-statement-en-US');
+    } finally {
+      await en.ctx.close();
     }
   }, 90_000);
 });

@@ -16,31 +16,17 @@ import { join } from 'node:path';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
+import { thisPeriod, tripContract } from './support/finance.ts';
 
 const session = useAdminSession();
 const dir = mkdtempSync(join(tmpdir(), 'tms-threeway-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** An effective contract of the party, priced per trip: charge type code → unit price; settlement terms as given. */
-async function tripContract(party: { clientId: number } | { carrierId: number }, prices: Record<string, number>, terms?: Record<string, unknown>): Promise<number> {
-  const { server } = session;
-  const kind = 'clientId' in party ? 'RECEIVABLE' : 'PAYABLE';
-  const contract = await adminCall<{ id: number }>(server, 'POST', '/api/finance/contract/save', { code: `E2E${kind[0]}${Date.now() % 100000}`, name: 'e2e', kind, ...party, validFrom: '2020-01-01', validTo: '2099-12-31' });
-  const id = contract.data.id;
-  for (const [code, unitPrice] of Object.entries(prices)) {
-    const type = await server.api<{ rows: { id: number }[] }>('GET', `/api/finance/chargeType/list?code=${code}`, undefined, await server.adminToken());
-    await adminCall(server, 'POST', '/api/finance/rateLine/save', { contractId: id, chargeTypeId: type.json.rows[0]!.id, basis: 'TRIP', unitPrice });
-  }
-  if (terms) await adminCall(server, 'POST', '/api/finance/settleTerm/save', { contractId: id, settleEvent: 'REVIEW', ...terms });
-  await adminCall(server, 'POST', '/api/finance/contract/effect', { ids: [id] });
-  return id;
-}
-
 describe('settlement', () => {
   it('generate a month, dispute a line, accept it, confirm, invoice, pay part, read the aging; scan paper receipts', async () => {
     const { server, page } = session;
     const clientId = await idOf(server, 'client', 'C001');
-    await tripContract({ clientId }, { FREIGHT: 100 });
+    await tripContract(session.server, { clientId }, { FREIGHT: 100 });
     const waybill = await reviewedWaybillOf(server);
 
     await page.goto(`${server.url}/finance/statement`);
@@ -88,11 +74,11 @@ describe('settlement', () => {
   it("checks a carrier's payable statement against the carrier's statement in the downloaded template: one line within the tolerance, one disputed", async () => {
     const { server, page } = session;
     // CR001's payable contract: 500.00 freight and 80.00 fuel a trip, tolerance 2 % or 50.00; a dispatch order rated on taking effect
-    await tripContract({ carrierId: await idOf(server, 'carrier', 'CR001') }, { FREIGHT: 500, FUEL: 80 }, { tolerancePct: 2, toleranceAmount: 50 });
+    await tripContract(server, { carrierId: await idOf(server, 'carrier', 'CR001') }, { FREIGHT: 500, FUEL: 80 }, { tolerancePct: 2, toleranceAmount: 50 });
     const order = await openDispatchOrder(server);
     await schedule(server, order.id, CREW.zhangwei, futureWindow());
     await effect(server, order.id);
-    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());
+    const period = thisPeriod();
     const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'PAYABLE', period, partyId: await idOf(server, 'carrier', 'CR001') });
     const statement = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
     await adminCall(server, 'POST', '/api/finance/statement/send', { id: statement.id, version: statement.version });

@@ -61,6 +61,7 @@ import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { registerGeoRoutes } from './modules/geo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
+import { registerPortalStatementRoutes } from './modules/portal/statements.ts';
 import { registerFleetModule } from './modules/fleet/index.ts';
 import { registerNotifyModule } from './modules/notify/index.ts';
 import { smsProvider } from './platform/sms.ts';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
+  registerPortalStatementRoutes(app, db); // the client's statements: confirm or dispute (issue 15)
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)

@@ -220,6 +220,67 @@ describe('orders in the portal', () => {
   });
 });
 
+describe('statements in the portal', () => {
+  /** A receivable statement of a client in a status, with two charge lines of 100.10 and 20.05. */
+  async function statement(clientCode: string, status: string): Promise<{ id: number; lines: number[] }> {
+    const { clientId } = await ids(clientCode);
+    const center = await centerId(s.db, 'SH01');
+    const st = (
+      await s.db.query<{ id: number }>(
+        `insert into fin_statement(dispatch_center_id, code, kind, client_id, party_id, period, period_from, period_to, status, line_count, charge_amount, total_amount, create_by)
+         values ($1, $2, 'RECEIVABLE', $3, $3, $4, '2026-01-01', '2026-01-31', $5, 2, 120.15, 120.15, 'test') returning id`,
+        [center, `ST-P-${rand(8)}`, clientId, `20${10 + Math.floor(Math.random() * 80)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`, status],
+      )
+    ).rows[0]!.id;
+    const lines = [];
+    for (const amount of ['100.10', '20.05']) {
+      lines.push((await s.db.query<{ id: number }>(`insert into fin_statement_line(statement_id, amount, waybill_code, charge_type_code, create_by) values ($1, $2, 'WB-P', 'FREIGHT', 'test') returning id`, [st, amount])).rows[0]!.id);
+    }
+    return { id: Number(st), lines: lines.map(Number) };
+  }
+  const detail = (token: string, id: number) => s.api('GET', `/api/portal/statements/${id}`, { token });
+
+  it('a client user reads its sent statements with their lines, disputes a line with the amount it says is right, and confirms once adjusted; drafts and other clients\' stay hidden', async () => {
+    const sent = await statement('C001', 'SENT');
+    const draft = await statement('C001', 'DRAFT');
+    const foreign = await statement('C002', 'SENT');
+    const list = await s.api('GET', '/api/portal/statements', { token: mine.token });
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    const seen = (list.json.data as Json[]).map((x) => x.id);
+    expect(seen).toContain(sent.id);
+    expect(seen).not.toContain(draft.id);
+    expect(seen).not.toContain(foreign.id);
+    for (const id of [draft.id, foreign.id]) expect((await detail(mine.token, id)).status).toBe(404);
+    const d = (await detail(mine.token, sent.id)).json.data as Json;
+    expect(d).toMatchObject({ status: 'SENT', totalAmount: '120.15', lineCount: 2 });
+    expect((d.lines as Json[]).map((l) => l.amount)).toEqual(['100.10', '20.05']);
+
+    // a stale version is refused; a dispute names its line, its reason and the proposed amount (exact)
+    const stale = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version + 1, lines: [{ lineId: sent.lines[0], reason: 'x', proposedAmount: '90' }] } });
+    expect(stale.status).toBe(409);
+    const bad = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: '', proposedAmount: '90' }] } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors)).toEqual(['lines.0.reason']);
+    const disputed = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: '少送两箱', proposedAmount: '90.10' }] } });
+    expect(disputed.status, JSON.stringify(disputed.json)).toBe(200);
+    expect(disputed.json.data.status).toBe('DISPUTED');
+    const line = ((await detail(mine.token, sent.id)).json.data.lines as Json[]).find((l) => l.id === sent.lines[0])!;
+    expect(line).toMatchObject({ disputeStatus: 'OPEN', disputeReason: '少送两箱', proposedAmount: '90.10' });
+    // the other client cannot act on it; confirming a disputed statement is refused until the back office decides
+    expect((await s.api('POST', '/api/portal/statements/confirm', { token: other.token, body: { id: sent.id, version: disputed.json.data.version } })).status).toBe(404);
+    expect((await s.api('POST', '/api/portal/statements/confirm', { token: mine.token, body: { id: sent.id, version: disputed.json.data.version } })).status).toBe(409);
+    // the back office accepts it: an adjustment line of −10.00; the client confirms the adjusted statement
+    const resolved = await s.api('POST', '/api/finance/statement/resolve', { token: admin, body: { id: sent.id, version: disputed.json.data.version, decisions: [{ lineId: sent.lines[0], accept: true }] } });
+    expect(resolved.status, JSON.stringify(resolved.json)).toBe(200);
+    expect(resolved.json.data).toMatchObject({ status: 'ADJUSTED', totalAmount: '110.15' });
+    const confirmed = await s.api('POST', '/api/portal/statements/confirm', { token: mine.token, body: { id: sent.id, version: resolved.json.data.version } });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.data.status).toBe('CONFIRMED');
+    const events = ((await detail(mine.token, sent.id)).json.data.events as Json[]).map((e) => [e.action, e.toStatus]);
+    expect(events).toEqual([['DISPUTE', 'DISPUTED'], ['RESOLVE', 'ADJUSTED'], ['CONFIRM', 'CONFIRMED']]);
+  });
+});
+
 describe('public tracking links', () => {
   let token = '';
   let linkId = 0;

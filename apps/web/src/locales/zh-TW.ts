@@ -1599,7 +1599,8 @@ const zhTW = {
     "menu": {
       "orders": "我的訂單",
       "newOrder": "下單",
-      "map": "在途地圖"
+      "map": "在途地圖",
+      "statements": "對賬單"
     },
     "logout": "退出登入",
     "noClient": "您的賬號尚未繫結客戶，請聯絡管理員。",
@@ -1679,6 +1680,36 @@ const zhTW = {
       "arrivalTime": "到達時間",
       "photos": "簽收照片",
       "abnormal": "異常"
+    },
+    "statements": {
+      "title": "對賬單",
+      "code": "對賬單號",
+      "period": "賬期",
+      "client": "客戶",
+      "status": "狀態",
+      "lines": "明細數",
+      "total": "應付合計",
+      "charges": "費用",
+      "adjustments": "調整",
+      "back": "返回列表",
+      "confirm": "確認對賬單",
+      "confirmTitle": "確認對賬單 {{code}}？",
+      "confirmText": "確認後金額 {{amount}} 將鎖定，不再變更。",
+      "confirmed": "對賬單已確認",
+      "hint": "請逐行核對；金額有誤的行可提出異議，寫明原因和您認為正確的金額。",
+      "lineTitle": "對賬明細",
+      "waybill": "運單",
+      "chargeType": "費用類型",
+      "lineType": "類型",
+      "amount": "金額",
+      "disputeColumn": "異議",
+      "dispute": "提出異議",
+      "disputeTitle": "對 {{code}} 提出異議",
+      "ourAmount": "對賬單金額：{{amount}}",
+      "reason": "原因",
+      "proposed": "您認為正確的金額",
+      "disputed": "異議已提交",
+      "history": "處理記錄"
     },
     "map": {
       "title": "在途運單",

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, IdParams, intText, NoBody, okOf, optText, pageOf, XLSX_ANSWER } from '../api.ts';
 import { OrderImportAnswer, OrderImportQuery } from './order.ts';
+import { PortalDisputeBody, StatementAction, StatementDetail, StatementHeader } from './settlement.ts';
 
 /** The permission every portal route declares (a principal of its own: staff sessions do not open it). */
 export const PORTAL_PERMISSION = 'portal:client';
@@ -141,6 +142,10 @@ export const endpoints = {
   importTemplate: endpoint({ method: 'GET', path: '/portal/orders/importTemplate', operationId: 'portal.importTemplate', summary: 'The .xlsx template of the order import (one row per line)', tags, permission: P, response: XLSX_ANSWER }),
   import: endpoint({ method: 'POST', path: '/portal/orders/import', operationId: 'portal.import', summary: "Import orders of the caller's clients from .xlsx: a grouped preview, or (commit=true) all or nothing", tags, permission: P, querystring: OrderImportQuery, body: 'upload', response: okOf(OrderImportAnswer) }),
   cancel: endpoint({ method: 'POST', path: '/portal/orders/:id/cancel', operationId: 'portal.cancel', summary: 'Cancel an order that is not reviewed yet', tags, permission: P, params: IdParams, body: NoBody, response: okOf(z.object({ id })) }),
+  statements: endpoint({ method: 'GET', path: '/portal/statements', operationId: 'portal.statements', summary: "The receivable statements sent to the caller's clients (newest period first)", tags, permission: P, response: okOf(z.array(StatementHeader)) }),
+  statement: endpoint({ method: 'GET', path: '/portal/statements/:id', operationId: 'portal.statement', summary: 'A statement sent to one of the caller\'s clients: its amounts, history and first 500 lines', tags, permission: P, params: IdParams, response: okOf(StatementDetail) }),
+  statementConfirm: endpoint({ method: 'POST', path: '/portal/statements/confirm', operationId: 'portal.statementConfirm', summary: 'The client confirms a sent or adjusted statement (the version read: a stale one answers 409)', tags, permission: P, body: StatementAction, response: okOf(StatementHeader) }),
+  statementDispute: endpoint({ method: 'POST', path: '/portal/statements/dispute', operationId: 'portal.statementDispute', summary: 'The client disputes lines of a sent or adjusted statement: reason and the amount it says is right, per line', tags, permission: P, body: PortalDisputeBody, response: okOf(StatementHeader) }),
   transit: endpoint({ method: 'GET', path: '/portal/transit', operationId: 'portal.transit', summary: "The caller's waybills in transit with their last position and ETA (the map)", tags, permission: P, response: okOf(z.array(PortalTransitRow)) }),
   epod: endpoint({ method: 'GET', path: '/portal/epods/:id', operationId: 'portal.epod', summary: 'A proof of delivery: signed quantities, differences and photos', tags, permission: P, params: IdParams, response: okOf(PortalEpodDetail) }),
   epodPdf: endpoint({ method: 'GET', path: '/portal/epods/:id/pdf', operationId: 'portal.epodPdf', summary: 'A proof of delivery as PDF, in the request language', tags, permission: P, params: IdParams, querystring: TrackQuery, response: { binary: ['application/pdf'] } }),

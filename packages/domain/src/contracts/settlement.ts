@@ -36,19 +36,19 @@ export const SettleJob = z
 export const StatementAction = z.object({ id: intText(1), version });
 export const VoidBody = StatementAction.extend({ reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }) });
 export const RemoveLinesBody = StatementAction.extend({ lineIds: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(10_000) });
+const disputedLine = z.object({
+  lineId: z.number().int().positive(),
+  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }),
+  proposedAmount: moneyIn({ positive: false }).describe('the amount the party says is right'),
+});
 export const DisputeBody = StatementAction.extend({
   lines: z
-    .array(
-      z.object({
-        lineId: z.number().int().positive(),
-        reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.maxLength' }),
-        proposedAmount: moneyIn({ positive: false }).describe('the amount the party says is right'),
-        fileId: z.number().int().positive().nullish().describe('an uploaded attachment (system/oss/upload)'),
-      }),
-    )
+    .array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an uploaded attachment (system/oss/upload)') }))
     .min(1, { error: 'validation.required' })
     .max(1000),
 });
+/** The client portal's dispute: the same per line, without an attachment. */
+export const PortalDisputeBody = StatementAction.extend({ lines: z.array(disputedLine).min(1, { error: 'validation.required' }).max(1000) });
 export const ResolveBody = StatementAction.extend({
   decisions: z
     .array(z.object({ lineId: z.number().int().positive(), accept: z.boolean(), remark: optText(200) }))

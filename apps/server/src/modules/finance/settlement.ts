@@ -184,6 +184,11 @@ const HEADER = `s.id, s.code, s.dispatch_center_id, s.kind, s.party_id, coalesce
   (s.total_amount - s.invoiced_amount)::text as open_amount, (s.total_amount - s.paid_amount)::text as unpaid_amount, s.void_reason, s.version`;
 const HEADER_FROM = `fin_statement s left join base_client cl on cl.id = s.client_id left join base_carrier ca on ca.id = s.carrier_id`;
 
+/** Statement headers (the answer's shape) where a condition on `s` (fin_statement) holds. */
+export async function statementHeaders(q: Queryable, where: string, params: unknown[], tail = ''): Promise<z.input<typeof S.StatementHeader>[]> {
+  return (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where ${where} ${tail}`, params)).rows.map(headerOf);
+}
+
 export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
   return {
     id: Number(r.id), code: String(r.code), dispatchCenterId: Number(r.dispatch_center_id), kind: String(r.kind), partyId: Number(r.party_id), partyName: (r.party_name as string) ?? null,
@@ -210,7 +215,11 @@ const lineOf = (l: Row): z.input<typeof S.StatementLine> => ({
 
 /** Locks a statement in the caller's scope (404 outside), checks the version read (409) and that `action` may start from its status (409). */
 export async function lockStatement(q: Queryable, req: FastifyRequest, caller: Caller, id: number, version: number, action: StatementAction): Promise<Row> {
-  const s = await getInScope(q, statementDef, caller, id, true);
+  return checkStatement(req, await getInScope(q, statementDef, caller, id, true), version, action);
+}
+
+/** The version read is the statement's (409 otherwise) and `action` may start from its status (409 otherwise). */
+export function checkStatement(req: FastifyRequest, s: Row, version: number, action: StatementAction): Row {
   if (Number(s.version) !== version) throw conflict('messages.settlement.stale', { code: s.code });
   if (!statementAllows(action, String(s.status))) {
     if (action === 'removeLines' && ['CONFIRMED', 'INVOICED', 'SETTLED'].includes(String(s.status))) throw conflict('messages.settlement.frozen', { code: s.code });
@@ -220,7 +229,7 @@ export async function lockStatement(q: Queryable, req: FastifyRequest, caller: C
 }
 
 /** Moves a statement to `to` (null: keeps its status), bumps its version and records the event. */
-export async function moveStatement(q: Queryable, caller: Caller, s: Row, action: string, to: string | null, reason: string | null = null, detail: unknown = null, set = ''): Promise<void> {
+export async function moveStatement(q: Queryable, caller: Pick<Caller, 'userName'>, s: Row, action: string, to: string | null, reason: string | null = null, detail: unknown = null, set = ''): Promise<void> {
   await q.query(`update fin_statement set status = coalesce($2, status), update_by = $3, update_time = now(), version = version + 1${set ? ', ' + set : ''} where id = $1`, [s.id, to, caller.userName]);
   await q.query(`insert into fin_statement_event(statement_id, action, from_status, to_status, reason, detail, create_by) values ($1, $2, $3, $4, $5, $6, $7)`, [
     s.id, action, s.status, to ?? s.status, reason, detail === null ? null : JSON.stringify(detail), caller.userName,
@@ -228,13 +237,47 @@ export async function moveStatement(q: Queryable, caller: Caller, s: Row, action
 }
 
 /** Opens a dispute on a line: the party's reason and the amount it says is right (the line's own amount stays). */
-export async function disputeLine(q: Queryable, caller: Caller, l: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }): Promise<void> {
+export async function disputeLine(q: Queryable, caller: Pick<Caller, 'userName'>, l: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }): Promise<void> {
   await q.query(
     `update fin_statement_line set dispute_status = 'OPEN', dispute_reason = $2, proposed_amount = $3, dispute_file_id = $4, dispute_by = $5, dispute_time = now(), resolve_by = null, resolve_time = null, resolve_remark = null,
             update_by = $5, update_time = now(), version = version + 1 where id = $1`,
     [l.lineId, l.reason, l.proposedAmount, l.fileId ?? null, caller.userName],
   );
 }
+
+/** A statement with its history and its first 500 lines (the caller's access checked before). */
+export async function statementDetail(q: Queryable, id: number): Promise<z.input<typeof S.StatementDetail>> {
+  const h = (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!;
+  const events = (await q.query<Row>(`select id, action, from_status, to_status, reason, create_by, create_time from fin_statement_event where statement_id = $1 order by id`, [id])).rows;
+  const lines = (
+    await q.query<Row>(
+      `select id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, adjusts_line_id, dispute_status, dispute_reason,
+              proposed_amount::text, dispute_file_id, resolve_remark, remark from fin_statement_line where statement_id = $1 order by id limit 500`,
+      [id],
+    )
+  ).rows;
+  return {
+    ...headerOf(h),
+    events: events.map((e) => ({ id: Number(e.id), action: String(e.action), fromStatus: (e.from_status as string) ?? null, toStatus: (e.to_status as string) ?? null, reason: (e.reason as string) ?? null, createBy: (e.create_by as string) ?? null, createTime: (e.create_time as Date).toISOString() })),
+    lines: lines.map(lineOf),
+  };
+}
+
+/** Disputes lines of a locked statement (each once, none already open) and moves it to DISPUTED. */
+export async function disputeLines(q: Queryable, caller: Pick<Caller, 'userName'>, s: Row, list: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }[]): Promise<void> {
+  const lines = await linesOf(q, s.id, list.map((l) => l.lineId), 'lines');
+  for (const [i, l] of list.entries()) {
+    const line = lines.get(l.lineId)!;
+    if (line.dispute_status === 'OPEN' || list.findIndex((x) => x.lineId === l.lineId) !== i) throw conflict('messages.settlement.lineNotDisputable', { id: l.lineId });
+    if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1`, [l.fileId])).rows.length) throw badRequest('messages.validationFailed', { [`lines.${i}.fileId`]: { key: 'validation.invalid' } });
+    await disputeLine(q, caller, l);
+  }
+  await moveStatement(q, caller, s, 'DISPUTE', 'DISPUTED', list.map((l) => l.reason).join('; ').slice(0, 200), list);
+}
+
+/** Confirms a locked statement: its lines are frozen from then on. */
+export const confirmStatement = (q: Queryable, caller: Pick<Caller, 'userName'>, s: Row) =>
+  moveStatement(q, caller, s, 'CONFIRM', STATEMENT_ACTION_TO.confirm, null, null, `confirmed_by = $3, confirmed_time = now()`);
 
 async function linesOf(q: Queryable, statementId: unknown, ids: number[], field: string): Promise<Map<number, Row>> {
   const rows = (await q.query<Row>(`select * from fin_statement_line where statement_id = $1 and id = any($2::bigint[]) for update`, [statementId, ids])).rows;
@@ -281,20 +324,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
   route(app, { method: 'GET', url: `${BASE}/detail/:id`, operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.StatementDetail) }, async (req) => {
     const caller = requireCaller(req);
     await getInScope(db, statementDef, caller, req.params.id);
-    const h = (await db.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [req.params.id])).rows[0]!;
-    const events = (await db.query<Row>(`select id, action, from_status, to_status, reason, create_by, create_time from fin_statement_event where statement_id = $1 order by id`, [req.params.id])).rows;
-    const lines = (
-      await db.query<Row>(
-        `select id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, adjusts_line_id, dispute_status, dispute_reason,
-                proposed_amount::text, dispute_file_id, resolve_remark, remark from fin_statement_line where statement_id = $1 order by id limit 500`,
-        [req.params.id],
-      )
-    ).rows;
-    return ok(req, {
-      ...headerOf(h),
-      events: events.map((e) => ({ id: Number(e.id), action: String(e.action), fromStatus: (e.from_status as string) ?? null, toStatus: (e.to_status as string) ?? null, reason: (e.reason as string) ?? null, createBy: (e.create_by as string) ?? null, createTime: (e.create_time as Date).toISOString() })),
-      lines: lines.map(lineOf),
-    });
+    return ok(req, await statementDetail(db, req.params.id));
   });
 
   for (const action of ['send', 'confirm'] as const) {
@@ -313,14 +343,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'dispute');
-      const lines = await linesOf(q, s.id, req.body.lines.map((l) => l.lineId), 'lines');
-      for (const [i, l] of req.body.lines.entries()) {
-        const line = lines.get(l.lineId)!;
-        if (line.dispute_status === 'OPEN' || req.body.lines.findIndex((x) => x.lineId === l.lineId) !== i) throw conflict('messages.settlement.lineNotDisputable', { id: l.lineId });
-        if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1`, [l.fileId])).rows.length) throw badRequest('messages.validationFailed', { [`lines.${i}.fileId`]: { key: 'validation.invalid' } });
-        await disputeLine(q, caller, l);
-      }
-      await moveStatement(q, caller, s, 'DISPUTE', 'DISPUTED', req.body.lines.map((l) => l.reason).join('; ').slice(0, 200), req.body.lines);
+      await disputeLines(q, caller, s, req.body.lines);
       return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.disputeOk');

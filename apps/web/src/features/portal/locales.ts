@@ -4,7 +4,7 @@ const zhCN = {
   portal: {
     title: '客户门户',
     admin: { clients: '客户', clientsTitle: '{{name}} 可查看的客户' },
-    menu: { orders: '我的订单', newOrder: '下单', map: '在途地图' },
+    menu: { orders: '我的订单', newOrder: '下单', map: '在途地图', statements: '对账单' },
     logout: '退出登录',
     noClient: '您的账号尚未绑定客户，请联系管理员。',
     orders: {
@@ -22,6 +22,13 @@ const zhCN = {
       expired: '已过期', active: '有效', expiresAt: '有效期至', linkHint: '任何拿到链接的人无需登录即可查看运输进度（不含价格和联系人）。', printQr: '扫码跟踪',
     },
     epod: { title: '电子回单 {{code}}', item: '物料', planned: '计划', shipped: '实发', signed: '实收', shortage: '短少', damage: '破损', remark: '备注', signTime: '签收时间', arrivalTime: '到达时间', photos: '签收照片', abnormal: '异常' },
+    statements: {
+      title: '对账单', code: '对账单号', period: '账期', client: '客户', status: '状态', lines: '明细数', total: '应付合计', charges: '费用', adjustments: '调整',
+      back: '返回列表', confirm: '确认对账单', confirmTitle: '确认对账单 {{code}}？', confirmText: '确认后金额 {{amount}} 将锁定，不再变更。', confirmed: '对账单已确认',
+      hint: '请逐行核对；金额有误的行可提出异议，写明原因和您认为正确的金额。', lineTitle: '对账明细', waybill: '运单', chargeType: '费用类型', lineType: '类型', amount: '金额',
+      disputeColumn: '异议', dispute: '提出异议', disputeTitle: '对 {{code}} 提出异议', ourAmount: '对账单金额：{{amount}}', reason: '原因', proposed: '您认为正确的金额', disputed: '异议已提交',
+      history: '处理记录',
+    },
     map: { title: '在途运单', empty: '当前没有在途运单', waybill: '运单', order: '订单', eta: '预计到达', live: '（实时）', position: '最后位置', reportedAt: '定位时间' },
   },
   track: {
@@ -35,7 +42,7 @@ const enUS: typeof zhCN = {
   portal: {
     title: 'Client portal',
     admin: { clients: 'Clients', clientsTitle: 'Clients {{name}} sees' },
-    menu: { orders: 'My orders', newOrder: 'New order', map: 'In transit' },
+    menu: { orders: 'My orders', newOrder: 'New order', map: 'In transit', statements: 'Statements' },
     logout: 'Sign out',
     noClient: 'Your account is not bound to a client yet: ask an administrator.',
     orders: {
@@ -53,6 +60,13 @@ const enUS: typeof zhCN = {
       expired: 'Expired', active: 'Active', expiresAt: 'Valid until', linkHint: 'Anyone with the link can follow the transport without signing in (no prices, no contacts).', printQr: 'Scan to track',
     },
     epod: { title: 'Proof of delivery {{code}}', item: 'Item', planned: 'Planned', shipped: 'Shipped', signed: 'Signed', shortage: 'Short', damage: 'Damaged', remark: 'Remark', signTime: 'Signed', arrivalTime: 'Arrived', photos: 'Photos', abnormal: 'Abnormal' },
+    statements: {
+      title: 'Statements', code: 'Statement', period: 'Period', client: 'Client', status: 'Status', lines: 'Lines', total: 'Total due', charges: 'Charges', adjustments: 'Adjustments',
+      back: 'Back to the list', confirm: 'Confirm statement', confirmTitle: 'Confirm statement {{code}}?', confirmText: 'Once confirmed, the amount {{amount}} is locked and will not change.', confirmed: 'Statement confirmed',
+      hint: 'Check each line; dispute a line whose amount is wrong, with the reason and the amount you consider right.', lineTitle: 'Lines', waybill: 'Waybill', chargeType: 'Charge type', lineType: 'Type', amount: 'Amount',
+      disputeColumn: 'Dispute', dispute: 'Dispute', disputeTitle: 'Dispute {{code}}', ourAmount: 'Amount on the statement: {{amount}}', reason: 'Reason', proposed: 'The amount you consider right', disputed: 'Dispute sent',
+      history: 'History',
+    },
     map: { title: 'Waybills in transit', empty: 'Nothing is in transit', waybill: 'Waybill', order: 'Order', eta: 'ETA', live: '(live)', position: 'Last position', reportedAt: 'Reported' },
   },
   track: {

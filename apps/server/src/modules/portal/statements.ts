@@ -1,0 +1,58 @@
+/**
+ * The client's statements in the portal (issue 17 with issue 15's settlement): the receivable statements of the
+ * caller's clients once sent (drafts stay in the back office), read with their lines and history, confirmed, or
+ * disputed line by line — reason and the amount the client says is right — through the same state machine, checks
+ * and business log as the back office's (finance/settlement.ts). Another client's statement, or a draft, is 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PortalApi as C } from '@tms/domain';
+import type { Db, Queryable } from '../../platform/db.ts';
+import { route } from '../../platform/contract.ts';
+import { notFound } from '../../platform/errors.ts';
+import { mutate } from '../../platform/audit.ts';
+import { ok } from '../../platform/http.ts';
+import type { Row } from '../../platform/resource-engine.ts';
+import { checkStatement, confirmStatement, disputeLines, statementAnswer, statementDetail, statementHeaders } from '../finance/settlement.ts';
+import { requirePortal, type PortalCaller } from './principal.ts';
+
+/** what a client sees: its clients' receivable statements, once sent */
+const VISIBLE = `s.kind = 'RECEIVABLE' and s.client_id = any($1::bigint[]) and s.status <> 'DRAFT'`;
+
+async function statementOf(q: Queryable, p: PortalCaller, id: number, lock = false): Promise<Row> {
+  const r = await q.query<Row>(`select s.* from fin_statement s where ${VISIBLE} and s.id = $2${lock ? ' for update' : ''}`, [p.clientIds, id]);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+export function registerPortalStatementRoutes(app: FastifyInstance, db: Db): void {
+  route(app, C.endpoints.statements, async (req) => {
+    const p = requirePortal(req);
+    return ok(req, await statementHeaders(db, VISIBLE, [p.clientIds], 'order by s.period desc, s.id desc limit 200'));
+  });
+
+  route(app, C.endpoints.statement, async (req) => {
+    const p = requirePortal(req);
+    await statementOf(db, p, req.params.id);
+    return ok(req, await statementDetail(db, req.params.id));
+  });
+
+  route(app, C.endpoints.statementConfirm, async (req) => {
+    const p = requirePortal(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'CONFIRM' }, async (q) => {
+      const s = checkStatement(req, await statementOf(q, p, req.body.id, true), req.body.version, 'confirm');
+      await confirmStatement(q, p, s);
+      return statementAnswer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.confirmOk');
+  });
+
+  route(app, C.endpoints.statementDispute, async (req) => {
+    const p = requirePortal(req);
+    const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
+      const s = checkStatement(req, await statementOf(q, p, req.body.id, true), req.body.version, 'dispute');
+      await disputeLines(q, p, s, req.body.lines);
+      return statementAnswer(q, s.id);
+    });
+    return ok(req, data, 'messages.settlement.disputeOk');
+  });
+}
