@@ -171,6 +171,26 @@ describe('webhooks', () => {
     expect(events.rowCount).toBe(0);
   });
 
+  it('a receivable statement sent to the client reaches its endpoint as statement.sent, with the amount as exact text', async () => {
+    const client = await newClient();
+    const path = `/statement/${rand(6)}`;
+    const { secret } = await newEndpoint(client, path, 'statement.sent');
+    const center = await centerId(ctx.s.db, 'SH01');
+    const code = `AR-T-${rand(8)}`;
+    const st = await one(
+      `insert into fin_statement(dispatch_center_id, code, kind, client_id, party_id, period, period_from, period_to, line_count, charge_amount, total_amount, create_by)
+       values ($1, $2, 'RECEIVABLE', $3, $3, '2026-10', '2026-10-01', '2026-10-31', 1, 1234.50, 1234.50, 'test') returning id`,
+      [center, code, client],
+    );
+    const sent = await ctx.s.api('POST', '/api/finance/statement/send', { token: ctx.admin, body: { id: st, version: 0 } });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    await expect.poll(() => hits(path).length, WAIT).toBe(1);
+    const req = hits(path)[0]!;
+    const sig = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['x-tms-signature']))!;
+    expect(createHmac('sha256', secret).update(`${sig[1]}.${req.body}`).digest('hex')).toBe(sig[2]);
+    expect(JSON.parse(req.body)).toMatchObject({ type: 'statement.sent', clientId: client, data: { statementCode: code, period: '2026-10', totalAmount: '1234.50', currency: 'CNY' } });
+  });
+
   it('a 500 is retried and the event is delivered once after the receiver recovers; the log replays it with the same event id', async () => {
     const client = await newClient();
     const path = `/flaky/${rand(6)}`;

@@ -34,6 +34,8 @@ export interface DomainEventMap {
   'epod.reported': { epodIds: number[]; abnormal: boolean };
   /** alerts raised by the alert rules */
   'alert.raised': { alertIds: number[] };
+  /** receivable statements sent to their clients (settlement, issue 15) */
+  'statement.sent': { statementIds: number[] };
   /** a vehicle's positions entered the e-fence of a pickup / delivery station of its dispatch order (once per order and station) */
   'shipment.arrived': GeofenceCrossing;
   /** … and left it again past the hysteresis margin (once per order and station) */

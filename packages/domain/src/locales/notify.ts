@@ -20,6 +20,9 @@ const zh = {
         delivered: { title: '运单 {{waybillCode}} 已送达', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 已于 {{deliveredAt}} 送达。' },
         exception: { title: '运单 {{waybillCode}} 异常：{{kind}}', body: '订单 {{orderCode}} 的运单 {{waybillCode}} 出现异常（{{kind}}），我们正在处理。' },
       },
+      statement: {
+        sent: { title: '对账单 {{statementCode}} 待您核对', body: '{{period}} 的对账单 {{statementCode}} 已发送，金额 {{totalAmount}} {{currency}}。请在客户门户核对：确认，或对有误的行提出异议。' },
+      },
       webhook: {
         test: { title: 'Webhook 测试消息', body: '这是一条测试消息。' },
         disabled: { title: 'Webhook “{{name}}” 已自动停用', body: 'Webhook “{{name}}” 连续 {{failures}} 次投递失败，已自动停用。请检查接收方后在“Webhook”页面重新启用。' },
@@ -71,6 +74,9 @@ const en: typeof zh = {
         left: { title: 'Waybill {{waybillCode}} left the {{role}}', body: 'The vehicle carrying waybill {{waybillCode}} of order {{orderCode}} left the {{role}} {{stationName}} at {{leftAt}} (dispatch order {{shipmentCode}}).' },
         delivered: { title: 'Waybill {{waybillCode}} delivered', body: 'Waybill {{waybillCode}} of order {{orderCode}} was delivered at {{deliveredAt}}.' },
         exception: { title: 'Waybill {{waybillCode}}: {{kind}}', body: 'Waybill {{waybillCode}} of order {{orderCode}} has an exception ({{kind}}); we are handling it.' },
+      },
+      statement: {
+        sent: { title: 'Statement {{statementCode}} to check', body: 'Statement {{statementCode}} for {{period}} has been sent: {{totalAmount}} {{currency}}. Check it in the client portal: confirm it, or dispute the lines that are wrong.' },
       },
       webhook: {
         test: { title: 'Webhook test message', body: 'This is a test message.' },

@@ -461,6 +461,9 @@ const zhTW = {
         "arrived": "到達站點",
         "left": "離開站點"
       },
+      "statement": {
+        "sent": "對賬單已發送"
+      },
       "webhook": {
         "test": "測試訊息"
       }
@@ -770,6 +773,12 @@ const zhTW = {
           "exception": {
             "title": "運單 {{waybillCode}} 異常：{{kind}}",
             "body": "訂單 {{orderCode}} 的運單 {{waybillCode}} 出現異常（{{kind}}），我們正在處理。"
+          }
+        },
+        "statement": {
+          "sent": {
+            "title": "對賬單 {{statementCode}} 待您核對",
+            "body": "{{period}} 的對賬單 {{statementCode}} 已發送，金額 {{totalAmount}} {{currency}}。請在客戶門戶核對：確認，或對有誤的行提出異議。"
           }
         },
         "webhook": {

@@ -11,7 +11,7 @@ import type { ResourceDef } from '../resource.ts';
  * (fleet/geofence.ts) adds order.arrived / order.left (the vehicle entered / left the e-fence of the waybill's
  * pickup or delivery station: data.stationRole) and order.arriving (the ETA to the delivery station is under the threshold).
  */
-export const NOTIFY_EVENTS = ['order.received', 'order.reviewed', 'order.dispatched', 'order.departed', 'order.arriving', 'order.arrived', 'order.left', 'order.delivered', 'order.exception'] as const;
+export const NOTIFY_EVENTS = ['order.received', 'order.reviewed', 'order.dispatched', 'order.departed', 'order.arriving', 'order.arrived', 'order.left', 'order.delivered', 'order.exception', 'statement.sent'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number] | 'webhook.test';
 
 export const webhookEndpoint: ResourceDef = {

@@ -333,6 +333,8 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
       const data = await mutate(db, req, { title: 'statement', businessType: action.toUpperCase() }, async (q) => {
         const s = await lockStatement(q, req, caller, req.body.id, req.body.version, action);
         await moveStatement(q, caller, s, action.toUpperCase(), STATEMENT_ACTION_TO[action], null, null, action === 'send' ? 'sent_time = now()' : `confirmed_by = $3, confirmed_time = now()`);
+        // the client is told (notifications and webhooks, issue 17), in this transaction
+        if (action === 'send') await app.events.emit({ q, caller, now: new Date() }, 'statement.sent', { statementIds: [Number(s.id)] });
         return statementAnswer(q, s.id);
       });
       return ok(req, data, `messages.settlement.${action}Ok`);

@@ -159,6 +159,14 @@ export function subscribeNotify(events: DomainEvents): void {
     const extra = { stationId: p.stationId, eta: p.eta.toISOString(), distanceKm: Math.round(p.distanceKm * 10) / 10 };
     await enqueue(q, now, r.rows.flatMap((w) => perWaybill([w], 'order.arriving', { ...extra, stationName: w.station_name })));
   });
+  // settlement (issue 15): a receivable statement sent to its client, to check in the portal
+  events.on('statement.sent', async ({ q, now }, p) => {
+    const r = await q.query<{ id: number; code: string; client_id: number; period: string; total_amount: string; currency: string }>(
+      `select id, code, client_id, period, total_amount::text, currency from fin_statement where id = any($1::bigint[]) and kind = 'RECEIVABLE' and client_id is not null order by id`,
+      [p.statementIds],
+    );
+    await enqueue(q, now, r.rows.map((st) => ({ type: 'statement.sent', clientId: Number(st.client_id), subject: st.code, data: { statementId: Number(st.id), statementCode: st.code, period: st.period, totalAmount: st.total_amount, currency: st.currency } })));
+  });
   events.on('epod.reported', async ({ q, now }, p) => {
     if (!p.abnormal) return;
     const r = await q.query<WaybillRow & { epod_code: string; shortage: number; damage: number }>(
