@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, shot } from './support/browser.ts';
 import { useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
+import { adminCall, CREW, dispatchOrderIn, futureWindow, idOf, reportPositions, reportReceiptShort, reviewedWaybillOf } from './support/dispatch.ts';
+import { readFileSync } from 'node:fs';
 import { thisPeriod, tripContract } from './support/finance.ts';
 import ExcelJS from 'exceljs';
 import { portalOrderImportResource } from '@tms/domain';
@@ -131,6 +132,41 @@ describe('client portal', () => {
       }
     } catch (e) {
       await shot(page, 'FAILED-portal').catch(() => undefined);
+      throw e;
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+
+  it('a client user follows its waybill on the map while in transit, then downloads the proof of delivery as PDF', async () => {
+    const { server } = app;
+    // a dispatch order of C001's waybill, shipped a minute ago; its driver reports positions on the way
+    const order = await dispatchOrderIn(server, 'SHIPPED', { crew: CREW.zhaolei, window: futureWindow(), shippedAt: new Date(Date.now() - 60_000) });
+    await reportPositions(server, CREW.zhaolei.login, order.id, 10, 2_000);
+    const { ctx, page } = await newPage(app.browser);
+    try {
+      const login = new LoginPage(page, server.url);
+      await login.open();
+      await login.login(userName, password);
+      await page.waitForURL(/\/portal\/orders$/);
+      await page.getByTestId('portal-menu').getByText('在途地图').click();
+      const item = page.getByText(new RegExp(`^${order.waybillCode} · `));
+      await item.waitFor();
+      await expect.poll(() => page.getByTestId('portal-map').locator('.leaflet-marker-icon').count()).toBeGreaterThan(0);
+      await shot(page, 'portal-map-zh-CN');
+      // its order, then the receipt the driver reports on arrival, viewed and downloaded
+      await item.click();
+      await page.waitForURL(/\/portal\/orders\/\d+$/);
+      const epod = await reportReceiptShort(server, CREW.zhaolei.login, order.id);
+      await page.reload();
+      const epods = page.getByTestId('portal-epods');
+      await expect.poll(() => epods.innerText()).toContain(epod.code);
+      await epods.getByText('查看').first().click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('portal-epod-pdf').click()]);
+      expect(file.suggestedFilename()).toBe(`${epod.code}.pdf`);
+      expect(readFileSync((await file.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } catch (e) {
+      await shot(page, 'FAILED-portal-map').catch(() => undefined);
       throw e;
     } finally {
       await ctx.close();

@@ -390,7 +390,9 @@ async function drive(adminToken: string, trip: Json, drivers: Map<number, string
     for (let t = Math.max(start, now - INTERVAL_MS); t <= now; t += 1000) {
       const p = position(stops, t - start, detour);
       const moving = p.progress < 1;
-      points.push({ shipmentId: s.id, lng: +p.lng.toFixed(6), lat: +p.lat.toFixed(6), speed: moving ? 55 + Math.round(Math.random() * 20) : 0, direction: Math.round(p.direction), time: new Date(t).toISOString() });
+      // a receiver's GPS noise: up to about 10 m each way (the geofences' hysteresis keeps it from flapping at a station's edge)
+      const [nLng, nLat] = [(Math.random() - 0.5) * 0.0002, (Math.random() - 0.5) * 0.0002];
+      points.push({ shipmentId: s.id, lng: +(p.lng + nLng).toFixed(6), lat: +(p.lat + nLat).toFixed(6), speed: moving ? 55 + Math.round(Math.random() * 20) : 0, direction: Math.round(p.direction), time: new Date(t).toISOString() });
     }
     await api('POST', '/api/driver/positions', token, points);
     sent += points.length;

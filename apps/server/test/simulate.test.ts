@@ -81,6 +81,17 @@ describe('the simulator', () => {
     }
     // the default mode reports no vehicle check
     expect(await rows(`select 1 from tms_vehicle_check where shipment_id = $1`, [sh.id])).toEqual([]);
+    // through the geofences of its stations, GPS noise included: one departure from the first, one arrival at the last
+    const crossings = await rows(
+      `select t.operation_type, t.related_code from tms_order_tracking t where t.shipment_id = $1 and t.operation_type in ('SHIPMENT_ARRIVE', 'SHIPMENT_DEPART') order by t.operation_time, t.id`,
+      [sh.id],
+    );
+    const stops = await rows(`select b.code from tms_shipment_stop p join base_station b on b.id = p.station_id where p.shipment_id = $1 order by p.seq`, [sh.id]);
+    expect(crossings.filter((c) => c.operation_type === 'SHIPMENT_DEPART' && c.related_code === stops[0]!.code)).toHaveLength(1);
+    expect(crossings.filter((c) => c.operation_type === 'SHIPMENT_ARRIVE' && c.related_code === stops.at(-1)!.code)).toHaveLength(1);
+    // no station is arrived at or left twice
+    const keys = crossings.map((c) => `${c.operation_type} ${c.related_code}`);
+    expect(new Set(keys).size).toBe(keys.length);
   }, 180_000);
 
   it('with --check-fail, --shortage and --epod-picture: a vehicle check with a picture before departure, a short receipt with pictures at arrival', async () => {
