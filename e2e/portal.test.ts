@@ -4,6 +4,7 @@
  * link of it; a visitor (another browser context, English, nobody signed in) opens the link and follows the order.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newPage, shot } from './support/browser.ts';
 import { useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -64,14 +65,19 @@ const pick = async (page: import('playwright-core').Page, testId: string, nth = 
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(nth).click();
 };
 
+/** The client user signs in on the usual login page and lands in its portal. */
+async function signIn(page: Page): Promise<void> {
+  const login = new LoginPage(page, app.server.url);
+  await login.open();
+  await login.login(userName, password);
+  await page.waitForURL(/\/portal\/orders$/);
+}
+
 describe('client portal', () => {
   it('a client user places an order, sees it, and a visitor follows it through its tracking link', async () => {
     const { ctx, page } = await newPage(app.browser);
     try {
-      const login = new LoginPage(page, app.server.url);
-      await login.open();
-      await login.login(userName, password);
-      await page.waitForURL(/\/portal\/orders$/);
+      await signIn(page);
       await expect.poll(() => page.getByTestId('portal-user').innerText()).toContain('苏禾采购');
 
       // a new order: stations and an item of the client, a quantity
@@ -145,10 +151,7 @@ describe('client portal', () => {
     await reportPositions(server, CREW.zhaolei.login, order.id, 10, 2_000);
     const { ctx, page } = await newPage(app.browser);
     try {
-      const login = new LoginPage(page, server.url);
-      await login.open();
-      await login.login(userName, password);
-      await page.waitForURL(/\/portal\/orders$/);
+      await signIn(page);
       await page.getByTestId('portal-menu').getByText('在途地图').click();
       const item = page.getByText(new RegExp(`^${order.waybillCode} · `));
       await item.waitFor();
@@ -185,10 +188,7 @@ describe('client portal', () => {
 
     const { ctx, page } = await newPage(app.browser);
     try {
-      const login = new LoginPage(page, server.url);
-      await login.open();
-      await login.login(userName, password);
-      await page.waitForURL(/\/portal\/orders$/);
+      await signIn(page);
       await page.getByTestId('portal-menu').getByText('对账单').click();
       await expect.poll(() => page.getByTestId('portal-statements').innerText()).toContain(st.code);
       await page.getByTestId('portal-statements').getByText(st.code).click();
@@ -219,10 +219,7 @@ describe('client portal', () => {
     const en = await newPage(app.browser, 'en-US');
     try {
       await en.ctx.addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
-      const login = new LoginPage(en.page, server.url);
-      await login.open();
-      await login.login(userName, password);
-      await en.page.waitForURL(/\/portal\/orders$/);
+      await signIn(en.page);
       await en.page.goto(`${server.url}/portal/statements/${st.id}`);
       await expect.poll(() => en.page.getByTestId('portal-statement').innerText()).toContain('Disputed');
       await shot(en.page, 'portal-statement-en-US');
