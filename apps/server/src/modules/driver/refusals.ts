@@ -7,16 +7,18 @@
  * scoped by dispatch center. Not kept: 401 (signed out: nothing was refused) and 429 (slowed down: it is sent again).
  */
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { IdParams } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 
-/** The driver routes whose refusals are kept: route → action, and where the dispatch order comes from. */
-const ACTIONS: Record<string, { action: string; via: 'shipment' | 'epod' }> = {
-  '/api/driver/shipments/:id/accept': { action: 'ACCEPT', via: 'shipment' },
-  '/api/driver/shipments/:id/refuse': { action: 'REFUSE', via: 'shipment' },
-  '/api/driver/shipments/:id/vehicleCheck': { action: 'VEHICLE_CHECK', via: 'shipment' },
-  '/api/driver/epods/:id/report': { action: 'EPOD_REPORT', via: 'epod' },
-  '/api/driver/epods/:id/pictures': { action: 'EPOD_PICTURE', via: 'epod' },
-};
+/**
+ * What a driver route declares to have its refusals kept (`config: { refusal }`, beside `idempotent`): the action, and
+ * whether its `:id` (params IdParams) is the dispatch order or one of its receipts.
+ */
+export interface RefusalConfig {
+  action: 'ACCEPT' | 'REFUSE' | 'VEHICLE_CHECK' | 'EPOD_REPORT' | 'EPOD_PICTURE';
+  via: 'shipment' | 'epod';
+}
 
 const kept = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
 
@@ -30,9 +32,11 @@ function messageOf(payload: string): string | null {
 }
 
 export async function recordRefusal(db: Db, req: FastifyRequest, driverId: number, key: string, status: number, payload: string): Promise<void> {
-  const what = ACTIONS[req.routeOptions.url ?? ''];
-  const id = Number((req.params as { id?: unknown }).id);
-  if (!what || !kept(status) || !Number.isSafeInteger(id)) return;
+  const what = (req.routeOptions.config as { refusal?: RefusalConfig } | undefined)?.refusal;
+  if (!what || !kept(status)) return;
+  // the route's IdParams schema validated it before the handler ran; a 400 on the id itself leaves nothing to name
+  const id = (req.params as Partial<z.output<typeof IdParams>>).id;
+  if (id === undefined) return;
   const shipment = what.via === 'shipment' ? 's.id = $1' : 's.id = (select shipment_id from tms_epod where id = $1)';
   await db.query(
     `insert into tms_driver_refusal(dispatch_center_id, shipment_id, shipment_code, driver_id, action, status_code, message, idem_key)

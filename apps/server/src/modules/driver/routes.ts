@@ -105,9 +105,9 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { id: out.shipmentId, status: out.status }, reason === null ? 'messages.driver.accepted' : 'messages.driver.refused');
   };
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/accept', operationId: 'driver.accept', summary: 'Accept a dispatch order (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, params: IdParams, body: NoBody, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, null));
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/accept', operationId: 'driver.accept', summary: 'Accept a dispatch order (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'ACCEPT', via: 'shipment' } }, params: IdParams, body: NoBody, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, null));
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/refuse', operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, params: IdParams, body: Refuse, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, req.body.reason));
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/refuse', operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'REFUSE', via: 'shipment' } }, params: IdParams, body: Refuse, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, req.body.reason));
 
   route(app, { method: 'POST', url: '/api/driver/positions', operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points; Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, bodyLimit: 512 * 1024, body: Positions, response: okOf(C.Count) }, async (req) => {
     const d = requireDriver(req);
@@ -128,7 +128,7 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, await checklist(db, req.lang));
   });
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, params: IdParams, body: VehicleCheck, response: okOf(C.CheckSaved) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'VEHICLE_CHECK', via: 'shipment' } }, params: IdParams, body: VehicleCheck, response: okOf(C.CheckSaved) }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     const input = req.body;

@@ -57,7 +57,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { ...toApi(epodDef, e), ...(await epodDetail(db, storage, e)) });
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, config: { idempotent: true }, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, config: { idempotent: true, refusal: { action: 'EPOD_REPORT', via: 'epod' } }, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     const input = req.body;
@@ -79,7 +79,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true, refusal: { action: 'EPOD_PICTURE', via: 'epod' } }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true), req.query.lineId ?? null));
