@@ -151,8 +151,13 @@ describe('driver app', () => {
       await snap(page, 'driver-epod-zh-CN');
       await page.getByTestId('submit-epod').click();
       await page.getByTestId('offline-banner').getByText('2 项待发送').waitFor();
+      // back at the stop, still offline: the driver leaves it (queued after the receipt)
+      await page.getByTestId('depart').click();
+      await poll(() => page.getByTestId('departed').innerText()).toMatch(/^已于 .+ 离开 · 等待发送$/);
+      await page.getByTestId('offline-banner').getByText('3 项待发送').waitFor();
+      await snap(page, 'driver-departed-zh-CN');
       await tab(page, '待发送').click();
-      await poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(2);
+      await poll(() => page.locator('[data-testid="outbox-item"][data-state="waiting"]').count()).toBe(3);
       await snap(page, 'driver-outbox-zh-CN');
 
       mark('queued');
@@ -177,8 +182,11 @@ describe('driver app', () => {
       const rows = (list as unknown as { rows: { id: number; status: string; isAbnormal: boolean }[] }).rows;
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'REPORTED', isAbnormal: true });
-      const detail = (await server.api<Envelope<{ pictures: unknown[]; lines: { shortage: number; remark: string }[] }>>('GET', `/api/epod/epod/get/${rows[0]!.id}`, undefined, await server.adminToken())).json.data;
+      const detail = (await server.api<Envelope<{ pictures: unknown[]; lines: { shortage: number; remark: string }[]; signTime: string; departureTime: string | null }>>('GET', `/api/epod/epod/get/${rows[0]!.id}`, undefined, await server.adminToken())).json.data;
       expect(detail.pictures).toHaveLength(4);
+      // the departure reached the receipt after the report: not before the signature
+      expect(detail.departureTime).not.toBeNull();
+      expect(new Date(detail.departureTime!).getTime()).toBeGreaterThanOrEqual(new Date(detail.signTime).getTime());
       expect(detail.lines[0]).toMatchObject({ shortage: 2, remark: 'SHORTAGE:MISSING' });
       // the vehicle check reached the report once: failed on the tyres, with its photo and the phone's position
       const checks = await adminCall<unknown>(server, 'GET', `/api/reports/check/checks?itemCode=TYRES&pageSize=100`);

@@ -2,8 +2,8 @@
  * The driver app's shell: sign-in, then the tasks, the outbox and the driver's page under a tab
  * bar; hash routes (#/task/12, #/epod/12/34, #/check/12) so the service worker's one page serves them all.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { ConfigProvider, TabBar, Badge } from 'antd-mobile';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ConfigProvider, TabBar, Badge, DotLoading } from 'antd-mobile';
 import { UnorderedListOutline, UploadOutline, UserOutline } from 'antd-mobile-icons';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
@@ -12,13 +12,22 @@ import { I18n, saveLang, savedLang, translator, type Lang } from './i18n.ts';
 import { savedMe, setSignedOutHandler, type Me } from './api.ts';
 import { items, startSyncing, subscribe, type OutboxItem } from './outbox.ts';
 import { listenForPushes, resyncPush } from './push.ts';
+import { go } from './nav.ts';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { TasksPage } from './pages/TasksPage.tsx';
-import { TaskPage } from './pages/TaskPage.tsx';
-import { EpodPage } from './pages/EpodPage.tsx';
-import { OutboxPage } from './pages/OutboxPage.tsx';
-import { VehicleCheckPage } from './pages/VehicleCheckPage.tsx';
-import { MePage } from './pages/MePage.tsx';
+
+/**
+ * The signed-in screens load as their own chunks (issue 16: a first visit on a slow network loads only the sign-in
+ * screen's code; the service worker precaches the rest, so every screen still opens offline). A driver already signed
+ * in on this device asks for the task list's chunk at once, beside the app's own script.
+ */
+const loadTasks = () => import('./pages/TasksPage.tsx');
+if (savedMe()) void loadTasks();
+const TasksPage = lazy(() => loadTasks().then((m) => ({ default: m.TasksPage })));
+const TaskPage = lazy(() => import('./pages/TaskPage.tsx').then((m) => ({ default: m.TaskPage })));
+const EpodPage = lazy(() => import('./pages/EpodPage.tsx').then((m) => ({ default: m.EpodPage })));
+const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })));
+const VehicleCheckPage = lazy(() => import('./pages/VehicleCheckPage.tsx').then((m) => ({ default: m.VehicleCheckPage })));
+const MePage = lazy(() => import('./pages/MePage.tsx').then((m) => ({ default: m.MePage })));
 
 const LOCALES = { 'zh-CN': zhCNLocale, 'en-US': enUSLocale, 'en-GB': enUSLocale, 'zh-TW': zhTWLocale } as const;
 
@@ -33,9 +42,6 @@ function parse(hash: string): Route {
   if (p[0] === 'me') return { name: 'me' };
   return { name: 'tasks' };
 }
-export const go = (hash: string) => {
-  window.location.hash = hash;
-};
 
 function useOnline() {
   return useSyncExternalStore(
@@ -118,7 +124,17 @@ export function App() {
               {waiting ? ` · ${t('outbox.pending', { n: waiting })}` : ''}
             </div>
           )}
-          <div className="shell-body">{body}</div>
+          <div className="shell-body">
+            <Suspense
+              fallback={
+                <div className="loading" role="status" aria-label={t('common.loading')}>
+                  <DotLoading color="primary" />
+                </div>
+              }
+            >
+              {body}
+            </Suspense>
+          </div>
           {me && (
             <div className="shell-tabs">
               <TabBar activeKey={tab} onChange={(k) => go(k === 'tasks' ? '#/' : `#/${k}`)}>

@@ -25,6 +25,8 @@ export interface Waybill {
   epodId: number | null;
   epodCode: string | null;
   epodStatus: string | null;
+  /** when the driver left the stop after this receipt was signed */
+  epodDepartureTime?: string | null;
 }
 export interface Stop {
   seq: number;
@@ -97,6 +99,14 @@ export function answered(shipmentId: number, isReceive: 'ACCEPTED' | 'REFUSED'):
   const cache = cachedTasks();
   if (!cache) return;
   localStorage.setItem(TASKS, JSON.stringify({ ...cache, list: cache.list.map((s) => (s.id === shipmentId ? { ...s, isReceive } : s)) }));
+}
+
+/** Keeps a sent departure in the cached list until the next refresh brings the server's own. */
+export function departed(epodId: number, time: string): void {
+  const cache = cachedTasks();
+  if (!cache) return;
+  const list = cache.list.map((s) => ({ ...s, waybills: s.waybills?.map((w) => (w.epodId === epodId ? { ...w, epodDepartureTime: time } : w)) }));
+  localStorage.setItem(TASKS, JSON.stringify({ ...cache, list }));
 }
 
 /** Keeps a sent vehicle check in the cached list until the next refresh brings the server's own. */

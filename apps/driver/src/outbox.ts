@@ -1,13 +1,13 @@
 /**
  * The outbox: every write of the app (accept, refuse, a proof of delivery with its photos and
- * signature, a vehicle check with its photos, a batch of positions) is first stored in IndexedDB with an idempotency key, then sent
+ * signature, the departure from its stop, a vehicle check with its photos, a batch of positions) is first stored in IndexedDB with an idempotency key, then sent
  * in order when the network allows. The server applies each key once and answers a repeat with the
  * first answer, so a send cut mid-way is simply sent again. An item the server refuses (4xx) stays
  * on the phone as refused, with the server's message; a network failure or 5xx leaves it waiting.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError, call, NetworkError, savedMe } from './api.ts';
-import { answered, checked, type CheckDone } from './data.ts';
+import { answered, checked, departed, type CheckDone } from './data.ts';
 
 export interface Point {
   shipmentId: number | null;
@@ -21,7 +21,7 @@ export interface Point {
 export interface OutboxItem {
   key: string;
   driverId: number;
-  type: 'accept' | 'refuse' | 'epod' | 'positions' | 'vehicleCheck';
+  type: 'accept' | 'refuse' | 'epod' | 'positions' | 'vehicleCheck' | 'depart';
   createdAt: number;
   state: 'waiting' | 'refused';
   message?: string;
@@ -36,6 +36,8 @@ export interface OutboxItem {
   /** pictures already uploaded */
   sent?: number;
   points?: Point[];
+  /** a departure from the stop of a signed receipt (epodId) */
+  departureTime?: string;
   /** a vehicle check: the checklist's answers (pictures apart) */
   check?: { items: { code: string; passed: boolean; remark: string | null }[]; remark: string | null; lng: number | null; lat: number | null };
   /** for each picture of a vehicle check, the index of its item */
@@ -98,6 +100,10 @@ async function send(item: OutboxItem): Promise<void> {
       return;
     case 'positions':
       await call('POST', '/positions', { body: { points: item.points }, key: item.key });
+      return;
+    case 'depart':
+      await call('POST', `/epods/${item.epodId}/departure`, { body: { departureTime: item.departureTime }, key: item.key });
+      departed(item.epodId!, item.departureTime!);
       return;
     case 'epod': {
       const pictures = item.pictures ?? [];

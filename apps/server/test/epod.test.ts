@@ -475,4 +475,49 @@ describe('driver app', () => {
     expect((await driver('GET', `/${id}`, admin)).status).toBe(403);
     expect((await s.api('GET', `/api/epod/epod/get/${id}`, { token })).status).toBe(401);
   });
+
+  it('the driver records leaving the stop once the receipt is signed: the receipt and the stop keep the time; before the signature or in the future is refused, naming the field', async () => {
+    const f = await fixture([[3]]);
+    const id = f.epods[0]!.id;
+    const login = (await s.db.query<{ login_name: string }>(`select login_name from base_driver where id = $1`, [f.driverId])).rows[0]!.login_name;
+    const token = await driverLogin(login);
+    const base = s.clock.now().getTime();
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
+    const depart = (departureTime: string, lang?: string, key?: string) =>
+      s.api('POST', `/api/driver/epods/${id}/departure`, { token, body: { departureTime }, headers: { ...(lang ? { lang } : {}), ...(key ? { 'idempotency-key': key } : {}) } });
+
+    // not signed yet
+    const early = await depart(at(0), 'en-US');
+    expect([early.status, early.json.msg]).toEqual([409, en('messages.epod.departNotReported')]);
+    const d = (await driver('GET', `/${id}`, token)).json.data;
+    ok(await driver('POST', `/${id}/report`, token, { arrivalTime: at(-30), signTime: at(-10), lines: d.lines.map((l: Json) => ({ lineId: l.id, signedQuantity: l.shippedQuantity })) }));
+
+    const before = await depart(at(-20));
+    expect(before.status).toBe(400);
+    expect(before.json.msg).toBe(zh('messages.epod.departBeforeSign'));
+    expect(before.json.errors?.departureTime ?? before.json.fields?.departureTime, JSON.stringify(before.json)).toBeTruthy();
+    const future = await depart(at(30), 'en-US');
+    expect([future.status, future.json.msg]).toEqual([400, en('messages.epod.departInFuture')]);
+    const bad = await depart('soon');
+    expect(bad.status).toBe(400);
+
+    // sent twice with one key (a sync cut after the server applied it): applied once, the same answer
+    const first = await depart(at(-5), undefined, 'depart-key-1');
+    ok(first);
+    expect(first.json.msg).toBe(zh('messages.epod.departed'));
+    const repeat = await depart(at(-1), undefined, 'depart-key-1');
+    expect(repeat.json).toEqual(first.json);
+    const e = await detail(id);
+    expect(e.departureTime).toBe(at(-5));
+    const stop = await s.db.query<{ ata: Date | null; atd: Date | null }>(`select p.ata, p.atd from tms_shipment_stop p join tms_epod e on e.stop_id = p.id where e.id = $1`, [id]);
+    expect(stop.rows.map((r) => [r.ata?.toISOString(), r.atd?.toISOString()])).toEqual([[at(-30), at(-5)]]);
+    // the driver's task list carries it, so the phone shows it after a refresh
+    const tasks = (await s.api('GET', '/api/driver/shipments', { token })).json.data as Json[];
+    const w = tasks.flatMap((t: Json) => t.waybills as Json[]).find((x: Json) => x.epodId === id);
+    expect(new Date(w!.epodDepartureTime).toISOString()).toBe(at(-5));
+
+    // someone else's receipt: 404
+    const other = (await s.db.query<{ login_name: string }>(`select login_name from base_driver where id <> $1 and login_name is not null order by id limit 1`, [f.driverId])).rows[0]!.login_name;
+    expect((await s.api('POST', `/api/driver/epods/${id}/departure`, { token: await driverLogin(other), body: { departureTime: at(0) } })).status).toBe(404);
+  });
 });

@@ -31,7 +31,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['sys_user_kind', '用户类型', [['STAFF', '员工', 'Staff'], ['CLIENT', '客户', 'Client']]],
   ['order_source', '订单来源', [['MANUAL', '手工创建', 'Manual'], ['IMPORT', 'Excel 导入', 'Excel import'], ['EXTERNAL', '外部系统', 'External system']]],
   ['waybill_status', '运单状态', [['OPEN', '打开', 'Open'], ['REVIEWED', '已审核', 'Reviewed']]],
-  ['driver_outbox_action', '司机端操作', [['ACCEPT', '接单', 'Accept'], ['REFUSE', '拒单', 'Refuse'], ['VEHICLE_CHECK', '出车检查', 'Vehicle check'], ['EPOD_REPORT', '签收回单', 'Proof of delivery'], ['EPOD_PICTURE', '回单照片', 'Delivery photo']]],
+  ['driver_outbox_action', '司机端操作', [['ACCEPT', '接单', 'Accept'], ['REFUSE', '拒单', 'Refuse'], ['VEHICLE_CHECK', '出车检查', 'Vehicle check'], ['EPOD_REPORT', '签收回单', 'Proof of delivery'], ['EPOD_PICTURE', '回单照片', 'Delivery photo'], ['EPOD_DEPARTURE', '离开站点', 'Departure from the stop']]],
   ['shipment_status', '调度单状态', [['OPEN', '打开', 'Open'], ['CONFIRMED', '已确认', 'Confirmed'], ['EFFECTIVE', '生效', 'Effective'], ['SHIPPED', '已发运', 'Shipped'], ['COMPLETED', '已完成', 'Completed']]],
   ['epod_status', '回单状态', [['PENDING', '待回单', 'Pending'], ['REPORTED', '已回单', 'Reported'], ['AUDITED', '已审核', 'Audited'], ['REJECTED', '已驳回', 'Rejected'], ['RECALLED', '已撤回', 'Recalled']]],
   ['epod_report_source', '回单来源', [['DRIVER', '司机回单', 'Driver app'], ['STAFF', '签收登记', 'Sign-for registration']]],

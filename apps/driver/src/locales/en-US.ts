@@ -11,6 +11,7 @@ const enUS: Messages = {
     confirm: 'OK', cancel: 'Cancel', waitingAnswer: 'Waiting for your answer', stops: 'Stops', map: 'Route map', navigate: 'Navigate', call: 'Call', timeWindow: 'Time window', goods: 'Goods', contact: 'Contact',
     load: 'Load', unload: 'Unload', epod: 'Proof of delivery', vehicle: 'Vehicle', etd: 'Departure', eta: 'Arrival', status: { EFFECTIVE: 'To depart', SHIPPED: 'In transit', COMPLETED: 'Completed' },
     tracking: 'Recording positions', trackingOff: 'Position recording is off', startTracking: 'Record positions', queued: 'Queued for sending',
+    depart: 'Leave the stop', departed: 'Left at {{time}}',
   },
   epod: {
     title: 'Proof of delivery', scan: 'Scan the waybill barcode', scanning: 'Point the camera at the barcode', typed: 'or type the waybill number', confirm: 'Confirm', confirmed: 'Stop confirmed: {{code}}',
@@ -28,7 +29,7 @@ const enUS: Messages = {
   },
   outbox: {
     title: 'Outbox', empty: 'Nothing waiting', waiting: 'Waiting', refused: 'Refused', sending: 'Sending', syncNow: 'Send now', online: 'Online', offline: 'Offline',
-    remove: 'Remove', types: { accept: 'Accept', refuse: 'Refuse', epod: 'Proof of delivery', positions: '{{n}} positions', vehicleCheck: 'Vehicle check' }, pending: '{{n}} waiting', progress: '{{done}}/{{total}} photos sent',
+    remove: 'Remove', types: { accept: 'Accept', refuse: 'Refuse', epod: 'Proof of delivery', positions: '{{n}} positions', vehicleCheck: 'Vehicle check', depart: 'Departure' }, pending: '{{n}} waiting', progress: '{{done}}/{{total}} photos sent',
   },
   me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version',
     push: 'New-task notifications', pushHint: 'Be told on the phone when a task is assigned to you', pushUnsupported: 'This browser cannot show notifications; new tasks show when the list refreshes', pushDenied: 'Notifications are blocked; allow them in the browser settings', pushFailed: 'Could not turn notifications on: {{msg}}', pushUnavailable: "This phone's browser could not turn push on; new tasks show when the list refreshes" },

@@ -9,6 +9,7 @@ const zhCN = {
     confirm: '确定', cancel: '取消', waitingAnswer: '等待接单', stops: '站点', map: '路线图', navigate: '导航', call: '拨打', timeWindow: '时间窗', goods: '货物', contact: '联系人',
     load: '装货', unload: '卸货', epod: '签收回单', vehicle: '车辆', etd: '计划发车', eta: '计划到达', status: { EFFECTIVE: '待发车', SHIPPED: '运输中', COMPLETED: '已完成' },
     tracking: '正在记录位置', trackingOff: '位置记录未开启', startTracking: '开启位置记录', queued: '已加入待发送',
+    depart: '离开站点', departed: '已于 {{time}} 离开',
   },
   epod: {
     title: '签收回单', scan: '扫描运单条码', scanning: '请将条码对准取景框', typed: '或输入运单号', confirm: '确认', confirmed: '已确认站点：{{code}}',
@@ -26,7 +27,7 @@ const zhCN = {
   },
   outbox: {
     title: '待发送', empty: '没有待发送的内容', waiting: '等待发送', refused: '被拒绝', sending: '发送中', syncNow: '立即发送', online: '在线', offline: '离线',
-    remove: '删除', types: { accept: '接单', refuse: '拒单', epod: '签收回单', positions: '位置 {{n}} 个', vehicleCheck: '车辆检查' }, pending: '{{n}} 项待发送', progress: '已发送 {{done}}/{{total}} 张照片',
+    remove: '删除', types: { accept: '接单', refuse: '拒单', epod: '签收回单', positions: '位置 {{n}} 个', vehicleCheck: '车辆检查', depart: '离开站点' }, pending: '{{n}} 项待发送', progress: '已发送 {{done}}/{{total}} 张照片',
   },
   me: { title: '我的', language: '语言', signOut: '退出登录', carrier: '承运商', mobile: '手机', install: '添加到主屏幕', version: '版本',
     push: '新任务通知', pushHint: '有新任务时在手机上提醒', pushUnsupported: '此浏览器不支持通知，新任务将在刷新时显示', pushDenied: '通知权限已被拒绝，请在浏览器设置中允许', pushFailed: '开启通知失败：{{msg}}', pushUnavailable: '此手机的浏览器无法开启推送，新任务将在刷新时显示' },

@@ -54,7 +54,9 @@ const zhTW = {
     "tracking": "正在記錄位置",
     "trackingOff": "位置記錄未開啟",
     "startTracking": "開啟位置記錄",
-    "queued": "已加入待發送"
+    "queued": "已加入待發送",
+    "depart": "離開站點",
+    "departed": "已於 {{time}} 離開"
   },
   "epod": {
     "title": "簽收回單",
@@ -141,7 +143,8 @@ const zhTW = {
       "refuse": "拒單",
       "epod": "簽收回單",
       "positions": "位置 {{n}} 個",
-      "vehicleCheck": "車輛檢查"
+      "vehicleCheck": "車輛檢查",
+      "depart": "離開站點"
     },
     "pending": "{{n}} 項待發送",
     "progress": "已傳送 {{done}}/{{total}} 張照片"

@@ -10,7 +10,7 @@ import { useT } from '../i18n.ts';
 import { cachedEpod, cachedTasks, type EpodLine } from '../data.ts';
 import { enqueue } from '../outbox.ts';
 import { compressPhoto } from '../photos.ts';
-import { go } from '../App.tsx';
+import { go } from '../nav.ts';
 import type { SignatureHandle } from '../Signature.tsx';
 
 const Signature = lazy(() => import('../Signature.tsx'));

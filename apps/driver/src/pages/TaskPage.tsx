@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, NavBar, Tag } from 'antd-mobile';
 import { useT } from '../i18n.ts';
 import { cachedEpod, cachedTasks, fetchCheckItems, fmtTime, prefetchEpods, type Shipment, type Stop, type Waybill } from '../data.ts';
-import type { OutboxItem } from '../outbox.ts';
-import { go } from '../App.tsx';
+import { enqueue, type OutboxItem } from '../outbox.ts';
+import { go } from '../nav.ts';
 import { Answer } from './TasksPage.tsx';
 
 // Leaflet loads with the task's page, not with the first screen
@@ -64,16 +64,38 @@ function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills
           const queued = outbox.some((i) => i.type === 'epod' && i.epodId === w.epodId && i.state === 'waiting');
           const status = queued ? 'REPORTED' : (cachedEpod(w.epodId!)?.status ?? w.epodStatus ?? 'PENDING');
           const open = status === 'PENDING' || status === 'REJECTED' || status === 'RECALLED';
+          // once signed, the driver records leaving the stop (sent after the receipt: the outbox keeps the order)
+          const leaving = outbox.find((i) => i.type === 'depart' && i.epodId === w.epodId);
+          const left = leaving?.departureTime ?? w.epodDepartureTime ?? null;
           return (
-            <div className="row" key={w.id}>
-              <span className="grow">
-                {t('tasks.epod')} {w.epodCode}
-              </span>
-              <Tag color={open ? 'warning' : 'success'}>{queued ? t('outbox.waiting') : t(`epod.status.${status}`)}</Tag>
-              {open && (
-                <Button size="small" color="primary" onClick={() => go(`#/epod/${shipmentId}/${w.epodId}`)} data-testid="open-epod">
-                  {t('epod.title')}
-                </Button>
+            <div key={w.id}>
+              <div className="row">
+                <span className="grow">
+                  {t('tasks.epod')} {w.epodCode}
+                </span>
+                <Tag color={open ? 'warning' : 'success'}>{queued ? t('outbox.waiting') : t(`epod.status.${status}`)}</Tag>
+                {open && (
+                  <Button size="small" color="primary" onClick={() => go(`#/epod/${shipmentId}/${w.epodId}`)} data-testid="open-epod">
+                    {t('epod.title')}
+                  </Button>
+                )}
+                {!open && !left && (
+                  <Button
+                    size="small"
+                    color="primary"
+                    fill="outline"
+                    data-testid="depart"
+                    onClick={() => void enqueue({ type: 'depart', epodId: w.epodId!, shipmentId, label: w.epodCode ?? '', departureTime: new Date().toISOString() })}
+                  >
+                    {t('tasks.depart')}
+                  </Button>
+                )}
+              </div>
+              {left && (
+                <div className="muted" data-testid="departed">
+                  {t('tasks.departed', { time: fmtTime(left) })}
+                  {leaving && ` · ${leaving.state === 'refused' ? t('outbox.refused') : t('outbox.waiting')}`}
+                </div>
               )}
             </div>
           );

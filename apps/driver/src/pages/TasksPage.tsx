@@ -3,7 +3,7 @@ import { Button, Empty, NavBar, PullToRefresh, Tag, TextArea } from 'antd-mobile
 import { useT } from '../i18n.ts';
 import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
 import { enqueue, subscribe, type OutboxItem } from '../outbox.ts';
-import { go } from '../App.tsx';
+import { go } from '../nav.ts';
 import { useTracking } from '../tracking.ts';
 import { PUSH_EVENT } from '../push.ts';
 

@@ -10,7 +10,7 @@ import { useT } from '../i18n.ts';
 import { cachedCheckItems, cachedTasks, fetchCheckItems, type CheckItem } from '../data.ts';
 import { enqueue } from '../outbox.ts';
 import { compressPhoto } from '../photos.ts';
-import { go } from '../App.tsx';
+import { go } from '../nav.ts';
 
 /** At most this many photos per item (the server's limit). */
 const PHOTOS_PER_ITEM = 9;

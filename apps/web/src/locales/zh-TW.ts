@@ -1678,6 +1678,7 @@ const zhTW = {
       "remark": "備註",
       "signTime": "簽收時間",
       "arrivalTime": "到達時間",
+      "departureTime": "離開時間",
       "photos": "簽收照片",
       "abnormal": "異常"
     },

@@ -1,7 +1,7 @@
 /** Request and answer schemas of the hand-written receipt (epod) routes: staff (/api/epod/epod/*) and driver (/api/driver/epods/*). */
 import { z } from 'zod';
 import { IdList, intText } from '../api.ts';
-import { epodAudit, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
+import { epodAudit, epodDeparture, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
 
 export const IdBody = z.object({ id: intText(1) });
 export const SignFor = epodReport.extend({ id: intText(1), version: intText(0) });
@@ -9,6 +9,7 @@ export const Audit = epodAudit.extend({ ids: IdList });
 export const Reject = epodReject.extend({ id: intText(1) });
 export const Handle = epodHandle.extend({ id: intText(1) }).describe('result: a value of the epod_handle_result dictionary');
 export const Report = epodReport;
+export const Departure = epodDeparture;
 export const UploadQuery = z.object({ epodId: intText(1), lineId: intText(1).optional().describe('a picture of this line of the receipt') });
 export const LineQuery = z.object({ lineId: intText(1).optional().describe('a picture of this line of the receipt') });
 export const Picture = z.object({ id: z.number(), epodId: z.number(), lineId: z.number().nullable(), url: z.string() }).meta({ id: 'EpodPicture' });

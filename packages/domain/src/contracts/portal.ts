@@ -89,7 +89,7 @@ export const PortalEpodLine = z.object({
   plannedQuantity: z.number(), shippedQuantity: z.number(), signedQuantity: z.number().nullable(), shortage: z.number(), damage: z.number(), remark: z.string().nullable(),
 });
 export const PortalEpodDetail = PortalEpodSummary.extend({
-  orderId: id.nullable(), orderCode: z.string().nullable(), station: z.string().nullable(), arrivalTime: z.string().nullable(), reportTime: z.string().nullable(),
+  orderId: id.nullable(), orderCode: z.string().nullable(), station: z.string().nullable(), arrivalTime: z.string().nullable(), departureTime: z.string().nullable(), reportTime: z.string().nullable(),
   handleResult: z.string().nullable(), handleRemark: z.string().nullable(),
   lines: z.array(PortalEpodLine),
   pictures: z.array(z.object({ id, url: z.string().describe('GET with the session token: the picture') })),

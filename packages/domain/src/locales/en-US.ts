@@ -26,6 +26,10 @@ export default {
       handleOnlyAbnormal: 'Only abnormal receipts (shortage or damage) need check and handle',
       handleOnlyReported: 'Check and handle needs a reported receipt',
       signBeforeArrival: 'The sign time cannot be earlier than the arrival time',
+      departBeforeSign: 'The departure time cannot be earlier than the sign time',
+      departNotReported: 'Departure can be recorded only once the receipt is signed',
+      departInFuture: 'The departure time cannot be later than now',
+      departed: 'Departure recorded',
       lineNotOfEpod: 'Line {{lineId}} does not belong to this receipt',
       linesIncomplete: 'Enter the signed quantity of every line',
       lineTwice: 'Line {{lineId}} is entered more than once',
@@ -396,11 +400,11 @@ export default {
     },
     epod: {
       name: 'Receipt',
-      fields: { code: 'Receipt code', waybillCode: 'Waybill code', shipmentCode: 'Shipment code', orderCode: 'Order code', batchCode: 'Batch code', status: 'Audit state', isAbnormal: 'Abnormal', clientId: 'Client', carrierId: 'Carrier', stationId: 'Receiving station', reportSource: 'Reported through', reportBy: 'Reported by', reportTime: 'Report time', arrivalTime: 'Arrival time', signTime: 'Sign time', auditBy: 'Audited by', auditTime: 'Audit time', handleResult: 'Handling result', handleRemark: 'Handling remark', handleBy: 'Handled by', handleTime: 'Handling time', remark: 'Remark', shipmentId: 'Shipment', waybillId: 'Waybill', orderId: 'Order', stopId: 'Stop', videoFileId: 'Video' },
+      fields: { code: 'Receipt code', waybillCode: 'Waybill code', shipmentCode: 'Shipment code', orderCode: 'Order code', batchCode: 'Batch code', status: 'Audit state', isAbnormal: 'Abnormal', clientId: 'Client', carrierId: 'Carrier', stationId: 'Receiving station', reportSource: 'Reported through', reportBy: 'Reported by', reportTime: 'Report time', arrivalTime: 'Arrival time', signTime: 'Sign time', departureTime: 'Departure time', auditBy: 'Audited by', auditTime: 'Audit time', handleResult: 'Handling result', handleRemark: 'Handling remark', handleBy: 'Handled by', handleTime: 'Handling time', remark: 'Remark', shipmentId: 'Shipment', waybillId: 'Waybill', orderId: 'Order', stopId: 'Stop', videoFileId: 'Video' },
     },
     epodCheck: {
       name: 'Abnormal receipt',
-      fields: { code: 'Receipt code', waybillCode: 'Waybill code', shipmentCode: 'Shipment code', orderCode: 'Order code', batchCode: 'Batch code', status: 'Audit state', isHandled: 'Handled', clientId: 'Client', carrierId: 'Carrier', stationId: 'Receiving station', reportSource: 'Reported through', reportBy: 'Reported by', reportTime: 'Report time', arrivalTime: 'Arrival time', signTime: 'Sign time', auditBy: 'Audited by', auditTime: 'Audit time', handleResult: 'Handling result', handleRemark: 'Handling remark', handleBy: 'Handled by', handleTime: 'Handling time', remark: 'Remark', shipmentId: 'Shipment', waybillId: 'Waybill', orderId: 'Order', stopId: 'Stop', videoFileId: 'Video' },
+      fields: { code: 'Receipt code', waybillCode: 'Waybill code', shipmentCode: 'Shipment code', orderCode: 'Order code', batchCode: 'Batch code', status: 'Audit state', isHandled: 'Handled', clientId: 'Client', carrierId: 'Carrier', stationId: 'Receiving station', reportSource: 'Reported through', reportBy: 'Reported by', reportTime: 'Report time', arrivalTime: 'Arrival time', signTime: 'Sign time', departureTime: 'Departure time', auditBy: 'Audited by', auditTime: 'Audit time', handleResult: 'Handling result', handleRemark: 'Handling remark', handleBy: 'Handled by', handleTime: 'Handling time', remark: 'Remark', shipmentId: 'Shipment', waybillId: 'Waybill', orderId: 'Order', stopId: 'Stop', videoFileId: 'Video' },
     },
     epodOpinion: {
       name: 'Receipt opinion',

@@ -13,7 +13,7 @@ const zh = {
   linkRevokedOk: '跟踪链接已撤销',
   progress: { RECEIVED: '已接单', CONFIRMED: '已确认', IN_TRANSIT: '运输中', DELIVERED: '已送达', CANCELLED: '已取消' },
   pdf: {
-    title: '电子回单', code: '回单号', order: '订单号', waybill: '运单号', station: '收货站点', status: '状态', arrivalTime: '到达时间', signTime: '签收时间',
+    title: '电子回单', code: '回单号', order: '订单号', waybill: '运单号', station: '收货站点', status: '状态', arrivalTime: '到达时间', signTime: '签收时间', departureTime: '离开时间',
     reportTime: '回单时间', abnormal: '异常', yes: '是', no: '否', handle: '异常处理', lines: '签收明细', item: '物料', planned: '计划', shipped: '实发', signed: '实收',
     shortage: '短少', damage: '破损', remark: '备注', photos: '照片', generated: '生成时间',
   },
@@ -33,7 +33,7 @@ const en: typeof zh = {
   linkRevokedOk: 'Tracking link withdrawn',
   progress: { RECEIVED: 'Received', CONFIRMED: 'Confirmed', IN_TRANSIT: 'In transit', DELIVERED: 'Delivered', CANCELLED: 'Cancelled' },
   pdf: {
-    title: 'Proof of delivery', code: 'Receipt', order: 'Order', waybill: 'Waybill', station: 'Delivered to', status: 'Status', arrivalTime: 'Arrived', signTime: 'Signed',
+    title: 'Proof of delivery', code: 'Receipt', order: 'Order', waybill: 'Waybill', station: 'Delivered to', status: 'Status', arrivalTime: 'Arrived', signTime: 'Signed', departureTime: 'Left',
     reportTime: 'Reported', abnormal: 'Abnormal', yes: 'Yes', no: 'No', handle: 'Handling', lines: 'Signed quantities', item: 'Item', planned: 'Planned', shipped: 'Shipped', signed: 'Signed',
     shortage: 'Short', damage: 'Damaged', remark: 'Remark', photos: 'Photos', generated: 'Generated',
   },

@@ -26,6 +26,10 @@ const zhCN: Shape = {
       handleOnlyAbnormal: '只有异常回单（短少或破损）需要异常处理',
       handleOnlyReported: '请选择已回单的异常回单进行处理',
       signBeforeArrival: '签收时间不能早于到达时间',
+      departBeforeSign: '离开时间不能早于签收时间',
+      departNotReported: '回单签收后才能登记离开',
+      departInFuture: '离开时间不能晚于当前时间',
+      departed: '已登记离开',
       lineNotOfEpod: '明细 {{lineId}} 不属于该回单',
       linesIncomplete: '请填写每一行的签收数量',
       lineTwice: '明细 {{lineId}} 重复填写',
@@ -396,11 +400,11 @@ const zhCN: Shape = {
     },
     epod: {
       name: '回单',
-      fields: { code: '回单号', waybillCode: '运单号', shipmentCode: '调度单号', orderCode: '订单号', batchCode: '批次号', status: '审核状态', isAbnormal: '是否异常', clientId: '货主', carrierId: '承运商', stationId: '收货站点', reportSource: '回单来源', reportBy: '回单人', reportTime: '回单时间', arrivalTime: '到达时间', signTime: '签收时间', auditBy: '审核人', auditTime: '审核时间', handleResult: '处理结果', handleRemark: '处理说明', handleBy: '处理人', handleTime: '处理时间', remark: '备注', shipmentId: '调度单', waybillId: '运单', orderId: '订单', stopId: '站点', videoFileId: '视频' },
+      fields: { code: '回单号', waybillCode: '运单号', shipmentCode: '调度单号', orderCode: '订单号', batchCode: '批次号', status: '审核状态', isAbnormal: '是否异常', clientId: '货主', carrierId: '承运商', stationId: '收货站点', reportSource: '回单来源', reportBy: '回单人', reportTime: '回单时间', arrivalTime: '到达时间', signTime: '签收时间', departureTime: '离开时间', auditBy: '审核人', auditTime: '审核时间', handleResult: '处理结果', handleRemark: '处理说明', handleBy: '处理人', handleTime: '处理时间', remark: '备注', shipmentId: '调度单', waybillId: '运单', orderId: '订单', stopId: '站点', videoFileId: '视频' },
     },
     epodCheck: {
       name: '异常回单',
-      fields: { code: '回单号', waybillCode: '运单号', shipmentCode: '调度单号', orderCode: '订单号', batchCode: '批次号', status: '审核状态', isHandled: '是否已处理', clientId: '货主', carrierId: '承运商', stationId: '收货站点', reportSource: '回单来源', reportBy: '回单人', reportTime: '回单时间', arrivalTime: '到达时间', signTime: '签收时间', auditBy: '审核人', auditTime: '审核时间', handleResult: '处理结果', handleRemark: '处理说明', handleBy: '处理人', handleTime: '处理时间', remark: '备注', shipmentId: '调度单', waybillId: '运单', orderId: '订单', stopId: '站点', videoFileId: '视频' },
+      fields: { code: '回单号', waybillCode: '运单号', shipmentCode: '调度单号', orderCode: '订单号', batchCode: '批次号', status: '审核状态', isHandled: '是否已处理', clientId: '货主', carrierId: '承运商', stationId: '收货站点', reportSource: '回单来源', reportBy: '回单人', reportTime: '回单时间', arrivalTime: '到达时间', signTime: '签收时间', departureTime: '离开时间', auditBy: '审核人', auditTime: '审核时间', handleResult: '处理结果', handleRemark: '处理说明', handleBy: '处理人', handleTime: '处理时间', remark: '备注', shipmentId: '调度单', waybillId: '运单', orderId: '订单', stopId: '站点', videoFileId: '视频' },
     },
     epodOpinion: {
       name: '回单意见',

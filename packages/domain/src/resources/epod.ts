@@ -90,6 +90,9 @@ export const epodReport = z.object({
 });
 export type EpodReportInput = z.infer<typeof epodReport>;
 
+/** The driver leaves the stop after the consignee signed (issue 16: arrival and departure at each stop). */
+export const epodDeparture = z.object({ departureTime: when });
+
 export const epodReject = z.object({ opinion: text(EPOD_LIMITS.opinion).trim().min(1, { error: 'validation.required' }) });
 export const epodHandle = z.object({
   result: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(30),
@@ -116,6 +119,7 @@ const epodFields: FieldDef[] = readOnlyFields([
   { name: 'reportTime', kind: 'datetime', search: 'range' },
   { name: 'arrivalTime', kind: 'datetime', search: 'range' },
   { name: 'signTime', kind: 'datetime', search: 'range' },
+  { name: 'departureTime', kind: 'datetime', search: 'range' },
   { name: 'auditBy', kind: 'string', max: 64 },
   { name: 'auditTime', kind: 'datetime', search: 'range' },
   { name: 'handleResult', kind: 'dict', dict: 'epod_handle_result', list: false },

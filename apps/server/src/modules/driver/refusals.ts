@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db.ts';
  * whether its `:id` (params IdParams) is the dispatch order or one of its receipts.
  */
 export interface RefusalConfig {
-  action: 'ACCEPT' | 'REFUSE' | 'VEHICLE_CHECK' | 'EPOD_REPORT' | 'EPOD_PICTURE';
+  action: 'ACCEPT' | 'REFUSE' | 'VEHICLE_CHECK' | 'EPOD_REPORT' | 'EPOD_PICTURE' | 'EPOD_DEPARTURE';
   via: 'shipment' | 'epod';
 }
 

@@ -47,7 +47,7 @@ async function stopDetails(q: Queryable, ids: number[], stationIds: number[]) {
             w.dest_contact_name as "destContact", coalesce(w.dest_contact_mobile, w.dest_contact_phone) as "destPhone",
             w.etd, w.eta, w.total_quantity as "totalQuantity",
             coalesce((select json_agg(json_build_object('itemName', l.item_name, 'quantity', l.quantity, 'unit', l.unit) order by l.pos_no) from tms_waybill_line l where l.waybill_id = w.id), '[]'::json) as goods,
-            e.id as "epodId", e.code as "epodCode", e.status as "epodStatus"
+            e.id as "epodId", e.code as "epodCode", e.status as "epodStatus", e.departure_time as "epodDepartureTime"
        from tms_waybill w left join tms_epod e on e.waybill_id = w.id and e.shipment_id = w.shipment_id
       where w.shipment_id = any($1::bigint[]) order by w.id`,
     [ids],

@@ -16,7 +16,7 @@ import { onValidationError, route } from '../../platform/contract.ts';
 import { mutate } from '../../platform/audit.ts';
 import { toApi } from '../../platform/resource-engine.ts';
 import { DRIVER_PERMISSION, driverActor, notYours, requireDriver, type DriverCaller } from '../driver/auth.ts';
-import { recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
+import { departEpod, recallEpod, reportEpod, type EpodRow, type Who } from './service.ts';
 import { systemCaller } from '../../platform/domain-events.ts';
 import { epodDetail } from './detail.ts';
 import { inputErrors, UPLOAD_MAX, uploadPicture } from './io.ts';
@@ -67,6 +67,16 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
       return { id };
     });
     return ok(req, { id }, 'messages.epod.reported');
+  });
+
+  route(app, { method: 'POST', url: '/api/driver/epods/:id/departure', operationId: 'driver.epodDeparture', summary: 'The driver left the stop of a signed receipt: its departure time (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'EPOD_DEPARTURE', via: 'epod' } }, params: IdParams, body: EpodApi.Departure, response: okOf(EpodApi.Done) }, async (req) => {
+    const d = requireDriver(req);
+    const id = req.params.id;
+    await mutate(db, req, { title: 'epod', businessType: 'UPDATE' }, async (q) => {
+      await departEpod(q, await driverEpod(q, d.driverId, id, true), req.body.departureTime, clock.now());
+      return { id };
+    });
+    return ok(req, { id }, 'messages.epod.departed');
   });
 
   route(app, { method: 'POST', url: '/api/driver/epods/:id/recall', operationId: 'driver.epodRecall', summary: 'The driver recalls a reported receipt', ...cfg, params: IdParams, body: NoBody, response: okOf(EpodApi.Done) }, async (req) => {

@@ -121,8 +121,28 @@ export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInpu
       where id = $1`,
     [r.id, abnormal, source, who.userName, now, input.arrivalTime, input.signTime, input.remark ?? null],
   );
+  await q.query(`update tms_shipment_stop set ata = least(ata, $2) where id = (select stop_id from tms_epod where id = $1)`, [r.id, input.arrivalTime]);
   await trackAll(q, who, now, 'report', [r], abnormal ? 'ABNORMAL' : null);
 }
+
+/**
+ * The driver left the stop after the consignee signed: the receipt's departure time, and the unloading stop's actual
+ * departure (the latest of its receipts). Needs a signed receipt (reported or audited), a time not before the signature
+ * and not in the future (the phone's clock may run a few minutes ahead). A later departure of the same receipt (the
+ * driver came back) replaces the first.
+ */
+export async function departEpod(q: Queryable, r: EpodRow & { sign_time?: Date | null }, departureTime: string, now: Date): Promise<void> {
+  const at = new Date(departureTime);
+  const field = (key: string) => badRequest(key, { departureTime: { key } });
+  if (r.status !== 'REPORTED' && r.status !== 'AUDITED') throw conflict('messages.epod.departNotReported', { code: r.code });
+  if (r.sign_time && at < r.sign_time) throw field('messages.epod.departBeforeSign');
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw field('messages.epod.departInFuture');
+  await q.query(`update tms_epod set departure_time = $2, update_time = $3, version = version + 1 where id = $1`, [r.id, at, now]);
+  await q.query(`update tms_shipment_stop set atd = greatest(atd, $2) where id = (select stop_id from tms_epod where id = $1)`, [r.id, at]);
+}
+
+/** How far ahead of the server's clock a phone's time may be. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** REPORTED → AUDITED for every row (all or none); an abnormal one must have been handled. */
 export async function auditEpods(q: Queryable, rows: EpodRow[], opinion: string | null, who: Who, now: Date): Promise<void> {

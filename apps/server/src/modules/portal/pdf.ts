@@ -17,6 +17,7 @@ export interface PodData {
   statusLabel: string;
   arrivalTime: string | null;
   signTime: string | null;
+  departureTime: string | null;
   reportTime: string | null;
   isAbnormal: boolean;
   handle: string | null;
@@ -46,6 +47,7 @@ export async function podPdf(pod: PodData, lang: Lang, now: Date, timeZone = 'As
     [t('status'), pod.statusLabel],
     [t('arrivalTime'), when(pod.arrivalTime)],
     [t('signTime'), when(pod.signTime)],
+    [t('departureTime'), when(pod.departureTime)],
     [t('reportTime'), when(pod.reportTime)],
     [t('abnormal'), pod.isAbnormal ? t('yes') : t('no')],
     ...(pod.handle ? ([[t('handle'), pod.handle]] as [string, string][]) : []),

@@ -170,7 +170,7 @@ async function epodDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang)
     answer: {
       ...epodSummary(e, lang),
       orderId: e.order_id == null ? null : Number(e.order_id), orderCode: (e.order_code as string) ?? null, station: (e.station_name as string) ?? null,
-      arrivalTime: iso(e.arrival_time), reportTime: iso(e.report_time), handleResult: (e.handle_result as string) ?? null, handleRemark: (e.handle_remark as string) ?? null,
+      arrivalTime: iso(e.arrival_time), departureTime: iso(e.departure_time), reportTime: iso(e.report_time), handleResult: (e.handle_result as string) ?? null, handleRemark: (e.handle_remark as string) ?? null,
       lines: lines.map((l) => ({
         posNo: Number(l.pos_no), itemCode: (l.item_code as string) ?? null, itemName: (l.item_name as string) ?? null, unit: (l.unit as string) ?? null,
         plannedQuantity: Number(l.planned_quantity), shippedQuantity: Number(l.shipped_quantity), signedQuantity: l.signed_quantity == null ? null : Number(l.signed_quantity),

@@ -20,7 +20,7 @@ import PictureStrip from './PictureStrip.tsx';
 const epodDef = resourceByName.get('epod')!;
 const SECTIONS = {
   basic: ['code', 'status', 'isAbnormal', 'waybillCode', 'shipmentCode', 'orderCode', 'batchCode', 'clientId', 'carrierId', 'stationId'],
-  report: ['reportSource', 'reportBy', 'reportTime', 'arrivalTime', 'signTime', 'auditBy', 'auditTime', 'remark'],
+  report: ['reportSource', 'reportBy', 'reportTime', 'arrivalTime', 'signTime', 'departureTime', 'auditBy', 'auditTime', 'remark'],
   handle: ['handleResult', 'handleRemark', 'handleBy', 'handleTime'],
 } as const;
 
@@ -89,6 +89,7 @@ function Execution({ d }: { d: Detail }) {
         <Descriptions.Item label={t('epod.execution.stopAta')}>{time(x.stopAta)}</Descriptions.Item>
         <Descriptions.Item label={fieldLabel(t, epodDef, 'arrivalTime')}>{time(d.arrivalTime)}</Descriptions.Item>
         <Descriptions.Item label={fieldLabel(t, epodDef, 'signTime')}>{time(d.signTime)}</Descriptions.Item>
+        <Descriptions.Item label={fieldLabel(t, epodDef, 'departureTime')}>{time(d.departureTime)}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>{t('epod.execution.log')}</Typography.Title>
       {d.tracking.length ? (

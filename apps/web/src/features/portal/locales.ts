@@ -21,7 +21,7 @@ const zhCN = {
       links: '公开跟踪链接', newLink: '生成跟踪链接', linkFor: '跟踪对象', wholeOrder: '整个订单', copy: '复制链接', copied: '已复制', revoke: '撤销', revoked: '已撤销',
       expired: '已过期', active: '有效', expiresAt: '有效期至', linkHint: '任何拿到链接的人无需登录即可查看运输进度（不含价格和联系人）。', printQr: '扫码跟踪',
     },
-    epod: { title: '电子回单 {{code}}', item: '物料', planned: '计划', shipped: '实发', signed: '实收', shortage: '短少', damage: '破损', remark: '备注', signTime: '签收时间', arrivalTime: '到达时间', photos: '签收照片', abnormal: '异常' },
+    epod: { title: '电子回单 {{code}}', item: '物料', planned: '计划', shipped: '实发', signed: '实收', shortage: '短少', damage: '破损', remark: '备注', signTime: '签收时间', arrivalTime: '到达时间', departureTime: '离开时间', photos: '签收照片', abnormal: '异常' },
     statements: {
       title: '对账单', code: '对账单号', period: '账期', client: '客户', status: '状态', lines: '明细数', total: '应付合计', charges: '费用', adjustments: '调整',
       back: '返回列表', confirm: '确认对账单', confirmTitle: '确认对账单 {{code}}？', confirmText: '确认后金额 {{amount}} 将锁定，不再变更。', confirmed: '对账单已确认',
@@ -59,7 +59,7 @@ const enUS: typeof zhCN = {
       links: 'Public tracking links', newLink: 'New tracking link', linkFor: 'Follows', wholeOrder: 'The whole order', copy: 'Copy link', copied: 'Copied', revoke: 'Revoke', revoked: 'Revoked',
       expired: 'Expired', active: 'Active', expiresAt: 'Valid until', linkHint: 'Anyone with the link can follow the transport without signing in (no prices, no contacts).', printQr: 'Scan to track',
     },
-    epod: { title: 'Proof of delivery {{code}}', item: 'Item', planned: 'Planned', shipped: 'Shipped', signed: 'Signed', shortage: 'Short', damage: 'Damaged', remark: 'Remark', signTime: 'Signed', arrivalTime: 'Arrived', photos: 'Photos', abnormal: 'Abnormal' },
+    epod: { title: 'Proof of delivery {{code}}', item: 'Item', planned: 'Planned', shipped: 'Shipped', signed: 'Signed', shortage: 'Short', damage: 'Damaged', remark: 'Remark', signTime: 'Signed', arrivalTime: 'Arrived', departureTime: 'Left', photos: 'Photos', abnormal: 'Abnormal' },
     statements: {
       title: 'Statements', code: 'Statement', period: 'Period', client: 'Client', status: 'Status', lines: 'Lines', total: 'Total due', charges: 'Charges', adjustments: 'Adjustments',
       back: 'Back to the list', confirm: 'Confirm statement', confirmTitle: 'Confirm statement {{code}}?', confirmText: 'Once confirmed, the amount {{amount}} is locked and will not change.', confirmed: 'Statement confirmed',

@@ -253,6 +253,7 @@ function EpodModal({ id, onClose }: { id: number; onClose: () => void }) {
           <Descriptions size="small" column={3} items={[
             { label: t('portal.epod.arrivalTime'), children: when(e.arrivalTime) },
             { label: t('portal.epod.signTime'), children: when(e.signTime) },
+            { label: t('portal.epod.departureTime'), children: when(e.departureTime) },
             { label: t('portal.epod.abnormal'), children: e.isAbnormal ? <Tag color="red">{t('common.yes')}</Tag> : t('common.no') },
           ]} />
           <Table
