@@ -50,5 +50,15 @@ export default defineConfig({
     }),
   ],
   server: { port: 8001, proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1000,
+    // every module of the first load (what the entry imports statically: the shell and the sign-in screen) in one chunk.
+    // The default splits the modules it shares with the lazily loaded screens into several small chunks (React's JSX
+    // runtime, the API client, antd-mobile helpers): on a slow network each is one more request before the sign-in
+    // screen works, which cost more than the bytes it saved. (antd-mobile is imported one component at a time: its index
+    // would make every component part of the first load.)
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
 });

@@ -3,7 +3,10 @@
  * bar; hash routes (#/task/12, #/epod/12/34, #/check/12) so the service worker's one page serves them all.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { ConfigProvider, TabBar, Badge, DotLoading } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
+import TabBar from 'antd-mobile/es/components/tab-bar';
+import Badge from 'antd-mobile/es/components/badge';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { UnorderedListOutline, UploadOutline, UserOutline } from 'antd-mobile-icons';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
 import enUSLocale from 'antd-mobile/es/locales/en-US';

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile's theme variables and base styles (the components are imported one by one: the package's index would
+// pull every component into the first load)
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { App } from './App.tsx';
 import './app.css';
 

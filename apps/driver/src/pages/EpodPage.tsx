@@ -5,7 +5,13 @@
  * the network allows, exactly once.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, Input, NavBar, Selector, Stepper, TextArea, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import Selector from 'antd-mobile/es/components/selector';
+import Stepper from 'antd-mobile/es/components/stepper';
+import TextArea from 'antd-mobile/es/components/text-area';
+import Toast from 'antd-mobile/es/components/toast';
 import { useT } from '../i18n.ts';
 import { cachedEpod, cachedTasks, type EpodLine } from '../data.ts';
 import { enqueue } from '../outbox.ts';

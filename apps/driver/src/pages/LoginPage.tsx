@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Input, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Selector from 'antd-mobile/es/components/selector';
 import { useT, LANGS } from '../i18n.ts';
 import { ApiError, login, NetworkError, type Me } from '../api.ts';
 

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, List, NavBar, Selector, Switch } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import Selector from 'antd-mobile/es/components/selector';
+import Switch from 'antd-mobile/es/components/switch';
 import { useT, LANGS } from '../i18n.ts';
 import { ApiError, logout, NetworkError, type Me } from '../api.ts';
 import { currentSubscription, disablePush, enablePush, PushDenied, pushSupported } from '../push.ts';

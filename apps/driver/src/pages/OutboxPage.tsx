@@ -1,4 +1,8 @@
-import { Button, Empty, List, NavBar, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Empty from 'antd-mobile/es/components/empty';
+import List from 'antd-mobile/es/components/list';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import Tag from 'antd-mobile/es/components/tag';
 import { useT } from '../i18n.ts';
 import { remove, sync, syncing, type OutboxItem } from '../outbox.ts';
 

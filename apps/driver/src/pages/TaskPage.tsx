@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, NavBar, Tag } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import Tag from 'antd-mobile/es/components/tag';
 import { useT } from '../i18n.ts';
 import { cachedEpod, cachedTasks, fetchCheckItems, fmtTime, prefetchEpods, type Shipment, type Stop, type Waybill } from '../data.ts';
 import { enqueue, type OutboxItem } from '../outbox.ts';

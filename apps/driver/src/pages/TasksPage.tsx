@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Empty, NavBar, PullToRefresh, Tag, TextArea } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Empty from 'antd-mobile/es/components/empty';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Tag from 'antd-mobile/es/components/tag';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { useT } from '../i18n.ts';
 import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
 import { enqueue, subscribe, type OutboxItem } from '../outbox.ts';

@@ -5,7 +5,11 @@
  * read by the back office's vehicle check report.
  */
 import { useEffect, useState } from 'react';
-import { Button, NavBar, Selector, TextArea, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import NavBar from 'antd-mobile/es/components/nav-bar';
+import Selector from 'antd-mobile/es/components/selector';
+import TextArea from 'antd-mobile/es/components/text-area';
+import Toast from 'antd-mobile/es/components/toast';
 import { useT } from '../i18n.ts';
 import { cachedCheckItems, cachedTasks, fetchCheckItems, type CheckItem } from '../data.ts';
 import { enqueue } from '../outbox.ts';
