@@ -2,14 +2,30 @@
  * Live fleet monitor in the browser (issue 19): the vehicles of the scope appear on the map, a plate search finds
  * one, a click opens its card (dispatch order in progress, driver, speed), a position the driver app reports moves
  * it live (the server's 'fleet' events, no polling) and the state filter works. Screenshots in zh-CN and en-US.
+ * A JT/T 808 terminal's alarm turns the vehicle to alarm live, and it leaves the alarm colour, without a reload, once
+ * the alarm has ended and its alert is handled.
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useAdminSession } from './support/admin-session.ts';
 import { shot } from './support/browser.ts';
 import { CREW, dispatchOrderIn, driverToken, idOf, reportPositions } from './support/dispatch.ts';
+import { Jt808Terminal } from '../apps/server/src/modules/fleet/client.ts';
 
-const admin = useAdminSession({}, { failureShots: true });
+const admin = useAdminSession({ TMS_JT808_PORT: '0' }, { failureShots: true });
 const WAIT = { timeout: 15_000 };
+
+/** Searches a plate (one vehicle, centred on the map) and clicks the vehicle: its card opens. */
+async function openVehicle(page: Page, plate: string): Promise<void> {
+  const root = page.getByTestId('fleet-monitor');
+  await page.getByTestId('monitor-plate').fill(plate);
+  await page.getByTestId('monitor-plate').press('Enter');
+  await expect.poll(() => root.getAttribute('data-vehicles'), WAIT).toBe('1');
+  await expect.poll(() => root.getAttribute('data-dots'), WAIT).toBe('1');
+  await expect.poll(() => root.getAttribute('data-loaded'), WAIT).toBe('yes');
+  const box = (await page.getByTestId('fleet-monitor-map').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
 
 describe('fleet monitor', () => {
   it('shows the vehicles, opens a card, moves a vehicle live and filters', async () => {
@@ -24,12 +40,7 @@ describe('fleet monitor', () => {
     await page.getByTestId('monitor-live').filter({ hasText: '实时' }).waitFor();
 
     // the plate: one vehicle, centred on the map
-    await page.getByTestId('monitor-plate').fill(CREW.zhangwei.plate);
-    await page.getByTestId('monitor-plate').press('Enter');
-    await expect.poll(() => root.getAttribute('data-vehicles'), WAIT).toBe('1');
-    await expect.poll(() => root.getAttribute('data-dots'), WAIT).toBe('1');
-    const box = (await page.getByTestId('fleet-monitor-map').boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await openVehicle(page, CREW.zhangwei.plate);
     const card = page.getByTestId('monitor-card');
     await card.waitFor();
     await expect.poll(() => card.textContent(), WAIT).toContain(CREW.zhangwei.plate);
@@ -62,5 +73,55 @@ describe('fleet monitor', () => {
     await page.getByTestId('monitor-live').filter({ hasText: 'Live' }).waitFor();
     await expect.poll(() => root.getAttribute('data-loaded'), WAIT).toBe('yes');
     await shot(page, 'fleet-monitor-en-US');
+  });
+
+  it("colours a vehicle in alarm while its terminal's alarm lasts and clears it live once the alert is handled", async () => {
+    const { page, server } = admin;
+    const token = await server.adminToken();
+    // the crew's vehicle carries a JT/T 808 terminal, and is on a dispatch order in progress
+    const vehicleId = await idOf(server, 'transportMeans', CREW.zhaolei.vehicle);
+    const got = await server.api<{ data: Record<string, unknown> }>('GET', `/api/baseinfo/transportMeans/get/${vehicleId}`, undefined, token);
+    const terminalNumber = '13900000808';
+    const saved = await server.api('POST', '/api/baseinfo/transportMeans/update', { ...got.json.data, terminalNumber, terminalProtocol: '2019' }, token);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    await dispatchOrderIn(server, 'SHIPPED', { crew: CREW.zhaolei });
+    const terminal = new Jt808Terminal({ host: '127.0.0.1', port: server.jt808Port!, phone: terminalNumber, version: 2019, timeoutMs: 15_000 });
+    await terminal.connect();
+    await terminal.signIn();
+    try {
+      expect(await terminal.report({ lng: 120.16, lat: 30.27, at: new Date(), speed: 40, direction: 90 })).toBe(0);
+
+      // the page asks for the list once; everything after comes over its event stream
+      let lists = 0;
+      page.on('request', (r) => void (new URL(r.url()).pathname === '/api/fleet/monitor' && lists++));
+      await page.goto(server.url + '/shipment/monitor');
+      const root = page.getByTestId('fleet-monitor');
+      await page.getByTestId('monitor-live').filter({ hasText: '实时' }).waitFor();
+      await openVehicle(page, CREW.zhaolei.plate);
+      const state = page.getByTestId('monitor-card-state');
+      await expect.poll(() => state.getAttribute('data-state'), WAIT).toBe('M');
+      const asked = lists;
+
+      // an emergency: alarm at once, the card names it
+      expect(await terminal.report({ lng: 120.161, lat: 30.27, at: new Date(Date.now() + 1000), speed: 0, direction: 90, alarm: 1 })).toBe(0);
+      await expect.poll(() => state.getAttribute('data-state'), WAIT).toBe('A');
+      await expect.poll(() => page.getByTestId('monitor-card').textContent(), WAIT).toContain('紧急报警');
+      await shot(page, 'fleet-monitor-alarm-zh-CN');
+      // the terminal stops flagging it: still alarm while its alert is open
+      expect(await terminal.report({ lng: 120.162, lat: 30.27, at: new Date(Date.now() + 2000), speed: 30, direction: 90 })).toBe(0);
+      await expect.poll(() => root.getAttribute('data-selected'), WAIT).toBe('120.162,30.27');
+      expect(await state.getAttribute('data-state')).toBe('A');
+
+      // handled in the back office (as the bell does): the vehicle is moving again on the open page
+      const bell = await server.api<{ data: { id: number; alertType: string; vehicleIdMainNumberPlates: string }[] }>('GET', '/api/shipment/shipmentAlert/getAlert', undefined, token);
+      const alert = bell.json.data.find((a) => a.alertType === 'TERMINAL_EMERGENCY' && a.vehicleIdMainNumberPlates === CREW.zhaolei.plate)!;
+      const dealt = await server.api('POST', '/api/shipment/shipmentAlert/deal', { id: alert.id, alertReason: 'OTHER', alertRemark: 'driver called back' }, token);
+      expect(dealt.status, JSON.stringify(dealt.json)).toBe(200);
+      await expect.poll(() => state.getAttribute('data-state'), WAIT).toBe('M');
+      await expect.poll(() => page.getByTestId('monitor-card').textContent(), WAIT).not.toContain('紧急报警');
+      expect(lists).toBe(asked);
+    } finally {
+      await terminal.close();
+    }
   });
 });

@@ -14,6 +14,8 @@ export const WEB_DIST = process.env.TMS_E2E_WEB_DIST || join(ROOT, 'apps/web/dis
 
 export interface ProductServer {
   url: string;
+  /** the JT/T 808 port (started with TMS_JT808_PORT, '0': the system's choice), else null */
+  jt808Port: number | null;
   stop(): Promise<void>;
   /** GET/POST against the API, as the admin by default */
   api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T }>;
@@ -55,13 +57,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   }
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   // the server sends its port once it listens (after migrations and seed); an exit before is a failure
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, jt808Port } = await new Promise<{ port: number; jt808Port: number | null }>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`server exited with ${code} before listening`));
     proc.once('exit', onExit);
-    proc.on('message', (m: { listening?: number }) => {
+    proc.on('message', (m: { listening?: number; jt808?: number | null }) => {
       if (typeof m?.listening !== 'number') return;
       proc.off('exit', onExit);
-      resolve(m.listening);
+      resolve({ port: m.listening, jt808Port: m.jt808 ?? null });
     });
   });
   proc.disconnect(); // the channel would keep this process alive
@@ -90,6 +92,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const adminToken = async () => (token ??= await signIn());
   return {
     url,
+    jt808Port,
     api,
     adminToken,
     signIn,

@@ -18,8 +18,8 @@ await app.listen({ port: config.port, host: config.host });
 const bound = app.server.address();
 const port = bound && typeof bound === 'object' ? bound.port : config.port;
 app.log.info({ db: db.kind, captcha: config.captcha, startMs: Math.round(performance.now() - started) }, `TMS listening on http://localhost:${port}`);
-// a supervising parent process (the browser tests, PORT=0) learns the port the system chose
-process.send?.({ listening: port });
+// a supervising parent process (the browser tests, PORT=0) learns the port the system chose (and the JT/T 808 one's)
+process.send?.({ listening: port, jt808: app.jt808?.port() ?? null });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -167,7 +167,7 @@ describe('the fleet monitor', () => {
       await t.close();
       const rows = () => fleet.events.filter((e) => e.event === 'fleet').flatMap((e) => e.data.rows as unknown[][]);
       await fleet.until('no fleet row of the stopped vehicle', () => rows().some((x) => x[0] === v.stopped.id && x[1] === 121.31));
-      expect(rows().find((x) => x[0] === v.stopped.id)).toEqual([v.stopped.id, 121.31, 31.1, 20, 0, expect.any(Number), 0]);
+      expect(rows().find((x) => x[0] === v.stopped.id)).toEqual([v.stopped.id, 121.31, 31.1, 20, 0, expect.any(Number), 0, 0]);
       expect(rows().some((x) => x[0] === v.beijing.id)).toBe(false);
       // one event a second at most
       const times = fleet.events.filter((e) => e.event === 'fleet').length;
@@ -176,6 +176,61 @@ describe('the fleet monitor', () => {
       expect(everything.events.some((e) => e.event === 'fleet')).toBe(false);
     } finally {
       await Promise.all([fleet.close(), bell.close(), everything.close()]);
+    }
+  });
+
+  it("says in each live row whether the vehicle's alarm goes on: its flags, and its open alarm alert until someone handles it", async () => {
+    const ticket = async (token: string) => (await s.api('POST', '/api/realtime/ticket', { token })).json.data.ticket as string;
+    const fleet = await openStream(s.url, await ticket(sh), 'fleet');
+    // a dispatcher of SH01 who handles alerts
+    const u = await createUser(s.db, { perms: ['shipment:alert:query', 'shipment:alert:edit'], centers: ['SH01'] });
+    const handler = await s.login(u.userName, u.password);
+    const t = await terminal(v.moving);
+    try {
+      await fleet.waitFor('ready');
+      /** the newest live row of the moving vehicle once its report of `lng` came: [.., alarm flags, open alarm] */
+      const rowOf = async (lng: number, why: string) => {
+        const mine = () => fleet.events.filter((e) => e.event === 'fleet').flatMap((e) => e.data.rows as unknown[][]).filter((x) => x[0] === v.moving.id && x[1] === lng);
+        await fleet.until(why, () => mine().length > 0);
+        return mine().at(-1)!;
+      };
+      const at = (seconds: number) => new Date(s.clock.now().getTime() + seconds * 1000);
+      // overspeed: flagged, and its alert is open in the same row
+      expect(await t.report({ lng: 121.601, lat: 31.26, at: at(10), speed: 120, direction: 90, alarm: 2 })).toBe(RESULT.OK);
+      expect((await rowOf(121.601, 'the alarm report')).slice(6)).toEqual([2, 1]);
+      // the flag ends, the alert is still open: the monitor keeps the vehicle in alarm, as the list says
+      expect(await t.report({ lng: 121.602, lat: 31.26, at: at(11), speed: 60, direction: 90, alarm: 0 })).toBe(RESULT.OK);
+      const quiet = await rowOf(121.602, 'the report after the alarm');
+      expect(quiet.slice(6)).toEqual([0, 1]);
+      expect(byId(await monitor()).get(v.moving.id)?.[9]).toBe('A');
+      // handled in the back office: the vehicle's row again (same position), no alarm left
+      const open = await s.api('GET', '/api/shipment/shipmentAlert/getAlert', { token: handler });
+      const alert = (open.json.data as { id: number; alertType: string; shipmentId: number }[]).find((a) => a.alertType === 'TERMINAL_OVERSPEED' && a.shipmentId !== null);
+      expect(alert, JSON.stringify(open.json)).toBeDefined();
+      const before = fleet.events.length;
+      const dealt = await s.api('POST', '/api/shipment/shipmentAlert/deal', { token: handler, body: { id: alert!.id, alertReason: 'TRAFFIC', alertRemark: 'slowed down' } });
+      expect(dealt.status, JSON.stringify(dealt.json)).toBe(200);
+      await fleet.until('the row after the handling', () => fleet.events.slice(before).some((e) => e.event === 'fleet' && (e.data.rows as unknown[][]).some((x) => x[0] === v.moving.id && x[7] === 0)));
+      const after = fleet.events.slice(before).flatMap((e) => (e.event === 'fleet' ? (e.data.rows as unknown[][]) : [])).find((x) => x[0] === v.moving.id)!;
+      expect(after).toEqual([...quiet.slice(0, 7), 0]);
+      expect(byId(await monitor()).get(v.moving.id)?.[9]).toBe('M');
+      // a vehicle on no dispatch order: no alert, its alarm is its flags alone, and the next report ends it
+      const free = await terminal(v.silent);
+      try {
+        expect(await free.report({ lng: 121.701, lat: 31.3, at: at(12), speed: 0, direction: 0, alarm: 1 })).toBe(RESULT.OK);
+        await fleet.until('the silent vehicle in alarm', () => fleet.events.some((e) => e.event === 'fleet' && (e.data.rows as unknown[][]).some((x) => x[0] === v.silent.id && x[1] === 121.701)));
+        expect(byId(await monitor()).get(v.silent.id)?.[9]).toBe('A');
+        expect(await free.report({ lng: 121.702, lat: 31.3, at: at(13), speed: 0, direction: 0, alarm: 0 })).toBe(RESULT.OK);
+        await fleet.until('the silent vehicle out of alarm', () =>
+          fleet.events.some((e) => e.event === 'fleet' && (e.data.rows as unknown[][]).some((x) => x[0] === v.silent.id && x[1] === 121.702 && x[6] === 0 && x[7] === 0)),
+        );
+        expect(byId(await monitor()).get(v.silent.id)?.[9]).toBe('S');
+      } finally {
+        await free.close();
+      }
+    } finally {
+      await t.close();
+      await fleet.close();
     }
   });
 });

@@ -53,6 +53,8 @@ export interface Jt808Config {
   framesPerSecond: number;
   /** a connection silent this long (no heartbeat) is closed */
   idleSeconds: number;
+  /** seconds between two 'jt808: ingestion' log lines (positions, latency frame received → row committed); 0 = none */
+  statsSeconds: number;
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'tms-secret', 'dev']);
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPerAddress: positiveInt(env.TMS_JT808_MAX_PER_ADDRESS, 50, 'TMS_JT808_MAX_PER_ADDRESS'),
       framesPerSecond: positiveInt(env.TMS_JT808_FRAMES_PER_SECOND, 20, 'TMS_JT808_FRAMES_PER_SECOND'),
       idleSeconds: positiveInt(env.TMS_JT808_IDLE_SECONDS, 180, 'TMS_JT808_IDLE_SECONDS'),
+      statsSeconds: env.TMS_JT808_STATS_SECONDS ? wholeNumber(env.TMS_JT808_STATS_SECONDS, 'TMS_JT808_STATS_SECONDS', 86_400) : 60,
     },
     demo: demoWanted(env),
     positionRetentionMonths: env.TMS_POSITION_RETENTION_MONTHS ? wholeNumber(env.TMS_POSITION_RETENTION_MONTHS, 'TMS_POSITION_RETENTION_MONTHS', 1200) : 36,

@@ -62,6 +62,8 @@ export const PRUNE_JOB = 'realtime.prune';
 export interface Realtime {
   /** `q`: a transaction (PostgreSQL delivers the event when it commits) */
   publish(event: RealtimeEvent, q?: Queryable): Promise<void>;
+  /** many events in order; the transient ones ('position', 'fleet') in one statement, whatever their number */
+  publishAll(events: RealtimeEvent[], q?: Queryable): Promise<void>;
   subscribe(fn: (e: RealtimeEvent) => void): () => void;
   /**
    * Busy event types of keyed rows (data { rows: [[key, …], …] }, e.g. 'fleet': the newest position of each vehicle),
@@ -90,8 +92,15 @@ export function createRealtime(db: Db, clock: Clock, log?: { warn: (o: unknown, 
   local.setMaxListeners(0);
   let unlisten: (() => Promise<void>) | null = null;
   const deliver = (e: RealtimeEvent) => local.emit('event', e);
-  return {
+  const rt: Realtime = {
     batched: new Map(),
+    async publishAll(events, q) {
+      const transient = events.filter((e) => TRANSIENT_EVENTS.has(e.type));
+      for (const e of events) if (!TRANSIENT_EVENTS.has(e.type)) await rt.publish(e, q);
+      if (!transient.length) return;
+      if (!db.listen) return void transient.forEach(deliver);
+      await (q ?? db).query(`select count(pg_notify($1, x)) from unnest($2::text[]) as x`, [CHANNEL, transient.map((e) => JSON.stringify(e))]);
+    },
     async publish(event, q) {
       const on = q ?? db;
       if (!TRANSIENT_EVENTS.has(event.type)) {
@@ -126,6 +135,7 @@ export function createRealtime(db: Db, clock: Clock, log?: { warn: (o: unknown, 
       local.removeAllListeners();
     },
   };
+  return rt;
 }
 
 /** The logged events after `lastId` (within the replay window), oldest first. */

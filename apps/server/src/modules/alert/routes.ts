@@ -11,6 +11,8 @@ import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
 import { alertTexts, registerAlertJob } from './job.ts';
+import { TERMINAL_ALARMS } from './terminal.ts';
+import { announceVehicles } from '../fleet/ingest.ts';
 
 const shipmentDef = getResource('shipment');
 
@@ -59,7 +61,11 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
     if (!known.rows.length) throw new AppError(400, 'validation.invalid', undefined, { alertReason: { key: 'validation.invalid' } });
     await mutate(db, req, { title: 'shipmentAlert', businessType: 'UPDATE' }, async (q) => {
       const params: unknown[] = [id];
-      const r = await q.query<{ status: string }>(`select status from shipment_alert a where a.id = $1 and ${alertScope(caller, params).join(' and ')} for update`, params);
+      const r = await q.query<{ status: string; vehicle_id: number | null; terminal: boolean }>(
+        `select a.status, (select s.vehicle_id_main from tms_shipment s where s.id = a.shipment_id) as vehicle_id, a.alert_type = any($${params.push(TERMINAL_ALARMS.map((x) => x.type))}::text[]) as terminal
+           from shipment_alert a where a.id = $1 and ${alertScope(caller, params).join(' and ')} for update`,
+        params,
+      );
       if (!r.rows[0]) throw notFound();
       if (r.rows[0].status !== 'NEW') throw conflict('messages.alert.alreadyHandled');
       await q.query(
@@ -68,6 +74,8 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
       );
       // the other bells of the center drop it too; the signal names nothing, each browser asks again within its scope
       await app.realtime.publish({ type: 'alertHandled', dispatchCenterId: caller.dispatchCenterId, data: {} }, q);
+      // a terminal alarm handled: the fleet monitors recolour its vehicle (still ALARM only if another is open)
+      if (r.rows[0].terminal && r.rows[0].vehicle_id !== null) await announceVehicles(q, app.realtime, [Number(r.rows[0].vehicle_id)]);
       return { id };
     });
     return ok(req, { id }, 'messages.alert.handled');

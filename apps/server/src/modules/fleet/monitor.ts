@@ -21,14 +21,13 @@ import { ok } from '../../platform/http.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { configValues } from '../account/settings.ts';
-import { TERMINAL_ALARMS } from '../alert/terminal.ts';
+import { OPEN_ALARM_FROM } from './ingest.ts';
 
 const { MONITOR_STATE_CODE, MONITOR_RULES } = F;
 type MonitorState = F.MonitorState;
 const vehicleDef = getResource('transportMeans');
 export const MONITOR_PERMISSION = 'shipment:monitor:query';
 export const OFFLINE_CONFIG = 'tms.monitor.offlineMinutes';
-const TERMINAL_TYPES = TERMINAL_ALARMS.map((a) => a.type);
 
 async function offlineMinutes(q: Queryable): Promise<number> {
   const v = Number((await configValues(q, [OFFLINE_CONFIG])).get(OFFLINE_CONFIG));
@@ -75,11 +74,7 @@ function stateSql(params: unknown[], now: Date, offline: number): string {
 }
 
 /** the vehicles with an open terminal alarm alert on one of their dispatch orders */
-function openAlarmsSql(params: unknown[]): string {
-  params.push(TERMINAL_TYPES);
-  return `(select distinct s.vehicle_id_main as vehicle_id from shipment_alert a join tms_shipment s on s.id = a.shipment_id
-            where a.status = 'NEW' and a.alert_type = any($${params.length}::text[]))`;
-}
+const OPEN_ALARMS = `(select distinct s.vehicle_id_main as vehicle_id from ${OPEN_ALARM_FROM})`;
 
 export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
   const tags = ['fleet'];
@@ -106,7 +101,7 @@ export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock
            select v.id, v.plate_number, v.code, v.carrier_id, lp.lng, lp.lat, lp.speed, lp.direction, lp.reported_at, ${st} as st
              from base_transport_means v
              left join tms_vehicle_last_position lp on lp.vehicle_id = v.id
-             left join ${openAlarmsSql(params)} al on al.vehicle_id = v.id
+             left join ${OPEN_ALARMS} al on al.vehicle_id = v.id
             where ${where.join(' and ')}
          )
          select (select json_agg(json_build_array(id, plate_number, code, carrier_id, round(lng::numeric, 6), round(lat::numeric, 6), round(speed::numeric, 1), round(direction::numeric),
@@ -140,19 +135,16 @@ export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock
       const params: unknown[] = [req.params.id];
       const where = ['v.id = $1', ...vehicleScope(caller, centers, params)];
       const st = stateSql(params, clock.now(), offline);
-      params.push(TERMINAL_TYPES);
-      const types = `$${params.length}`;
       const r = await db.query<Record<string, unknown>>(
         `select v.id, v.plate_number as "plateNumber", v.code, c.name as "carrierName", ${st} as st,
                 lp.lng, lp.lat, lp.speed, lp.direction, lp.reported_at as "reportedAt", lp.alarm,
-                coalesce((select json_agg(distinct a.alert_type) from shipment_alert a join tms_shipment s on s.id = a.shipment_id
-                           where s.vehicle_id_main = v.id and a.status = 'NEW' and a.alert_type = any(${types}::text[])), '[]'::json) as "openAlarms",
+                coalesce((select json_agg(distinct a.alert_type) from ${OPEN_ALARM_FROM} and s.vehicle_id_main = v.id), '[]'::json) as "openAlarms",
                 sh.id as shipment_id, sh.shipment_code, sh.status as shipment_status,
                 d.id as driver_id, d.name as driver_name, d.mobile as driver_mobile
            from base_transport_means v
            left join base_carrier c on c.id = v.carrier_id
            left join tms_vehicle_last_position lp on lp.vehicle_id = v.id
-           left join ${openAlarmsSql(params)} al on al.vehicle_id = v.id
+           left join ${OPEN_ALARMS} al on al.vehicle_id = v.id
            left join lateral (select s.id, s.shipment_code, s.status, s.driver_id_master from tms_shipment s
                                where (s.vehicle_id_main = v.id or s.vehicle_id_slave = v.id) and s.status in ('SHIPPED', 'EFFECTIVE')
                                  and s.dispatch_center_id = any($2::bigint[])

@@ -11,9 +11,13 @@
  * connection (token bucket), an idle timeout, bounded frame and split-packet buffers. A malformed frame (bytes
  * outside a frame, bad escape or check code, a body that does not parse) is logged and the connection closed.
  *
- * Positions of all connections are written together: a flush every few milliseconds (or every MAX_BATCH rows)
- * finds each vehicle's dispatch order in progress in one query and stores the batch through the shared
+ * Positions of all connections are written together in batches that grow with the load (group commit:
+ * PositionWriter); a batch finds each vehicle's dispatch order in progress in one query and stores the batch through the shared
  * ingestion (fleet/ingest.ts) in one insert; alarm flags raise alerts (alert/terminal.ts).
+ *
+ * Every `statsSeconds` (TMS_JT808_STATS_SECONDS, default 60; 0 = never) one log line 'jt808: ingestion' gives the
+ * window's positions stored, failed batches, open connections and the time from a frame's bytes received to its
+ * row committed (p50, p99, max, and the histogram's buckets: fleet/latency.ts).
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -44,6 +48,7 @@ import {
 } from './jt808.ts';
 import { ingestPositions, vehicleTargets, type IngestSinks, type PositionRow } from './ingest.ts';
 import { raiseTerminalAlarms } from '../alert/terminal.ts';
+import { LatencyHistogram } from './latency.ts';
 
 const MAX_BATCH = 2000;
 const FLUSH_MS = 20;
@@ -57,16 +62,36 @@ const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 interface Waiting {
   rows: PositionRow[];
+  /** performance.now() when the frame's bytes were read */
+  received: number;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
 
-/** Gathers the positions of every connection and stores them in few, large statements. */
+/** What the writer did since the last stats line. */
+class IngestWindow {
+  latency = new LatencyHistogram();
+  positions = 0;
+  batches = 0;
+  failed = 0;
+}
+
+/**
+ * Gathers the positions of every connection and stores them in few, large statements, one batch at a time (group
+ * commit): the first rows after a quiet moment wait FLUSH_MS for company; while a batch is being stored, what comes
+ * meanwhile waits and goes in the next one, whole (up to MAX_BATCH rows). So the batches grow with the load and the
+ * database's pace instead of queueing many small ones behind each other.
+ *
+ * One batch at a time on purpose: once the work waiting spans more than a vehicle's report interval, two batches at
+ * once hold reports of the same vehicles and the second waits for the first's row locks (its newest position, its
+ * dispatch order's ETA) — measured (bench/jt808.ts), two at once fell further behind than one.
+ */
 class PositionWriter {
+  window = new IngestWindow();
   private queue: Waiting[] = [];
   private size = 0;
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private running: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -76,23 +101,38 @@ class PositionWriter {
     private readonly onAlerts: (created: { id: number; dispatchCenterId: number }[]) => Promise<void>,
   ) {}
 
-  write(rows: PositionRow[]): Promise<void> {
+  write(rows: PositionRow[], received: number): Promise<void> {
     if (!rows.length) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
+      this.queue.push({ rows, received, resolve, reject });
       this.size += rows.length;
-      if (this.size >= MAX_BATCH) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), FLUSH_MS);
+      if (this.running) return; // the batch under way takes these next
+      if (this.size >= MAX_BATCH) void this.run();
+      else this.timer ??= setTimeout(() => void this.run(), FLUSH_MS);
     });
   }
 
-  private kick(): void {
+  /** stores batch after batch while rows wait */
+  private run(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.queue;
-    this.queue = [];
-    this.size = 0;
-    if (batch.length) this.flushing = this.flushing.then(() => this.flush(batch));
+    this.running ??= (async () => {
+      try {
+        while (this.queue.length) await this.flush(this.take());
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** the waiting messages, oldest first, up to MAX_BATCH rows (at least one message) */
+  private take(): Waiting[] {
+    let n = 0;
+    let k = 0;
+    while (k < this.queue.length && (k === 0 || n + this.queue[k]!.rows.length <= MAX_BATCH)) n += this.queue[k++]!.rows.length;
+    this.size -= n;
+    return this.queue.splice(0, k);
   }
 
   private async flush(batch: Waiting[]): Promise<void> {
@@ -106,22 +146,31 @@ class PositionWriter {
         r.driverId = t?.driverId ?? null;
       }
       const now = this.clock.now();
+      // the alarms first: the monitor's rows of this batch already count the alerts it opens
       const created = await this.db.tx(async (q) => {
+        const alerts = await raiseTerminalAlarms(q, rows, now);
         await ingestPositions(q, this.sinks, rows, now);
-        return raiseTerminalAlarms(q, rows, now);
+        return alerts;
       });
-      for (const w of batch) w.resolve();
+      const committed = performance.now();
+      const win = this.window;
+      win.batches++;
+      win.positions += rows.length;
+      for (const w of batch) {
+        win.latency.add(committed - w.received, w.rows.length);
+        w.resolve();
+      }
       if (created.length) await this.onAlerts(created).catch((e) => this.log.error({ err: e }, 'jt808: alert announcement failed'));
     } catch (e) {
       this.log.error({ err: e }, 'jt808: storing positions failed');
+      this.window.failed++;
       for (const w of batch) w.reject(e);
     }
   }
 
   /** stores what is waiting */
   async drain(): Promise<void> {
-    this.kick();
-    await this.flushing;
+    await this.run();
   }
 }
 
@@ -230,20 +279,20 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
     fuel: l.fuel,
   });
 
-  async function report(c: Conn, m: Message): Promise<void> {
+  async function report(c: Conn, m: Message, received: number): Promise<void> {
     const locations = m.header.msgId === MSG.LOCATION ? [decodeLocation(m.body)] : decodeBatch(m.body).locations;
     const limit = clock.now().getTime() + FUTURE_SLACK_MS;
     // no fix (0, 0) and clocks far ahead are not positions: acknowledged, not stored
     const rows = locations.filter((l) => (l.lat !== 0 || l.lng !== 0) && l.at.getTime() <= limit).map((l) => toRow(c.vehicleId!, l));
     try {
-      await writer.write(rows);
+      await writer.write(rows, received);
     } catch {
       return answer(c, m.header, RESULT.FAILURE); // the terminal sends it again
     }
     answer(c, m.header, RESULT.OK);
   }
 
-  async function handle(c: Conn, m: Message): Promise<void> {
+  async function handle(c: Conn, m: Message, received: number): Promise<void> {
     const h = m.header;
     if (h.encryption) return answer(c, h, RESULT.UNSUPPORTED);
     if (c.phone !== null && h.phone !== c.phone) return drop(c, 'another terminal number on an authenticated connection', { number: h.phone });
@@ -259,7 +308,7 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
       case MSG.BATCH_LOCATION:
         if (c.vehicleId === null) return answer(c, h, RESULT.FAILURE); // not authenticated: refused
         if (h.msgId === MSG.HEARTBEAT) return answer(c, h, RESULT.OK);
-        return report(c, m);
+        return report(c, m, received);
       case MSG.LOGOUT:
         answer(c, h, RESULT.OK);
         c.socket.end();
@@ -281,6 +330,7 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
   };
 
   function onData(c: Conn, chunk: Buffer): void {
+    const received = performance.now();
     let frames: Buffer[];
     try {
       frames = c.splitter.push(chunk);
@@ -299,7 +349,7 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
       const msg = m;
       if (++c.queued > MAX_QUEUED) c.socket.pause();
       c.chain = c.chain
-        .then(() => (c.closed ? undefined : handle(c, msg)))
+        .then(() => (c.closed ? undefined : handle(c, msg, received)))
         .catch((e) => {
           if (e instanceof Jt808Error) drop(c, 'malformed message', { reason: e.reason, error: e.message, msgId: msg.header.msgId });
           else {
@@ -361,6 +411,19 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
   });
   const bound = server.address();
   log.info({ port: bound && typeof bound === 'object' ? bound.port : null }, 'jt808: listening for terminals');
+  const stats = config.statsSeconds
+    ? setInterval(() => {
+        const w = writer.window;
+        writer.window = new IngestWindow();
+        if (!w.positions && !w.failed && !conns.size) return;
+        const ms = (x: number) => Math.round(x * 10) / 10;
+        log.info(
+          { connections: conns.size, positions: w.positions, batches: w.batches, failedBatches: w.failed, p50: ms(w.latency.percentile(50)), p99: ms(w.latency.percentile(99)), max: ms(w.latency.max), buckets: w.latency.buckets() },
+          'jt808: ingestion',
+        );
+      }, config.statsSeconds * 1000)
+    : null;
+  stats?.unref();
 
   return {
     port: () => {
@@ -370,6 +433,7 @@ export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtim
     connections: () => conns.size,
     async close() {
       closing = true;
+      if (stats) clearInterval(stats);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // messages under way finish (their answers are written), then each connection ends
       await Promise.allSettled([...conns].map((c) => c.chain));

@@ -8,6 +8,9 @@
  * Live: the list is asked once (and again after a filter change or a reconnect of the stream); then the stream of its own
  * (?types=fleet) brings, once a second, the newest position of each vehicle that reported (the server gathers
  * them per vehicle and second): the rows are applied in place and the canvas redrawn in the next animation frame.
+ * Each row also says whether the vehicle has an open alarm alert, and the server sends the row again when one is
+ * handled: a vehicle leaves the alarm colour when its alarm ends (a report without the flag and no open alert) or
+ * its alert is handled, without a reload.
  * No polling: a timer only re-reads the clock to turn the silent vehicles offline.
  *
  * For tests and tools the map's root carries data-vehicles (in the list), data-dots and data-clusters (drawn by
@@ -47,8 +50,8 @@ interface VehicleCard {
   driver: { name: string; mobile: string | null } | null;
   shipment: { id: number; code: string; status: string } | null;
 }
-/** a live row: [vehicle id, lng, lat, speed, direction, epoch ms, alarm flags] */
-type LiveRow = [number, number, number, number | null, number | null, number, number | null];
+/** a live row: [vehicle id, lng, lat, speed, direction, epoch ms, alarm flags, open alarm alert 0|1] */
+type LiveRow = [number, number, number, number | null, number | null, number, number | null, 0 | 1];
 
 const STATES: { key: string; letter: StateLetter }[] = [
   { key: 'MOVING', letter: 'M' },
@@ -79,6 +82,7 @@ export default function FleetMonitorPage() {
   const followRef = useRef({ follow, selected });
   followRef.current = { follow, selected };
   const fitted = useRef('');
+  const refetchCard = useRef<() => Promise<unknown>>(async () => undefined);
 
   const params = useMemo(() => ({ dispatchCenterId: center, carrierId: carrier, state: state || undefined, plate: plate || undefined }), [center, carrier, state, plate]);
   const q = useQuery({ queryKey: ['fleet-monitor', params], queryFn: () => get<MonitorAnswer>('/fleet/monitor', params), staleTime: Infinity, refetchOnWindowFocus: false });
@@ -148,10 +152,15 @@ export default function FleetMonitorPage() {
     for (const r of rows) {
       const v = s.byId.get(r[0]);
       if (!v || (v.at !== null && r[5] < v.at)) continue;
-      [v.lng, v.lat, v.speed, v.direction, v.at, v.alarm] = [r[1], r[2], r[3], r[4], r[5], r[6] ?? 0];
+      const wasOpen = v.alarmOpen;
+      [v.lng, v.lat, v.speed, v.direction, v.at, v.alarm, v.alarmOpen] = [r[1], r[2], r[3], r[4], r[5], r[6] ?? 0, r[7] === 1];
       v.st = stateOf(v, now);
       changed++;
-      if (v.id === followRef.current.selected) moved = true;
+      if (v.id === followRef.current.selected) {
+        moved = true;
+        // the card's list of open alarms follows the vehicle's alarm state
+        if (wasOpen !== v.alarmOpen) void refetchCard.current();
+      }
     }
     if (!changed) return;
     updates.current += changed;
@@ -191,6 +200,7 @@ export default function FleetMonitorPage() {
 
   const sel = selected === null ? undefined : store.current.byId.get(selected);
   const card = useQuery({ queryKey: ['fleet-monitor-card', selected], queryFn: () => get<VehicleCard>(`/fleet/monitor/${selected}`), enabled: selected !== null });
+  refetchCard.current = card.refetch;
   const total = q.data?.rows.length ?? 0;
   const stateLabel = (letter: StateLetter) => t(`shipment.monitor.states.${STATES.find((s) => s.letter === letter)!.key}`);
 
@@ -263,7 +273,11 @@ export default function FleetMonitorPage() {
             title={
               <Space>
                 <span>{sel?.plate ?? card.data?.plateNumber}</span>
-                {sel && <Tag color={STATE_COLOURS[sel.st]}>{stateLabel(sel.st)}</Tag>}
+                {sel && (
+                  <Tag color={STATE_COLOURS[sel.st]} data-testid="monitor-card-state" data-state={sel.st}>
+                    {stateLabel(sel.st)}
+                  </Tag>
+                )}
               </Space>
             }
             extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('shipment.monitor.close')} onClick={() => (setSelected(null), setFollow(false))} />}

@@ -20,7 +20,7 @@ export interface MonitorVehicle {
   direction: number | null;
   at: number | null;
   st: StateLetter;
-  /** an open terminal alarm alert (the server's answer): alarm until the list is asked again */
+  /** an open terminal alarm alert (the list's answer, then each live row's): alarm until it is handled */
   alarmOpen: boolean;
   /** JT/T 808 alarm flags of the last live report */
   alarm: number;
