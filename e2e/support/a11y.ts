@@ -354,7 +354,7 @@ export function byRule(findings: Finding[]): Record<string, [number, number]> {
  */
 export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
   const s = useProductBrowser();
-  it(`${lang}: every menu screen and its dialogs have 0 serious / critical axe findings`, { timeout: Number(process.env.A11Y_TIMEOUT ?? 300_000) }, async () => {
+  it(`${lang}: every menu screen and its dialogs have 0 serious / critical axe findings`, { timeout: Number(process.env.A11Y_TIMEOUT ?? 600_000) }, async () => {
     const all = await menuScreens(s.server);
     expect(all.length).toBeGreaterThan(60);
     // A11Y_ONLY (a regular expression on the path) narrows the sweep while a screen is being fixed
