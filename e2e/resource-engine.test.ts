@@ -33,7 +33,7 @@ describe('resource engine on the system screens', () => {
     await poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
     await row.getByText('e2e_vehicle_color').waitFor();
-    await row.locator('a', { hasText: '字典数据' }).click();
+    await row.getByRole('button', { name: '字典数据', exact: true }).click();
 
     const dataModal = page.locator('.ant-modal-content', { hasText: '字典数据 — 车辆颜色 (e2e_vehicle_color)' });
     await dataModal.waitFor();

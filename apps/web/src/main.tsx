@@ -7,7 +7,6 @@ import { setUnauthorizedHandler } from './platform/http.ts';
 import { keepTokenForThisPage } from './platform/session.ts';
 import { inertMeasureRows } from './platform/inert-measure-rows.ts';
 import { returnFocusFromRemovedDialogs } from './platform/focus-return.ts';
-import { keyboardLinks } from './platform/keyboard-links.ts';
 import { App } from './app/App.tsx';
 import './app/global.css';
 
@@ -17,7 +16,6 @@ setUnauthorizedHandler(() => window.location.reload());
 keepTokenForThisPage();
 inertMeasureRows();
 returnFocusFromRemovedDialogs();
-keyboardLinks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 /** Providers: antd theme and locale (following the i18n language), router. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -50,6 +50,19 @@ function useLocale(lang: Lang): { locale: Locale; effective: Lang } {
  */
 function AppText({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
+  // the link buttons' colours (platform/LinkButton.tsx), on the document: dialogs are rendered outside this div
+  useLayoutEffect(() => {
+    const links = {
+      '--tms-link': token.colorLink,
+      '--tms-link-hover': token.colorLinkHover,
+      '--tms-link-active': token.colorLinkActive,
+      '--tms-link-danger': token.colorError,
+      '--tms-link-danger-hover': token.colorErrorHover,
+      '--tms-link-danger-active': token.colorErrorActive,
+      '--tms-link-disabled': token.colorTextDisabled,
+    };
+    for (const [k, v] of Object.entries(links)) document.documentElement.style.setProperty(k, v);
+  }, [token]);
   return (
     <div style={{ height: '100%', color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>
   );

@@ -10,6 +10,7 @@ import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import TemplateEditor, { TemplatePreview } from './TemplateEditor.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const printTemplate = resourceByName.get('printTemplate')!;
 
@@ -24,9 +25,9 @@ export default function PrintTemplatePage() {
   const form = useMemo<FormExtension>(() => ({ width: 1200, widgets: { content: ({ form: f }) => <ContentWidget form={f} /> } }), []);
   const rowActions = useCallback(
     (row: Row) => [
-      <a key="preview" data-testid="template-preview-link" onClick={() => setPreview(row)}>
+      <LinkButton dialog key="preview" data-testid="template-preview-link" onClick={() => setPreview(row)}>
         {t('baseinfo.printTemplate.preview')}
-      </a>,
+      </LinkButton>,
     ],
     [t],
   );

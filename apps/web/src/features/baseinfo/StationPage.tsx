@@ -16,6 +16,7 @@ import { displayValue, fieldLabel, type Row } from '../../platform/resource/colu
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { pointPickerExtension } from './point-form.tsx';
 import { withAddressSearch } from '../../platform/geocoder/AddressSearch.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const StationFence = lazy(() => import('./StationFence.tsx'));
 
@@ -104,9 +105,9 @@ export default function StationPage() {
   const [open, setOpen] = useState<number | null>(null);
   const rowActions = useCallback(
     (row: Row) => [
-      <a key="detail" data-testid="station-detail-link" onClick={() => setOpen(Number(row.id))}>
+      <LinkButton dialog key="detail" data-testid="station-detail-link" onClick={() => setOpen(Number(row.id))}>
         {t('baseinfo.station.detail')}
-      </a>,
+      </LinkButton>,
     ],
     [t],
   );

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { resourceByName } from '@tms/domain';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const transportMeans = resourceByName.get('transportMeans')!;
 
@@ -13,9 +14,9 @@ export default function TransportMeansPage() {
   const navigate = useNavigate();
   const rowActions = useCallback(
     (row: Row) => [
-      <a key="history" data-testid="vehicle-history-link" onClick={() => navigate(`/shipment/vehicleHistory?vehicle=${Number(row.id)}`)}>
+      <LinkButton key="history" data-testid="vehicle-history-link" onClick={() => navigate(`/shipment/vehicleHistory?vehicle=${Number(row.id)}`)}>
         {t('shipment.trajectory.vehicleHistory')}
-      </a>,
+      </LinkButton>,
     ],
     [t, navigate],
   );

@@ -5,6 +5,7 @@ import { resourceByName } from '@tms/domain';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const zone = resourceByName.get('zone')!;
 const ZoneShapeModal = lazy(() => import('./ZoneShapeModal.tsx'));
@@ -19,9 +20,9 @@ export default function ZonePage() {
       table.current = api;
       return can('baseinfo:zone:edit')
         ? [
-            <a key="shape" data-testid="zone-shape-link" onClick={() => setOpen(Number(row.id))}>
+            <LinkButton dialog key="shape" data-testid="zone-shape-link" onClick={() => setOpen(Number(row.id))}>
               {t('baseinfo.zone.editShape')}
-            </a>,
+            </LinkButton>,
           ]
         : [];
     },

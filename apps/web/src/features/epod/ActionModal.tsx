@@ -4,12 +4,13 @@
  * (dict epod_handle_result) and a remark. A refusal shows the server's message in the dialog.
  */
 import { useState } from 'react';
-import { Alert, App, type ButtonProps, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { EPOD_LIMITS } from '@tms/domain';
 import { HttpError } from '../../platform/http.ts';
 import { useDict } from '../../platform/queries.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { epodAction } from './api.ts';
 
 export type ActionKind = 'audit' | 'reject' | 'recall' | 'handle';
@@ -79,7 +80,7 @@ export default function ActionModal({ kind, rows, onClose, onDone }: { kind: Act
         {kind === 'handle' && (
           <>
             <Form.Item name="result" label={t('epod.handleForm.result')} rules={[required]}>
-              <Select data-testid="epod-handle-result" options={results.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+              <FormSelect data-testid="epod-handle-result" options={results.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
             </Form.Item>
             <Form.Item name="remark" label={t('epod.handleForm.remark')} rules={[required, max(EPOD_LIMITS.handleRemark)]}>
               <Input.TextArea rows={3} data-testid="epod-handle-remark" />

@@ -17,6 +17,7 @@ import { epodKey, refusal, type EpodDetail as Detail } from './api.ts';
 import EpodDetail, { type DetailAction } from './EpodDetail.tsx';
 import SignForModal from './SignForModal.tsx';
 import ActionModal, { type ActionKind } from './ActionModal.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const ICONS: Record<DetailAction, React.ReactNode> = {
   signFor: <EditOutlined />,
@@ -68,15 +69,15 @@ function EpodListPage({ def, actions }: { def: ResourceDef; actions: DetailActio
       const links = [];
       if (can('epod:epod:signFor') && actions.includes('signFor') && !refusal('report', row))
         links.push(
-          <a key="signFor" data-testid="epod-sign-link" onClick={() => (setApi(tableApi), void open('signFor', [row]))}>
+          <LinkButton dialog key="signFor" data-testid="epod-sign-link" onClick={() => (setApi(tableApi), void open('signFor', [row]))}>
             <EditOutlined /> {t('epod.signFor')}
-          </a>,
+          </LinkButton>,
         );
       if (can('epod:epod:handle') && actions.includes('handle') && !refusal('handle', row))
         links.push(
-          <a key="handle" data-testid="epod-handle-link" onClick={() => (setApi(tableApi), void open('handle', [row]))}>
+          <LinkButton dialog key="handle" data-testid="epod-handle-link" onClick={() => (setApi(tableApi), void open('handle', [row]))}>
             <CheckSquareOutlined /> {t('epod.handle')}
-          </a>,
+          </LinkButton>,
         );
       return links;
     },

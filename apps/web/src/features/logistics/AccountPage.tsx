@@ -14,6 +14,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import SelectModal from '../../platform/resource/SelectModal.tsx';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('logisticsAccount')!;
 const vehicleDef = resourceByName.get('transportMeans')!;
@@ -61,7 +62,8 @@ function VehiclesModal({ account, onClose }: { account: Row; onClose: () => void
                   title: t('resource.actions'),
                   key: 'actions',
                   render: (_: unknown, v: BoundVehicle) => (
-                    <a
+                    <LinkButton
+                      dialog="confirm"
                       onClick={() =>
                         modal.confirm({
                           title: t('resource.confirmTitle'),
@@ -73,7 +75,7 @@ function VehiclesModal({ account, onClose }: { account: Row; onClose: () => void
                       }
                     >
                       {t('logistics.unbind')}
-                    </a>
+                    </LinkButton>
                   ),
                 },
               ]
@@ -162,19 +164,19 @@ export default function AccountPage() {
         }
       };
       return [
-        <a key="vehicles" onClick={() => setVehiclesOf(row)} data-testid={`logistics-vehicles-${row.id}`}>
+        <LinkButton dialog key="vehicles" onClick={() => setVehiclesOf(row)} data-testid={`logistics-vehicles-${row.id}`}>
           {t('logistics.vehicles')}
-        </a>,
+        </LinkButton>,
         ...(row.mode === 'PULL' && row.status === '0' && can('logistics:account:sync')
           ? [
-              <a key="sync" onClick={() => void sync()}>
+              <LinkButton key="sync" onClick={() => void sync()}>
                 {t('logistics.sync')}
-              </a>,
+              </LinkButton>,
             ]
           : []),
-        <a key="access" onClick={() => setAccessOf(row)}>
+        <LinkButton dialog key="access" onClick={() => setAccessOf(row)}>
           {t('logistics.access')}
-        </a>,
+        </LinkButton>,
       ];
     },
     [t, can, message],

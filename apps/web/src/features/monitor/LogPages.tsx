@@ -8,6 +8,7 @@ import { post } from '../../platform/http.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 function useClearButton(def: ResourceDef, url: string) {
   const { t } = useTranslation();
@@ -99,9 +100,9 @@ export function OperLogPage() {
         syncUrl
         toolbarExtra={clear}
         rowActions={(r) => [
-          <a key="detail" onClick={() => setRow(r)}>
+          <LinkButton dialog key="detail" onClick={() => setRow(r)}>
             {t('system.log.detail')}
-          </a>,
+          </LinkButton>,
         ]}
       />
       {row && <OperLogDetail row={row} onClose={() => setRow(null)} />}

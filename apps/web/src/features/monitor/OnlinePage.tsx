@@ -6,6 +6,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { list, post } from '../../platform/http.ts';
 import { useCan, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 interface OnlineRow {
   id: number;
@@ -42,9 +43,10 @@ export default function OnlinePage() {
       render: (_d, r) =>
         can('monitor:online:forceLogout')
           ? [
-              <a
+              <LinkButton
+                dialog="confirm"
+                danger
                 key="logout"
-                style={{ color: '#cf1322' }}
                 onClick={() =>
                   modal.confirm({
                     title: t('resource.confirmTitle'),
@@ -61,7 +63,7 @@ export default function OnlinePage() {
                 }
               >
                 {f('forceLogout')}
-              </a>,
+              </LinkButton>,
             ]
           : [],
     },

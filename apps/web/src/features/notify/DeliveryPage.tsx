@@ -5,6 +5,7 @@ import { resourceByName } from '@tms/domain';
 import { postEnvelope } from '../../platform/http.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('notifyDelivery')!;
 
@@ -19,7 +20,8 @@ export default function DeliveryPage() {
       rowActions={(row, api) =>
         can('notify:delivery:replay') && (row.channel === 'WEBHOOK' || row.channel === 'EMAIL')
           ? [
-              <a
+              <LinkButton
+                dialog="confirm"
                 key="replay"
                 data-testid="delivery-replay"
                 onClick={() =>
@@ -37,7 +39,7 @@ export default function DeliveryPage() {
                 }
               >
                 {t('notify.replay')}
-              </a>,
+              </LinkButton>,
             ]
           : []
       }

@@ -9,6 +9,7 @@ import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
 import { copyText } from '../system/common.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('webhookEndpoint')!;
 
@@ -56,7 +57,8 @@ export default function WebhookPage() {
         rowActions={(row) =>
           can('notify:webhook:test')
             ? [
-                <a
+                <LinkButton
+                  dialog="confirm"
                   key="test"
                   data-testid="webhook-test"
                   onClick={() =>
@@ -73,7 +75,7 @@ export default function WebhookPage() {
                   }
                 >
                   {t('notify.test')}
-                </a>,
+                </LinkButton>,
               ]
             : []
         }

@@ -162,7 +162,7 @@ export default function LinesInput({ form, value, onChange }: LinesInputProps) {
             title: label('unit'),
             key: 'unit',
             width: 90,
-            render: (_v, l) => <Input size="small" value={l.unit ?? ''} maxLength={20} onChange={(e) => set(l.key, { unit: e.target.value })} />,
+            render: (_v, l) => <Input size="small" value={l.unit ?? ''} maxLength={20} aria-label={label('unit')} onChange={(e) => set(l.key, { unit: e.target.value })} />,
           },
           {
             title: '',

@@ -64,7 +64,8 @@ export default function OrderDetail({ id, onClose }: { id: number; onClose: () =
     <Drawer open width={1100} destroyOnHidden onClose={onClose} title={t('order.detailTitle', { code: o ? String(o.code) : '' })}>
       <Spin spinning={q.isLoading}>
         {o && (
-          <div data-testid="order-detail">
+          // the drawer scrolls, and nothing in it takes the focus: the content does, so the keyboard scrolls it (WCAG 2.1.1)
+          <div data-testid="order-detail" tabIndex={0} role="region" aria-label={t('order.detailTitle', { code: String(o.code) })}>
             {o.isLock === true && (
               <Tag color="red" style={{ marginBottom: 12 }}>
                 {fieldLabel(t, orderResource, 'isLock')}: {String(o.lockReason ?? '')}

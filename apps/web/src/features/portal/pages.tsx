@@ -15,6 +15,7 @@ import { download, get, HttpError, list, post, request } from '../../platform/ht
 import { LazyBaseMap } from '../../platform/map/index.tsx';
 import type { Me } from './PortalApp.tsx';
 import OrderImportModal, { PORTAL_IMPORT } from '../order/OrderImportModal.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type OrderRow = z.output<typeof PortalApi.PortalOrderRow>;
 type OrderDetail = z.output<typeof PortalApi.PortalOrderDetail>;
@@ -77,7 +78,7 @@ export function OrdersPage({ me }: { me: Me }) {
         onRow={(r) => ({ onClick: () => nav(`/portal/orders/${r.id}`), style: { cursor: 'pointer' } })}
         pagination={{ current: filter.pageNum, pageSize: filter.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }) }}
         columns={[
-          { title: t('portal.orders.code'), dataIndex: 'code', render: (v: string) => <a>{v}</a> },
+          { title: t('portal.orders.code'), dataIndex: 'code', render: (v: string, r) => <a href={`/portal/orders/${r.id}`} onClick={(e) => (e.preventDefault(), e.stopPropagation(), nav(`/portal/orders/${r.id}`))}>{v}</a> },
           { title: t('portal.orders.customerOrderNo'), dataIndex: 'customerOrderNo' },
           ...(me.clients.length > 1 ? [{ title: t('portal.orders.client'), dataIndex: 'clientName' }] : []),
           { title: t('portal.orders.progress'), dataIndex: 'progressLabel', render: (v: string, r) => <Tag color={PROGRESS_COLOR[r.progress]}>{v}</Tag> },
@@ -324,12 +325,12 @@ function TrackingLinks({ order }: { order: OrderDetail }) {
                 actions={
                   l.active
                     ? [
-                        <a key="copy" onClick={() => void navigator.clipboard?.writeText(trackUrl(l.token)).then(() => message.success(t('portal.detail.copied')))}>
+                        <LinkButton key="copy" onClick={() => void navigator.clipboard?.writeText(trackUrl(l.token)).then(() => message.success(t('portal.detail.copied')))}>
                           {t('portal.detail.copy')}
-                        </a>,
-                        <a key="revoke" onClick={() => void post(`/portal/trackingLinks/${l.id}/revoke`, {}).then(() => q.refetch())}>
+                        </LinkButton>,
+                        <LinkButton key="revoke" onClick={() => void post(`/portal/trackingLinks/${l.id}/revoke`, {}).then(() => q.refetch())}>
                           {t('portal.detail.revoke')}
-                        </a>,
+                        </LinkButton>,
                       ]
                     : []
                 }
@@ -450,7 +451,7 @@ export function OrderDetailPage() {
             { title: t('portal.map.waybill'), dataIndex: 'waybillCode' },
             { title: t('portal.orders.status'), dataIndex: 'statusLabel', render: (v: string, r) => <Tag color={r.isAbnormal ? 'red' : undefined}>{v}</Tag> },
             { title: t('portal.epod.signTime'), dataIndex: 'signTime', render: when },
-            { title: '', key: 'op', render: (_, r) => <a onClick={() => setEpod(r.id)}>{t('portal.detail.view')}</a> },
+            { title: '', key: 'op', render: (_, r) => <LinkButton dialog onClick={() => setEpod(r.id)}>{t('portal.detail.view')}</LinkButton> },
           ]} />
         </Card>
       )}

@@ -19,6 +19,7 @@ import ThreeWayModal from './ThreeWayModal.tsx';
 import { jobPercent } from './money.ts';
 import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
 import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -176,16 +177,16 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     const out = [];
     if (d && can('finance:statement:dispute') && is('SENT', 'ADJUSTED') && l.lineType === 'CHARGE' && l.disputeStatus !== 'OPEN')
       out.push(
-        <a key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? '') }] }))}>
+        <LinkButton dialog key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? '') }] }))}>
           {t('settlement.dispute')}
-        </a>,
+        </LinkButton>,
       );
     if (d && can('finance:statement:resolve') && is('DISPUTED') && l.disputeStatus === 'OPEN')
       for (const accept of [true, false])
         out.push(
-          <a key={String(accept)} data-testid={accept ? 'line-accept' : 'line-reject'} onClick={() => act('/finance/statement/resolve', { ...base, decisions: [{ lineId: l.id, accept }] })}>
+          <LinkButton key={String(accept)} data-testid={accept ? 'line-accept' : 'line-reject'} onClick={() => act('/finance/statement/resolve', { ...base, decisions: [{ lineId: l.id, accept }] })}>
             {t(accept ? 'settlement.accept' : 'settlement.reject')}
-          </a>,
+          </LinkButton>,
         );
     return <Space>{out}</Space>;
   };

@@ -14,6 +14,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { exceeds, fillInOrder, formPath, hasPath, sumOf } from './money.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 export type Kind = 'RECEIVABLE' | 'PAYABLE';
 export const KINDS: Kind[] = ['RECEIVABLE', 'PAYABLE'];
@@ -124,9 +125,9 @@ export function ActionListPage({ resource, add, row: rowAction }: {
         rowActions={(row, api) =>
           can(rowAction.permission) && rowAction.when(row)
             ? [
-                <a key="action" data-testid={rowAction.testId} onClick={() => setOpen({ dialog: rowAction.dialog(row), api })}>
+                <LinkButton dialog key="action" data-testid={rowAction.testId} onClick={() => setOpen({ dialog: rowAction.dialog(row), api })}>
                   {rowAction.label}
-                </a>,
+                </LinkButton>,
               ]
             : []
         }

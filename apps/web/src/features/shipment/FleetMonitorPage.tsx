@@ -28,6 +28,7 @@ import { formatDateTime } from '../../platform/format.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { useOwnStream } from '../../app/header/realtime.ts';
 import { FleetCanvas, STATE_COLOURS, type MonitorVehicle, type StateLetter } from './fleetCanvas.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type Row = [number, string, string, number | null, number | null, number | null, number | null, number | null, number | null, StateLetter];
 interface MonitorAnswer {
@@ -285,9 +286,9 @@ export default function FleetMonitorPage() {
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t('shipment.monitor.shipment')}>
                 {card.data?.shipment ? (
-                  <a data-testid="monitor-card-shipment" onClick={() => navigate(`/shipment/list?shipmentCode=${encodeURIComponent(card.data!.shipment!.code)}`)}>
+                  <LinkButton data-testid="monitor-card-shipment" onClick={() => navigate(`/shipment/list?shipmentCode=${encodeURIComponent(card.data!.shipment!.code)}`)}>
                     {card.data.shipment.code}
-                  </a>
+                  </LinkButton>
                 ) : (
                   t('shipment.monitor.noShipment')
                 )}
@@ -303,7 +304,7 @@ export default function FleetMonitorPage() {
             <Space style={{ marginTop: 8 }}>
               <Switch size="small" checked={follow} onChange={setFollow} data-testid="monitor-follow" aria-label={t('shipment.monitor.follow')} />
               <span>{t('shipment.monitor.follow')}</span>
-              <a onClick={() => navigate(`/shipment/vehicleHistory?vehicle=${selected}`)}>{t('shipment.trajectory.vehicleHistory')}</a>
+              <LinkButton onClick={() => navigate(`/shipment/vehicleHistory?vehicle=${selected}`)}>{t('shipment.trajectory.vehicleHistory')}</LinkButton>
             </Space>
           </Card>
         )}

@@ -18,6 +18,7 @@ import AssignModal, { type AssignMode } from './AssignModal.tsx';
 import { PrintModal, ReturnModal, TimeModal } from './ActionModals.tsx';
 import ShipmentDetail from './ShipmentDetail.tsx';
 import TrajectoryDrawer from './TrajectoryDrawer.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type Dialog =
   | { kind: AssignMode; row: Row }
@@ -118,9 +119,9 @@ export default function ShipmentPage() {
     (row: Row) =>
       can('shipment:trajectory:query')
         ? [
-            <a key="trajectory" onClick={() => setTrack(row)} data-testid="shipment-trajectory-link">
+            <LinkButton dialog key="trajectory" onClick={() => setTrack(row)} data-testid="shipment-trajectory-link">
               <NodeIndexOutlined /> {t('shipment.actions.trajectory')}
-            </a>,
+            </LinkButton>,
           ]
         : [],
     [can, t],

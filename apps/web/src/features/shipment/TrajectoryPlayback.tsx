@@ -198,8 +198,8 @@ export default function TrajectoryPlayback({ shipmentId, vehicle, height = 480 }
         </Button>
         <span>{t('shipment.trajectory.speed')}</span>
         <Segmented size="small" value={speed} onChange={(v) => setSpeed(Number(v))} options={SPEEDS.map((s) => ({ label: `${s}×`, value: s }))} data-testid="trajectory-speed" />
-        <Switch size="small" checked={driving} onChange={setDriving} data-testid="trajectory-driving" />
-        <span>{t('shipment.trajectory.mapDriving')}</span>
+        <Switch size="small" checked={driving} onChange={setDriving} data-testid="trajectory-driving" aria-labelledby="trajectory-driving-label" />
+        <span id="trajectory-driving-label">{t('shipment.trajectory.mapDriving')}</span>
         {d && <Typography.Text type="secondary">{t('shipment.trajectory.points', { shown: points.length, total: d.total })}</Typography.Text>}
       </Space>
       {!hasTrack && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(vehicle ? 'shipment.trajectory.noVehiclePoints' : 'shipment.trajectory.noPoints')} />}

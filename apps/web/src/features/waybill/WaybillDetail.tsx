@@ -62,7 +62,8 @@ export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onC
     <Drawer open width={1100} destroyOnHidden onClose={onClose} title={t('waybill.detailTitle', { code: w ? String(w.code) : '' })}>
       <Spin spinning={q.isLoading}>
         {w && (
-          <div data-testid="waybill-detail">
+          // the drawer scrolls, and nothing in it may take the focus: the content does, so the keyboard scrolls it (WCAG 2.1.1)
+          <div data-testid="waybill-detail" tabIndex={0} role="region" aria-label={t('waybill.detailTitle', { code: String(w.code) })}>
             <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.basic} title={t('waybill.sections.basic')} />
             <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.shipping} title={t('waybill.sections.shipping')} />
             <FieldSection def={waybillDef} record={w} fields={WAYBILL_SECTIONS.receiving} title={t('waybill.sections.receiving')} />
@@ -78,7 +79,8 @@ export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onC
               </Space>
             )}
             <Typography.Title level={5}>{t('waybill.sections.lines')}</Typography.Title>
-            <Table<Row> rowKey="id" size="small" bordered pagination={false} scroll={{ x: 'max-content' }} dataSource={w.lines} columns={lineColumns} data-testid="waybill-lines" />
+            {/* no scroll of its own (a region the keyboard could not scroll): the columns share the drawer's width */}
+            <Table<Row> rowKey="id" size="small" bordered pagination={false} dataSource={w.lines} columns={lineColumns} data-testid="waybill-lines" />
             {can('finance:waybillRating:query') && <WaybillCharges waybillId={id} />}
           </div>
         )}

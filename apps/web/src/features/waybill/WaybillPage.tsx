@@ -14,6 +14,7 @@ import WaybillDetail, { waybillDef } from './WaybillDetail.tsx';
 import SplitModal from './SplitModal.tsx';
 import ToRosModal from './ToRosModal.tsx';
 import { PrintModal } from '../order/OrderDialogs.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type Dialog = { kind: 'split'; id: number; api: TableApi } | { kind: 'toRos' | 'print'; rows: Row[]; api: TableApi } | null;
 
@@ -83,9 +84,9 @@ export default function WaybillPage() {
     (row: Row, api: TableApi) =>
       row.status === 'OPEN' && can('waybill:waybill:split')
         ? [
-            <a key="split" onClick={() => setDialog({ kind: 'split', id: row.id, api })} data-testid="waybill-split-link">
+            <LinkButton dialog key="split" onClick={() => setDialog({ kind: 'split', id: row.id, api })} data-testid="waybill-split-link">
               <ScissorOutlined /> {t('waybill.split')}
-            </a>,
+            </LinkButton>,
           ]
         : [],
     [can, t],

@@ -12,6 +12,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import type { Row } from '../../platform/resource/columns.ts';
 import { instanceDetail, terminate, type InstanceDetail } from './api.ts';
 import InstanceView from './InstanceView.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 /** A drawer showing one instance, loaded by the given query. */
 export function InstanceDrawer({ title, queryKey, load, onClose }: { title: string; queryKey: unknown[]; load: () => Promise<InstanceDetail | null>; onClose: () => void }) {
@@ -61,15 +62,15 @@ function InstancesPage({ running }: { running: boolean }) {
   const rowActions = useCallback(
     (row: Row, api: TableApi) => {
       const out = [
-        <a key="detail" data-testid="instance-detail" onClick={() => setDetail(row)}>
+        <LinkButton dialog key="detail" data-testid="instance-detail" onClick={() => setDetail(row)}>
           {t('workflow.instance.detail')}
-        </a>,
+        </LinkButton>,
       ];
       if (running && can('act:instance:terminate'))
         out.push(
-          <a key="terminate" style={{ color: '#cf1322' }} onClick={() => setEnding({ row, api })}>
+          <LinkButton dialog danger key="terminate" onClick={() => setEnding({ row, api })}>
             {t('workflow.instance.terminate')}
-          </a>,
+          </LinkButton>,
         );
       return out;
     },

@@ -12,6 +12,7 @@ import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { deployModel, exportModel, importModel, modelXml, saveModelXml } from './api.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const BpmnDesigner = lazy(() => import('./diagram/BpmnDesigner.tsx'));
 
@@ -89,21 +90,21 @@ export default function ModelsPage() {
       const out = [];
       if (can('act:models:edit'))
         out.push(
-          <a key="design" data-testid="model-design" onClick={() => setDesign({ row, api })}>
+          <LinkButton dialog key="design" data-testid="model-design" onClick={() => setDesign({ row, api })}>
             {t('workflow.models.design')}
-          </a>,
+          </LinkButton>,
         );
       if (can('act:models:deploy'))
         out.push(
-          <a key="deploy" data-testid="model-deploy" onClick={() => deploy(row, api)}>
+          <LinkButton dialog="confirm" key="deploy" data-testid="model-deploy" onClick={() => deploy(row, api)}>
             {t('workflow.models.deploy')}
-          </a>,
+          </LinkButton>,
         );
       if (can('act:models:export'))
         out.push(
-          <a key="export" onClick={() => void exportModel(Number(row.id), String(row.modelKey))}>
+          <LinkButton key="export" onClick={() => void exportModel(Number(row.id), String(row.modelKey))}>
             {t('workflow.models.export')}
-          </a>,
+          </LinkButton>,
         );
       return out;
     },

@@ -13,6 +13,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import type { Row } from '../../platform/resource/columns.ts';
 import { definitionXml, nodeConfig, saveNodeConfig, setSuspended, startForBusiness, type NodeConfig } from './api.ts';
 import { BpmnViewer } from './InstanceView.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const title = (row: Row) => ({ name: String(row.name), version: Number(row.defVersion) });
 
@@ -71,6 +72,7 @@ function NodesModal({ row, onClose }: { row: Row; onClose: () => void }) {
               <Select
                 style={{ width: '100%' }}
                 allowClear
+                aria-label={`${t('workflow.process.assigneeType')}: ${n.taskName ?? n.taskKey}`}
                 placeholder={t('workflow.process.byDefault')}
                 value={n.assigneeType ?? undefined}
                 options={types.map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
@@ -84,7 +86,7 @@ function NodesModal({ row, onClose }: { row: Row; onClose: () => void }) {
             width: 220,
             render: (_v, n, i) =>
               n.assigneeType === 'USER' || n.assigneeType === 'ROLE' ? (
-                <Input value={n.assignee ?? ''} placeholder={t(n.assigneeType === 'USER' ? 'workflow.process.user' : 'workflow.process.role')} onChange={(e) => change(i, { assignee: e.target.value })} />
+                <Input value={n.assignee ?? ''} aria-label={`${t('workflow.process.assignee')}: ${n.taskName ?? n.taskKey}`} placeholder={t(n.assigneeType === 'USER' ? 'workflow.process.user' : 'workflow.process.role')} onChange={(e) => change(i, { assignee: e.target.value })} />
               ) : (
                 '-'
               ),
@@ -150,28 +152,28 @@ export default function ProcessPage() {
   const rowActions = useCallback(
     (row: Row, api: TableApi) => {
       const out = [
-        <a key="diagram" onClick={() => setOpen({ kind: 'diagram', row })}>
+        <LinkButton dialog key="diagram" onClick={() => setOpen({ kind: 'diagram', row })}>
           {t('workflow.process.diagram')}
-        </a>,
+        </LinkButton>,
       ];
       const suspend = row.suspended !== true;
       if (can(suspend ? 'act:process:suspend' : 'act:process:activate'))
         out.push(
-          <a key="toggle" data-testid="process-toggle" onClick={() => toggle(row, api)}>
+          <LinkButton dialog="confirm" key="toggle" data-testid="process-toggle" onClick={() => toggle(row, api)}>
             {t(suspend ? 'workflow.process.suspend' : 'workflow.process.activate')}
-          </a>,
+          </LinkButton>,
         );
       if (can('act:process:node'))
         out.push(
-          <a key="nodes" data-testid="process-nodes" onClick={() => setOpen({ kind: 'nodes', row })}>
+          <LinkButton dialog key="nodes" data-testid="process-nodes" onClick={() => setOpen({ kind: 'nodes', row })}>
             {t('workflow.process.nodes')}
-          </a>,
+          </LinkButton>,
         );
       if (can('act:process:start') && suspend)
         out.push(
-          <a key="start" onClick={() => setOpen({ kind: 'start', row })}>
+          <LinkButton dialog key="start" onClick={() => setOpen({ kind: 'start', row })}>
             {t('workflow.process.start')}
-          </a>,
+          </LinkButton>,
         );
       return out;
     },

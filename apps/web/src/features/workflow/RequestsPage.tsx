@@ -13,6 +13,7 @@ import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { cancelRequests, requestProgress, submitRequests } from './api.ts';
 import { InstanceDrawer } from './InstancesPage.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 /** States in which a request may be edited and submitted (again). */
 const OPEN_STATES = ['DRAFT', 'REJECTED', 'CANCELED'];
@@ -48,21 +49,21 @@ function RequestsPage({ def }: { def: ResourceDef }) {
       const out = [];
       if (OPEN_STATES.includes(status) && canSubmit)
         out.push(
-          <a key="submit" data-testid="request-submit" onClick={() => confirm(row, api, true)}>
+          <LinkButton dialog="confirm" key="submit" data-testid="request-submit" onClick={() => confirm(row, api, true)}>
             {t('workflow.request.submit')}
-          </a>,
+          </LinkButton>,
         );
       if (status === 'RUNNING' && can(`${def.permission}:cancel`))
         out.push(
-          <a key="cancel" data-testid="request-cancel" onClick={() => confirm(row, api, false)}>
+          <LinkButton dialog="confirm" key="cancel" data-testid="request-cancel" onClick={() => confirm(row, api, false)}>
             {t('workflow.request.cancel')}
-          </a>,
+          </LinkButton>,
         );
       if (row.instanceId)
         out.push(
-          <a key="progress" data-testid="request-progress" onClick={() => setProgress(row)}>
+          <LinkButton dialog key="progress" data-testid="request-progress" onClick={() => setProgress(row)}>
             {t('workflow.request.progress')}
-          </a>,
+          </LinkButton>,
         );
       return out;
     },

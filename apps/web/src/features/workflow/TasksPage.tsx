@@ -16,6 +16,7 @@ import { DEFAULT_PAGE_SIZE, displayValue, PAGE_SIZES } from '../../platform/reso
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { claim, decide, taskDetail, taskList, type TaskRow } from './api.ts';
 import InstanceView from './InstanceView.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 const dict = (name: string, type: string): FieldDef => ({ name, kind: 'dict', dict: type });
 const BUSINESS_TYPE = dict('businessType', 'wf_business_type');
@@ -99,9 +100,9 @@ function TasksPage({ kind }: { kind: 'todo' | 'done' }) {
       key: 'option',
       fixed: 'right',
       render: (_d, r) => [
-        <a key="open" data-testid={kind === 'todo' ? 'task-handle' : 'task-view'} onClick={() => setOpen(r.id)}>
+        <LinkButton dialog key="open" data-testid={kind === 'todo' ? 'task-handle' : 'task-view'} onClick={() => setOpen(r.id)}>
           {f(kind === 'todo' ? 'handle' : 'view')}
-        </a>,
+        </LinkButton>,
       ],
     },
   ];

@@ -34,6 +34,7 @@ export default function ResourceDetail({ resource: def, record, onClose }: Resou
       open={record !== null}
       onClose={onClose}
       width={640}
+      rootClassName="tms-resource-detail"
       destroyOnHidden
     >
       {record && <ProDescriptions<Row> column={2} bordered size="small" dataSource={record} columns={columns} />}

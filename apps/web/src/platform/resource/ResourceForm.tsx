@@ -172,7 +172,7 @@ export default function ResourceForm({ resource: def, open, record, fixed = {}, 
       onOpenChange={(o) => {
         if (!o) onClose();
       }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, wrapClassName: 'tms-resource-form' }}
       submitter={{ searchConfig: { submitText: ctx.t('resource.ok'), resetText: ctx.t('resource.cancel') } }}
       onFinish={async () => {
         const values = form.getFieldsValue(true) as Record<string, unknown>;

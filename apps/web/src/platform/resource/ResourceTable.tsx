@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Space, Switch, theme } from 'antd';
+import { App, Button, Space, Switch } from 'antd';
 import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { LIMITS, allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
@@ -32,6 +32,7 @@ import ResourceForm, { type FormExtension } from './ResourceForm.tsx';
 import ResourceDetail from './ResourceDetail.tsx';
 import ImportModal from './ImportModal.tsx';
 import ChildModal from './ChildModal.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 export interface ResourceTableProps {
   resource: ResourceDef;
@@ -154,7 +155,6 @@ export default function ResourceTable({
   const ctx = useResourceContext();
   const { t, can } = ctx;
   const { message, modal } = App.useApp();
-  const { token } = theme.useToken();
   const actionRef = useRef<ActionType>(undefined);
   const [sp, setSp] = useSearchParams();
   const urlState = syncUrl ? canonical(def, sp) : '';
@@ -168,9 +168,12 @@ export default function ResourceTable({
   const treeMode = tree && !!def.tree;
   const loaded = useRef<Row[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [detail, setDetail] = useState<Row | null>(null);
+  // the detail drawer and the child list too (Host): opening the menu screen's detail took seconds
+  const openDetailRef = useRef<(row: Row | null) => void>(() => undefined);
+  const setDetail = (row: Row | null) => openDetailRef.current(row);
+  const openChildRef = useRef<(child: ChildTarget | null) => void>(() => undefined);
+  const setChild = (child: ChildTarget | null) => openChildRef.current(child);
   const [importOpen, setImportOpen] = useState(false);
-  const [child, setChild] = useState<{ def: ResourceDef; foreignKey: string; value: string | number; parent: Row } | null>(null);
   const fixedMemo = useMemo(() => fixed ?? {}, [JSON.stringify(fixed ?? {})]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // the URL changed from outside (back / forward, a menu click): start over from it
@@ -320,23 +323,23 @@ export default function ResourceTable({
         onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
         render: (_dom, row) => {
           const links: ReactNode[] = [
-            <a key="view" data-testid="row-view" onClick={() => (onView ? onView(row) : setDetail(row))}>
+            <LinkButton key="view" dialog data-testid="row-view" onClick={() => (onView ? onView(row) : setDetail(row))}>
               {t('resource.view')}
-            </a>,
+            </LinkButton>,
           ];
           if (f.update !== false && perm('edit'))
             links.push(
-              <a key="edit" onClick={() => setForm({ record: row })}>
+              <LinkButton key="edit" dialog data-testid="row-edit" onClick={() => setForm({ record: row })}>
                 {t('resource.edit')}
-              </a>,
+              </LinkButton>,
             );
           // built-in rows (system config) cannot be removed: the server refuses, so no link
           const builtin = def.builtinField ? [true, 'Y', '1'].includes(row[def.builtinField] as string | boolean) : false;
           if (canDelete && !builtin)
             links.push(
-              <a key="delete" style={{ color: token.colorError }} onClick={() => remove([row])}>
+              <LinkButton key="delete" dialog="confirm" danger data-testid="row-delete" onClick={() => remove([row])}>
                 {t('resource.delete')}
-              </a>,
+              </LinkButton>,
             );
           for (const c of def.children ?? []) {
             const cd = resourceByName.get(c.resource);
@@ -344,9 +347,9 @@ export default function ResourceTable({
             const value = row[c.parentKey];
             if (value === null || value === undefined) continue;
             links.push(
-              <a key={`child-${c.resource}`} onClick={() => setChild({ def: cd, foreignKey: c.foreignKey, value: value as string | number, parent: row })}>
+              <LinkButton key={`child-${c.resource}`} dialog onClick={() => setChild({ def: cd, foreignKey: c.foreignKey, value: value as string | number, parent: row })}>
                 {resourceTitle(t, cd)}
-              </a>,
+              </LinkButton>,
             );
           }
           if (rowActions) links.push(...rowActions(row, api));
@@ -357,7 +360,7 @@ export default function ResourceTable({
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, t, ctx.dicts, ctx.dateStyle, initState, fixedMemo, manage, can, token.colorError, rowActions, treeMode, onView]);
+  }, [def, t, ctx.dicts, ctx.dateStyle, initState, fixedMemo, manage, can, rowActions, treeMode, onView]);
 
   const toolbar = () => {
     if (!manage) return [];
@@ -509,22 +512,39 @@ export default function ResourceTable({
       {manage && (
         <>
           <FormHost opener={openFormRef} resource={def} extension={formExt} fixed={fixedMemo} onSaved={reload} />
-          <ResourceDetail resource={def} record={detail} onClose={() => setDetail(null)} />
+          <Host opener={openDetailRef} render={(detail: Row | null, close) => <ResourceDetail resource={def} record={detail} onClose={close} />} />
           {f.import && <ImportModal resource={def} open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} />}
-          {child && (
-            <ChildModal
-              resource={child.def}
-              parentResource={def}
-              parent={child.parent}
-              foreignKey={child.foreignKey}
-              value={child.value}
-              onClose={() => setChild(null)}
-            />
-          )}
+          <Host
+            opener={openChildRef}
+            render={(child: ChildTarget | null, close) =>
+              child && <ChildModal resource={child.def} parentResource={def} parent={child.parent} foreignKey={child.foreignKey} value={child.value} onClose={close} />
+            }
+          />
         </>
       )}
     </>
   );
+}
+
+/** The child list a row opens (the dictionary's data of a dictionary type …). */
+interface ChildTarget {
+  def: ResourceDef;
+  foreignKey: string;
+  value: string | number;
+  parent: Row;
+}
+
+/**
+ * A dialog of the list with its own state, as FormHost: opening or closing it renders the dialog alone, not the table
+ * (the menu screen's detail drawer took 2–6 s to open behind 599 rows). `opener` is how the table opens (a value) or
+ * closes (null) it.
+ */
+function Host<T>({ opener, render }: { opener: RefObject<(value: T | null) => void>; render: (value: T | null, close: () => void) => ReactNode }) {
+  const [value, setValue] = useState<T | null>(null);
+  useLayoutEffect(() => {
+    opener.current = setValue;
+  }, [opener]);
+  return render(value, () => setValue(null));
 }
 
 /** What the add / edit form opens on: a record to edit, or null to add (with optional initial values). */

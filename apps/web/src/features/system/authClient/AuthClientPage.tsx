@@ -9,6 +9,7 @@ import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
 import { copyText } from '../common.tsx';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('authClient')!;
 
@@ -69,7 +70,8 @@ export default function AuthClientPage() {
         rowActions={(row) =>
           can('system:authClient:edit')
             ? [
-                <a
+                <LinkButton
+                  dialog="confirm"
                   key="reset"
                   onClick={() =>
                     modal.confirm({
@@ -85,7 +87,7 @@ export default function AuthClientPage() {
                   }
                 >
                   {t('system.authClient.resetSecret')}
-                </a>,
+                </LinkButton>,
               ]
             : []
         }

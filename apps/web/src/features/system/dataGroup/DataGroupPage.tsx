@@ -9,6 +9,7 @@ import { post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('dataGroup')!;
 const TYPES = ['CLIENT', 'CARRIER', 'ZONE'] as const;
@@ -76,9 +77,9 @@ export default function DataGroupPage() {
         rowActions={(row) =>
           can('system:dataGroup:edit')
             ? [
-                <a key="bind" onClick={() => setGroup(row)}>
+                <LinkButton dialog key="bind" onClick={() => setGroup(row)}>
                   {t('system.dataGroup.bind')}
-                </a>,
+                </LinkButton>,
               ]
             : []
         }

@@ -7,6 +7,7 @@ import { get, HttpError, post, request } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 const ossDef = resourceByName.get('oss')!;
 const configDef = resourceByName.get('ossConfig')!;
@@ -24,9 +25,9 @@ export function OssPage() {
       resource={ossDef}
       syncUrl
       rowActions={(row) => [
-        <a key="open" onClick={() => void open(row)}>
+        <LinkButton key="open" onClick={() => void open(row)}>
           {t('system.oss.open')}
-        </a>,
+        </LinkButton>,
       ]}
       toolbarExtra={(api) =>
         can('system:oss:upload')
@@ -71,7 +72,7 @@ export function OssConfigPage() {
         if (row.isDefault) out.push(<Tag key="default" color="blue">{t('system.oss.isDefault')}</Tag>);
         else if (can('system:oss:edit'))
           out.push(
-            <a
+            <LinkButton
               key="default"
               onClick={async () => {
                 await post('/system/oss/config/setDefault', { id: row.id });
@@ -80,12 +81,12 @@ export function OssConfigPage() {
               }}
             >
               {t('system.oss.setDefault')}
-            </a>,
+            </LinkButton>,
           );
         // the connection test reaches out to the store: it needs the edit button
         if (can('system:oss:edit'))
           out.push(
-            <a
+            <LinkButton
               key="test"
               onClick={async () => {
                 const hide = message.loading(t('system.oss.testing'), 0);
@@ -100,7 +101,7 @@ export function OssConfigPage() {
               }}
             >
               {t('system.oss.test')}
-            </a>,
+            </LinkButton>,
           );
         return out;
       }}

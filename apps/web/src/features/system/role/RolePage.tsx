@@ -10,6 +10,7 @@ import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
 import { buildTree, menuLabel, relatives, useAllRows } from '../common.tsx';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('role')!;
 
@@ -177,9 +178,9 @@ export default function RolePage() {
         rowActions={(row, api) =>
           can('system:role:edit') && row.roleKey !== 'admin'
             ? [
-                <a key="scope" onClick={() => setScopeOf({ role: row, reload: api.reload })}>
+                <LinkButton dialog key="scope" onClick={() => setScopeOf({ role: row, reload: api.reload })}>
                   {t('system.role.dataScope')}
-                </a>,
+                </LinkButton>,
               ]
             : []
         }

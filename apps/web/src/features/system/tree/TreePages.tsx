@@ -7,6 +7,7 @@ import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
 import { menuLabel, ParentTreeSelect } from '../common.tsx';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 function TreeResourcePage({ def, label, filter, childDefaults }: { def: ResourceDef; label: (r: Row) => string; filter?: (r: Row) => boolean; childDefaults?: (parent: Row) => Record<string, unknown> }) {
   const { t } = useTranslation();
@@ -28,9 +29,9 @@ function TreeResourcePage({ def, label, filter, childDefaults }: { def: Resource
       rowActions={(row, api) =>
         can(`${def.permission}:add`) && (!childDefaults || row.menuType !== 'F')
           ? [
-              <a key="addChild" onClick={() => api.openForm(null, { parentId: row.id, ...childDefaults?.(row) })}>
+              <LinkButton dialog="create" key="addChild" onClick={() => api.openForm(null, { parentId: row.id, ...childDefaults?.(row) })}>
                 {t('system.addChild')}
-              </a>,
+              </LinkButton>,
             ]
           : []
       }

@@ -1,7 +1,7 @@
 /** Users: the generic list plus roles, dispatch centers, data groups, password reset and user transfer (moving them to another user). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table, Transfer } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByName, SystemApi } from '@tms/domain';
@@ -10,6 +10,7 @@ import { HttpError, get, post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 const def = resourceByName.get('user')!;
 
@@ -21,6 +22,7 @@ function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const other = useQuery({ queryKey: ['userRoles', user.id, false], queryFn: () => callData(SystemApi.endpoints.userOtherRoles, { query: { userId: user.id } }), staleTime: 0 });
   const [target, setTarget] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
+  const [search, setSearch] = useState('');
   const all = [...(assigned.data ?? []), ...(other.data ?? [])];
   const initial = (assigned.data ?? []).map((r) => r.id);
   const keys = target ?? initial;
@@ -48,18 +50,34 @@ function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
       }}
     >
       <Spin spinning={assigned.isLoading || other.isLoading}>
-        <div data-testid="user-roles-transfer">
-          <Transfer
-            dataSource={all.map((r) => ({ key: r.id, title: `${r.roleName} (${r.roleKey})`, disabled: r.status !== '0' && !initial.includes(r.id) }))}
-            titles={[t('system.user.unassignedRoles'), t('system.user.assignedRoles')]}
-            targetKeys={keys}
-            onChange={(k) => setTarget(k.map(Number))}
-            render={(i) => i.title}
-            showSearch
-            listStyle={{ width: 270, height: 320 }}
-            locale={{ itemUnit: t('system.items'), itemsUnit: t('system.items'), searchPlaceholder: t('system.search'), notFoundContent: t('system.none') }}
-          />
-        </div>
+        {/* a list of named checkboxes (antd's Transfer left its checkboxes without a name: WCAG 4.1.2) */}
+        <Input
+          allowClear
+          placeholder={t('system.search')}
+          aria-label={t('system.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ marginBottom: 8 }}
+          data-testid="user-roles-search"
+        />
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          data-testid="user-roles"
+          dataSource={all.filter((r) => !search.trim() || `${r.roleName} ${r.roleKey}`.toLowerCase().includes(search.trim().toLowerCase()))}
+          rowSelection={{
+            selectedRowKeys: keys,
+            preserveSelectedRowKeys: true,
+            onChange: (k) => setTarget(k.map(Number)),
+            // a disabled role can be taken away, not given
+            getCheckboxProps: (r) => ({ disabled: r.status !== '0' && !keys.includes(r.id), 'aria-label': `${r.roleName} (${r.roleKey})` }),
+          }}
+          columns={[
+            { title: t('system.name'), dataIndex: 'roleName' },
+            { title: t('system.code'), dataIndex: 'roleKey' },
+          ]}
+        />
       </Spin>
     </Modal>
   );
@@ -119,7 +137,7 @@ function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
           {
             title: t('system.user.defaultCenter'),
             width: 90,
-            render: (_v, r) => <Radio checked={effectiveDefault === r.id} disabled={!chosen.includes(r.id)} onChange={() => setDef(r.id)} />,
+            render: (_v, r) => <Radio aria-label={`${t('system.user.defaultCenter')}: ${r.name}`} checked={effectiveDefault === r.id} disabled={!chosen.includes(r.id)} onChange={() => setDef(r.id)} />,
           },
         ]}
       />
@@ -308,25 +326,25 @@ export default function UserPage() {
         rowActions={(row) => {
           if (!editable) return [];
           return [
-            <a key="roles" onClick={() => setDialog({ kind: 'roles', user: row })}>
+            <LinkButton dialog key="roles" onClick={() => setDialog({ kind: 'roles', user: row })}>
               {t('system.user.roles')}
-            </a>,
-            <a key="centers" onClick={() => setDialog({ kind: 'centers', user: row })}>
+            </LinkButton>,
+            <LinkButton dialog key="centers" onClick={() => setDialog({ kind: 'centers', user: row })}>
               {t('system.user.centers')}
-            </a>,
-            <a key="groups" onClick={() => setDialog({ kind: 'groups', user: row })}>
+            </LinkButton>,
+            <LinkButton dialog key="groups" onClick={() => setDialog({ kind: 'groups', user: row })}>
               {t('system.user.groups')}
-            </a>,
+            </LinkButton>,
             ...(row.userKind === 'CLIENT'
               ? [
-                  <a key="clients" onClick={() => setDialog({ kind: 'clients', user: row })}>
+                  <LinkButton dialog key="clients" onClick={() => setDialog({ kind: 'clients', user: row })}>
                     {t('portal.admin.clients')}
-                  </a>,
+                  </LinkButton>,
                 ]
               : []),
-            <a key="pwd" onClick={() => setDialog({ kind: 'password', user: row })}>
+            <LinkButton dialog key="pwd" onClick={() => setDialog({ kind: 'password', user: row })}>
               {t('system.user.resetPwd')}
-            </a>,
+            </LinkButton>,
           ];
         }}
         toolbarExtra={() =>

@@ -8,6 +8,7 @@ import { Alert, Button, Form } from 'antd';
 import { SMS_CODE_PATTERN, type TwoStepChallenge } from '@tms/domain';
 import { HttpError, post, postEnvelope } from '../../../platform/http.ts';
 import { SmsCodeInput } from '../register/SmsCodeInput.tsx';
+import { LinkButton } from '../../../platform/LinkButton.tsx';
 
 export interface TwoStepFormProps {
   challenge: TwoStepChallenge;
@@ -60,7 +61,7 @@ export default function TwoStepForm({ challenge, onToken, onBack }: TwoStepFormP
         </Button>
       </Form.Item>
       <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 12 }}>
-        <a onClick={onBack}>{t('login.backToPassword')}</a>
+        <LinkButton onClick={onBack}>{t('login.backToPassword')}</LinkButton>
       </div>
     </Form>
   );

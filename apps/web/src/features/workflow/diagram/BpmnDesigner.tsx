@@ -62,18 +62,19 @@ function PropertiesPanel({ modeler, element, rev }: { modeler: Modeler; element:
             {bo.id}
           </Typography.Text>
         </Form.Item>
-        <Form.Item label={t('workflow.designer.name')}>
-          <Input key={k} defaultValue={bo.name ?? ''} data-testid="bpmn-prop-name" onBlur={(e) => e.target.value !== (bo.name ?? '') && update({ name: e.target.value || undefined })} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
+        <Form.Item label={t('workflow.designer.name')} htmlFor="bpmn-prop-name">
+          <Input key={k} id="bpmn-prop-name" defaultValue={bo.name ?? ''} data-testid="bpmn-prop-name" onBlur={(e) => e.target.value !== (bo.name ?? '') && update({ name: e.target.value || undefined })} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
         </Form.Item>
         {isProcess && (
-          <Form.Item label={t('workflow.designer.executable')}>
-            <Switch checked={bo.isExecutable === true} onChange={(v) => update({ isExecutable: v })} />
+          <Form.Item label={t('workflow.designer.executable')} htmlFor="bpmn-prop-executable">
+            <Switch id="bpmn-prop-executable" checked={bo.isExecutable === true} onChange={(v) => update({ isExecutable: v })} />
           </Form.Item>
         )}
         {gatewayFlow && !isDefault && (
-          <Form.Item label={t('workflow.designer.condition')} extra={t('workflow.designer.conditionHint')}>
+          <Form.Item label={t('workflow.designer.condition')} extra={t('workflow.designer.conditionHint')} htmlFor="bpmn-prop-condition">
             <Input
               key={k}
+              id="bpmn-prop-condition"
               placeholder="${approved}"
               defaultValue={bo.conditionExpression?.body ?? ''}
               data-testid="bpmn-prop-condition"
