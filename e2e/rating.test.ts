@@ -8,7 +8,8 @@ import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
 
-const session = useAdminSession();
+// a server of its own: it makes an effective contract for client C001, as reports, settlement and portal do (one per party and period)
+const session = useAdminSession({}, { ownServer: true });
 
 describe('rating', () => {
   it('make a contract with breaks effective on its screen, re-rate it, read the explained charge of a reviewed waybill', async () => {

@@ -22,15 +22,16 @@ app.log.info({ db: db.kind, captcha: config.captcha, startMs: Math.round(perform
 process.send?.({ listening: port, jt808: app.jt808?.port() ?? null });
 
 let closing = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${sig}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await db.close();
-    process.exit(0);
-  });
+async function shutdown(why: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${why}: shutting down`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  await db.close();
+  process.exit(0);
 }
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void shutdown(sig));
+// started by a supervising process over IPC (the browser tests): it leaves when that process is gone
+process.on('disconnect', () => void shutdown('parent gone'));
