@@ -145,7 +145,7 @@ const e2eSelected = !quick && e2eFiles.length > 0 && (!args.length || args.some(
 const e2eRuns = e2eSelected && existsSync(chromium);
 
 // side by side: type checks; unit + API; the web build. Then the browser tests
-banner(`type checks, unit + API tests${e2eRuns ? ' and the web build side by side, then the browser tests' : ', side by side'}`);
+banner(`type checks, unit + API tests${e2eRuns ? ' and the stale apps built, side by side, then the browser tests' : ', side by side'}`);
 const stages = [];
 if (!quick && !args.length) {
   stages.push(
