@@ -49,6 +49,7 @@ export const RateLineSchema = z
     maxAmount: optNonNegative,
     roundingStep: optNonNegative,
     freeQty: optNonNegative,
+    vehicleTypeId: z.number().int().positive().nullish(),
     validFrom: z.iso.date({ error: 'validation.date' }).nullish(),
     validTo: z.iso.date({ error: 'validation.date' }).nullish(),
   })
@@ -81,9 +82,9 @@ export const RateLineSchema = z
   });
 export type RateLineInput = z.input<typeof RateLineSchema>;
 
-/** The identity of the lane a line claims for its charge type. */
-export const laneKey = (l: { chargeType: string; from: { level: string; refId?: number | null }; to: { level: string; refId?: number | null } }) =>
-  [l.chargeType, l.from.level, l.from.level === 'ANY' ? '' : (l.from.refId ?? ''), l.to.level, l.to.level === 'ANY' ? '' : (l.to.refId ?? '')].join('|');
+/** The identity of the lane a line claims for its charge type (and vehicle type). */
+export const laneKey = (l: { chargeType: string; from: { level: string; refId?: number | null }; to: { level: string; refId?: number | null }; vehicleTypeId?: number | null }) =>
+  [l.chargeType, l.from.level, l.from.level === 'ANY' ? '' : (l.from.refId ?? ''), l.to.level, l.to.level === 'ANY' ? '' : (l.to.refId ?? ''), l.vehicleTypeId ?? ''].join('|');
 
 /** Whether two lines' periods share a date (no bound = open on that side). */
 export const periodsOverlap = (a: { validFrom?: string | null; validTo?: string | null }, b: { validFrom?: string | null; validTo?: string | null }): boolean =>
@@ -152,6 +153,7 @@ export interface StoredRateLine {
   maxAmount?: Num | null;
   roundingStep?: Num | null;
   freeQty?: Num | null;
+  vehicleTypeId?: number | null;
   validFrom?: string | null;
   validTo?: string | null;
 }
@@ -200,6 +202,7 @@ export function storedRateLine(s: StoredRateLine, depthOf: (districtId: number) 
     maxAmount: s.maxAmount ?? null,
     roundingStep: s.roundingStep ?? null,
     freeQty: s.freeQty ?? null,
+    vehicleTypeId: s.vehicleTypeId ? Number(s.vehicleTypeId) : null,
     validFrom: s.validFrom ? String(s.validFrom).slice(0, 10) : null,
     validTo: s.validTo ? String(s.validTo).slice(0, 10) : null,
   };
@@ -217,7 +220,7 @@ export function storedRateLine(s: StoredRateLine, depthOf: (districtId: number) 
     if (o.id !== undefined && o.id === s.id) continue;
     const of = laneEnd(o.fromStationId, o.fromDistrictId, o.fromZoneId, depthOf), ot = laneEnd(o.toStationId, o.toDistrictId, o.toZoneId, depthOf);
     if (of === 'several' || ot === 'several') continue;
-    if (laneKey({ chargeType: o.chargeTypeCode, from: of, to: ot }) === key && periodsOverlap(o, candidate))
+    if (laneKey({ chargeType: o.chargeTypeCode, from: of, to: ot, vehicleTypeId: o.vehicleTypeId ? Number(o.vehicleTypeId) : null }) === key && periodsOverlap(o, candidate))
       return { errors: { [candidate.validFrom || candidate.validTo ? 'validFrom' : 'fromStationId']: 'validation.duplicateLane' } };
   }
   return { line: { ...candidate, id: s.id ?? 0, basis: candidate.basis as RateLine['basis'] } };

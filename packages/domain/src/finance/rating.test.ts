@@ -232,3 +232,20 @@ describe('percentage, waiting and periods', () => {
     expect(parseRateLines([jan, fuel])).toMatchObject({ ok: false, issues: [{ path: '1.from', key: 'validation.duplicateLane' }] });
   });
 });
+
+describe('vehicle types', () => {
+  it("a line for the vehicle's type beats one for any vehicle on the same lane; without that vehicle it does not apply", () => {
+    const lines: RateLine[] = [
+      { id: 1, chargeType: 'FREIGHT', from: any, to: any, basis: 'TRIP', unitPrice: 900 },
+      { id: 2, chargeType: 'FREIGHT', from: any, to: any, basis: 'TRIP', unitPrice: 1200, vehicleTypeId: 42 },
+      { id: 3, chargeType: 'FREIGHT', from: { level: 'ZONE', refId: 5 }, to: any, basis: 'TRIP', unitPrice: 1000 },
+    ];
+    const on = (vehicleTypeId: number | null, ls = lines) => rateMovement(card(ls), { ...move(1), vehicleTypeId }).charges[0]!.trace;
+    expect(on(42, lines.slice(0, 2))).toMatchObject({ rateLineId: 2, vehicleTypeId: 42, amount: '1200.00' });
+    expect(on(7, lines.slice(0, 2))).toMatchObject({ rateLineId: 1, vehicleTypeId: null });
+    expect(on(null, lines.slice(0, 2)).rateLineId).toBe(1);
+    expect(on(42).rateLineId).toBe(3); // the more specific lane first
+    expect(parseRateLines([lines[0], lines[1]]).ok).toBe(true);
+    expect(parseRateLines([lines[1], { ...lines[1]!, id: 4 }])).toMatchObject({ ok: false, issues: [{ path: '1.from', key: 'validation.duplicateLane' }] });
+  });
+});

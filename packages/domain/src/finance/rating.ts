@@ -69,6 +69,8 @@ export interface RateLine {
   maxAmount?: Num | null;
   /** the basis quantity is rounded up to a multiple of this (0.5 kg, 1 kg, 0.1 m³); none = as measured */
   roundingStep?: Num | null;
+  /** the vehicle type the line is limited to (the dispatch order's main vehicle); none = any vehicle */
+  vehicleTypeId?: number | null;
   /** deducted from the basis quantity before rounding and pricing (the free waiting time, in hours) */
   freeQty?: Num | null;
   /** the period the line applies in (ISO dates, both included; none = always): a fuel surcharge per period */
@@ -116,6 +118,8 @@ export interface Movement {
   quantities: Quantities;
   /** the date rated on (ISO; the order date): lines with a period apply only within it; none = every line */
   date?: string | null;
+  /** the type of the vehicle moving it (the dispatch order's main vehicle), when known */
+  vehicleTypeId?: number | null;
 }
 
 export type Formula =
@@ -138,6 +142,8 @@ export interface ChargeTrace {
   quantity: string;
   /** the free quantity deducted before rounding (null: none) */
   freeQty: string | null;
+  /** the vehicle type the line is limited to (null: any vehicle) */
+  vehicleTypeId: number | null;
   /** the line's period when it has one */
   period: { from: string | null; to: string | null } | null;
   roundingStep: string | null;
@@ -191,15 +197,24 @@ export function laneEndMatches(end: LaneEnd, p: LanePoint): boolean {
   return id !== null && id !== undefined && end.refId !== null && end.refId !== undefined && Number(id) === Number(end.refId);
 }
 
-/** Orders matching lines most specific first: higher origin + destination rank, then the more specific destination, then the lower id. */
+/**
+ * Orders matching lines most specific first: higher origin + destination rank, then the more specific
+ * destination, then a line for the vehicle's type before one for any vehicle, then the lower id.
+ */
 export function compareSpecificity(a: RateLine, b: RateLine): number {
   const sa = laneRank(a.from.level) + laneRank(a.to.level);
   const sb = laneRank(b.from.level) + laneRank(b.to.level);
   if (sa !== sb) return sb - sa;
   const ta = laneRank(a.to.level), tb = laneRank(b.to.level);
   if (ta !== tb) return tb - ta;
+  const va = a.vehicleTypeId ? 1 : 0, vb = b.vehicleTypeId ? 1 : 0;
+  if (va !== vb) return vb - va;
   return a.id - b.id;
 }
+
+/** Whether a line serves the movement's vehicle (a line without a vehicle type serves every vehicle). */
+export const vehicleMatches = (line: Pick<RateLine, 'vehicleTypeId'>, vehicleTypeId: number | null | undefined): boolean =>
+  !line.vehicleTypeId || (!!vehicleTypeId && Number(line.vehicleTypeId) === Number(vehicleTypeId));
 
 export function basisQuantity(basis: RateBasis, q: Quantities): Decimal {
   switch (basis) {
@@ -295,6 +310,7 @@ export function rateLine(card: RateCard, line: RateLine, quantities: Quantities,
     basis: line.basis,
     quantity: text(raw),
     freeQty: free ? text(free) : null,
+    vehicleTypeId: line.vehicleTypeId ? Number(line.vehicleTypeId) : null,
     period: line.validFrom || line.validTo ? { from: line.validFrom ? line.validFrom.slice(0, 10) : null, to: line.validTo ? line.validTo.slice(0, 10) : null } : null,
     roundingStep: line.roundingStep === null || line.roundingStep === undefined || D(line.roundingStep).lte(0) ? null : text(D(line.roundingStep)),
     roundedQuantity: text(q),
@@ -317,7 +333,7 @@ export function rateLine(card: RateCard, line: RateLine, quantities: Quantities,
 export function rateMovement(card: RateCard, movement: Movement): RatingResult {
   const byType = new Map<string, RateLine[]>();
   for (const line of card.lines) {
-    if (!laneEndMatches(line.from, movement.from) || !laneEndMatches(line.to, movement.to) || !inPeriod(line, movement.date)) continue;
+    if (!laneEndMatches(line.from, movement.from) || !laneEndMatches(line.to, movement.to) || !inPeriod(line, movement.date) || !vehicleMatches(line, movement.vehicleTypeId)) continue;
     byType.set(line.chargeType, [...(byType.get(line.chargeType) ?? []), line]);
   }
   const chosen = [...byType.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, lines]) => [...lines].sort(compareSpecificity));

@@ -554,6 +554,11 @@ const zhTW = {
         "any": "任意",
         "place": "{{level}} #{{id}}",
         "placeNamed": "{{level}}「{{name}}」",
+        "vehicleType": "限車型「{{name}}」",
+        "km": {
+          "ROUTE": "線路里程 {{km}} 公里",
+          "STRAIGHT_LINE": "起訖站點直線距離 {{km}} 公里"
+        },
         "period": "適用期間 {{from}} 至 {{to}}",
         "freightBase": "運費 {{amount}}",
         "valueBase": "申報貨值 {{amount}}",
@@ -1332,6 +1337,7 @@ const zhTW = {
         "minAmount": "最低收費",
         "maxAmount": "最高收費",
         "roundingStep": "取整單位",
+        "vehicleTypeId": "車型",
         "freeQty": "免費數量",
         "validFrom": "適用開始日期",
         "validTo": "適用結束日期",

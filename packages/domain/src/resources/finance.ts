@@ -101,6 +101,8 @@ export const rateLine: ResourceDef = {
     money('minAmount', { list: true }),
     money('maxAmount', { list: true }),
     qty('roundingStep', { list: true }),
+    // limited to the dispatch order's vehicle type; empty = any vehicle
+    { name: 'vehicleTypeId', kind: 'ref', ref: 'transportMeansType', search: 'eq' },
     // deducted before pricing: the free waiting time (hours) of a per-hour line
     qty('freeQty'),
     // the period the line applies in (a fuel surcharge per period); empty = always

@@ -12,7 +12,7 @@
 import { allocate, ALLOCATION_BASES, rateMovement, type AllocationBasis, type Movement, type RatingResult } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext } from '../../platform/domain-events.ts';
-import { loadCards, placeOf, sourced, type PlaceColumns } from './rating.ts';
+import { DISTANCE, loadCards, placeOf, sourced, type PlaceColumns } from './rating.ts';
 
 export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED', 'CONTRACT'] as const;
 export type RerateCause = (typeof RERATE_CAUSES)[number];
@@ -104,12 +104,17 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
               fs.station_id as from_station, ts.station_id as to_station, fp.zone_id as from_zone, tp.zone_id as to_zone,
               fp.county_id as from_county, fp.city_id as from_city, fp.province_id as from_province, tp.county_id as to_county, tp.city_id as to_city, tp.province_id as to_province,
               coalesce(s.etd, $2::timestamptz)::date::text as rating_date, dv.value::text as declared_value, wt.hours::text as wait_hours,
+              vm.type_id as vehicle_type_id, ${DISTANCE('sr.mileage', 'fst', 'tst')},
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency, c.allocation_basis
          from tms_shipment s
          left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('LOAD', 'BOTH') order by seq limit 1) fs on true
          left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('UNLOAD', 'BOTH') order by seq desc limit 1) ts on true
          left join base_station_place fp on fp.station_id = fs.station_id
          left join base_station_place tp on tp.station_id = ts.station_id
+         left join base_station fst on fst.id = fs.station_id
+         left join base_station tst on tst.id = ts.station_id
+         left join base_route sr on sr.id = s.route_id
+         left join base_transport_means vm on vm.id = s.vehicle_id_main
          left join lateral (select sum(w.declared_value) as value from tms_waybill w where w.shipment_id = s.id) dv on true
          -- the waiting at the stops: per unloading stop, its first arrival to its last departure on the audited receipts
          left join lateral (
@@ -149,8 +154,9 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
     const movement: Movement = {
       from: placeOf(s.from_station, s.from_zone, s.from_county, s.from_city, s.from_province),
       to: placeOf(s.to_station, s.to_zone, s.to_county, s.to_city, s.to_province),
-      quantities: { weightKg: s.weight, volumeM3: s.volume, pieces: s.pieces, pallets: s.pallets, trips: 1, stops: s.stops, declaredValue: s.declared_value ?? 0, hours: s.wait_hours ?? 0 },
+      quantities: { weightKg: s.weight, volumeM3: s.volume, pieces: s.pieces, pallets: s.pallets, trips: 1, stops: s.stops, declaredValue: s.declared_value ?? 0, hours: s.wait_hours ?? 0, km: s.km ?? 0 },
       date: s.rating_date,
+      vehicleTypeId: s.vehicle_type_id === null ? null : Number(s.vehicle_type_id),
     };
     const result: RatingResult | null = card ? rateMovement(card, movement) : null;
     const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
@@ -169,7 +175,7 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
         charges.push({
           dispatch_center_id: s.dispatch_center_id, waybill_id: share.key, dispatch_order_id: s.id, contract_id: s.contract_id, contract_version: s.contract_version,
           rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: share.amount, tax_rate: info.taxRate,
-          trace: { ...sourced(c.trace, false, s.wait_hours !== null), allocation: { basis, dispatchOrderAmount: c.amount, share: share.amount, parts: allocationParts.length } },
+          trace: { ...sourced(c.trace, false, s.wait_hours !== null, s.km_source), allocation: { basis, dispatchOrderAmount: c.amount, share: share.amount, parts: allocationParts.length } },
         });
       }
     }

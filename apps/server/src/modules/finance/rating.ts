@@ -10,6 +10,7 @@ import { rateMovement, storedRateLine, type ChargeTrace, type LanePoint, type Mo
 import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
 import { STORED_LINE_SELECT } from './contracts.ts';
+import { haversine } from '../report/queries.ts';
 import { closeHistory, keepHistory, rateShipments, withoutLockedCharges, type RerateCause } from './payable.ts';
 
 export interface CardLine extends StoredRateLine {
@@ -51,13 +52,24 @@ export async function loadCards(q: Queryable, contracts: { id: number; code: str
 }
 
 /**
+ * The distance of a movement (km, and where it came from): its route's mileage, else the great-circle
+ * distance between the coordinates of its two stations to the tenth of a km, else none. `mileage`: the
+ * route's column; `a`, `b`: the two stations' aliases.
+ */
+export const DISTANCE = (mileage: string, a: string, b: string) => `case when ${mileage} > 0 then trim_scale(${mileage})::text
+                   when ${a}.latitude is not null and ${a}.longitude is not null and ${b}.latitude is not null and ${b}.longitude is not null
+                   then trim_scale(round((${haversine(`${a}.longitude`, `${a}.latitude`, `${b}.longitude`, `${b}.latitude`)} / 1000)::numeric, 1))::text end as km,
+              case when ${mileage} > 0 then 'ROUTE' when ${a}.latitude is not null and ${a}.longitude is not null and ${b}.latitude is not null and ${b}.longitude is not null then 'STRAIGHT_LINE' end as km_source`;
+
+/**
  * The waybills as rated (receivable): lane ends, quantities (an audited receipt's signed quantities replace the
  * shipped ones) and the client's contract effective on the order date; `where` on w / o / c. Shared with the bulk re-rating.
  */
 export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispatch_center_id, w.client_id, w.source_station_id, w.dest_station_id,
               sp.zone_id as from_zone, dp.zone_id as to_zone, sp.county_id as from_county, sp.city_id as from_city, sp.province_id as from_province,
               dp.county_id as to_county, dp.city_id as to_city, dp.province_id as to_province, o.order_date::text as order_date,
-              w.declared_value::text as declared_value, wt.hours::text as wait_hours,
+              w.declared_value::text as declared_value, wt.hours::text as wait_hours, vm.type_id as vehicle_type_id,
+              ${DISTANCE('wr.mileage', 'ss', 'ds')},
               coalesce(sg.weight, w.total_weight)::text as weight, coalesce(sg.volume, w.total_volume)::text as volume,
               coalesce(sg.pieces, w.total_quantity) as pieces, coalesce(sg.pallets, w.total_pallets) as pallets, sg.pieces is not null as signed,
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
@@ -65,6 +77,12 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
          join tms_order o on o.id = w.order_id
          left join base_station_place sp on sp.station_id = w.source_station_id
          left join base_station_place dp on dp.station_id = w.dest_station_id
+         left join base_station ss on ss.id = w.source_station_id
+         left join base_station ds on ds.id = w.dest_station_id
+         left join base_route wr on wr.id = w.route_id
+         -- the vehicle: its dispatch order's main vehicle
+         left join tms_shipment sh on sh.id = w.shipment_id
+         left join base_transport_means vm on vm.id = sh.vehicle_id_main
          -- the waiting at the consignee: arrival to departure on the audited receipt, in hours to the hundredth
          left join lateral (
            select round(extract(epoch from (e.departure_time - e.arrival_time))::numeric / 3600, 2) as hours from tms_epod e
@@ -93,11 +111,15 @@ const idOrNull = (v: number | string | null | undefined) => (v === null || v ===
 export const placeOf = (station: number | null, zone: number | null, county: number | null, city: number | null, province: number | null): LanePoint => ({
   stationId: idOrNull(station), zoneId: idOrNull(zone), districtId: idOrNull(county), cityId: idOrNull(city), provinceId: idOrNull(province),
 });
-/** The trace with where its quantities came from: the signed receipt (quantities), the receipt's arrival and departure (hours). */
-export const sourced = (trace: ChargeTrace, signed: boolean, hoursFromReceipt: boolean): ChargeTrace & { quantitySource?: string; hoursSource?: string } => ({
+/**
+ * The trace with where its quantities came from: the signed receipt (quantities), the receipt's arrival and
+ * departure (hours), the route's mileage or the straight line between the stations (km).
+ */
+export const sourced = (trace: ChargeTrace, signed: boolean, hoursFromReceipt: boolean, kmSource: string | null): ChargeTrace & { quantitySource?: string; hoursSource?: string; kmSource?: string } => ({
   ...trace,
   ...(signed ? { quantitySource: 'SIGNED' } : {}),
   ...(hoursFromReceipt && trace.basis === 'HOUR' ? { hoursSource: 'RECEIPT' } : {}),
+  ...(kmSource && trace.basis === 'KM' ? { kmSource } : {}),
 });
 
 /** The places of a rated record's lane ends (base_station_place of each end) and its declared value and waiting. */
@@ -112,6 +134,9 @@ export interface PlaceColumns {
   to_province: number | null;
   declared_value: string | null;
   wait_hours: string | null;
+  vehicle_type_id: number | null;
+  km: string | null;
+  km_source: string | null;
 }
 
 interface WaybillToRate extends PlaceColumns {
@@ -158,8 +183,9 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
     const movement: Movement = {
       from: placeOf(w.source_station_id, w.from_zone, w.from_county, w.from_city, w.from_province),
       to: placeOf(w.dest_station_id, w.to_zone, w.to_county, w.to_city, w.to_province),
-      quantities: { weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, pallets: w.pallets, trips: 1, stops: 1, declaredValue: w.declared_value ?? 0, hours: w.wait_hours ?? 0 },
+      quantities: { weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, pallets: w.pallets, trips: 1, stops: 1, declaredValue: w.declared_value ?? 0, hours: w.wait_hours ?? 0, km: w.km ?? 0 },
       date: w.order_date,
+      vehicleTypeId: idOrNull(w.vehicle_type_id),
     };
     const result: RatingResult | null = card ? rateMovement(card, movement) : null;
     const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
@@ -173,7 +199,7 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
       charges.push({
         dispatch_center_id: w.dispatch_center_id, waybill_id: w.id, contract_id: w.contract_id, contract_version: w.contract_version,
         rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: c.amount, tax_rate: info.taxRate,
-        trace: sourced(c.trace, w.signed, w.wait_hours !== null),
+        trace: sourced(c.trace, w.signed, w.wait_hours !== null, w.km_source),
       });
     }
   }

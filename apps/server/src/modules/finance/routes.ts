@@ -57,18 +57,19 @@ export const chargeRow = (c: ChargeDbRow, t: Translate, name?: PlaceName) => ({
 
 /** The names of the places the traces' lanes name (stations, districts, zones: one query), for the explanation. */
 export async function placeNames(q: Queryable, traces: (ChargeTrace | null | undefined)[]): Promise<PlaceName> {
-  const { stations, districts, zones } = tracePlaces(traces.filter((x): x is ChargeTrace => !!x));
+  const { stations, districts, zones, vehicleTypes } = tracePlaces(traces.filter((x): x is ChargeTrace => !!x));
   const names = new Map<string, string>();
-  if (stations.length || districts.length || zones.length) {
+  if (stations.length || districts.length || zones.length || vehicleTypes.length) {
     const r = await q.query<{ k: string; id: number; name: string }>(
       `select 'S' as k, id, name from base_station where id = any($1::bigint[])
        union all select 'D', id, name from sys_district where id = any($2::bigint[])
-       union all select 'Z', id, name from base_zone where id = any($3::bigint[])`,
-      [stations, districts, zones],
+       union all select 'Z', id, name from base_zone where id = any($3::bigint[])
+       union all select 'V', id, name from base_transport_means_type where id = any($4::bigint[])`,
+      [stations, districts, zones, vehicleTypes],
     );
     for (const x of r.rows) names.set(`${x.k}${Number(x.id)}`, x.name);
   }
-  return (level, id) => names.get(`${level === 'STATION' ? 'S' : level === 'ZONE' ? 'Z' : 'D'}${id}`);
+  return (level, id) => names.get(`${level === 'STATION' ? 'S' : level === 'ZONE' ? 'Z' : level === 'VEHICLE_TYPE' ? 'V' : 'D'}${id}`);
 }
 
 export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
