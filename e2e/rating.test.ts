@@ -42,27 +42,24 @@ describe('rating', () => {
   it('the rate line form offers the vehicle type, the free quantity and the period, in zh-CN and en-US', async () => {
     const { server, page } = session;
     const form = page.locator('.ant-modal-content, .ant-drawer-content').last();
-    const open = async () => {
+    const langs = [
+      { lang: 'zh-CN', labels: ['车型', '免费数量', '适用开始日期', '适用结束日期'], basis: '运费百分比' },
+      { lang: 'en-US', labels: ['Vehicle type', 'Free quantity', 'Applies from', 'Applies to'], basis: '% of declared value' },
+    ];
+    for (const { lang, labels, basis } of langs) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: server.url }]);
       await page.goto(`${server.url}/finance/rateLine`);
       await page.locator('.ant-btn-primary', { has: page.locator('.anticon-plus') }).first().click();
       await form.waitFor({ state: 'visible' });
-    };
-    await open();
-    for (const label of ['车型', '免费数量', '适用开始日期', '适用结束日期']) await expect.poll(() => form.textContent()).toContain(label);
-    await form.locator('.ant-select', { has: page.locator('#basis') }).click();
-    await expect.poll(() => page.locator('.ant-select-dropdown').last().textContent()).toContain('运费百分比');
-    await page.locator('.ant-select-dropdown').last().getByText('运费百分比').click();
-    await form.getByText('免费数量').scrollIntoViewIfNeeded();
-    await snap(page, 'rating-rate-line-form-zh-CN');
-    await page.keyboard.press('Escape');
-    await page.context().addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
-    await open();
-    for (const label of ['Vehicle type', 'Free quantity', 'Applies from', 'Applies to']) await expect.poll(() => form.textContent()).toContain(label);
-    await form.locator('.ant-select', { has: page.locator('#basis') }).click();
-    await expect.poll(() => page.locator('.ant-select-dropdown').last().textContent()).toContain('% of declared value');
-    await page.locator('.ant-select-dropdown').last().getByText('% of declared value').click();
-    await form.getByText('Free quantity').scrollIntoViewIfNeeded();
-    await snap(page, 'rating-rate-line-form-en-US');
+      for (const label of labels) await expect.poll(() => form.textContent()).toContain(label);
+      await form.locator('.ant-select', { has: page.locator('#basis') }).click();
+      const options = page.locator('.ant-select-dropdown').last();
+      await expect.poll(() => options.textContent()).toContain(basis);
+      await options.getByText(basis).click();
+      await form.getByText(labels[1]!).scrollIntoViewIfNeeded();
+      await snap(page, `rating-rate-line-form-${lang}`);
+      await page.keyboard.press('Escape');
+    }
     await page.context().addCookies([{ name: 'lang', value: 'zh-CN', url: server.url }]);
   });
 });
