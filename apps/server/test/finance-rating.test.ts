@@ -269,6 +269,11 @@ describe('bulk re-rating of a contract', () => {
     expect(after.FREIGHT.explanation).toContain(`for vehicle type ${typeName}`);
     expect((await amounts(ids[1]!)).DELIVERY.explanation).toContain(`${route.mileage} km, the route's mileage`);
 
+    // the quote: the stations' districts, the date's fuel period, the vehicle type, the declared value
+    const quote = await api('POST', '/api/finance/quote', { kind: 'RECEIVABLE', partyId: clientId, from: { stationId: a }, to: { stationId: b }, quantities: { weightKg: 100, declaredValue: 20000 }, vehicleTypeId: vehicleType, date: '2026-08-01' });
+    expect(quote.data[0].charges.map((ch: Json) => [ch.chargeTypeCode, ch.amount])).toEqual([['DELIVERY', '0.00'], ['FREIGHT', '50.00'], ['FUEL', '6.25'], ['INSURANCE', '60.00'], ['WAITING', '0.00']]);
+    expect(quote.data[0].total).toBe('116.25');
+
     // refused at save, naming the field: the same lane again (a tie), an overlapping fuel period, breaks on a percentage
     const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RD_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2030-01-01', validTo: '2030-12-31' } });
     const ct = async (code: string) => one(`select id from fin_charge_type where code = $1`, [code]);

@@ -130,7 +130,8 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
         )
       ).rows;
       const { cards } = await loadCards(db, contracts.map((c) => ({ id: c.id, code: c.code, contractVersion: c.contract_version, currency: c.currency })));
-      const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities };
+      // the date picks the lines of its period (a fuel surcharge per period)
+      const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities, date: b.date, vehicleTypeId: b.vehicleTypeId ?? null };
       const rated = contracts.map((c) => ({ c, r: rateMovement(cards.get(Number(c.id))!, movement) })).filter(({ r }) => r.charges.length);
       const name = await placeNames(db, rated.flatMap(({ r }) => r.charges.map((ch) => ch.trace)));
       const quotes = rated
