@@ -414,6 +414,8 @@ const zhTW = {
     "effectSuccess": "生效成功",
     "uneffectSuccess": "失效成功",
     "exporting": "正在匯出…",
+    "expandAll": "展開全部",
+    "collapseAll": "摺疊全部",
     "selectRows": "請先勾選記錄",
     "selectedCount": "已選擇 {{count}} 項",
     "passwordKeep": "留空則不修改",

@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Button, Space, Switch } from 'antd';
-import { CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowsAltOutlined, CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, ShrinkOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { LIMITS, allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
 import { resourceEndpoints } from '@tms/domain';
@@ -50,7 +50,11 @@ export interface ResourceTableProps {
   rowActions?: (row: Row, api: TableApi) => ReactNode[];
   /** extra toolbar buttons, after the built-in ones (manage mode) */
   toolbarExtra?: (api: TableApi) => ReactNode[];
-  /** resources with def.tree: load every row and show them nested by the parent field, all expanded */
+  /**
+   * resources with def.tree: load every row and show them nested by the parent field; a small tree starts all expanded,
+   * a large one (the menu: ~600 entries, 2,400 row buttons, seconds to draw) with its first level open; the toolbar
+   * expands or collapses all
+   */
   tree?: boolean;
   /** extensions of the add / edit form (custom widgets, extra fields, body additions) */
   form?: FormExtension;
@@ -84,6 +88,9 @@ export function nestRows(rows: Row[], parentField: string): Row[] {
   }
   return roots;
 }
+
+/** A tree of more rows starts with its roots open only (drawing every row of the menu took 5–15 s on a loaded machine). */
+const TREE_OPEN_ALL_MAX = 200;
 
 /** Largest page the tree mode asks for (the server's limit). */
 const TREE_PAGE_SIZE = LIMITS.pageSizeMax;
@@ -168,6 +175,8 @@ export default function ResourceTable({
   const treeMode = tree && !!def.tree;
   const loaded = useRef<Row[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  /** the tree's rows that have children (what "expand all" opens) */
+  const parentKeys = useRef<Key[]>([]);
   // the detail drawer and the child list too (Host): opening the menu screen's detail took seconds
   const openDetailRef = useRef<(row: Row | null) => void>(() => undefined);
   const setDetail = (row: Row | null) => openDetailRef.current(row);
@@ -416,6 +425,14 @@ export default function ResourceTable({
           {t('resource.export')}
         </Button>,
       );
+    if (treeMode) {
+      const all = expanded.length > 0 && expanded.length >= parentKeys.current.length;
+      out.push(
+        <Button key="expand" icon={all ? <ShrinkOutlined /> : <ArrowsAltOutlined />} onClick={() => setExpanded(all ? [] : parentKeys.current)} data-testid="tree-expand-all">
+          {t(all ? 'resource.collapseAll' : 'resource.expandAll')}
+        </Button>,
+      );
+    }
     if (toolbarExtra) out.push(...toolbarExtra(api));
     return out;
   };
@@ -497,9 +514,12 @@ export default function ResourceTable({
             }
             loaded.current = r.rows;
             const nested = nestRows(r.rows, def.tree.parentField);
-            // every node with children starts expanded
             const parents = new Set(r.rows.map((x) => Number(x[def.tree!.parentField])));
-            setExpanded(r.rows.filter((x) => parents.has(x.id)).map((x) => x.id));
+            parentKeys.current = r.rows.filter((x) => parents.has(x.id)).map((x) => x.id);
+            // a small tree all open; a large one with its roots open (their children shown, not the whole depth)
+            const ids = new Set(r.rows.map((x) => x.id));
+            const roots = r.rows.filter((x) => parents.has(x.id) && !ids.has(Number(x[def.tree!.parentField]))).map((x) => x.id);
+            setExpanded(r.rows.length > TREE_OPEN_ALL_MAX ? roots : parentKeys.current);
             return { data: nested, total: r.total, success: true };
           }
           const p = listParams(state, fixedMemo);
