@@ -70,6 +70,11 @@ export const StatementLine = z
     id: z.number(), lineType: z.string(), chargeId: z.number().nullable(), waybillId: z.number().nullable(), waybillCode: z.string().nullable(), chargeTypeCode: z.string().nullable(),
     eventDate: z.string().nullable(), amount: money, taxRate: z.string().nullable(), adjustsLineId: z.number().nullable(), disputeStatus: z.string().nullable(), disputeReason: z.string().nullable(),
     proposedAmount: money.nullable(), disputeFileId: z.number().nullable(), resolveRemark: z.string().nullable(), remark: z.string().nullable(),
+    adjustmentId: z.number().nullable().describe('the approved manual adjustment this line states'),
+    origin: z.enum(['RERATE', 'MANUAL']).nullable().describe('where an adjustment line came from: a re-rating of a charge already stated, or a manual adjustment'),
+    originStatementCode: z.string().nullable().describe('RERATE: the statement that stated the charge before it was re-rated'),
+    beforeAmount: money.nullable().describe('RERATE: the amount stated before'),
+    afterAmount: money.nullable().describe('RERATE: the amount after the re-rating (amount = after − before)'),
   })
   .meta({ id: 'StatementLine' });
 export const StatementDetail = StatementHeader.extend({ events: z.array(StatementEvent), lines: z.array(StatementLine).describe('the first 500 lines (the whole list: /finance/statementLine/list)') });

@@ -11,6 +11,7 @@ function end(t: Translate, e: LaneEnd): string {
 
 export function explainTrace(trace: ChargeTrace, t: Translate): string {
   const parts: string[] = [];
+  if (trace.rerate) parts.push(t(`${K}rerate`, { code: trace.rerate.statementCode ?? '', before: trace.rerate.before, after: trace.rerate.after }));
   parts.push(t(`${K}contract`, { code: trace.contractCode, version: trace.contractVersion }));
   parts.push(t(`${K}line`, { id: trace.rateLineId, from: end(t, trace.lane.from), to: end(t, trace.lane.to), n: trace.chosen.candidates.length }));
   const basis = t(`dicts.fin_rate_basis.${trace.basis}`);

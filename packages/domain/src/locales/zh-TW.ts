@@ -546,6 +546,7 @@ const zhTW = {
       "adjustmentNoTarget": "請選擇一個運單或排程單",
       "adjustmentPayableOnly": "排程單只能做應付調整",
       "explain": {
+        "rerate": "重新計費差額：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}，差額在下一期對賬單中調整",
         "contract": "合同 {{code}} 第 {{version}} 版",
         "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
         "any": "任意",

@@ -88,8 +88,15 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   await q.query(`drop table if exists fin_gen_cand`);
   await q.query(
     `create temp table fin_gen_cand on commit drop as
-     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
-            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
+     select c.id as charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day,
+            -- a re-rating difference (payable.ts, replaceCharges) is an adjustment line that says where it came from
+            case when c.source = 'RERATE' then 'ADJUSTMENT' else 'CHARGE' end as line_type, case when c.source = 'RERATE' then 'RERATE' end as origin,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'statementId')::bigint end as origin_statement_id,
+            case when c.source = 'RERATE' then c.trace->'rerate'->>'statementCode' end as origin_statement_code,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'before')::numeric end as before_amount,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'after')::numeric end as after_amount,
+            null::varchar as remark
        from fin_charge c
        join fin_contract k on k.id = c.contract_id
        join tms_waybill w on w.id = c.waybill_id
@@ -106,6 +113,29 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
         and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
         and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
+    [g.centerId, g.kind, g.partyId, g.parties, first, last],
+  );
+  // approved manual adjustments (adjustments.ts) not yet stated, billable on the day they were approved; the cut-off
+  // day is the party's latest effective contract's. The party: the waybill's client (receivable), the carrier of the
+  // dispatch order (payable: the adjustment's own, or its waybill's).
+  const adjParty = `case when a.kind = 'RECEIVABLE' then w.client_id else coalesce(s.carrier_id, w.carrier_id) end`;
+  await q.query(
+    `insert into fin_gen_cand
+     select null, a.id, a.waybill_id, coalesce(w.code, s.shipment_code), a.charge_type_code, a.amount, a.tax_rate, a.currency,
+            ${adjParty}, (a.approve_time at time zone '${SETTLE_TZ}')::date, t.cut_off_day, 'ADJUSTMENT', 'MANUAL', null, null, null, null, left(a.reason, 200)
+       from fin_adjustment a
+       left join tms_waybill w on w.id = a.waybill_id
+       left join tms_shipment s on s.id = coalesce(a.shipment_id, w.shipment_id)
+       left join lateral (select t.cut_off_day from fin_contract k join fin_settle_term t on t.contract_id = k.id
+                           where k.dispatch_center_id = a.dispatch_center_id and k.kind = a.kind and k.status = 'EFFECTIVE'
+                             and (case when a.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end) = ${adjParty}
+                           order by k.valid_to desc, k.contract_version desc, k.id desc limit 1) t on true
+      where a.dispatch_center_id = $1 and a.kind = $2 and a.status = 'APPROVED' and a.approve_time is not null
+        and ${adjParty} is not null
+        and ($3::bigint is null or ${adjParty} = $3)
+        and ($4::bigint[] is null or ${adjParty} = any($4::bigint[]))
+        and (a.approve_time at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
+        and not exists (select 1 from fin_statement_line l where l.adjustment_id = a.id and not l.released)`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   step(1);
@@ -129,10 +159,12 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const lines = made.length
     ? (
         await q.query(
-          `insert into fin_statement_line(statement_id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, create_by)
-           select s.id, 'CHARGE', c.charge_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate, $2
+          `insert into fin_statement_line(statement_id, line_type, charge_id, adjustment_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate,
+                                          origin, origin_statement_id, origin_statement_code, before_amount, after_amount, remark, create_by)
+           select s.id, c.line_type, c.charge_id, c.adjustment_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate,
+                  c.origin, c.origin_statement_id, c.origin_statement_code, c.before_amount, c.after_amount, c.remark, $2
              from fin_gen_cand c join fin_statement s on s.party_id = c.party_id and s.currency = c.currency and s.id = any($1::bigint[])
-            order by s.id, c.event_date, c.charge_id`,
+            order by s.id, c.line_type desc, c.event_date, c.charge_id, c.adjustment_id`,
           [made, g.by],
         )
       ).rowCount ?? 0
@@ -207,7 +239,9 @@ const lineOf = (l: Row): z.input<typeof S.StatementLine> => ({
   waybillCode: (l.waybill_code as string) ?? null, chargeTypeCode: (l.charge_type_code as string) ?? null, eventDate: (l.event_date as string) ?? null, amount: String(l.amount),
   taxRate: (l.tax_rate as string) ?? null, adjustsLineId: l.adjusts_line_id === null ? null : Number(l.adjusts_line_id), disputeStatus: (l.dispute_status as string) ?? null,
   disputeReason: (l.dispute_reason as string) ?? null, proposedAmount: (l.proposed_amount as string) ?? null, disputeFileId: l.dispute_file_id === null ? null : Number(l.dispute_file_id),
-  resolveRemark: (l.resolve_remark as string) ?? null, remark: (l.remark as string) ?? null,
+  resolveRemark: (l.resolve_remark as string) ?? null, remark: (l.remark as string) ?? null, adjustmentId: l.adjustment_id === null ? null : Number(l.adjustment_id),
+  origin: (l.origin as 'RERATE' | 'MANUAL') ?? null, originStatementCode: (l.origin_statement_code as string) ?? null, beforeAmount: (l.before_amount as string) ?? null,
+  afterAmount: (l.after_amount as string) ?? null,
 });
 
 // ---------------------------------------------------------------------------
@@ -252,7 +286,8 @@ export async function statementDetail(q: Queryable, id: number): Promise<z.input
   const lines = (
     await q.query<Row>(
       `select id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, adjusts_line_id, dispute_status, dispute_reason,
-              proposed_amount::text, dispute_file_id, resolve_remark, remark from fin_statement_line where statement_id = $1 order by id limit 500`,
+              proposed_amount::text, dispute_file_id, resolve_remark, remark, adjustment_id, origin, origin_statement_code, before_amount::text, after_amount::text
+         from fin_statement_line where statement_id = $1 order by id limit 500`,
       [id],
     )
   ).rows;

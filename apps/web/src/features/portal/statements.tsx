@@ -12,6 +12,7 @@ import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag,
 import type { SettlementApi } from '@tms/domain';
 import type { z } from 'zod';
 import { get, HttpError, post } from '../../platform/http.ts';
+import { lineOrigin } from '../settlement/origin.ts';
 
 type Header = z.output<typeof SettlementApi.StatementHeader>;
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -165,6 +166,7 @@ export function StatementPage() {
             { title: t('portal.statements.chargeType'), dataIndex: 'chargeTypeCode' },
             { title: t('portal.statements.lineType'), dataIndex: 'lineType', render: (v: string) => t(`dicts.fin_statement_line_type.${v}`) },
             { title: t('portal.statements.amount'), dataIndex: 'amount', align: 'right' },
+            { title: t('settlement.originColumn'), key: 'origin', render: (_: unknown, l) => lineOrigin(t, l) },
             {
               title: t('portal.statements.disputeColumn'),
               key: 'dispute',

@@ -20,6 +20,7 @@ import { jobPercent } from './money.ts';
 import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
 import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { lineOrigin } from './origin.ts';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -237,7 +238,8 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
               { title: t('resources.statementLine.fields.chargeTypeCode'), dataIndex: 'chargeTypeCode' },
               { title: t('resources.statementLine.fields.eventDate'), dataIndex: 'eventDate' },
               { title: t('resources.statementLine.fields.amount'), dataIndex: 'amount', align: 'right' },
-              { title: t('resources.statementLine.fields.disputeStatus'), key: 'dispute', render: (_, l) => (l.disputeStatus ? `${t(`dicts.fin_dispute_status.${l.disputeStatus}`)}: ${l.proposedAmount} (${l.disputeReason})` : l.remark) },
+              { title: t('settlement.originColumn'), key: 'origin', render: (_, l) => <span data-testid="line-origin">{lineOrigin(t, l)}</span> },
+              { title: t('resources.statementLine.fields.disputeStatus'), key: 'dispute', render: (_, l) => (l.disputeStatus ? `${t(`dicts.fin_dispute_status.${l.disputeStatus}`)}: ${l.proposedAmount} (${l.disputeReason})` : l.origin || l.adjustsLineId ? null : l.remark) },
               { title: '', key: 'actions', render: (_, l) => lineActions(l) },
             ]}
           />
