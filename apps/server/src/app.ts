@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRerateRoutes(app, db);
   registerFinanceRoutes(app, db);
   // settlement (issue 15): statements, invoices and payments, paper receipts
-  registerSettlementRoutes(app, db);
+  registerSettlementRoutes(app, db, storage);
   registerSettlementMoneyRoutes(app, db);
   registerSettlementReceiptRoutes(app, db);
   registerThreeWayRoutes(app, db);
@@ -175,7 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
-  registerPortalStatementRoutes(app, db); // the client's statements: confirm or dispute (issue 15)
+  registerPortalStatementRoutes(app, db, storage); // the client's statements: confirm or dispute (issue 15)
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)

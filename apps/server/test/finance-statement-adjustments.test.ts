@@ -33,12 +33,17 @@ beforeAll(async () => {
   other = await one(`select id from fin_charge_type where code = 'OTHER'`);
 });
 
+/** A new client with an effective contract (1.00 a kg) and a waybill of it (not rated). */
+async function clientWithWaybill(prefix: string) {
+  const code = `${prefix}${rand(6)}`;
+  const clientId = await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [code, `client ${code}`]);
+  await effectiveContract({ clientId }, [{ chargeType: 'FREIGHT', basis: 'KG', unitPrice: 1 }]);
+  return { clientId, w: await makeWaybill(ctx.s.db, { clientCode: code }) };
+}
+
 describe('approved adjustments on statements', () => {
   it('an approved adjustment becomes an adjustment line of its period once; a pending one waits; a voided statement frees it', async () => {
-    const code = `TA${rand(6)}`;
-    const clientId = await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [code, `adj client ${code}`]);
-    await effectiveContract({ clientId }, [{ chargeType: 'FREIGHT', basis: 'KG', unitPrice: 1 }]);
-    const w = await makeWaybill(ctx.s.db, { clientCode: code });
+    const { clientId, w } = await clientWithWaybill('TA');
     const small = (await api('POST', 'finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: w.waybillId, chargeTypeId: other, amount: '-12.34', reason: '破损赔偿' })).data;
     const big = (await api('POST', 'finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: w.waybillId, chargeTypeId: other, amount: '1000.01', reason: '加急费' })).data;
     expect([small.status, big.status]).toEqual(['APPROVED', 'PENDING']);
@@ -170,5 +175,42 @@ describe('re-rating after a statement is confirmed', () => {
     expect(stated.t).toBe('133.45');
     const rated = await row(`select sum(total_amount)::text as t from fin_waybill_rating where waybill_id = any($1::bigint[])`, [[w1, w2]]);
     expect(rated.t).toBe('133.45');
+  });
+});
+
+describe("a dispute's attachment", () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const uploadAs = (token: string, bytes: Buffer, type: string, name: string) => {
+    const f = new FormData();
+    f.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    return ctx.s.api('POST', '/api/finance/statement/disputeFile', { token, body: f, headers: { lang: 'en-US' } });
+  };
+
+  it('a photo or PDF uploaded by the user goes with the disputed line and shows on the statement; other types and files are refused, naming the field', async () => {
+    const { clientId, w } = await clientWithWaybill('TD');
+    const adj = (await api('POST', 'finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: w.waybillId, chargeTypeId: other, amount: '300', reason: '装卸费' })).data;
+    const period = await monthOf(`select approve_time from fin_adjustment where id = $1`, [adj.id]);
+    let s = await detail((await generate('RECEIVABLE', clientId, period)).statementIds[0]);
+    s = (await api('POST', 'finance/statement/send', { id: s.id, version: s.version })).data;
+
+    const text = await uploadAs(ctx.admin, Buffer.from('hello'), 'text/plain', 'a.txt');
+    expect(text.status).toBe(400);
+    expect(text.json.errors).toEqual({ file: 'An attachment is an image (PNG, JPEG, WebP, GIF) or a PDF' });
+    const pdf = await uploadAs(ctx.admin, PDF, 'application/pdf', '对账差异.pdf');
+    expect(pdf.status, JSON.stringify(pdf.json)).toBe(200);
+    expect(pdf.json.data).toMatchObject({ name: '对账差异.pdf', contentType: 'application/pdf' });
+    // a file somebody else uploaded is not attached
+    const foreign = await one(`insert into sys_oss(file_name, original_name, suffix, content_type, size_bytes, config_key, create_by) values ('x/y.pdf', 'y.pdf', 'pdf', 'application/pdf', 1, 'local', 'someone') returning id`);
+    const line = (await detail(s.id)).lines[0];
+    const refused = await ctx.s.api('POST', '/api/finance/statement/dispute', { token: ctx.admin, body: { id: s.id, version: s.version, lines: [{ lineId: line.id, reason: 'x', proposedAmount: '200', fileId: foreign }] }, headers: { lang: 'en-US' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ 'lines.0.fileId': `Attachment #${foreign} does not exist or was not uploaded by you` });
+
+    await api('POST', 'finance/statement/dispute', { id: s.id, version: s.version, lines: [{ lineId: line.id, reason: '只装卸了一半', proposedAmount: '150.00', fileId: pdf.json.data.id }] });
+    const d = await detail(s.id);
+    expect(d.lines[0]).toMatchObject({ disputeStatus: 'OPEN', proposedAmount: '150.00', disputeFile: { id: pdf.json.data.id, name: '对账差异.pdf', contentType: 'application/pdf' } });
+    const got = await fetch(new URL(d.lines[0].disputeFile.url, ctx.s.url));
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
   });
 });

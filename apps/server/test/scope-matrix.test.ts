@@ -587,6 +587,7 @@ function customRoutes(): Record<string, Classified> {
   const stmt = (extra: () => Record<string, unknown> = () => ({})) => () => ({ id: rec.statement.id, version: 0, ...extra() });
   c[`POST ${F}/statement/generate`] = { kind: 'client', call: post(`${F}/statement/generate`, () => ({ kind: 'RECEIVABLE', period: '2026-01', partyId: rec.client.id })) };
   none("a generation run of the caller's own dispatch center: its status and counts, no party's record", `GET ${F}/statement/job/:id`);
+  none("stores an attachment as the caller's own file: a dispute takes only files its caller uploaded (finance-statement-adjustments.test.ts)", `POST ${F}/statement/disputeFile`);
   c[`GET ${F}/statement/detail/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/detail/${rec.statement.id}`) };
   for (const action of ['send', 'confirm']) c[`POST ${F}/statement/${action}`] = { kind: 'statement', call: post(`${F}/statement/${action}`, stmt()) };
   c[`POST ${F}/statement/void`] = { kind: 'statement', call: post(`${F}/statement/void`, stmt(() => ({ reason: '作废' }))) };
@@ -871,6 +872,7 @@ describe('the client portal in the data-scope matrix', () => {
     'POST /api/portal/orders': { none: 'creates a new order: another client is refused with 400 naming clientId (portal.test.ts)' },
     'GET /api/portal/orders/importTemplate': { none: 'a blank template' },
     'POST /api/portal/orders/import': { none: "creates new orders from a workbook: another client's codes are unknown on their rows (portal.test.ts)" },
+    'POST /api/portal/statements/file': { none: "stores an attachment as the caller's own file: a dispute takes only files its caller uploaded (portal.test.ts)" },
     'GET /api/portal/orders': list('/api/portal/orders', ['order']),
     'GET /api/portal/orders/export': { list: () => ({ method: 'GET', path: '/api/portal/orders/export' }), shows: ['order'] },
     'GET /api/portal/transit': { list: () => ({ method: 'GET', path: '/api/portal/transit' }), shows: ['shipment'] },

@@ -1493,6 +1493,8 @@ const zhTW = {
     "at": "時間",
     "exportLines": "匯出明細",
     "originColumn": "來源",
+    "attach": "上傳附件（照片或 PDF）",
+    "attachment": "附件",
     "origin": {
       "RERATE": "重新計費：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}",
       "MANUAL": "手工調整 #{{id}}：{{reason}}",

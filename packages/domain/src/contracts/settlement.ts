@@ -43,12 +43,16 @@ const disputedLine = z.object({
 });
 export const DisputeBody = StatementAction.extend({
   lines: z
-    .array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an uploaded attachment (system/oss/upload)') }))
+    .array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an attachment the caller uploaded (finance/statement/disputeFile)') }))
     .min(1, { error: 'validation.required' })
     .max(1000),
 });
 /** The client portal's dispute: the same per line, without an attachment. */
-export const PortalDisputeBody = StatementAction.extend({ lines: z.array(disputedLine).min(1, { error: 'validation.required' }).max(1000) });
+export const PortalDisputeBody = StatementAction.extend({
+  lines: z.array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an attachment the caller uploaded (portal/statements/file)') })).min(1, { error: 'validation.required' }).max(1000),
+});
+/** a dispute's attachment as uploaded */
+export const DisputeFile = z.object({ id: z.number(), name: z.string(), contentType: z.string(), url: z.string() }).meta({ id: 'DisputeFile' });
 export const ResolveBody = StatementAction.extend({
   decisions: z
     .array(z.object({ lineId: z.number().int().positive(), accept: z.boolean(), remark: optText(200) }))
@@ -75,6 +79,7 @@ export const StatementLine = z
     originStatementCode: z.string().nullable().describe('RERATE: the statement that stated the charge before it was re-rated'),
     beforeAmount: money.nullable().describe('RERATE: the amount stated before'),
     afterAmount: money.nullable().describe('RERATE: the amount after the re-rating (amount = after − before)'),
+    disputeFile: DisputeFile.nullable().describe("the dispute's attachment (a photo or a PDF; url: a signed link)"),
   })
   .meta({ id: 'StatementLine' });
 export const StatementDetail = StatementHeader.extend({ events: z.array(StatementEvent), lines: z.array(StatementLine).describe('the first 500 lines (the whole list: /finance/statementLine/list)') });

@@ -587,6 +587,8 @@ const zhTW = {
       "frozen": "對賬單 {{code}} 已確認，明細已凍結，不能修改",
       "lineNotInStatement": "明細 #{{id}} 不屬於該對賬單",
       "lineNotDisputable": "明細 #{{id}} 已有爭議，不能重複提出",
+      "attachmentType": "附件只能是圖片（PNG、JPEG、WebP、GIF）或 PDF",
+      "attachmentNotYours": "附件 #{{id}} 不存在或不是您上傳的",
       "notDisputed": "明細 #{{id}} 沒有待處理的爭議",
       "undecided": "還有 {{count}} 條爭議未處理",
       "generated": "已生成 {{count}} 張對賬單（{{lines}} 條明細）",
