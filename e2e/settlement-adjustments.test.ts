@@ -89,6 +89,15 @@ describe('settlement: adjustments, re-rating differences, dispute attachments', 
     // (a draft: its first column picks lines to take out, not an adjustment line)
     await expect.poll(async () => (await row('FREIGHT').locator('td').allTextContents()).slice(1)).toEqual(['调整', waybill.code, 'FREIGHT', expect.any(String), '30.00', `重新计费：对账单 ${first.code} 已对账 100.00，重新计费后 130.00`, '', '']);
     await snap(page, 'settlement-rerate-difference');
+    // printed from the statement print template: the difference and where it came from are on the sheet
+    await drawer.getByTestId('statement-print').click();
+    await expect.poll(() => page.getByTestId('statement-print-modal').innerText(), { timeout: 10_000 }).toContain('对账单模板');
+    const [sheet] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('statement-print-modal-ok').click()]);
+    await expect.poll(() => sheet.locator('body').innerText()).toContain(second.code);
+    const printed = await sheet.locator('body').innerText();
+    for (const text of ['对账单', '30.00 CNY', `重新计费：对账单 ${first.code} 已对账 100.00，重新计费后 130.00`]) expect(printed).toContain(text);
+    await snap(sheet, 'settlement-print-sheet');
+    await sheet.close();
     // in English
     await page.context().addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
     await page.reload();

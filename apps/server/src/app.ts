@@ -55,7 +55,7 @@ import { registerSettlementRoutes } from './modules/finance/settlement.ts';
 import { registerSettlementMoneyRoutes } from './modules/finance/settlement-money.ts';
 import { registerSettlementReceiptRoutes, subscribeSettlement } from './modules/finance/settlement-receipts.ts';
 import { registerThreeWayRoutes } from './modules/finance/settlement-threeway.ts';
-import { registerStatementPdfRoute } from './modules/finance/settlement-pdf.ts';
+import { registerStatementPdfRoute, registerStatementPrintRoutes } from './modules/finance/settlement-pdf.ts';
 import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
 import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
@@ -171,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSettlementReceiptRoutes(app, db);
   registerThreeWayRoutes(app, db);
   registerStatementPdfRoute(app, db, clock);
+  registerStatementPrintRoutes(app, db, clock);
   registerPayableRoutes(app, db);
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)

@@ -214,3 +214,27 @@ describe("a dispute's attachment", () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
   });
 });
+
+describe('printing a statement from the print templates', () => {
+  it('fills the STATEMENT template in the request language: header, lines with their notes, totals; another type of template is refused naming it', async () => {
+    const { clientId, w } = await clientWithWaybill('TP');
+    const adj = (await api('POST', 'finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: w.waybillId, chargeTypeId: other, amount: '123.45', reason: '<b>装卸</b>费' })).data;
+    const period = await monthOf(`select approve_time from fin_adjustment where id = $1`, [adj.id]);
+    const s = await detail((await generate('RECEIVABLE', clientId, period)).statementIds[0]);
+    const options = (await api('GET', 'finance/statement/printOptions')).data;
+    const template = options.templates.find((x: Json) => x.code === 'TPL-STATEMENT');
+    expect(template).toMatchObject({ isDefault: true });
+    const printerId = options.printers[0].id;
+    const en = (await api('POST', 'finance/statement/print', { ids: [s.id], templateId: template.id, printerId }, 'en-US')).data;
+    expect(en.printed).toBe(1);
+    for (const text of ['<h2 style="text-align:center">Statement</h2>', s.code, `client TP`, 'Adjustment', w.code, '123.45', 'Total', '&lt;b&gt;装卸']) expect(en.html).toContain(text);
+    expect(en.html).not.toContain('<b>装卸'); // values are HTML-escaped
+    const zh = (await api('POST', 'finance/statement/print', { ids: [s.id], templateId: template.id, printerId }, 'zh-CN')).data;
+    for (const text of ['<h2 style="text-align:center">对账单</h2>', '对账金额', '调整']) expect(zh.html).toContain(text);
+    const waybillTemplate = await one(`select id from base_print_template where type = 'WAYBILL' limit 1`);
+    const wrong = await ctx.s.api('POST', '/api/finance/statement/print', { token: ctx.admin, body: { ids: [s.id], templateId: waybillTemplate, printerId }, headers: { lang: 'en-US' } });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.json.errors)).toEqual(['templateId']);
+    expect((await ctx.s.api('POST', '/api/finance/statement/print', { token: ctx.admin, body: { ids: [99999999], templateId: template.id, printerId } })).status).toBe(404);
+  });
+});

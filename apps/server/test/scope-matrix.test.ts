@@ -485,7 +485,7 @@ function customRoutes(): Record<string, Classified> {
   c[`GET ${S}/trajectory/:id`] = { kind: 'shipment', read: true, call: get(() => `${S}/trajectory/${rec.shipment.id}`) };
 
   /** Printing records of a kind with a seeded template on the first printer. */
-  const printing = (kind: 'order' | 'waybill', url: string, template: string) => ({
+  const printing = (kind: 'order' | 'waybill' | 'statement', url: string, template: string) => ({
     kind,
     call: post(url, async () => ({
       ...ids(kind),
@@ -601,6 +601,8 @@ function customRoutes(): Record<string, Classified> {
   };
   c[`POST ${F}/statement/threeWay`] = { kind: 'statement', call: post(`${F}/statement/threeWay`, claimSheet, () => ({ id: rec.statement.id, version: 0 })) };
   c[`GET ${F}/statement/pdf/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/pdf/${rec.statement.id}`) };
+  c[`POST ${F}/statement/print`] = { ...printing('statement', `${F}/statement/print`, 'TPL-STATEMENT'), read: true };
+  none('print choices (templates, printers): global', `GET ${F}/statement/printOptions`);
   none("the blank template of a carrier's statement: no record", `GET ${F}/statement/claimTemplate`);
   c[`POST ${F}/statement/resolve`] = { kind: 'statement', call: post(`${F}/statement/resolve`, stmt(() => ({ decisions: [{ lineId: rec.statementLine.id, accept: true }] }))) };
   c[`POST ${F}/invoice/register`] = {

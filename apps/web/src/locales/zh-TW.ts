@@ -1493,6 +1493,8 @@ const zhTW = {
     "at": "時間",
     "exportLines": "匯出明細",
     "originColumn": "來源",
+    "print": "列印",
+    "printTitle": "列印對賬單 {{code}}",
     "attach": "上傳附件（照片或 PDF）",
     "attachment": "附件",
     "origin": {

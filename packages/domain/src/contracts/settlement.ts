@@ -144,3 +144,6 @@ export const ScanBody = z.object({
 export const ScanResult = z.object({ code: z.string(), ok: z.boolean(), status: z.string().nullable(), message: z.string().nullable() });
 export const OverdueQuery = z.object({ days: intText(0, 3650).optional().describe('days after delivery (default 7)'), pageNum: intText(1).optional(), pageSize: intText(1, 500).optional(), lang: z.string().max(10).optional() });
 export const OverdueRow = z.object({ waybillId: z.number(), waybillCode: z.string(), clientId: z.number().nullable(), clientName: z.string().nullable(), deliveredTime: z.string(), days: z.number().int(), status: z.string() });
+
+// printing statements from the print templates of type STATEMENT (the waybills' print body and answer)
+export { PrintBody as StatementPrintBody, PrintAnswer as StatementPrintAnswer, PrintOptions as StatementPrintOptions } from './waybill.ts';

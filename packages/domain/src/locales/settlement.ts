@@ -57,6 +57,7 @@ const zh = {
       title: '对账单', code: '对账单号', kind: '类型', party: '相对方', period: '期间', status: '状态', currency: '币种', lines: '明细',
       no: '序号', lineType: '类型', waybill: '运单号', chargeType: '费用类型', eventDate: '计费日期', amount: '金额', taxRate: '税率', dispute: '争议 / 备注',
       chargeAmount: '费用金额', adjustAmount: '调整金额', totalAmount: '对账金额', invoicedAmount: '已开票', paidAmount: '已收付', openAmount: '未开票', generated: '生成时间',
+      rerate: '重新计费：对账单 {{code}} 已对账 {{before}}，重新计费后 {{after}}', printer: '打印机',
     },
   },
   validation: {
@@ -162,6 +163,7 @@ const en: typeof zh = {
       title: 'Statement', code: 'Statement no.', kind: 'Kind', party: 'Party', period: 'Period', status: 'Status', currency: 'Currency', lines: 'Lines',
       no: 'No.', lineType: 'Type', waybill: 'Waybill', chargeType: 'Charge type', eventDate: 'Billable date', amount: 'Amount', taxRate: 'Tax rate', dispute: 'Dispute / remark',
       chargeAmount: 'Charges', adjustAmount: 'Adjustments', totalAmount: 'Total', invoicedAmount: 'Invoiced', paidAmount: 'Paid', openAmount: 'Not invoiced', generated: 'Generated',
+      rerate: 'Re-rated: statement {{code}} stated {{before}}, now {{after}}', printer: 'Printer',
     },
   },
   validation: {

@@ -288,7 +288,8 @@ const zhTW = {
     "print_template_type": {
       "DISPATCH": "派車單",
       "WAYBILL": "運單",
-      "ORDER": "訂單"
+      "ORDER": "訂單",
+      "STATEMENT": "對賬單"
     },
     "alert_rule_type": {
       "LATE_DEPARTURE": "晚點發車",
@@ -664,7 +665,9 @@ const zhTW = {
         "invoicedAmount": "已開票",
         "paidAmount": "已收付",
         "openAmount": "未開票",
-        "generated": "生成時間"
+        "generated": "生成時間",
+        "rerate": "重新計費：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}",
+        "printer": "印表機"
       }
     },
     "portal": {

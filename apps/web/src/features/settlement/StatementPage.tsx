@@ -22,6 +22,7 @@ import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './Invoic
 import { LinkButton } from '../../platform/LinkButton.tsx';
 import { lineOrigin } from './origin.ts';
 import { AttachmentInput, AttachmentLink } from './attachment.tsx';
+import { PrintModal } from '../order/OrderDialogs.tsx';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -128,6 +129,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
   const ask = useAsk();
   const [threeWay, setThreeWay] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
   const d = q.data;
@@ -161,6 +163,11 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
       {can('finance:statement:export') && (
         <Button data-testid="statement-pdf" onClick={() => void download(`/finance/statement/pdf/${d.id}`, {}, `${d.code}.pdf`)}>
           PDF
+        </Button>
+      )}
+      {can('finance:statement:export') && (
+        <Button data-testid="statement-print" onClick={() => setPrinting(true)}>
+          {t('settlement.print')}
         </Button>
       )}
       {can('finance:statement:export') && (
@@ -278,6 +285,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
           }}
         />
       )}
+      {d && printing && <PrintModal base="/finance/statement" title={t('settlement.printTitle', { code: d.code })} testId="statement-print-modal" rows={[{ id: d.id }]} onClose={() => setPrinting(false)} onDone={() => setPrinting(false)} />}
       {d && threeWay && (
         <ThreeWayModal
           statement={d}
