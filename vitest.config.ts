@@ -71,7 +71,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // two files at once, each with its own server (a copy of the template database) and Chromium. The two
+          // two files at once; each worker starts one server (a copy of the template database) and one Chromium and keeps
+          // them for all its files (e2e/support/server.ts sharedProduct: the files isolate by data), except for a file
+          // with settings or data of its own (admin-session.ts ownServer). The two
           // accessibility audits (every menu screen, one file per language, ~140 CPU-seconds each) are files of this
           // project, not a project of their own: started first (LongFilesFirst), they share the two workers and the
           // template with the other files instead of adding a stage, a template and an idle core after them

@@ -3,7 +3,7 @@
  * station e-fence (circle radius, then a polygon), the address point picker, all on a map without tiles
  * (the tile source switched off, as on an offline installation: shapes and markers still show).
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { useAdminSession } from './support/admin-session.ts';
 import { snap } from './support/snap.ts';
@@ -49,12 +49,19 @@ async function drawSquare(map: Locator) {
   await clickMap(map, pts[0]![0], pts[0]![1]); // the first vertex closes the ring
 }
 
+let tileBefore = '';
 beforeAll(async () => {
   token = await s.server.adminToken();
   // an offline installation: no tile source; maps draw on the neutral grid
   const cfg = await getRow('system/config', 'configKey=sys.map.tileUrl');
+  tileBefore = String(cfg.configValue);
   const up = await s.server.api('POST', '/api/system/config/update', { ...cfg, configValue: 'none' }, token);
   expect(up.status).toBe(200);
+});
+// the worker's next file shares the server: the tile source as it was
+afterAll(async () => {
+  const cfg = await getRow('system/config', 'configKey=sys.map.tileUrl');
+  expect((await s.server.api('POST', '/api/system/config/update', { ...cfg, configValue: tileBefore }, token)).status).toBe(200);
 });
 
 describe('maps', () => {

@@ -14,7 +14,8 @@ import { thisPeriod, tripContract } from './support/finance.ts';
 import ExcelJS from 'exceljs';
 import { portalOrderImportResource } from '@tms/domain';
 
-const app = useProductBrowser();
+// a server of its own: an effective contract for client C001 and this period's statement of it, as rating, reports and settlement make
+const app = useProductBrowser({}, { ownServer: true });
 const userName = `client_${Date.now().toString(36)}`;
 const password = 'client123';
 

@@ -8,7 +8,8 @@ import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
 
-const session = useAdminSession();
+// a server of its own: it makes an effective contract for client C001, as reports, settlement and portal do (one per party and period)
+const session = useAdminSession({}, { ownServer: true });
 
 describe('rating', () => {
   it('make a contract with breaks effective on its screen, re-rate it, read the explained charge of a reviewed waybill', async () => {
@@ -37,5 +38,36 @@ describe('rating', () => {
     await expect.poll(() => charges.textContent(), { timeout: 10_000 }).toContain('区间 0–100：整票 40');
     expect(await charges.textContent()).toContain(`合同 ${code} 第 1 版`);
     await snap(page, 'rating-waybill-explained');
+  });
+
+  it('the rate line form offers the vehicle type, the free quantity and the period, the station form its district, in zh-CN and en-US', async () => {
+    const { server, page } = session;
+    const form = page.locator('.ant-modal-content, .ant-drawer-content').last();
+    const langs = [
+      { lang: 'zh-CN', labels: ['车型', '免费数量', '适用开始日期', '适用结束日期'], basis: '运费百分比', district: '所在区县' },
+      { lang: 'en-US', labels: ['Vehicle type', 'Free quantity', 'Applies from', 'Applies to'], basis: '% of declared value', district: 'District' },
+    ];
+    for (const { lang, labels, basis, district } of langs) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: server.url }]);
+      await page.goto(`${server.url}/finance/rateLine`);
+      await page.locator('.ant-btn-primary', { has: page.locator('.anticon-plus') }).first().click();
+      await form.waitFor({ state: 'visible' });
+      for (const label of labels) await expect.poll(() => form.textContent()).toContain(label);
+      await form.locator('.ant-select', { has: page.locator('#basis') }).click();
+      const options = page.locator('.ant-select-dropdown').last();
+      await expect.poll(() => options.textContent()).toContain(basis);
+      await options.getByText(basis).click();
+      await form.getByText(labels[1]!).scrollIntoViewIfNeeded();
+      await snap(page, `rating-rate-line-form-${lang}`);
+      await page.keyboard.press('Escape');
+      // a station names the district it is in (lanes by province / city / county match it)
+      await page.goto(`${server.url}/baseinfo/station`);
+      await page.locator('.ant-btn-primary', { has: page.locator('.anticon-plus') }).first().click();
+      await form.waitFor({ state: 'visible' });
+      await form.getByText(district, { exact: true }).scrollIntoViewIfNeeded();
+      await snap(page, `rating-station-form-${lang}`);
+      await page.keyboard.press('Escape');
+    }
+    await page.context().addCookies([{ name: 'lang', value: 'zh-CN', url: server.url }]);
   });
 });

@@ -5,7 +5,7 @@
  * Each test sets the configuration it needs and works with a user of its own (the later ones made
  * through the API, enabled, with a mobile number).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, shot } from './support/browser.ts';
 import { logIn, useProductBrowser } from './support/admin-session.ts';
@@ -28,15 +28,19 @@ async function enabledUser() {
   return who;
 }
 
+/** the values the tests change, as they were: put back once the file is done (the worker's next file shares the server) */
+const before = new Map<string, string>();
+
 async function setConfig(key: string, value: string) {
   const token = await s.server.adminToken();
-  const list = await s.server.api<{ rows: { id: number; configName: string; configKey: string; configType: boolean; version: number }[] }>(
+  const list = await s.server.api<{ rows: { id: number; configName: string; configKey: string; configValue: string; configType: boolean; version: number }[] }>(
     'GET',
     `/api/system/config/list?configKey=${encodeURIComponent(key)}`,
     undefined,
     token,
   );
   const row = list.json.rows.find((r) => r.configKey === key)!;
+  if (!before.has(key)) before.set(key, row.configValue);
   const r = await s.server.api('POST', '/api/system/config/update', { id: row.id, version: row.version, configName: row.configName, configKey: key, configValue: value, configType: row.configType }, token);
   expect(r.status).toBe(200);
 }
@@ -61,6 +65,10 @@ async function open() {
   p.page.setDefaultTimeout(40_000);
   return p;
 }
+
+afterAll(async () => {
+  for (const [key, value] of before) await setConfig(key, value);
+});
 
 describe('self-registration', () => {
   it('says registration is closed while the config keeps it off', async () => {

@@ -11,7 +11,8 @@ import { shot } from './support/browser.ts';
 import { formatMoney } from '../apps/web/src/features/reports/format.ts';
 import { adminCall, idOf, reviewedWaybillOf } from './support/dispatch.ts';
 
-const admin = useAdminSession();
+// a server of its own: the margin test makes an effective contract for client C001, as rating, settlement and portal do (one per party and period)
+const admin = useAdminSession({}, { ownServer: true });
 
 /** Waits for the report's chart, takes the screenshot, then downloads the export: its first sheet. */
 async function chartThenExport(page: Page, name: string): Promise<ExcelJS.Worksheet> {

@@ -18,7 +18,8 @@ import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
 import { thisPeriod, tripContract } from './support/finance.ts';
 
-const session = useAdminSession();
+// a server of its own: effective contracts for client C001 and carrier CR001 and this period's statements of them, as rating, reports and portal make
+const session = useAdminSession({}, { ownServer: true });
 const dir = mkdtempSync(join(tmpdir(), 'tms-threeway-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

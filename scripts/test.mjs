@@ -4,8 +4,10 @@
  * slowest files, the wall time, and last the line `N passed, M failed[, K skipped]` aggregated from
  * vitest's JSON reports.
  *
- *   first, side by side: the type checks, the unit + API tests (two workers) and the web build; then the
- *   browser tests (two workers, each file its own server and Chromium; among them the accessibility audit
+ *   first, side by side: the type checks, the unit + API tests (two workers) and the build of what is stale of
+ *   the apps (scripts/prebuild.mjs: `npm ci` built them, so usually nothing); then the
+ *   browser tests (two workers, each with one server and one Chromium for all its files, e2e/support/server.ts;
+ *   among them the accessibility audit
  *   of every menu screen, one file per language, started first: vitest.config.ts), alone. Two browser files already
  *   keep both cores busy: with the API tests beside them Chromium was starved, pages took several times
  *   longer and tests failed on a loaded machine (issue 12), and the whole took longer than one stage after
@@ -143,7 +145,7 @@ const e2eSelected = !quick && e2eFiles.length > 0 && (!args.length || args.some(
 const e2eRuns = e2eSelected && existsSync(chromium);
 
 // side by side: type checks; unit + API; the web build. Then the browser tests
-banner(`type checks, unit + API tests${e2eRuns ? ' and the web build side by side, then the browser tests' : ', side by side'}`);
+banner(`type checks, unit + API tests${e2eRuns ? ' and the stale apps built, side by side, then the browser tests' : ', side by side'}`);
 const stages = [];
 if (!quick && !args.length) {
   stages.push(
@@ -176,11 +178,12 @@ if (e2eSelected && !existsSync(chromium)) {
   totals.skipped += e2eFiles.length;
 } else if (e2eRuns) {
   // the build beside the type checks and the API tests; the browser tests once the API tests are done
-  const build = run('web build (npm run build)', 'npm', ['run', 'build'], { quiet: true });
+  // what is stale of the apps (npm ci's prepare built them: after it, nothing, unless a source changed since)
+  const build = run('apps build (scripts/prebuild.mjs)', process.execPath, ['scripts/prebuild.mjs'], { quiet: true });
   stages.push(
     (async () => {
       const built = await build;
-      if (built.code !== 0) return failStage('e2e: npm run build', built.code);
+      if (built.code !== 0) return failStage('e2e: scripts/prebuild.mjs', built.code);
       // the type checks (one core) may still run: they leave the other one to the browser tests
       await unitApiDone;
       const report = join(out, 'e2e.json');

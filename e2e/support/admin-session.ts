@@ -1,6 +1,7 @@
 /**
- * The usual setting of a browser test file: the product on a fresh database and Chromium for the
- * file, and for each test a page of its own in a new browser context (no cookie, storage, tab bar,
+ * The usual setting of a browser test file: the product and Chromium — the worker's own, shared by the
+ * files it runs (sharedProduct(), sharedBrowser(): issue 12), unless the file needs settings of its own
+ * (env) or a database nobody else wrote to (ownServer) — and for each test a page of its own in a new browser context (no cookie, storage, tab bar,
  * language or layout setting left by another test). Call at the top of the file; `server` and
  * `browser` are set once beforeAll has run, `ctx` and `page` before each test (and closed after it).
  * useAdminSession: the page's context carries a new session of the admin (its cookie, as the login
@@ -9,8 +10,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startProduct, type ProductServer } from './server.ts';
-import { launch, newPage } from './browser.ts';
+import { sharedProduct, startProduct, type ProductServer } from './server.ts';
+import { newPage, sharedBrowser } from './browser.ts';
 import { snap } from './snap.ts';
 import { LoginPage } from '../pages/login-page.ts';
 
@@ -31,6 +32,12 @@ export interface SessionOptions {
   timeout?: number;
   /** a screenshot of the page when a test fails: `true` names it after the test, a function names it itself */
   failureShots?: boolean | ((testName: string) => string);
+  /**
+   * a server of the file's own on a fresh database instead of the worker's shared one, for a file whose data cannot
+   * be kept apart from another's: the money files (rating, reports, settlement, portal) each make the one effective
+   * contract of the seeded client C001 for this period and its statements. A file with env settings always has its own
+   */
+  ownServer?: boolean;
 }
 
 /** Opens the login page, logs in and waits for the welcome page. */
@@ -56,8 +63,8 @@ export async function signedInPage(browser: Browser, server: ProductServer, user
 function session(env: Record<string, string>, withPage: boolean, admin: boolean, opts: SessionOptions): BrowserSession {
   const s = {} as BrowserSession;
   beforeAll(async () => {
-    s.server = await startProduct(env);
-    s.browser = await launch();
+    s.server = Object.keys(env).length || opts.ownServer ? await startProduct(env) : await sharedProduct();
+    s.browser = await sharedBrowser();
   });
   if (withPage) {
     beforeEach(async () => {
@@ -74,15 +81,15 @@ function session(env: Record<string, string>, withPage: boolean, admin: boolean,
     });
   }
   afterAll(async () => {
-    await s.browser?.close();
+    // the worker's Chromium stays for its next file, as does its shared server (stop() leaves that one running)
     await s.server?.stop();
   });
   return s;
 }
 
 /** The product and Chromium, without a page: the file opens its own (newPage(s.browser)). */
-export function useProductBrowser(env: Record<string, string> = {}): ProductBrowser {
-  return session(env, false, false, {});
+export function useProductBrowser(env: Record<string, string> = {}, opts: Pick<SessionOptions, 'ownServer'> = {}): ProductBrowser {
+  return session(env, false, false, opts);
 }
 
 /** The product, Chromium and, for each test, a page of its own with nobody logged in. */

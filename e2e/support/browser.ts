@@ -13,6 +13,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+const BROWSER = Symbol.for('tms.e2e.sharedBrowser');
+type WithBrowser = typeof globalThis & { [BROWSER]?: Promise<Browser> };
+
+/**
+ * The worker's Chromium, launched by its first browser file and kept for the next ones (each test has its
+ * own context: no cookie or storage carries over). One that crashed is launched again.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const g = globalThis as WithBrowser;
+  const running = await g[BROWSER]?.catch(() => null);
+  if (running?.isConnected()) return running;
+  g[BROWSER] = launch();
+  return g[BROWSER];
+}
+
 export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
   // reduced motion, as a user may set it: antd's slides and fades are off, so a step waits for what it
   // needs (a row, a message) and never for an animation to end

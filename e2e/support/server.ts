@@ -1,12 +1,18 @@
 /**
  * Starts the real product for browser tests: the built web app and the API in one server process,
  * on a fresh database (a new database on TEST_DATABASE_URL when set, else a fresh PGlite folder).
+ *
+ * sharedProduct(): one such server per test worker, kept for every file the worker runs that needs no
+ * setting of its own (issue 12: starting a server cost 13–20 s of a loaded machine per file). The files
+ * isolate by data: each makes what it looks at with codes of its own, and one that changes a shared
+ * setting puts it back. The server goes with its worker (it leaves when its parent's IPC channel closes)
+ * and the run's end drops its database (apps/server/test/global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, pgliteTemplate } from '../../apps/server/test/databases.ts';
+import { createDatabase, pgliteTemplate, runRoot } from '../../apps/server/test/databases.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** The built web app; TMS_E2E_WEB_DIST points elsewhere (parallel work builds into its own folder). */
@@ -23,11 +29,36 @@ export interface ProductServer {
   adminToken(): Promise<string>;
   /** a new session of a user through the login API (the captcha's test-only answer): its token */
   signIn(user?: string, password?: string): Promise<string>;
+  /** true for the worker's shared server: stop() leaves it running for the worker's next file */
+  shared: boolean;
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
+const SHARED = Symbol.for('tms.e2e.sharedProduct');
+type WithShared = typeof globalThis & { [SHARED]?: Promise<ProductServer> };
+
+/**
+ * The worker's server with the default settings, started by its first file and kept for the next ones
+ * (vitest runs a worker's files in one process: isolate false). A server that died is started again.
+ */
+export async function sharedProduct(): Promise<ProductServer> {
+  const g = globalThis as WithShared;
+  const running = await g[SHARED]?.catch(() => null);
+  if (running && (await alive(running))) return running;
+  g[SHARED] = startProduct({}, true);
+  return g[SHARED];
+}
+
+async function alive(server: ProductServer): Promise<boolean> {
+  try {
+    return (await fetch(server.url + '/api/health', { signal: AbortSignal.timeout(10_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startProduct(env: Record<string, string> = {}, shared = false): Promise<ProductServer> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('the web app is not built: run `npm run build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'tms-e2e-'));
+  const dataDir = mkdtempSync(join(runRoot() ?? tmpdir(), 'tms-e2e-'));
   const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let dropDb: (() => Promise<void>) | null = null;
   const childEnv: Record<string, string> = {
@@ -66,7 +97,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       resolve({ port: m.listening, jt808Port: m.jt808 ?? null });
     });
   });
-  proc.disconnect(); // the channel would keep this process alive
+  // the channel stays open, so the server leaves with this worker (main.ts: 'disconnect'), but it does not keep the worker alive
+  proc.channel?.unref();
+  if (shared) proc.unref();
   const url = `http://127.0.0.1:${port}`;
   let token: string | null = null;
   const api = async <T>(method: string, path: string, body?: unknown, tok?: string) => {
@@ -96,7 +129,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     api,
     adminToken,
     signIn,
+    shared,
     async stop() {
+      if (shared) return;
       proc.kill('SIGTERM');
       await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });

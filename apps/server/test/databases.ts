@@ -13,7 +13,7 @@ export function adminUrl(): string | null {
 
 /** A fresh database on the server: a copy of the run's migrated and seeded template when there is one. */
 export async function createDatabase(base: string, template: string | null = injected('pgTemplate')): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = `tms_test_${injected('runTag') ?? 'x'}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
@@ -46,7 +46,7 @@ export async function createDatabase(base: string, template: string | null = inj
   };
 }
 
-function injected(key: 'pgliteTemplate' | 'pgTemplate'): string | null {
+function injected(key: 'pgliteTemplate' | 'pgTemplate' | 'runTag' | 'runRoot'): string | null {
   try {
     return inject(key) ?? null;
   } catch {
@@ -54,3 +54,5 @@ function injected(key: 'pgliteTemplate' | 'pgTemplate'): string | null {
   }
 }
 export const pgliteTemplate = () => injected('pgliteTemplate');
+/** this run's folder for data directories (removed at the run's end), or null outside the runner */
+export const runRoot = () => injected('runRoot');

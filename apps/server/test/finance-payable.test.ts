@@ -122,6 +122,7 @@ describe('payable rating on take effect', () => {
 describe('receivable re-rating', () => {
   it('a split re-rates both waybills; the original keeps its figures before', async () => {
     const w = await makeWaybill(ctx.s.db, { lines: [{ quantity: 10, weight: 100, volume: 1 }] });
+    await ctx.s.db.query(`update tms_waybill set declared_value = 1000.01 where id = $1`, [w.waybillId]);
     const split = async (pieces: number) => {
       const line = (await linesOf(ctx.s.db, w.waybillId))[0]!;
       const version = (await ctx.s.db.query<{ version: number }>(`select version from tms_waybill where id = $1`, [w.waybillId])).rows[0]!.version;
@@ -130,6 +131,8 @@ describe('receivable re-rating', () => {
     const first = await split(4); // 60 kg stay, 40 kg go
     expect((await get('/api/finance/charge/list', { waybillId: w.waybillId })).rating).toMatchObject({ state: 'RATED', totalAmount: '120.00' });
     expect((await get('/api/finance/charge/list', { waybillId: first })).rating).toMatchObject({ state: 'RATED', totalAmount: '80.00' });
+    const value = async (id: number) => (await ctx.s.db.query<{ v: string }>(`select declared_value::text as v from tms_waybill where id = $1`, [id])).rows[0]!.v;
+    expect([await value(w.waybillId), await value(first)]).toEqual(['600.01', '400.00']); // the declared value follows the weight, adding up to the cent
     await split(3); // 30 kg stay: 60
     const after = await get('/api/finance/charge/list', { waybillId: w.waybillId });
     expect(after.rating.totalAmount).toBe('60.00');
@@ -156,6 +159,40 @@ describe('receivable re-rating', () => {
     expect(r.rows[0].trace).toMatchObject({ quantity: '60', quantitySource: 'SIGNED' });
     const bad = await ctx.s.api('GET', '/api/finance/rating/history', { token: ctx.admin });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('allocation by declared value', () => {
+  it("shares a dispatch order's cost by the waybills' declared values, to the cent, and insures their sum", async () => {
+    // a carrier of its own, contracted by declared value: 1000 a trip, insurance 0.1 % of the declared value
+    const carrier = await one(`insert into base_carrier(code, name, create_by) values ($1, $1, 'test') returning id`, [`DV${Date.now() % 1e8}`]);
+    await effectiveContract({ carrierId: carrier }, [
+      { chargeType: 'FREIGHT', basis: 'TRIP', unitPrice: 1000 },
+      { chargeType: 'INSURANCE', basis: 'PCT_VALUE', unitPrice: 0.1 },
+    ], { allocationBasis: 'DECLARED_VALUE' });
+    const waybills: number[] = [];
+    for (const [weight, value] of [[100, '10000'], [200, '5000'], [33.3, null], [10, '0.01']] as const) {
+      const w = (await reviewedWaybill(ctx.s.db, { carrierCode: 'CR003', weight })).id;
+      await ctx.s.db.query(`update tms_waybill set declared_value = $2 where id = $1`, [w, value]);
+      waybills.push(w);
+    }
+    const id = (await post('/api/shipment/shipment/create', { waybillIds: waybills })).data.id as number;
+    const version = (await get(`/api/shipment/shipment/get/${id}`, {})).data.version;
+    await post('/api/shipment/shipment/schedule', { id, version, ...cr3, ...window() });
+    await ctx.s.db.query(`update tms_shipment set carrier_id = $2 where id = $1`, [id, carrier]);
+    await post('/api/shipment/shipment/effect', { ids: [id] });
+
+    const r = await dispatchCharges(id);
+    expect(r.rating).toMatchObject({ state: 'RATED', carrierId: carrier, allocationBasis: 'DECLARED_VALUE', totalAmount: '1015.00' });
+    const rows = r.rows as Json[];
+    const of = (type: string) => rows.filter((x) => x.chargeTypeCode === type).map((x) => x.amount);
+    // 1000 × 10000 / 15000.01 = 666.666…, × 5000 = 333.333…, nothing for no declared value, 0.000666… for 0.01: the cent left to the largest remainder
+    expect(of('FREIGHT')).toEqual(['666.67', '333.33', '0.00', '0.00']);
+    expect(of('INSURANCE')).toEqual(['10.00', '5.00', '0.00', '0.00']); // 15000.01 × 0.1 % = 15.00001
+    expect(sum(rows.map((x) => x.amount))).toBe('1015.00');
+    const insurance = rows.find((x) => x.chargeTypeCode === 'INSURANCE');
+    expect(insurance.explanation).toContain('declared value 15000.01; 15000.01 × 0.1% = 15.00001; amount 15.00');
+    expect(insurance.explanation).toContain("the dispatch order's 15.00 allocated (By declared value): 10.00 to this waybill");
   });
 });
 

@@ -16,15 +16,15 @@ useServer();
 
 const waybillRating = getResource('waybillRating');
 
-async function openOrder(clientCode: string, from: string, to: string, weight: number): Promise<number> {
+async function openOrder(clientCode: string, from: string, to: string, weight: number, extra: { declaredValue?: string | null; orderDate?: string } = {}): Promise<number> {
   const center = await centerId(ctx.s.db, 'SH01');
   const clientId = await one(`select id from base_client where code = $1`, [clientCode]);
   const src = await one(`select id from base_station where code = $1`, [from]);
   const dst = await one(`select id from base_station where code = $1`, [to]);
   return one(
-    `insert into tms_order(dispatch_center_id, code, client_id, source_station_id, dest_station_id, status, total_weight, total_volume, total_quantity, create_by)
-     values ($1, $2, $3, $4, $5, 'OPEN', $6, 0.5, 3, 'admin') returning id`,
-    [center, `T-ORD-${rand(8)}`, clientId, src, dst, weight],
+    `insert into tms_order(dispatch_center_id, code, client_id, source_station_id, dest_station_id, status, total_weight, total_volume, total_quantity, declared_value, order_date, create_by)
+     values ($1, $2, $3, $4, $5, 'OPEN', $6, 0.5, 3, $7, coalesce($8::date, current_date), 'admin') returning id`,
+    [center, `T-ORD-${rand(8)}`, clientId, src, dst, weight, extra.declaredValue ?? null, extra.orderDate ?? null],
   );
 }
 
@@ -54,7 +54,8 @@ describe('rating on order review', () => {
     expect(byType.FREIGHT).toMatchObject({ amount: '40.00', taxRate: '9.00', contractVersion: 1 });
     expect(byType.FREIGHT.trace).toMatchObject({ tier: { index: 0, mode: 'FLAT' }, chosen: { specificity: 5 } });
     expect(byType.FREIGHT.explanation).toContain(`Contract ${c1.code} version 1`);
-    expect(byType.FREIGHT.explanation).toContain('station #');
+    const stationName = (await ctx.s.db.query<{ name: string }>(`select name from base_station where id = $1`, [station1])).rows[0]!.name;
+    expect(byType.FREIGHT.explanation).toContain(`(station ${stationName} → any)`); // the lane's places by name
     expect(byType.FREIGHT.explanation).toContain('break 0–100: flat 40');
     expect(byType.PICKUP.amount).toBe('20.00');
     const zh = await charges(wb.get(viaStation)!, 'zh-CN');
@@ -182,5 +183,113 @@ describe('bulk re-rating of a contract', () => {
     const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RR_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2020-12-31' } });
     const refused = await ctx.s.api('POST', '/api/finance/contract/rerate', { token: ctx.admin, body: { id: draft.json.data.id }, headers: { lang: 'en-US' } });
     expect(refused.status).toBe(409);
+  });
+  it('prices percentages of the freight (per period) and of the declared value, waiting after free time, lanes by district, vehicle types and km, the SQL as the engine', async () => {
+    const clientCode = `RD${rand(6)}`;
+    const clientId = await one(`insert into base_client(code, name, create_by) values ($1, $2, 'test') returning id`, [clientCode, `district client ${clientCode}`]);
+    const district = (name: string) => one(`select id from sys_district where name = $1 order by depth desc limit 1`, [name]);
+    const [shanghai, suzhou, jiading, kunshan, sip] = [await one(`select id from sys_district where name = '上海市' and depth = 1`), await district('苏州市'), await district('嘉定区'), await district('昆山市'), await district('工业园区')];
+    const station = async (districtId: number, lat: number | null = null, lng: number | null = null) => {
+      const code = `SD${rand(8)}`;
+      return one(`insert into base_station(code, name, client_id, district_id, latitude, longitude, status, create_by) values ($1, $1, $2, $3, $4, $5, '0', 'test') returning id`, [code, clientId, districtId, lat, lng]);
+    };
+    const [a, b, c] = [await station(jiading, 31.3747, 121.2655), await station(kunshan, 31.3856, 120.9808), await station(sip)];
+    const vehicle = await one(`select id from base_transport_means where code = 'V001'`);
+    const vehicleType = await one(`select type_id as id from base_transport_means where id = $1`, [vehicle]);
+    const code = (id: number) => ctx.s.db.query<{ code: string }>(`select code from base_station where id = $1`, [id]).then((r) => r.rows[0]!.code);
+    const contractCode = `RD_${rand(6)}`;
+    const lines = [
+      { chargeType: 'FREIGHT', basis: 'KG', unitPrice: 1 },
+      { chargeType: 'FREIGHT', basis: 'KG', fromDistrictId: shanghai, toDistrictId: suzhou, unitPrice: 0.8 },
+      { chargeType: 'FREIGHT', basis: 'KG', fromDistrictId: jiading, toDistrictId: kunshan, unitPrice: 0.6 },
+      { chargeType: 'FREIGHT', basis: 'KG', fromDistrictId: jiading, toDistrictId: kunshan, vehicleTypeId: vehicleType, unitPrice: 0.5 },
+      { chargeType: 'DELIVERY', basis: 'KM', unitPrice: 2 },
+      { chargeType: 'FUEL', basis: 'PCT_FREIGHT', unitPrice: 10, validFrom: '2020-01-01', validTo: '2026-06-30' },
+      { chargeType: 'FUEL', basis: 'PCT_FREIGHT', unitPrice: 12.5, validFrom: '2026-07-01' },
+      { chargeType: 'INSURANCE', basis: 'PCT_VALUE', unitPrice: 0.3, minAmount: 5 },
+      { chargeType: 'WAITING', basis: 'HOUR', unitPrice: 60, freeQty: 2, roundingStep: 0.5 },
+    ];
+    const v1 = await contractFor({ clientId }, lines, { code: contractCode });
+    const o1 = await openOrder(clientCode, await code(a), await code(b), 100, { declaredValue: '20000', orderDate: '2026-03-01' });
+    const o2 = await openOrder(clientCode, await code(a), await code(c), 100.5, { orderDate: '2026-08-01' });
+    const o3 = await openOrder(clientCode, await code(b), await code(a), 50, { declaredValue: '1000', orderDate: '2026-08-01' });
+    await api('POST', '/api/order/order/review', { ids: [o1, o2, o3] });
+    const wb = new Map((await ctx.s.db.query<{ id: number; order_id: number }>(`select id, order_id from tms_waybill where order_id = any($1::bigint[])`, [[o1, o2, o3]])).rows.map((r) => [Number(r.order_id), Number(r.id)]));
+    const ids = [o1, o2, o3].map((o) => wb.get(o)!);
+    const amounts = async (waybillId: number, lang = 'en-US') => {
+      const r = await charges(waybillId, lang);
+      return Object.fromEntries((r.json.rows as Json[]).map((x) => [x.chargeTypeCode, x]));
+    };
+
+    // county → county beats city / province beats any; fuel by the order date's period; insurance on the declared value (or its minimum)
+    const x1 = await amounts(ids[0]!);
+    expect([x1.FREIGHT.amount, x1.FUEL.amount, x1.INSURANCE.amount, x1.WAITING.amount]).toEqual(['60.00', '6.00', '60.00', '0.00']);
+    expect(x1.FREIGHT.explanation).toContain('(district 嘉定区 → district 昆山市), the most specific lane of 3 matching lines'); // the vehicle-type line waits for a vehicle
+    // per km: the straight line between the two stations' coordinates (no route), none without coordinates
+    expect(x1.DELIVERY.trace).toMatchObject({ kmSource: 'STRAIGHT_LINE', formula: { kind: 'UNIT', price: '2' } });
+    expect(Number(x1.DELIVERY.trace.quantity)).toBeGreaterThan(25);
+    expect(Number(x1.DELIVERY.trace.quantity)).toBeLessThan(30);
+    expect(x1.DELIVERY.explanation).toContain(`${x1.DELIVERY.trace.quantity} km in a straight line between the stations`);
+    expect(x1.FUEL.explanation).toContain('period 2020-01-01 to 2026-06-30; freight 60; 60 × 10% = 6; amount 6.00');
+    expect(x1.INSURANCE.explanation).toContain('declared value 20000; 20000 × 0.3% = 60');
+    expect((await amounts(ids[0]!, 'zh-CN')).FREIGHT.explanation).toContain('区县“嘉定区” → 区县“昆山市”');
+    const x2 = await amounts(ids[1]!);
+    expect([x2.FREIGHT.amount, x2.FUEL.amount, x2.INSURANCE.amount, x2.DELIVERY.amount]).toEqual(['80.40', '10.05', '5.00', '0.00']); // 100.5 × 0.8; 12.5 %; the minimum; no distance
+    expect(x2.DELIVERY.trace.kmSource).toBeUndefined();
+    expect(x2.FREIGHT.explanation).toContain('(province 上海市 → city 苏州市)');
+    expect((await amounts(ids[2]!)).FREIGHT.amount).toBe('50.00');
+
+    // the waiting on the audited receipt: 10:00 → 13:16 = 3.27 h, 2 h free, 1.27 rounded up to 1.5 h × 60
+    const center = await centerId(ctx.s.db, 'SH01');
+    const shipment = await one(`insert into tms_shipment(dispatch_center_id, shipment_code, status, vehicle_id_main) values ($1, $2, 'COMPLETED', $3) returning id`, [center, `RD-S-${rand(8)}`, vehicle]);
+    // the first waybill travels on that dispatch order (its vehicle's type has a line of its own); the second on a route with a mileage
+    await ctx.s.db.query(`update tms_waybill set shipment_id = $2 where id = $1`, [ids[0], shipment]);
+    const route = (await ctx.s.db.query<{ id: number; mileage: string }>(`select id, trim_scale(mileage)::text as mileage from base_route where mileage > 0 order by id limit 1`)).rows[0]!;
+    await ctx.s.db.query(`update tms_waybill set route_id = $2 where id = $1`, [ids[1], route.id]);
+    await ctx.s.db.query(
+      `insert into tms_epod(dispatch_center_id, code, shipment_id, waybill_id, client_id, status, arrival_time, departure_time) values ($1, $2, $3, $4, $5, 'AUDITED', '2026-03-02T10:00:00Z', '2026-03-02T13:16:00Z')`,
+      [center, `RD-E-${rand(8)}`, shipment, ids[0], clientId],
+    );
+
+    // the bulk re-rating (SQL) and the engine give the same charges and traces
+    await api('POST', '/api/finance/contract/rerate', { id: v1.id });
+    expect(await untilDone(v1.id)).toMatchObject({ status: 'DONE', recordCount: 3 });
+    const bulk = await snapshot(ids);
+    const waiting = (bulk[0]!.charges as Json[]).find((ch) => ch.type === 'WAITING');
+    expect(waiting).toMatchObject({ amount: '90.00', trace: { quantity: '3.27', freeQty: '2', roundedQuantity: '1.5', hoursSource: 'RECEIPT' } });
+    expect((bulk[0]!.charges as Json[]).find((ch) => ch.type === 'FREIGHT')).toMatchObject({ amount: '50.00', trace: { vehicleTypeId: vehicleType, chosen: { candidates: [{}, {}, {}, {}] } } });
+    expect((bulk[0]!.charges as Json[]).find((ch) => ch.type === 'FUEL')).toMatchObject({ amount: '5.00' });
+    expect((bulk[1]!.charges as Json[]).find((ch) => ch.type === 'DELIVERY')).toMatchObject({ trace: { kmSource: 'ROUTE', quantity: route.mileage } });
+    const { rateWaybills } = await import('../src/modules/finance/rating.ts');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids));
+    expect(await snapshot(ids)).toEqual(bulk);
+    const after = await amounts(ids[0]!);
+    expect(after.WAITING.explanation).toContain('3.27 h from arrival to departure on the receipt; Per hour: quantity 3.27, 2 free, 1.5 charged; 1.5 × 60 = 90');
+    const typeName = (await ctx.s.db.query<{ name: string }>(`select name from base_transport_means_type where id = $1`, [vehicleType])).rows[0]!.name;
+    expect(after.FREIGHT.explanation).toContain(`for vehicle type ${typeName}`);
+    expect((await amounts(ids[1]!)).DELIVERY.explanation).toContain(`${route.mileage} km, the route's mileage`);
+
+    // the quote: the stations' districts, the date's fuel period, the vehicle type, the declared value
+    const quote = await api('POST', '/api/finance/quote', { kind: 'RECEIVABLE', partyId: clientId, from: { stationId: a }, to: { stationId: b }, quantities: { weightKg: 100, declaredValue: 20000 }, vehicleTypeId: vehicleType, date: '2026-08-01' });
+    expect(quote.data[0].charges.map((ch: Json) => [ch.chargeTypeCode, ch.amount])).toEqual([['DELIVERY', '0.00'], ['FREIGHT', '50.00'], ['FUEL', '6.25'], ['INSURANCE', '60.00'], ['WAITING', '0.00']]);
+    expect(quote.data[0].total).toBe('116.25');
+
+    // refused at save, naming the field: the same lane again (a tie), an overlapping fuel period, breaks on a percentage
+    const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RD_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2030-01-01', validTo: '2030-12-31' } });
+    const ct = async (code: string) => one(`select id from fin_charge_type where code = $1`, [code]);
+    const save = (body: Record<string, unknown>) => ctx.s.api('POST', '/api/finance/rateLine/save', { token: ctx.admin, body: { contractId: draft.json.data.id, ...body }, headers: { lang: 'en-US' } });
+    expect((await save({ chargeTypeId: await ct('FREIGHT'), basis: 'KG', fromDistrictId: jiading, toDistrictId: kunshan, unitPrice: 1 })).status).toBe(200);
+    const tie = await save({ chargeTypeId: await ct('FREIGHT'), basis: 'TONNE', fromDistrictId: jiading, toDistrictId: kunshan, unitPrice: 2 });
+    expect(tie.status).toBe(400);
+    expect(tie.json.errors.fromStationId).toContain('same lane');
+    // the same lane for a vehicle type is another line
+    expect((await save({ chargeTypeId: await ct('FREIGHT'), basis: 'KG', fromDistrictId: jiading, toDistrictId: kunshan, vehicleTypeId: vehicleType, unitPrice: 1 })).status).toBe(200);
+    expect((await save({ chargeTypeId: await ct('FUEL'), basis: 'PCT_FREIGHT', unitPrice: 10, validFrom: '2030-01-01', validTo: '2030-06-30' })).status).toBe(200);
+    const overlap = await save({ chargeTypeId: await ct('FUEL'), basis: 'PCT_FREIGHT', unitPrice: 11, validFrom: '2030-06-30' });
+    expect(overlap.status).toBe(400);
+    expect(overlap.json.errors.validFrom).toContain('overlapping period');
+    const breaks = await save({ chargeTypeId: await ct('INSURANCE'), basis: 'PCT_VALUE', breaks: '0-100:1; 100-:2' });
+    expect(breaks.status).toBe(400);
+    expect(breaks.json.errors.breaks).toContain('percentage basis');
   });
 });

@@ -18,14 +18,25 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** name of the template database on the PostgreSQL server */
     pgTemplate: string | null;
+    /**
+     * this run's mark: the name of every database a test makes on the server carries it, so the run's end drops
+     * them all, also those of servers a browser worker kept for all its files (e2e/support/server.ts)
+     */
+    runTag: string;
+    /** this run's folder for data directories (PGlite copies, uploads), removed at the run's end */
+    runRoot: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const tag = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const root = mkdtempSync(join(tmpdir(), `tms-test-${tag}-`));
+  project.provide('runTag', tag);
+  project.provide('runRoot', root);
   if (server) {
     project.provide('pgliteTemplate', null);
-    const name = `tms_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const name = `tms_tpl_${tag}`;
     const admin = async (sql: string) => {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
@@ -43,10 +54,21 @@ export default async function setup(project: TestProject) {
     await seed(db);
     await db.close();
     project.provide('pgTemplate', name);
-    return () => admin(`drop database if exists "${name}" with (force)`);
+    return async () => {
+      await admin(`drop database if exists "${name}" with (force)`);
+      // what a file did not drop itself: the databases of the servers the browser workers kept (they go with their worker)
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      try {
+        const left = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`tms\\_test\\_${tag}\\_%`]);
+        for (const { datname } of left.rows) await c.query(`drop database if exists "${datname}" with (force)`);
+      } finally {
+        await c.end();
+      }
+      rmSync(root, { recursive: true, force: true });
+    };
   }
   project.provide('pgTemplate', null);
-  const root = mkdtempSync(join(tmpdir(), 'tms-test-'));
   const dir = join(root, 'template');
   const db = await openPglite(dir);
   await migrate(db);

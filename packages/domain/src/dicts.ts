@@ -99,7 +99,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   // finance (issue 14)
   ['fin_contract_kind', '合同类型', [['RECEIVABLE', '应收（货主）', 'Receivable (client)'], ['PAYABLE', '应付（承运商）', 'Payable (carrier)']]],
   ['fin_contract_status', '合同状态', [['DRAFT', '草稿', 'Draft'], ['APPROVING', '审批中', 'In approval'], ['EFFECTIVE', '生效', 'Effective'], ['EXPIRED', '已过期', 'Expired'], ['TERMINATED', '已终止', 'Terminated']]],
-  ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop']]],
+  ['fin_rate_basis', '计费单位', [['KG', '按公斤', 'Per kg'], ['TONNE', '按吨', 'Per tonne'], ['M3', '按立方米', 'Per m³'], ['PIECE', '按件', 'Per piece'], ['PALLET', '按托', 'Per pallet'], ['TRIP', '按趟', 'Per trip'], ['KM', '按公里', 'Per km'], ['STOP', '按站点', 'Per stop'], ['PCT_FREIGHT', '运费百分比', '% of freight'], ['PCT_VALUE', '货值百分比', '% of declared value'], ['HOUR', '按小时', 'Per hour']]],
   ['fin_charge_state', '计费结果', [['RATED', '已计费', 'Rated'], ['NO_CONTRACT', '无有效合同', 'No effective contract'], ['NO_RATE', '合同无匹配运价', 'No matching rate']]],
   // settlement (issue 15)
   ['fin_settle_event', '计费事件', [['REVIEW', '订单审核', 'Order reviewed'], ['SHIP', '发运', 'Shipped'], ['EPOD_SIGNED', '回单签收', 'Receipt signed'], ['EPOD_AUDITED', '回单审核', 'Receipt audited'], ['RECEIPT_RETURNED', '纸质回单返回', 'Paper receipt returned']]],

@@ -4,6 +4,8 @@
  */
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { copyPgliteTemplate } from './pglite-template.ts';
+import { MIGRATIONS_DIR } from './migrate.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -135,7 +137,8 @@ async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: str
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // an empty folder starts from the migrated cluster `npm ci` made (pglite-template.ts), not from initdb
+  if (dataDir && !copyPgliteTemplate(dataDir, MIGRATIONS_DIR)) mkdirSync(dataDir, { recursive: true });
   const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v };
   const lite = new PGlite({ dataDir: dataDir ?? undefined, parsers });
   await lite.waitReady;

@@ -36,7 +36,8 @@ export const QuoteBody = z.object({
   partyId: z.number().int().positive().optional().describe('the client (receivable) or carrier (payable); none = every party in scope'),
   from: LanePointInput,
   to: LanePointInput,
-  quantities: z.object({ weightKg: qty, volumeM3: qty, pieces: qty, pallets: qty, km: qty, stops: qty, trips: qty }),
+  quantities: z.object({ weightKg: qty, volumeM3: qty, pieces: qty, pallets: qty, km: qty, stops: qty, trips: qty, declaredValue: qty.describe('for the % of declared value lines'), hours: qty.describe('waiting hours, for the per-hour lines') }),
+  vehicleTypeId: z.number().int().positive().nullish().describe("the vehicle type (lines limited to a vehicle type apply only to theirs)"),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }),
 });
 export const QuoteRow = z

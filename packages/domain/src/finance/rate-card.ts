@@ -6,11 +6,14 @@
  *     starts, and only the last (which must be) is open-ended;
  *   - minimum ≤ maximum; a line has a price (unit price, breaks or first / additional weight);
  *   - a lane end other than "any" names its station, district, city, province or zone;
- *   - two lines of a card may not claim the same charge type on the same lane.
+ *   - a percentage basis (of the freight, of the declared value) takes a plain unit price (the percentage);
+ *   - a period ends on or after it starts;
+ *   - two lines of a card may not claim the same charge type on the same lane in overlapping periods
+ *     (a line without a period covers every date): rating would have no most specific line to pick.
  */
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { LANE_LEVELS, RATE_BASES, TIER_MODES, type LaneEnd, type Num, type RateLine, type Tier } from './rating.ts';
+import { isPercentBasis, LANE_LEVELS, RATE_BASES, TIER_MODES, type LaneEnd, type Num, type RateLine, type Tier } from './rating.ts';
 
 const DECIMAL_TEXT = /^-?\d{1,12}(\.\d{1,6})?$/;
 /** A decimal ≥ 0 as a number or its text (kept as text: exact). */
@@ -45,8 +48,15 @@ export const RateLineSchema = z
     minAmount: optNonNegative,
     maxAmount: optNonNegative,
     roundingStep: optNonNegative,
+    freeQty: optNonNegative,
+    vehicleTypeId: z.number().int().positive().nullish(),
+    validFrom: z.iso.date({ error: 'validation.date' }).nullish(),
+    validTo: z.iso.date({ error: 'validation.date' }).nullish(),
   })
   .superRefine((line, ctx) => {
+    if (line.validFrom && line.validTo && line.validTo < line.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'validation.validTo' });
+    if (isPercentBasis(line.basis) && (line.tiers?.length || line.firstAdditional))
+      ctx.addIssue({ code: 'custom', path: [line.tiers?.length ? 'tiers' : 'firstAdditional'], message: 'validation.percentPlain' });
     const tiers = line.tiers ?? [];
     tiers.forEach((t, i) => {
       const at = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: ['tiers', i, field], message });
@@ -72,17 +82,20 @@ export const RateLineSchema = z
   });
 export type RateLineInput = z.input<typeof RateLineSchema>;
 
-/** The identity of the lane a line claims for its charge type. */
-export const laneKey = (l: { chargeType: string; from: { level: string; refId?: number | null }; to: { level: string; refId?: number | null } }) =>
-  [l.chargeType, l.from.level, l.from.level === 'ANY' ? '' : (l.from.refId ?? ''), l.to.level, l.to.level === 'ANY' ? '' : (l.to.refId ?? '')].join('|');
+/** The identity of the lane a line claims for its charge type (and vehicle type). */
+export const laneKey = (l: { chargeType: string; from: { level: string; refId?: number | null }; to: { level: string; refId?: number | null }; vehicleTypeId?: number | null }) =>
+  [l.chargeType, l.from.level, l.from.level === 'ANY' ? '' : (l.from.refId ?? ''), l.to.level, l.to.level === 'ANY' ? '' : (l.to.refId ?? ''), l.vehicleTypeId ?? ''].join('|');
 
-/** Lines of one card: each valid, no two claiming the same charge type on the same lane (the later one is named). */
+/** Whether two lines' periods share a date (no bound = open on that side). */
+export const periodsOverlap = (a: { validFrom?: string | null; validTo?: string | null }, b: { validFrom?: string | null; validTo?: string | null }): boolean =>
+  (!a.validFrom || !b.validTo || String(a.validFrom).slice(0, 10) <= String(b.validTo).slice(0, 10)) && (!b.validFrom || !a.validTo || String(b.validFrom).slice(0, 10) <= String(a.validTo).slice(0, 10));
+
+/** Lines of one card: each valid, no two claiming the same charge type on the same lane in overlapping periods (the later one is named). */
 export const RateLinesSchema = z.array(RateLineSchema).superRefine((lines, ctx) => {
-  const seen = new Map<string, number>();
   lines.forEach((l, i) => {
     const k = laneKey(l);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i, 'from'], message: 'validation.duplicateLane', params: { line: seen.get(k)! + 1 } });
-    else seen.set(k, i);
+    const clash = lines.findIndex((o, j) => j < i && laneKey(o) === k && periodsOverlap(o, l));
+    if (clash >= 0) ctx.addIssue({ code: 'custom', path: [i, 'from'], message: 'validation.duplicateLane', params: { line: clash + 1 } });
   });
 });
 
@@ -139,6 +152,10 @@ export interface StoredRateLine {
   minAmount?: Num | null;
   maxAmount?: Num | null;
   roundingStep?: Num | null;
+  freeQty?: Num | null;
+  vehicleTypeId?: number | null;
+  validFrom?: string | null;
+  validTo?: string | null;
 }
 
 /** District depth → lane level (1 province, 2 city, 3 and below district / county). */
@@ -184,6 +201,10 @@ export function storedRateLine(s: StoredRateLine, depthOf: (districtId: number) 
     minAmount: s.minAmount ?? null,
     maxAmount: s.maxAmount ?? null,
     roundingStep: s.roundingStep ?? null,
+    freeQty: s.freeQty ?? null,
+    vehicleTypeId: s.vehicleTypeId ? Number(s.vehicleTypeId) : null,
+    validFrom: s.validFrom ? String(s.validFrom).slice(0, 10) : null,
+    validTo: s.validTo ? String(s.validTo).slice(0, 10) : null,
   };
   const r = RateLineSchema.safeParse(candidate);
   if (!r.success) {
@@ -199,7 +220,8 @@ export function storedRateLine(s: StoredRateLine, depthOf: (districtId: number) 
     if (o.id !== undefined && o.id === s.id) continue;
     const of = laneEnd(o.fromStationId, o.fromDistrictId, o.fromZoneId, depthOf), ot = laneEnd(o.toStationId, o.toDistrictId, o.toZoneId, depthOf);
     if (of === 'several' || ot === 'several') continue;
-    if (laneKey({ chargeType: o.chargeTypeCode, from: of, to: ot }) === key) return { errors: { fromStationId: 'validation.duplicateLane' } };
+    if (laneKey({ chargeType: o.chargeTypeCode, from: of, to: ot, vehicleTypeId: o.vehicleTypeId ? Number(o.vehicleTypeId) : null }) === key && periodsOverlap(o, candidate))
+      return { errors: { [candidate.validFrom || candidate.validTo ? 'validFrom' : 'fromStationId']: 'validation.duplicateLane' } };
   }
   return { line: { ...candidate, id: s.id ?? 0, basis: candidate.basis as RateLine['basis'] } };
 }

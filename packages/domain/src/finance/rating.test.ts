@@ -184,3 +184,68 @@ describe('rate card validation', () => {
     expect(issues([{ ...base, ...lane, unitPrice: 1 }, { ...base, ...lane, chargeType: 'FUEL', unitPrice: 3 }])).toEqual([]);
   });
 });
+
+describe('percentage, waiting and periods', () => {
+  it('a fuel surcharge is a percentage of the freight just priced; insurance a percentage of the declared value', () => {
+    const lines: RateLine[] = [
+      { id: 1, chargeType: 'FREIGHT', from: any, to: any, basis: 'KG', unitPrice: '0.77' },
+      { id: 2, chargeType: 'FUEL', from: any, to: any, basis: 'PCT_FREIGHT', unitPrice: '12.5', minAmount: 1 },
+      { id: 3, chargeType: 'INSURANCE', from: any, to: any, basis: 'PCT_VALUE', unitPrice: '0.3', minAmount: 5 },
+    ];
+    const r = rateMovement(card(lines), move('123.4', { declaredValue: '8000' }));
+    const by = Object.fromEntries(r.charges.map((c) => [c.chargeType, c]));
+    expect(by.FREIGHT!.amount).toBe('95.02'); // 123.4 × 0.77 = 95.018
+    expect(by.FUEL!.trace).toMatchObject({ quantity: '95.02', formula: { kind: 'PERCENT', base: '95.02', percent: '12.5' }, computed: '11.8775', amount: '11.88' });
+    expect(by.INSURANCE!.trace).toMatchObject({ quantity: '8000', computed: '24', amount: '24.00', limit: null });
+    expect(r.total).toBe('130.90');
+    // no freight charge: the surcharge is on 0 (its minimum applies); no declared value: the insurance minimum
+    const alone = rateMovement(card(lines.slice(1)), move(10));
+    expect(alone.charges.map((c) => [c.chargeType, c.amount])).toEqual([['FUEL', '1.00'], ['INSURANCE', '5.00']]);
+  });
+
+  it('waiting is priced per hour after the free time, rounded up to the step', () => {
+    const line: RateLine = { id: 1, chargeType: 'WAITING', from: any, to: any, basis: 'HOUR', unitPrice: 50, freeQty: 2, roundingStep: '0.5' };
+    const r = rateMovement(card([line]), move(1, { hours: '3.27' }));
+    expect(r.charges[0]!.trace).toMatchObject({ quantity: '3.27', freeQty: '2', roundedQuantity: '1.5', computed: '75', amount: '75.00' });
+    expect(rateMovement(card([line]), move(1, { hours: '1.5' })).charges[0]!.amount).toBe('0.00');
+  });
+
+  it('a line with a period applies only to movements dated within it', () => {
+    const lines: RateLine[] = [
+      { id: 1, chargeType: 'FUEL', from: any, to: any, basis: 'PCT_FREIGHT', unitPrice: 10, validFrom: '2026-01-01', validTo: '2026-01-31' },
+      { id: 2, chargeType: 'FUEL', from: any, to: any, basis: 'PCT_FREIGHT', unitPrice: 12, validFrom: '2026-02-01', validTo: null },
+      { id: 3, chargeType: 'FREIGHT', from: any, to: any, basis: 'KG', unitPrice: 1 },
+    ];
+    const on = (date: string) => rateMovement(card(lines), { ...move(100), date }).charges.find((c) => c.chargeType === 'FUEL');
+    expect(on('2026-01-31')!.trace).toMatchObject({ rateLineId: 1, amount: '10.00', period: { from: '2026-01-01', to: '2026-01-31' } });
+    expect(on('2026-02-01')!.trace).toMatchObject({ rateLineId: 2, amount: '12.00', period: { from: '2026-02-01', to: null } });
+    expect(on('2025-12-31')).toBeUndefined();
+  });
+
+  it('the card refuses breaks on a percentage, a period ending before it starts, and the same lane in overlapping periods', () => {
+    const fuel = { chargeType: 'FUEL', from: any, to: any, basis: 'PCT_FREIGHT', unitPrice: 10 };
+    expect(parseRateLines([{ ...fuel, tiers: [{ from: 0, to: null, mode: 'UNIT', price: 1 }] }])).toMatchObject({ ok: false, issues: [{ path: '0.tiers', key: 'validation.percentPlain' }] });
+    expect(parseRateLines([{ ...fuel, validFrom: '2026-02-01', validTo: '2026-01-01' }])).toMatchObject({ ok: false, issues: [{ path: '0.validTo', key: 'validation.validTo' }] });
+    const jan = { ...fuel, validFrom: '2026-01-01', validTo: '2026-01-31' };
+    expect(parseRateLines([jan, { ...fuel, validFrom: '2026-02-01' }]).ok).toBe(true);
+    expect(parseRateLines([jan, { ...fuel, validFrom: '2026-01-31' }])).toMatchObject({ ok: false, issues: [{ path: '1.from', key: 'validation.duplicateLane' }] });
+    expect(parseRateLines([jan, fuel])).toMatchObject({ ok: false, issues: [{ path: '1.from', key: 'validation.duplicateLane' }] });
+  });
+});
+
+describe('vehicle types', () => {
+  it("a line for the vehicle's type beats one for any vehicle on the same lane; without that vehicle it does not apply", () => {
+    const lines: RateLine[] = [
+      { id: 1, chargeType: 'FREIGHT', from: any, to: any, basis: 'TRIP', unitPrice: 900 },
+      { id: 2, chargeType: 'FREIGHT', from: any, to: any, basis: 'TRIP', unitPrice: 1200, vehicleTypeId: 42 },
+      { id: 3, chargeType: 'FREIGHT', from: { level: 'ZONE', refId: 5 }, to: any, basis: 'TRIP', unitPrice: 1000 },
+    ];
+    const on = (vehicleTypeId: number | null, ls = lines) => rateMovement(card(ls), { ...move(1), vehicleTypeId }).charges[0]!.trace;
+    expect(on(42, lines.slice(0, 2))).toMatchObject({ rateLineId: 2, vehicleTypeId: 42, amount: '1200.00' });
+    expect(on(7, lines.slice(0, 2))).toMatchObject({ rateLineId: 1, vehicleTypeId: null });
+    expect(on(null, lines.slice(0, 2)).rateLineId).toBe(1);
+    expect(on(42).rateLineId).toBe(3); // the more specific lane first
+    expect(parseRateLines([lines[0], lines[1]]).ok).toBe(true);
+    expect(parseRateLines([lines[1], { ...lines[1]!, id: 4 }])).toMatchObject({ ok: false, issues: [{ path: '1.from', key: 'validation.duplicateLane' }] });
+  });
+});

@@ -11,8 +11,18 @@ import { Decimal } from 'decimal.js';
 /** A decimal input: a number or its text (numeric columns arrive as text from PostgreSQL). */
 export type Num = number | string;
 
-export const RATE_BASES = ['KG', 'TONNE', 'M3', 'PIECE', 'PALLET', 'TRIP', 'KM', 'STOP'] as const;
+/**
+ * What a line prices. PCT_FREIGHT: a percentage of the freight charge (FREIGHT) of the same rating (a fuel
+ * surcharge); PCT_VALUE: a percentage of the declared value (insurance); HOUR: per hour (waiting, after the
+ * line's free time). On the percentage bases the unit price is the percentage.
+ */
+export const RATE_BASES = ['KG', 'TONNE', 'M3', 'PIECE', 'PALLET', 'TRIP', 'KM', 'STOP', 'PCT_FREIGHT', 'PCT_VALUE', 'HOUR'] as const;
 export type RateBasis = (typeof RATE_BASES)[number];
+/** The bases priced as a percentage of their quantity (plain unit price only: no breaks, no first / additional weight). */
+export const PERCENT_BASES: readonly RateBasis[] = ['PCT_FREIGHT', 'PCT_VALUE'];
+export const isPercentBasis = (b: string): boolean => (PERCENT_BASES as readonly string[]).includes(b);
+/** The charge type whose amount the PCT_FREIGHT lines take a percentage of. */
+export const FREIGHT_CHARGE = 'FREIGHT';
 
 /** Lane end levels, most specific first: station > district (county) > city > province > zone > any. */
 export const LANE_LEVELS = ['STATION', 'DISTRICT', 'CITY', 'PROVINCE', 'ZONE', 'ANY'] as const;
@@ -59,6 +69,13 @@ export interface RateLine {
   maxAmount?: Num | null;
   /** the basis quantity is rounded up to a multiple of this (0.5 kg, 1 kg, 0.1 m³); none = as measured */
   roundingStep?: Num | null;
+  /** the vehicle type the line is limited to (the dispatch order's main vehicle); none = any vehicle */
+  vehicleTypeId?: number | null;
+  /** deducted from the basis quantity before rounding and pricing (the free waiting time, in hours) */
+  freeQty?: Num | null;
+  /** the period the line applies in (ISO dates, both included; none = always): a fuel surcharge per period */
+  validFrom?: string | null;
+  validTo?: string | null;
 }
 
 export interface RateCard {
@@ -78,6 +95,12 @@ export interface Quantities {
   km?: Num;
   stops?: Num;
   trips?: Num;
+  /** the declared value of the goods (PCT_VALUE) */
+  declaredValue?: Num;
+  /** hours waited (HOUR) */
+  hours?: Num;
+  /** the freight charge of the same rating (PCT_FREIGHT); filled in by rateMovement */
+  freight?: Num;
 }
 
 /** Where a movement starts or ends, at every level a lane may name (unknown levels null). */
@@ -93,13 +116,18 @@ export interface Movement {
   from: LanePoint;
   to: LanePoint;
   quantities: Quantities;
+  /** the date rated on (ISO; the order date): lines with a period apply only within it; none = every line */
+  date?: string | null;
+  /** the type of the vehicle moving it (the dispatch order's main vehicle), when known */
+  vehicleTypeId?: number | null;
 }
 
 export type Formula =
   | { kind: 'UNIT'; quantity: string; price: string }
   | { kind: 'TIER_UNIT'; quantity: string; price: string }
   | { kind: 'TIER_FLAT'; price: string }
-  | { kind: 'FIRST_ADDITIONAL'; firstQty: string; firstPrice: string; extraQty: string; addStep: string; steps: number; addPrice: string };
+  | { kind: 'FIRST_ADDITIONAL'; firstQty: string; firstPrice: string; extraQty: string; addStep: string; steps: number; addPrice: string }
+  | { kind: 'PERCENT'; base: string; percent: string };
 
 export interface ChargeTrace {
   contractId: number;
@@ -112,6 +140,12 @@ export interface ChargeTrace {
   chosen: { specificity: number; fromRank: number; toRank: number; candidates: { rateLineId: number; specificity: number }[] };
   basis: RateBasis;
   quantity: string;
+  /** the free quantity deducted before rounding (null: none) */
+  freeQty: string | null;
+  /** the vehicle type the line is limited to (null: any vehicle) */
+  vehicleTypeId: number | null;
+  /** the line's period when it has one */
+  period: { from: string | null; to: string | null } | null;
   roundingStep: string | null;
   roundedQuantity: string;
   tier: { index: number; from: string; to: string | null; mode: TierMode; price: string } | null;
@@ -141,6 +175,7 @@ export interface RatingResult {
   total: string;
 }
 
+const setNum = (v: Num | null | undefined): v is Num => v !== null && v !== undefined && v !== '';
 const D = (v: Num | null | undefined): Decimal => new Decimal(v === null || v === undefined || v === '' ? 0 : v);
 const text = (d: Decimal) => d.toString();
 /** Half-up to the cent (decimal.js ROUND_HALF_UP rounds away from zero on a tie). */
@@ -164,15 +199,24 @@ export function laneEndMatches(end: LaneEnd, p: LanePoint): boolean {
   return id !== null && id !== undefined && end.refId !== null && end.refId !== undefined && Number(id) === Number(end.refId);
 }
 
-/** Orders matching lines most specific first: higher origin + destination rank, then the more specific destination, then the lower id. */
+/**
+ * Orders matching lines most specific first: higher origin + destination rank, then the more specific
+ * destination, then a line for the vehicle's type before one for any vehicle, then the lower id.
+ */
 export function compareSpecificity(a: RateLine, b: RateLine): number {
   const sa = laneRank(a.from.level) + laneRank(a.to.level);
   const sb = laneRank(b.from.level) + laneRank(b.to.level);
   if (sa !== sb) return sb - sa;
   const ta = laneRank(a.to.level), tb = laneRank(b.to.level);
   if (ta !== tb) return tb - ta;
+  const va = a.vehicleTypeId ? 1 : 0, vb = b.vehicleTypeId ? 1 : 0;
+  if (va !== vb) return vb - va;
   return a.id - b.id;
 }
+
+/** Whether a line serves the movement's vehicle (a line without a vehicle type serves every vehicle). */
+export const vehicleMatches = (line: Pick<RateLine, 'vehicleTypeId'>, vehicleTypeId: number | null | undefined): boolean =>
+  !line.vehicleTypeId || (!!vehicleTypeId && Number(line.vehicleTypeId) === Number(vehicleTypeId));
 
 export function basisQuantity(basis: RateBasis, q: Quantities): Decimal {
   switch (basis) {
@@ -184,7 +228,17 @@ export function basisQuantity(basis: RateBasis, q: Quantities): Decimal {
     case 'TRIP': return q.trips === undefined ? new Decimal(1) : D(q.trips);
     case 'KM': return D(q.km);
     case 'STOP': return D(q.stops);
+    case 'PCT_FREIGHT': return D(q.freight);
+    case 'PCT_VALUE': return D(q.declaredValue);
+    case 'HOUR': return D(q.hours);
   }
+}
+
+/** Whether a line applies on a date (a line without a period always does; no date: every line). */
+export function inPeriod(line: Pick<RateLine, 'validFrom' | 'validTo'>, date: string | null | undefined): boolean {
+  if (!date) return true;
+  const d = date.slice(0, 10);
+  return (!line.validFrom || line.validFrom.slice(0, 10) <= d) && (!line.validTo || line.validTo.slice(0, 10) >= d);
 }
 
 /** Rounds up to a multiple of the step (none or 0 = unchanged). */
@@ -206,7 +260,8 @@ export function tierOf(tiers: Tier[], q: Decimal): number {
 /** Prices one rate line for a quantity set (no lane matching): the charge line with its trace. */
 export function rateLine(card: RateCard, line: RateLine, quantities: Quantities, candidates: RateLine[] = [line]): ChargeLine {
   const raw = basisQuantity(line.basis, quantities);
-  const q = roundUpTo(raw, line.roundingStep);
+  const free = setNum(line.freeQty) && D(line.freeQty).gt(0) ? D(line.freeQty) : null;
+  const q = roundUpTo(free ? Decimal.max(0, raw.minus(free)) : raw, line.roundingStep);
   let computed: Decimal;
   let formula: Formula;
   let tier: ChargeTrace['tier'] = null;
@@ -228,6 +283,9 @@ export function rateLine(card: RateCard, line: RateLine, quantities: Quantities,
       computed = q.mul(D(t.price));
       formula = { kind: 'TIER_UNIT', quantity: text(q), price: text(D(t.price)) };
     }
+  } else if (isPercentBasis(line.basis)) {
+    computed = q.mul(D(line.unitPrice)).div(100);
+    formula = { kind: 'PERCENT', base: text(q), percent: text(D(line.unitPrice)) };
   } else {
     computed = q.mul(D(line.unitPrice));
     formula = { kind: 'UNIT', quantity: text(q), price: text(D(line.unitPrice)) };
@@ -253,6 +311,9 @@ export function rateLine(card: RateCard, line: RateLine, quantities: Quantities,
     chosen: { specificity: fromRank + toRank, fromRank, toRank, candidates: candidates.map((c) => ({ rateLineId: c.id, specificity: laneRank(c.from.level) + laneRank(c.to.level) })) },
     basis: line.basis,
     quantity: text(raw),
+    freeQty: free ? text(free) : null,
+    vehicleTypeId: line.vehicleTypeId ? Number(line.vehicleTypeId) : null,
+    period: line.validFrom || line.validTo ? { from: line.validFrom ? line.validFrom.slice(0, 10) : null, to: line.validTo ? line.validTo.slice(0, 10) : null } : null,
     roundingStep: line.roundingStep === null || line.roundingStep === undefined || D(line.roundingStep).lte(0) ? null : text(D(line.roundingStep)),
     roundedQuantity: text(q),
     tier,
@@ -266,20 +327,23 @@ export function rateLine(card: RateCard, line: RateLine, quantities: Quantities,
 
 /**
  * Rates a movement against a card: for each charge type, the most specific line whose lane matches both
- * ends prices it. Charge types without a matching line give no charge; no line at all gives no charges
- * (the caller stores that as "no rate found", never as a zero).
+ * ends (and whose period holds the movement's date) prices it. The lines on a percentage of the freight
+ * are priced last, on the FREIGHT charge just priced (0 when there is none). Charge types without a
+ * matching line give no charge; no line at all gives no charges (the caller stores that as "no rate
+ * found", never as a zero).
  */
 export function rateMovement(card: RateCard, movement: Movement): RatingResult {
   const byType = new Map<string, RateLine[]>();
   for (const line of card.lines) {
-    if (!laneEndMatches(line.from, movement.from) || !laneEndMatches(line.to, movement.to)) continue;
+    if (!laneEndMatches(line.from, movement.from) || !laneEndMatches(line.to, movement.to) || !inPeriod(line, movement.date) || !vehicleMatches(line, movement.vehicleTypeId)) continue;
     byType.set(line.chargeType, [...(byType.get(line.chargeType) ?? []), line]);
   }
-  const charges: ChargeLine[] = [];
-  for (const [, lines] of [...byType.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const sorted = [...lines].sort(compareSpecificity);
-    charges.push(rateLine(card, sorted[0]!, movement.quantities, sorted));
-  }
+  const chosen = [...byType.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, lines]) => [...lines].sort(compareSpecificity));
+  const priced = new Map<RateLine[], ChargeLine>();
+  for (const sorted of chosen) if (sorted[0]!.basis !== 'PCT_FREIGHT') priced.set(sorted, rateLine(card, sorted[0]!, movement.quantities, sorted));
+  const freight = [...priced.values()].filter((c) => c.chargeType === FREIGHT_CHARGE).reduce((s, c) => s.plus(c.amount), new Decimal(0));
+  for (const sorted of chosen) if (sorted[0]!.basis === 'PCT_FREIGHT') priced.set(sorted, rateLine(card, sorted[0]!, { ...movement.quantities, freight: text(freight) }, sorted));
+  const charges = chosen.map((sorted) => priced.get(sorted)!);
   const total = charges.reduce((s, c) => s.plus(c.amount), new Decimal(0));
   return { contractId: card.contractId, contractVersion: card.version, currency: card.currency, charges, total: total.toFixed(2) };
 }

@@ -332,7 +332,7 @@ export default {
     ...notifyLocale.en.resources,
     order: {
       name: 'Order',
-      fields: { code: 'Order no.', status: 'Status', isLock: 'Locked', lockReason: 'Lock reason', source: 'Source', clientId: 'Client', orderTypeId: 'Order type', sourceStationId: 'Source station', destStationId: 'Destination station', orderDate: 'Order date', prepDate: 'Preparation date', etd: 'ETD', eta: 'ETA', transType: 'Transport type', loadMode: 'Load mode', carrierId: 'Carrier', routeId: 'Route', carrierRouteId: 'Carrier route', routeCode: 'Route code', batchCode: 'Batch code', refNo: 'Reference no.', refNo1: 'Reference no. 1', refNo2: 'Reference no. 2', refNo3: 'Reference no. 3', refNo4: 'Reference no. 4', customerOrderNo: 'Customer order no.', customerSubOrderNo: 'Customer sub-order no.', isSplitAllowed: 'Splitting allowed', sourceZoneId: 'Source zone', destZoneId: 'Destination zone', totalWeight: 'Total weight', totalVolume: 'Total volume', totalQuantity: 'Total pieces', totalCases: 'Total cases', totalPallets: 'Total pallets', totalOther: 'Total other', isPrint: 'Print status', isPrintCheck: 'Print verification', printDate: 'Print date', printTime: 'Print time', printerId: 'Printer', printQty: 'Print count', printBy: 'Printed by', resetPrint: 'Reprinted', resetReason: 'Reset reason', auditBy: 'Reviewed by', auditTime: 'Review time', remark: 'Remark' },
+      fields: { code: 'Order no.', status: 'Status', isLock: 'Locked', lockReason: 'Lock reason', source: 'Source', clientId: 'Client', orderTypeId: 'Order type', sourceStationId: 'Source station', destStationId: 'Destination station', orderDate: 'Order date', prepDate: 'Preparation date', etd: 'ETD', eta: 'ETA', transType: 'Transport type', loadMode: 'Load mode', carrierId: 'Carrier', routeId: 'Route', carrierRouteId: 'Carrier route', routeCode: 'Route code', batchCode: 'Batch code', refNo: 'Reference no.', refNo1: 'Reference no. 1', refNo2: 'Reference no. 2', refNo3: 'Reference no. 3', refNo4: 'Reference no. 4', customerOrderNo: 'Customer order no.', customerSubOrderNo: 'Customer sub-order no.', isSplitAllowed: 'Splitting allowed', sourceZoneId: 'Source zone', destZoneId: 'Destination zone', totalWeight: 'Total weight', totalVolume: 'Total volume', totalQuantity: 'Total pieces', totalCases: 'Total cases', totalPallets: 'Total pallets', totalOther: 'Total other', declaredValue: 'Declared value', isPrint: 'Print status', isPrintCheck: 'Print verification', printDate: 'Print date', printTime: 'Print time', printerId: 'Printer', printQty: 'Print count', printBy: 'Printed by', resetPrint: 'Reprinted', resetReason: 'Reset reason', auditBy: 'Reviewed by', auditTime: 'Review time', remark: 'Remark' },
     },
     orderLine: {
       name: 'Order line',
@@ -512,7 +512,7 @@ export default {
     },
     station: {
       name: 'Station',
-      fields: { code: 'Code', name: 'Name', clientId: 'Client', contactName: 'Contact', addressCode: 'Address code', type: 'Type', locationId: 'Bound location', description: 'Description', fenceDistance: 'E-fence distance', inCity: 'In city', source: 'Source', longitude: 'Longitude', latitude: 'Latitude', fenceType: 'E-fence type', fenceGeometry: 'E-fence polygon' },
+      fields: { code: 'Code', name: 'Name', clientId: 'Client', contactName: 'Contact', addressCode: 'Address code', districtId: 'District', type: 'Type', locationId: 'Bound location', description: 'Description', fenceDistance: 'E-fence distance', inCity: 'In city', source: 'Source', longitude: 'Longitude', latitude: 'Latitude', fenceType: 'E-fence type', fenceGeometry: 'E-fence polygon' },
     },
     stationLimit: {
       name: 'Station limit',
@@ -576,7 +576,7 @@ export default {
         code: 'Waybill code', orderCode: 'Order code', orderId: 'Order', status: 'Status', clientId: 'Client', orderTypeId: 'Order type', transType: 'Transport type', loadMode: 'Load mode', routeId: 'Route',
         carrierId: 'Carrier', actualCarrierId: 'Actual carrier', sourceStationId: 'Source station', destStationId: 'Destination station', sourceLocationId: 'Origin location', destLocationId: 'Destination location',
         shipmentCode: 'Dispatch order', shipmentId: 'Dispatch order', isSplit: 'Split', splitQuantity: 'Split quantity', parentWaybillId: 'Split from', nonSplitReason: 'Non-split reason',
-        totalWeight: 'Weight', totalVolume: 'Volume', totalQuantity: 'Quantity', totalCases: 'Cases', totalPallets: 'Pallets', totalOther: 'Other',
+        totalWeight: 'Weight', totalVolume: 'Volume', totalQuantity: 'Quantity', totalCases: 'Cases', totalPallets: 'Pallets', totalOther: 'Other', declaredValue: 'Declared value',
         realWeight: 'Real loaded weight', realVolume: 'Real loaded volume', realCases: 'Real loaded cases', realPallets: 'Real loaded pallets', realOther: 'Real loaded other',
         etd: 'ETD', eta: 'ETA', atd: 'ATD', ata: 'ATA', auditBy: 'Audited by', auditTime: 'Audit time', cancelType: 'Cancel type',
         sourceContactName: 'Shipper contact', sourceContactMobile: 'Shipper mobile', sourceContactPhone: 'Shipper phone', sourceContactEmail: 'Shipper e-mail',

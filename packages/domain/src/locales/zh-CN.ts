@@ -332,7 +332,7 @@ const zhCN: Shape = {
     ...notifyLocale.zh.resources,
     order: {
       name: '订单',
-      fields: { code: '订单号', status: '状态', isLock: '锁定', lockReason: '锁定原因', source: '来源', clientId: '货主', orderTypeId: '订单类型', sourceStationId: '发货站点', destStationId: '收货站点', orderDate: '订单日期', prepDate: '备货日期', etd: '预计发车时间', eta: '预计到达时间', transType: '运输方式', loadMode: '装载方式', carrierId: '承运商', routeId: '线路', carrierRouteId: '承运商线路', routeCode: '线路编码', batchCode: '批次号', refNo: '参考号', refNo1: '参考号1', refNo2: '参考号2', refNo3: '参考号3', refNo4: '参考号4', customerOrderNo: '客户订单号', customerSubOrderNo: '客户子订单号', isSplitAllowed: '允许拆分', sourceZoneId: '发货区域', destZoneId: '收货区域', totalWeight: '总重量', totalVolume: '总体积', totalQuantity: '总件数', totalCases: '总箱数', totalPallets: '总托数', totalOther: '其他合计', isPrint: '打印状态', isPrintCheck: '打印校验', printDate: '打印日期', printTime: '打印时间', printerId: '打印机', printQty: '打印次数', printBy: '打印人', resetPrint: '重新打印', resetReason: '重置原因', auditBy: '审核人', auditTime: '审核时间', remark: '备注' },
+      fields: { code: '订单号', status: '状态', isLock: '锁定', lockReason: '锁定原因', source: '来源', clientId: '货主', orderTypeId: '订单类型', sourceStationId: '发货站点', destStationId: '收货站点', orderDate: '订单日期', prepDate: '备货日期', etd: '预计发车时间', eta: '预计到达时间', transType: '运输方式', loadMode: '装载方式', carrierId: '承运商', routeId: '线路', carrierRouteId: '承运商线路', routeCode: '线路编码', batchCode: '批次号', refNo: '参考号', refNo1: '参考号1', refNo2: '参考号2', refNo3: '参考号3', refNo4: '参考号4', customerOrderNo: '客户订单号', customerSubOrderNo: '客户子订单号', isSplitAllowed: '允许拆分', sourceZoneId: '发货区域', destZoneId: '收货区域', totalWeight: '总重量', totalVolume: '总体积', totalQuantity: '总件数', totalCases: '总箱数', totalPallets: '总托数', totalOther: '其他合计', declaredValue: '申报货值', isPrint: '打印状态', isPrintCheck: '打印校验', printDate: '打印日期', printTime: '打印时间', printerId: '打印机', printQty: '打印次数', printBy: '打印人', resetPrint: '重新打印', resetReason: '重置原因', auditBy: '审核人', auditTime: '审核时间', remark: '备注' },
     },
     orderLine: {
       name: '订单明细',
@@ -512,7 +512,7 @@ const zhCN: Shape = {
     },
     station: {
       name: '站点',
-      fields: { code: '站点编码', name: '站点名称', clientId: '货主', contactName: '联系人', addressCode: '地址编码', type: '类型', locationId: '绑定地点', description: '描述', fenceDistance: '电子围栏距离', inCity: '市内', source: '来源', longitude: '经度', latitude: '纬度', fenceType: '围栏类型', fenceGeometry: '围栏多边形' },
+      fields: { code: '站点编码', name: '站点名称', clientId: '货主', contactName: '联系人', addressCode: '地址编码', districtId: '所在区县', type: '类型', locationId: '绑定地点', description: '描述', fenceDistance: '电子围栏距离', inCity: '市内', source: '来源', longitude: '经度', latitude: '纬度', fenceType: '围栏类型', fenceGeometry: '围栏多边形' },
     },
     stationLimit: {
       name: '站点限制',
@@ -576,7 +576,7 @@ const zhCN: Shape = {
         code: '运单号', orderCode: '订单号', orderId: '订单', status: '状态', clientId: '货主', orderTypeId: '订单类型', transType: '运输方式', loadMode: '装载方式', routeId: '线路',
         carrierId: '承运商', actualCarrierId: '实际承运商', sourceStationId: '发货站点', destStationId: '收货站点', sourceLocationId: '起运地点', destLocationId: '目的地点',
         shipmentCode: '调度单号', shipmentId: '调度单', isSplit: '已拆分', splitQuantity: '拆分数量', parentWaybillId: '拆自运单', nonSplitReason: '不可拆分原因',
-        totalWeight: '重量', totalVolume: '体积', totalQuantity: '数量', totalCases: '箱数', totalPallets: '托数', totalOther: '其他',
+        totalWeight: '重量', totalVolume: '体积', totalQuantity: '数量', totalCases: '箱数', totalPallets: '托数', totalOther: '其他', declaredValue: '申报货值',
         realWeight: '实装重量', realVolume: '实装体积', realCases: '实装箱数', realPallets: '实装托数', realOther: '实装其他',
         etd: '预计发车时间', eta: '预计到达时间', atd: '实际发车时间', ata: '实际到达时间', auditBy: '审核人', auditTime: '审核时间', cancelType: '取消类型',
         sourceContactName: '发货联系人', sourceContactMobile: '发货人手机', sourceContactPhone: '发货人电话', sourceContactEmail: '发货人邮箱',

@@ -375,7 +375,10 @@ const zhTW = {
       "PALLET": "按托",
       "TRIP": "按趟",
       "KM": "按公里",
-      "STOP": "按站點"
+      "STOP": "按站點",
+      "PCT_FREIGHT": "運費百分比",
+      "PCT_VALUE": "貨值百分比",
+      "HOUR": "按小時"
     },
     "fin_charge_state": {
       "RATED": "已計費",
@@ -552,6 +555,18 @@ const zhTW = {
         "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
         "any": "任意",
         "place": "{{level}} #{{id}}",
+        "placeNamed": "{{level}}「{{name}}」",
+        "vehicleType": "限車型「{{name}}」",
+        "km": {
+          "ROUTE": "線路里程 {{km}} 公里",
+          "STRAIGHT_LINE": "起訖站點直線距離 {{km}} 公里"
+        },
+        "period": "適用期間 {{from}} 至 {{to}}",
+        "freightBase": "運費 {{amount}}",
+        "valueBase": "申報貨值 {{amount}}",
+        "hoursFromReceipt": "回單記錄的到達至離開共 {{hours}} 小時",
+        "free": "{{basis}}：數量 {{quantity}}，扣除免費 {{free}} 後計費 {{rounded}}",
+        "percent": "{{base}} × {{percent}}% = {{computed}}",
         "level": {
           "STATION": "站點",
           "DISTRICT": "區縣",
@@ -1136,7 +1151,8 @@ const zhTW = {
     "negativePrice": "價格、金額或數量不能為負數",
     "minAboveMax": "最低收費不能大於最高收費",
     "noPrice": "請填寫單價、區間價或首重/續重",
-    "duplicateLane": "本合同已有一條同一線路、同一費用型別的價格",
+    "percentPlain": "按百分比計費時只填單價（百分比），不能用區間價或首重/續重",
+    "duplicateLane": "本合同已有一條同一線路、同一費用型別、適用期間重疊的價格",
     "laneOneOf": "站點、行政區、區域只能選一個",
     "breaks": "區間格式應為 “0-100:50 flat; 100-1000:0.6; 1000-:0.55”",
     "contractOverlap": "與同一相對方已生效的合同 {{code}}（{{from}} 至 {{to}}）有效期重疊",
@@ -1327,6 +1343,10 @@ const zhTW = {
         "minAmount": "最低收費",
         "maxAmount": "最高收費",
         "roundingStep": "取整單位",
+        "vehicleTypeId": "車型",
+        "freeQty": "免費數量",
+        "validFrom": "適用開始日期",
+        "validTo": "適用結束日期",
         "remark": "備註"
       }
     },
@@ -1542,6 +1562,7 @@ const zhTW = {
         "totalCases": "總箱數",
         "totalPallets": "總托數",
         "totalOther": "其他合計",
+        "declaredValue": "申報貨值",
         "isPrint": "列印狀態",
         "isPrintCheck": "列印校驗",
         "printDate": "列印日期",
@@ -2241,6 +2262,7 @@ const zhTW = {
         "clientId": "貨主",
         "contactName": "聯絡人",
         "addressCode": "地址編碼",
+        "districtId": "所在區縣",
         "type": "型別",
         "locationId": "繫結地點",
         "description": "描述",
@@ -2431,6 +2453,7 @@ const zhTW = {
         "totalCases": "箱數",
         "totalPallets": "托數",
         "totalOther": "其他",
+        "declaredValue": "申報貨值",
         "realWeight": "實裝重量",
         "realVolume": "實裝體積",
         "realCases": "實裝箱數",

@@ -255,6 +255,8 @@ export const station: ResourceDef = {
     { name: 'addressCode', kind: 'string', max: 30, search: 'like' },
     { name: 'type', kind: 'dict', dict: 'station_type', search: 'eq' },
     { name: 'locationId', kind: 'ref', ref: 'location', search: 'eq' },
+    // the county (or city / province) the station is in: rate lines by district match it
+    { name: 'districtId', kind: 'ref', ref: 'district', search: 'eq', list: false },
     description,
     dec('fenceDistance', 'km', { maxValue: 1000 }),
     { name: 'inCity', kind: 'boolean', default: false, search: 'eq' },

@@ -68,7 +68,8 @@ export const contract: ResourceDef = {
 
 /**
  * One price of a contract. The lane ends are a station, a district (province, city or county by its
- * depth) or a zone, or nothing (any). `breaks` is the weight / volume break table as text, e.g.
+ * depth; it matches the stations in it) or a zone, or nothing (any). On the percentage bases (of the
+ * freight, of the declared value) the unit price is the percentage. `breaks` is the weight / volume break table as text, e.g.
  * `0-100:50 flat; 100-1000:0.6; 1000-:0.55` (see parseBreaks), so it survives Excel import and export.
  */
 export const rateLine: ResourceDef = {
@@ -100,6 +101,13 @@ export const rateLine: ResourceDef = {
     money('minAmount', { list: true }),
     money('maxAmount', { list: true }),
     qty('roundingStep', { list: true }),
+    // limited to the dispatch order's vehicle type; empty = any vehicle
+    { name: 'vehicleTypeId', kind: 'ref', ref: 'transportMeansType', search: 'eq' },
+    // deducted before pricing: the free waiting time (hours) of a per-hour line
+    qty('freeQty'),
+    // the period the line applies in (a fuel surcharge per period); empty = always
+    { name: 'validFrom', kind: 'date', list: false },
+    { name: 'validTo', kind: 'date', list: false },
     { name: 'remark', kind: 'text', max: 100 },
   ],
 };

@@ -70,6 +70,8 @@ export const order: ResourceDef = {
     int('totalCases', ro),
     int('totalPallets', ro),
     int('totalOther', { ...ro, ...hidden }),
+    // the value of the goods as declared by the client (insurance as a % of it; cost allocation by declared value)
+    { name: 'declaredValue', kind: 'decimal', unit: 'yuan', minValue: 0, maxValue: 999999999999, scale: 2, list: false },
     { name: 'isPrint', kind: 'boolean', search: 'eq', ...ro },
     { name: 'isPrintCheck', kind: 'boolean', search: 'eq', ...ro },
     { name: 'printDate', kind: 'date', search: 'range', ...ro },

@@ -9,7 +9,7 @@ import { hidden, int, kg, m3, ref, str } from './field-kit.ts';
 /** Groups of the detail view (spec §2 "Waybill list and detail"): which fields each section shows. */
 export const WAYBILL_SECTIONS = {
   basic: ['code', 'orderCode', 'status', 'clientId', 'orderTypeId', 'transType', 'loadMode', 'routeId', 'carrierId', 'actualCarrierId', 'shipmentCode',
-    'totalQuantity', 'totalWeight', 'totalVolume', 'totalCases', 'totalPallets', 'totalOther', 'realWeight', 'realVolume', 'realCases', 'realPallets', 'realOther', 'remark'],
+    'totalQuantity', 'totalWeight', 'totalVolume', 'totalCases', 'totalPallets', 'totalOther', 'declaredValue', 'realWeight', 'realVolume', 'realCases', 'realPallets', 'realOther', 'remark'],
   shipping: ['sourceStationId', 'sourceLocationId', 'sourceContactName', 'sourceContactMobile', 'sourceContactPhone', 'sourceContactEmail', 'etd', 'atd'],
   receiving: ['destStationId', 'destLocationId', 'destContactName', 'destContactMobile', 'destContactPhone', 'destContactEmail', 'eta', 'ata'],
   system: ['status', 'auditBy', 'auditTime', 'cancelType', 'isSplit', 'nonSplitReason', 'splitQuantity', 'parentWaybillId', 'createBy', 'createTime', 'updateBy', 'updateTime'],
@@ -53,6 +53,7 @@ export const waybill: ResourceDef = {
     int('totalCases'),
     int('totalPallets'),
     int('totalOther', hidden),
+    { name: 'declaredValue', kind: 'decimal', unit: 'yuan', scale: 2, list: false },
     kg('realWeight', hidden),
     m3('realVolume', hidden),
     int('realCases', hidden),

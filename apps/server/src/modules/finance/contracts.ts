@@ -52,7 +52,8 @@ async function checkContract(q: Queryable, values: Row, existing: Row | null): P
 export const STORED_LINE_SELECT = `l.id, ct.code as "chargeTypeCode", l.basis, l.from_station_id as "fromStationId", l.from_district_id as "fromDistrictId",
   l.from_zone_id as "fromZoneId", l.to_station_id as "toStationId", l.to_district_id as "toDistrictId", l.to_zone_id as "toZoneId",
   l.unit_price::text as "unitPrice", l.breaks, l.first_qty::text as "firstQty", l.first_price::text as "firstPrice", l.add_step::text as "addStep",
-  l.add_price::text as "addPrice", l.min_amount::text as "minAmount", l.max_amount::text as "maxAmount", l.rounding_step::text as "roundingStep"`;
+  l.add_price::text as "addPrice", l.min_amount::text as "minAmount", l.max_amount::text as "maxAmount", l.rounding_step::text as "roundingStep",
+  l.free_qty::text as "freeQty", l.vehicle_type_id as "vehicleTypeId", l.valid_from::text as "validFrom", l.valid_to::text as "validTo"`;
 
 /** Depth of each district named (one query). */
 export async function districtDepths(q: Queryable, ids: unknown[]): Promise<Map<number, number>> {

@@ -13,7 +13,7 @@ import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
-import { CHARGE_SELECT, chargeRow, type ChargeDbRow } from './routes.ts';
+import { CHARGE_SELECT, chargeRow, placeNames, type ChargeDbRow } from './routes.ts';
 
 const waybillDef = getResource('waybill');
 const shipmentDef = getResource('shipment');
@@ -48,6 +48,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
           [shipmentId],
         )
       ).rows;
+      const name = await placeNames(db, charges.map((c) => c.trace));
       const rating = (
         await db.query<{ shipment_code: string; state: string; carrier_id: number | null; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; allocation_basis: string | null; total_amount: string | null; rated_time: Date }>(
           `select shipment_code, state, carrier_id, contract_id, contract_code, contract_version, currency, allocation_basis, total_amount::text, rated_time from fin_dispatch_rating where shipment_id = $1`,
@@ -60,8 +61,8 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
         shipmentId,
         shipmentCode: String(shipment.shipment_code),
         rows: charges.map((c) => ({
-          ...chargeRow(c, t),
-          explanation: [explainTrace(c.trace, t), c.trace.allocation ? t('messages.finance.explain.allocation', { basis: t(`dicts.fin_allocation_basis.${c.trace.allocation.basis}`), total: c.trace.allocation.dispatchOrderAmount, share: c.amount }) : null].filter(Boolean).join(t('messages.finance.explain.separator')),
+          ...chargeRow(c, t, name),
+          explanation: [explainTrace(c.trace, t, name), c.trace.allocation ? t('messages.finance.explain.allocation', { basis: t(`dicts.fin_allocation_basis.${c.trace.allocation.basis}`), total: c.trace.allocation.dispatchOrderAmount, share: c.amount }) : null].filter(Boolean).join(t('messages.finance.explain.separator')),
           waybillId: c.waybill_id, waybillCode: c.waybill_code, allocationBasis: c.trace.allocation?.basis ?? null, dispatchOrderAmount: c.trace.allocation?.dispatchOrderAmount ?? null,
         })),
         total: charges.length,

@@ -12,7 +12,7 @@
 import { allocate, ALLOCATION_BASES, rateMovement, type AllocationBasis, type Movement, type RatingResult } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext } from '../../platform/domain-events.ts';
-import { loadCards } from './rating.ts';
+import { DISTANCE, loadCards, placeOf, sourced, type PlaceColumns } from './rating.ts';
 
 export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED', 'CONTRACT'] as const;
 export type RerateCause = (typeof RERATE_CAUSES)[number];
@@ -63,7 +63,7 @@ export async function closeHistory(q: Queryable, kind: Kind, ids: number[]): Pro
   );
 }
 
-interface ShipmentToRate {
+interface ShipmentToRate extends PlaceColumns {
   id: number;
   shipment_code: string;
   dispatch_center_id: number;
@@ -75,8 +75,7 @@ interface ShipmentToRate {
   stops: number;
   from_station: number | null;
   to_station: number | null;
-  from_zone: number | null;
-  to_zone: number | null;
+  rating_date: string;
   contract_id: number | null;
   contract_code: string | null;
   contract_version: number | null;
@@ -105,15 +104,30 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
     await q.query<ShipmentToRate>(
       `select s.id, s.shipment_code, s.dispatch_center_id, s.carrier_id,
               s.total_weight::text as weight, s.total_volume::text as volume, s.total_quantity as pieces, s.total_pallets as pallets, coalesce(s.station_num, 0) as stops,
-              fs.station_id as from_station, ts.station_id as to_station, fl.zone_id as from_zone, tl.zone_id as to_zone,
+              fs.station_id as from_station, ts.station_id as to_station, fp.zone_id as from_zone, tp.zone_id as to_zone,
+              fp.county_id as from_county, fp.city_id as from_city, fp.province_id as from_province, tp.county_id as to_county, tp.city_id as to_city, tp.province_id as to_province,
+              coalesce(s.etd, $2::timestamptz)::date::text as rating_date, dv.value::text as declared_value, wt.hours::text as wait_hours,
+              vm.type_id as vehicle_type_id, ${DISTANCE('sr.mileage', 'fst', 'tst')},
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency, c.allocation_basis
          from tms_shipment s
          left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('LOAD', 'BOTH') order by seq limit 1) fs on true
          left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('UNLOAD', 'BOTH') order by seq desc limit 1) ts on true
+         left join base_station_place fp on fp.station_id = fs.station_id
+         left join base_station_place tp on tp.station_id = ts.station_id
          left join base_station fst on fst.id = fs.station_id
-         left join base_location fl on fl.id = fst.location_id
          left join base_station tst on tst.id = ts.station_id
-         left join base_location tl on tl.id = tst.location_id
+         left join base_route sr on sr.id = s.route_id
+         left join base_transport_means vm on vm.id = s.vehicle_id_main
+         left join lateral (select sum(w.declared_value) as value from tms_waybill w where w.shipment_id = s.id) dv on true
+         -- the waiting at the stops: per unloading stop, its first arrival to its last departure on the audited receipts
+         left join lateral (
+           select round(sum(x.secs) / 3600, 2) as hours from (
+             select extract(epoch from (max(e.departure_time) - min(e.arrival_time)))::numeric as secs
+               from tms_epod e join tms_waybill w on w.id = e.waybill_id
+              where w.shipment_id = s.id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
+              group by coalesce(e.stop_id, -e.id)
+           ) x having count(*) > 0
+         ) wt on true
          left join lateral (
            select c.id, c.code, c.contract_version, c.currency, c.allocation_basis from fin_contract c
             where c.kind = 'PAYABLE' and c.carrier_id = s.carrier_id and c.dispatch_center_id = s.dispatch_center_id
@@ -126,8 +140,9 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
     )
   ).rows;
   const parts = (
-    await q.query<{ id: number; shipment_id: number; weight: string; volume: string; pieces: number }>(
-      `select id, shipment_id, total_weight::text as weight, total_volume::text as volume, total_quantity as pieces from tms_waybill where shipment_id = any($1::bigint[]) order by id`,
+    await q.query<{ id: number; shipment_id: number; weight: string; volume: string; pieces: number; declared_value: string | null }>(
+      `select id, shipment_id, total_weight::text as weight, total_volume::text as volume, total_quantity as pieces, declared_value::text as declared_value
+         from tms_waybill where shipment_id = any($1::bigint[]) order by id`,
       [shipmentIds],
     )
   ).rows;
@@ -140,9 +155,11 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
   for (const s of shipments) {
     const card = s.contract_id ? cards.get(Number(s.contract_id)) : undefined;
     const movement: Movement = {
-      from: { stationId: s.from_station === null ? null : Number(s.from_station), zoneId: s.from_zone === null ? null : Number(s.from_zone) },
-      to: { stationId: s.to_station === null ? null : Number(s.to_station), zoneId: s.to_zone === null ? null : Number(s.to_zone) },
-      quantities: { weightKg: s.weight, volumeM3: s.volume, pieces: s.pieces, pallets: s.pallets, trips: 1, stops: s.stops },
+      from: placeOf(s.from_station, s.from_zone, s.from_county, s.from_city, s.from_province),
+      to: placeOf(s.to_station, s.to_zone, s.to_county, s.to_city, s.to_province),
+      quantities: { weightKg: s.weight, volumeM3: s.volume, pieces: s.pieces, pallets: s.pallets, trips: 1, stops: s.stops, declaredValue: s.declared_value ?? 0, hours: s.wait_hours ?? 0, km: s.km ?? 0 },
+      date: s.rating_date,
+      vehicleTypeId: s.vehicle_type_id === null ? null : Number(s.vehicle_type_id),
     };
     const result: RatingResult | null = card ? rateMovement(card, movement) : null;
     const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
@@ -154,14 +171,14 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
     });
     if (state !== 'RATED') continue;
     const waybills = parts.filter((p) => Number(p.shipment_id) === Number(s.id));
-    const allocationParts = waybills.map((w) => ({ key: Number(w.id), weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, declaredValue: 0 }));
+    const allocationParts = waybills.map((w) => ({ key: Number(w.id), weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, declaredValue: w.declared_value ?? 0 }));
     for (const c of result!.charges) {
       const info = lineInfo.get(c.rateLineId)!;
       for (const share of allocate(c.amount, allocationParts, basis)) {
         charges.push({
           dispatch_center_id: s.dispatch_center_id, waybill_id: share.key, dispatch_order_id: s.id, contract_id: s.contract_id, contract_version: s.contract_version,
           rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: share.amount, tax_rate: info.taxRate,
-          trace: { ...c.trace, allocation: { basis, dispatchOrderAmount: c.amount, share: share.amount, parts: allocationParts.length } },
+          trace: { ...sourced(c.trace, false, s.wait_hours !== null, s.km_source), allocation: { basis, dispatchOrderAmount: c.amount, share: share.amount, parts: allocationParts.length } },
         });
       }
     }

@@ -6,10 +6,11 @@
  * A waybill without an effective contract (NO_CONTRACT) or whose contract prices nothing on its lane
  * (NO_RATE) gets that state, visible in the waybill rating list: never a silent zero.
  */
-import { rateMovement, storedRateLine, type Movement, type RateCard, type RateLine, type RatingResult, type StoredRateLine } from '@tms/domain';
+import { rateMovement, storedRateLine, type ChargeTrace, type LanePoint, type Movement, type RateCard, type RateLine, type RatingResult, type StoredRateLine } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
 import { STORED_LINE_SELECT } from './contracts.ts';
+import { haversine } from '../report/queries.ts';
 import { closeHistory, keepHistory, rateShipments, replaceCharges, stageCharges, withoutLockedCharges, type RerateCause } from './payable.ts';
 
 export interface CardLine extends StoredRateLine {
@@ -51,20 +52,43 @@ export async function loadCards(q: Queryable, contracts: { id: number; code: str
 }
 
 /**
+ * The distance of a movement (km, and where it came from): its route's mileage, else the great-circle
+ * distance between the coordinates of its two stations to the tenth of a km, else none. `mileage`: the
+ * route's column; `a`, `b`: the two stations' aliases.
+ */
+export const DISTANCE = (mileage: string, a: string, b: string) => `case when ${mileage} > 0 then trim_scale(${mileage})::text
+                   when ${a}.latitude is not null and ${a}.longitude is not null and ${b}.latitude is not null and ${b}.longitude is not null
+                   then trim_scale(round((${haversine(`${a}.longitude`, `${a}.latitude`, `${b}.longitude`, `${b}.latitude`)} / 1000)::numeric, 1))::text end as km,
+              case when ${mileage} > 0 then 'ROUTE' when ${a}.latitude is not null and ${a}.longitude is not null and ${b}.latitude is not null and ${b}.longitude is not null then 'STRAIGHT_LINE' end as km_source`;
+
+/**
  * The waybills as rated (receivable): lane ends, quantities (an audited receipt's signed quantities replace the
  * shipped ones) and the client's contract effective on the order date; `where` on w / o / c. Shared with the bulk re-rating.
  */
 export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispatch_center_id, w.client_id, w.source_station_id, w.dest_station_id,
-              sl.zone_id as from_zone, dl.zone_id as to_zone,
+              sp.zone_id as from_zone, dp.zone_id as to_zone, sp.county_id as from_county, sp.city_id as from_city, sp.province_id as from_province,
+              dp.county_id as to_county, dp.city_id as to_city, dp.province_id as to_province, o.order_date::text as order_date,
+              w.declared_value::text as declared_value, wt.hours::text as wait_hours, vm.type_id as vehicle_type_id,
+              ${DISTANCE('wr.mileage', 'ss', 'ds')},
               coalesce(sg.weight, w.total_weight)::text as weight, coalesce(sg.volume, w.total_volume)::text as volume,
               coalesce(sg.pieces, w.total_quantity) as pieces, coalesce(sg.pallets, w.total_pallets) as pallets, sg.pieces is not null as signed,
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
          from tms_waybill w
          join tms_order o on o.id = w.order_id
+         left join base_station_place sp on sp.station_id = w.source_station_id
+         left join base_station_place dp on dp.station_id = w.dest_station_id
          left join base_station ss on ss.id = w.source_station_id
-         left join base_location sl on sl.id = ss.location_id
          left join base_station ds on ds.id = w.dest_station_id
-         left join base_location dl on dl.id = ds.location_id
+         left join base_route wr on wr.id = w.route_id
+         -- the vehicle: its dispatch order's main vehicle
+         left join tms_shipment sh on sh.id = w.shipment_id
+         left join base_transport_means vm on vm.id = sh.vehicle_id_main
+         -- the waiting at the consignee: arrival to departure on the audited receipt, in hours to the hundredth
+         left join lateral (
+           select round(extract(epoch from (e.departure_time - e.arrival_time))::numeric / 3600, 2) as hours from tms_epod e
+            where e.waybill_id = w.id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
+            order by e.id desc limit 1
+         ) wt on true
          -- an audited receipt's signed quantities replace the shipped ones (weight and volume in proportion, per line)
          left join lateral (
            select sum(el.signed_quantity)::int as pieces, sum(el.pallets)::int as pallets,
@@ -82,15 +106,47 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
          ) c on true
         where ${where}`;
 
-interface WaybillToRate {
+const idOrNull = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+/** A lane point from a station and its place (zone, county, city, province: base_station_place). */
+export const placeOf = (station: number | null, zone: number | null, county: number | null, city: number | null, province: number | null): LanePoint => ({
+  stationId: idOrNull(station), zoneId: idOrNull(zone), districtId: idOrNull(county), cityId: idOrNull(city), provinceId: idOrNull(province),
+});
+/**
+ * The trace with where its quantities came from: the signed receipt (quantities), the receipt's arrival and
+ * departure (hours), the route's mileage or the straight line between the stations (km).
+ */
+export const sourced = (trace: ChargeTrace, signed: boolean, hoursFromReceipt: boolean, kmSource: string | null): ChargeTrace & { quantitySource?: string; hoursSource?: string; kmSource?: string } => ({
+  ...trace,
+  ...(signed ? { quantitySource: 'SIGNED' } : {}),
+  ...(hoursFromReceipt && trace.basis === 'HOUR' ? { hoursSource: 'RECEIPT' } : {}),
+  ...(kmSource && trace.basis === 'KM' ? { kmSource } : {}),
+});
+
+/** The places of a rated record's lane ends (base_station_place of each end) and its declared value and waiting. */
+export interface PlaceColumns {
+  from_zone: number | null;
+  to_zone: number | null;
+  from_county: number | null;
+  from_city: number | null;
+  from_province: number | null;
+  to_county: number | null;
+  to_city: number | null;
+  to_province: number | null;
+  declared_value: string | null;
+  wait_hours: string | null;
+  vehicle_type_id: number | null;
+  km: string | null;
+  km_source: string | null;
+}
+
+interface WaybillToRate extends PlaceColumns {
   id: number;
   code: string;
   dispatch_center_id: number;
   client_id: number;
   source_station_id: number;
   dest_station_id: number;
-  from_zone: number | null;
-  to_zone: number | null;
+  order_date: string;
   weight: string;
   volume: string;
   pieces: number;
@@ -125,9 +181,11 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
   for (const w of waybills) {
     const card = w.contract_id ? cards.get(Number(w.contract_id)) : undefined;
     const movement: Movement = {
-      from: { stationId: Number(w.source_station_id), zoneId: w.from_zone === null ? null : Number(w.from_zone) },
-      to: { stationId: Number(w.dest_station_id), zoneId: w.to_zone === null ? null : Number(w.to_zone) },
-      quantities: { weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, pallets: w.pallets, trips: 1, stops: 1 },
+      from: placeOf(w.source_station_id, w.from_zone, w.from_county, w.from_city, w.from_province),
+      to: placeOf(w.dest_station_id, w.to_zone, w.to_county, w.to_city, w.to_province),
+      quantities: { weightKg: w.weight, volumeM3: w.volume, pieces: w.pieces, pallets: w.pallets, trips: 1, stops: 1, declaredValue: w.declared_value ?? 0, hours: w.wait_hours ?? 0, km: w.km ?? 0 },
+      date: w.order_date,
+      vehicleTypeId: idOrNull(w.vehicle_type_id),
     };
     const result: RatingResult | null = card ? rateMovement(card, movement) : null;
     const state = !card ? 'NO_CONTRACT' : result!.charges.length ? 'RATED' : 'NO_RATE';
@@ -141,7 +199,7 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
       charges.push({
         dispatch_center_id: w.dispatch_center_id, waybill_id: w.id, contract_id: w.contract_id, contract_version: w.contract_version,
         rate_line_id: c.rateLineId, charge_type_id: info.chargeTypeId, charge_type_code: c.chargeType, currency: c.currency, amount: c.amount, tax_rate: info.taxRate,
-        trace: w.signed ? { ...c.trace, quantitySource: 'SIGNED' } : c.trace,
+        trace: sourced(c.trace, w.signed, w.wait_hours !== null, w.km_source),
       });
     }
   }

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FinanceApi as C, getResource, laneRank, okOf } from '@tms/domain';
+import { FinanceApi as C, FREIGHT_CHARGE, getResource, laneRank, okOf } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { systemCaller } from '../../platform/domain-events.ts';
@@ -44,8 +44,10 @@ const contractOf = async (q: Queryable, id: number) =>
  * per distinct lane of the candidates (fin_rr_pick, with the constant part of the trace); each waybill then
  * costs one join and its arithmetic: one charge row per waybill and charge type into fin_rr_charge.
  */
-const LANE_MATCH = (a: string) => `(l.fl = 'ANY' or (l.fl = 'STATION' and l.fr = ${a}.s) or (l.fl = 'ZONE' and l.fr = ${a}.fz))
-     and (l.tl = 'ANY' or (l.tl = 'STATION' and l.tr = ${a}.d) or (l.tl = 'ZONE' and l.tr = ${a}.tz))`;
+const END_MATCH = (lv: string, ref: string, a: string, e: 'f' | 't') => `(${lv} = 'ANY' or (${lv} = 'STATION' and ${ref} = ${a}.${e === 'f' ? 's' : 'd'}) or (${lv} = 'ZONE' and ${ref} = ${a}.${e}z)
+     or (${lv} = 'DISTRICT' and ${ref} = ${a}.${e}co) or (${lv} = 'CITY' and ${ref} = ${a}.${e}ci) or (${lv} = 'PROVINCE' and ${ref} = ${a}.${e}pr))`;
+const LANE_MATCH = (a: string) => `${END_MATCH('l.fl', 'l.fr', a, 'f')} and ${END_MATCH('l.tl', 'l.tr', a, 't')}
+     and (${a}.dt is null or ((l.vf is null or l.vf <= ${a}.dt) and (l.vt is null or l.vt >= ${a}.dt))) and (l.vty is null or l.vty = ${a}.vty)`;
 const PICK_SQL = `
 create temp table fin_rr_pick as
 with m as (
@@ -53,23 +55,30 @@ with m as (
 ), ranked as (
   select m.*, row_number() over k as rn,
          jsonb_agg(jsonb_build_object('rateLineId', m.id, 'specificity', m.frank + m.trank)) over (k rows between unbounded preceding and unbounded following) as cands
-    from m window k as (partition by m.lk, m.ct order by m.frank + m.trank desc, m.trank desc, m.id)
+    from m window k as (partition by m.lk, m.ct order by m.frank + m.trank desc, m.trank desc, (m.vty is not null) desc, m.id)
 )
-select r.lk, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs,
+select r.lk, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs, r.free,
        jsonb_build_object('contractId', $1::bigint, 'contractCode', $2::text, 'contractVersion', $3::int, 'rateLineId', r.id, 'chargeType', r.ct, 'lane', r.lane,
          'chosen', jsonb_build_object('specificity', r.frank + r.trank, 'fromRank', r.frank, 'toRank', r.trank, 'candidates', r.cands),
-         'basis', r.basis, 'roundingStep', case when r.rs > 0 then trim_scale(r.rs)::text end) as fixed
+         'basis', r.basis, 'roundingStep', case when r.rs > 0 then trim_scale(r.rs)::text end, 'freeQty', case when r.free > 0 then trim_scale(r.free)::text end, 'vehicleTypeId', r.vty,
+         'period', case when r.vf is not null or r.vt is not null then jsonb_build_object('from', r.vf::text, 'to', r.vt::text) end) as fixed
   from ranked r where r.rn = 1`;
-const PRICE_SQL = `
+/**
+ * The pricing; `onFreight`: the second pass, the lines on a percentage of the freight, whose quantity is the
+ * FREIGHT charge the first pass priced (0 when none), as the engine does.
+ */
+const PRICE_SQL = (onFreight: boolean) => `
 with m as (
-  select w.id as waybill_id, w.dispatch_center_id, w.signed, p.*,
+  select w.id as waybill_id, w.dispatch_center_id, w.signed, w.wait_hours, w.km_source, p.*,
          (case p.basis when 'KG' then w.weight when 'TONNE' then w.weight / 1000 when 'M3' then w.volume when 'PIECE' then w.pieces
-                       when 'PALLET' then w.pallets when 'TRIP' then 1 when 'STOP' then 1 else 0 end)::numeric as qty
+                       when 'PALLET' then w.pallets when 'TRIP' then 1 when 'STOP' then 1 when 'PCT_VALUE' then coalesce(w.declared_value, 0)
+                       when 'HOUR' then coalesce(w.wait_hours, 0) when 'KM' then coalesce(w.km, 0) ${onFreight ? "when 'PCT_FREIGHT' then coalesce(fr.amount, 0)" : ''} else 0 end)::numeric as qty
     from fin_rr_wb w
-    join fin_rr_lane la on la.s = w.source_station_id and la.d = w.dest_station_id and la.fz is not distinct from w.from_zone and la.tz is not distinct from w.to_zone
-    join fin_rr_pick p on p.lk = la.lk
+    join fin_rr_pick p on p.lk = w.lk and p.basis ${onFreight ? '=' : '<>'} 'PCT_FREIGHT'
+    ${onFreight ? `left join (select waybill_id, sum(amount) as amount from fin_rr_charge where charge_type_code = '${FREIGHT_CHARGE}' group by waybill_id) fr on fr.waybill_id = w.id` : ''}
 ), chosen as (
-  select m.*, case when m.rs > 0 then ceil(m.qty / m.rs) * m.rs else m.qty end as rq from m
+  select m.*, case when m.rs > 0 then ceil(m.bq / m.rs) * m.rs else m.bq end as rq
+    from (select m.*, case when m.free > 0 then greatest(0, m.qty - m.free) else m.qty end as bq from m) m
 ), computed as (
   select c.*, t.idx, t.f as tf, t.t as tt, t.mode as tmode, t.price as tprice,
          greatest(0, c.rq - c.fq) as extra,
@@ -78,6 +87,7 @@ with m as (
 ), valued as (
   select x.*, case when x.fq is not null then x.fp + x.ap * x.steps
                    when x.has_tiers then case when x.tmode = 'FLAT' then x.tprice else x.rq * x.tprice end
+                   when x.basis in ('PCT_FREIGHT', 'PCT_VALUE') then x.rq * coalesce(x.unit, 0) / 100
                    else x.rq * coalesce(x.unit, 0) end as computed
     from computed x
 ), limited as (
@@ -94,12 +104,15 @@ select waybill_id, dispatch_center_id, id, ct_id, ct, amount, tax,
                                  'extraQty', trim_scale(extra)::text, 'addStep', trim_scale(ast)::text, 'steps', steps::int, 'addPrice', trim_scale(ap)::text)
                          when has_tiers and tmode = 'FLAT' then jsonb_build_object('kind', 'TIER_FLAT', 'price', trim_scale(tprice)::text)
                          when has_tiers then jsonb_build_object('kind', 'TIER_UNIT', 'quantity', trim_scale(rq)::text, 'price', trim_scale(tprice)::text)
+                         when basis in ('PCT_FREIGHT', 'PCT_VALUE') then jsonb_build_object('kind', 'PERCENT', 'base', trim_scale(rq)::text, 'percent', trim_scale(coalesce(unit, 0))::text)
                          else jsonb_build_object('kind', 'UNIT', 'quantity', trim_scale(rq)::text, 'price', trim_scale(coalesce(unit, 0))::text) end,
          'computed', trim_scale(computed)::text,
          'limit', case when mx is not null and a1 > mx then jsonb_build_object('applied', 'MAX', 'value', trim_scale(mx)::text)
                        when mn is not null and computed < mn then jsonb_build_object('applied', 'MIN', 'value', trim_scale(mn)::text) end,
          'amount', amount::text
        ) || case when signed then '{"quantitySource":"SIGNED"}'::jsonb else '{}'::jsonb end
+         || case when basis = 'HOUR' and wait_hours is not null then '{"hoursSource":"RECEIPT"}'::jsonb else '{}'::jsonb end
+         || case when basis = 'KM' and km_source is not null then jsonb_build_object('kmSource', km_source) else '{}'::jsonb end
   from amounts`;
 
 export interface RerateResult { records: number; charges: number }
@@ -132,12 +145,18 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [c.client_id, c.dispatch_center_id, c.code, c.id],
   );
   await q.query(`analyze fin_rr_ids`);
+  // each waybill with the key of its lane (both ends at every level, its vehicle type, and its date when a line has a period)
+  const dated = (await q.query(`select 1 from fin_rate_line where contract_id = $1 and (valid_from is not null or valid_to is not null) limit 1`, [c.id])).rows.length > 0;
   await q.query(
     `create temp table fin_rr_wb as
-     select x.id, x.dispatch_center_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.weight::numeric as weight, x.volume::numeric as volume,
-            x.pieces, x.pallets, x.signed
-       from (${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x
-      where x.contract_id = $1`,
+     select y.*, dense_rank() over (order by y.source_station_id, y.from_zone, y.from_county, y.from_city, y.from_province,
+                                             y.dest_station_id, y.to_zone, y.to_county, y.to_city, y.to_province, y.dt, y.vty) as lk
+       from (select x.id, x.dispatch_center_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.from_county, x.from_city, x.from_province,
+                    x.to_county, x.to_city, x.to_province, ${dated ? 'x.order_date::date' : 'null::date'} as dt,
+                    x.weight::numeric as weight, x.volume::numeric as volume, x.pieces, x.pallets, x.signed,
+                    x.declared_value::numeric as declared_value, x.wait_hours::numeric as wait_hours, x.vehicle_type_id as vty, x.km::numeric as km, x.km_source
+               from (${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x
+              where x.contract_id = $1) y`,
     [c.id],
   );
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
@@ -152,23 +171,29 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     fl: l.from.level, fr: l.from.refId ?? null, tl: l.to.level, tr: l.to.refId ?? null, frank: laneRank(l.from.level), trank: laneRank(l.to.level),
     lane: { from: l.from, to: l.to }, unit: l.unitPrice ?? null, has_tiers: !!l.tiers?.length,
     fq: l.firstAdditional?.firstQty ?? null, fp: l.firstAdditional?.firstPrice ?? null, ast: l.firstAdditional?.addStep ?? null, ap: l.firstAdditional?.addPrice ?? null,
-    mn: l.minAmount ?? null, mx: l.maxAmount ?? null, rs: l.roundingStep ?? null,
+    mn: l.minAmount ?? null, mx: l.maxAmount ?? null, rs: l.roundingStep ?? null, free: l.freeQty ?? null, vty: l.vehicleTypeId ?? null, vf: l.validFrom ?? null, vt: l.validTo ?? null,
   }));
   const tierRows = lines.flatMap((l) => (l.tiers ?? []).map((t, idx) => ({ line: l.id, idx, f: t.from, t: t.to ?? null, mode: t.mode, price: t.price })));
   await q.query(
     `create temp table fin_rr_line as select * from jsonb_to_recordset($1::jsonb) as x(id bigint, ct text, ct_id bigint, tax numeric, basis text, fl text, fr bigint, tl text, tr bigint,
-       frank int, trank int, lane jsonb, unit numeric, has_tiers boolean, fq numeric, fp numeric, ast numeric, ap numeric, mn numeric, mx numeric, rs numeric)`,
+       frank int, trank int, lane jsonb, unit numeric, has_tiers boolean, fq numeric, fp numeric, ast numeric, ap numeric, mn numeric, mx numeric, rs numeric, free numeric, vty bigint, vf date, vt date)`,
     [JSON.stringify(lineRows)],
   );
   await q.query(`create temp table fin_rr_tier as select * from jsonb_to_recordset($1::jsonb) as x(line bigint, idx int, f numeric, t numeric, mode text, price numeric)`, [JSON.stringify(tierRows)]);
-  await q.query(`create temp table fin_rr_lane as select row_number() over () as lk, s, fz, d, tz from (select distinct source_station_id as s, from_zone as fz, dest_station_id as d, to_zone as tz from fin_rr_wb) x`);
+  await q.query(
+    `create temp table fin_rr_lane as
+     select distinct on (lk) lk, source_station_id as s, from_zone as fz, from_county as fco, from_city as fci, from_province as fpr,
+            dest_station_id as d, to_zone as tz, to_county as tco, to_city as tci, to_province as tpr, dt, vty
+       from fin_rr_wb order by lk`,
+  );
   await q.query(PICK_SQL, [c.id, c.code, c.contract_version]);
   step(2, ids.length);
 
   // 3. the pricing, and the new total per waybill
   await q.query(`create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb)`);
   await q.query(`analyze fin_rr_wb`);
-  await q.query(PRICE_SQL);
+  await q.query(PRICE_SQL(false));
+  if (lines.some((l) => l.basis === 'PCT_FREIGHT')) await q.query(PRICE_SQL(true));
   await q.query(
     `create temp table fin_rr_total as
      select w.id, case when count(ch.waybill_id) > 0 then 'RATED' else 'NO_RATE' end as state, case when count(ch.waybill_id) > 0 then sum(ch.amount) end as total

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from 'decimal.js';
-import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, type ChargeTrace, type LanePoint, type Translate } from '@tms/domain';
+import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, tracePlaces, type ChargeTrace, type LanePoint, type PlaceName, type Translate } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -20,9 +20,12 @@ const contractDef = getResource('contract');
 /** A lane point with what the database knows above it: the station's zone, a district's city and province. */
 async function lanePoint(q: Queryable, p: z.output<typeof C.LanePointInput>): Promise<LanePoint> {
   const out: LanePoint = { stationId: p.stationId ?? null, zoneId: p.zoneId ?? null };
-  if (p.stationId && !p.zoneId) {
-    const r = await q.query<{ zone_id: number | null }>(`select l.zone_id from base_station s left join base_location l on l.id = s.location_id where s.id = $1`, [p.stationId]);
-    out.zoneId = r.rows[0]?.zone_id ?? null;
+  if (p.stationId) {
+    // the station's zone (unless given) and the county, city and province it is in
+    const r = await q.query<{ zone_id: number | null; county_id: number | null; city_id: number | null; province_id: number | null }>(`select zone_id, county_id, city_id, province_id from base_station_place where station_id = $1`, [p.stationId]);
+    const place = r.rows[0];
+    if (!p.zoneId) out.zoneId = place?.zone_id ? Number(place.zone_id) : null;
+    if (place && !p.districtId) Object.assign(out, { districtId: place.county_id ? Number(place.county_id) : null, cityId: place.city_id ? Number(place.city_id) : null, provinceId: place.province_id ? Number(place.province_id) : null });
   }
   if (p.districtId) {
     // the district and its ancestors (at most three levels)
@@ -47,10 +50,27 @@ export interface ChargeDbRow {
   id: number; charge_type_id: number; charge_type_code: string; name: string | null; amount: string; currency: string; tax_rate: string;
   contract_id: number; contract_version: number; rate_line_id: number | null; trace: ChargeTrace;
 }
-export const chargeRow = (c: ChargeDbRow, t: Translate) => ({
+export const chargeRow = (c: ChargeDbRow, t: Translate, name?: PlaceName) => ({
   id: c.id, chargeTypeId: c.charge_type_id, chargeTypeCode: c.charge_type_code, chargeTypeName: c.name, amount: c.amount, currency: c.currency, taxRate: c.tax_rate,
-  contractId: c.contract_id, contractVersion: c.contract_version, rateLineId: c.rate_line_id, trace: c.trace as unknown as Record<string, unknown>, explanation: explainTrace(c.trace, t),
+  contractId: c.contract_id, contractVersion: c.contract_version, rateLineId: c.rate_line_id, trace: c.trace as unknown as Record<string, unknown>, explanation: explainTrace(c.trace, t, name),
 });
+
+/** The names of the places the traces' lanes name (stations, districts, zones: one query), for the explanation. */
+export async function placeNames(q: Queryable, traces: (ChargeTrace | null | undefined)[]): Promise<PlaceName> {
+  const { stations, districts, zones, vehicleTypes } = tracePlaces(traces.filter((x): x is ChargeTrace => !!x));
+  const names = new Map<string, string>();
+  if (stations.length || districts.length || zones.length || vehicleTypes.length) {
+    const r = await q.query<{ k: string; id: number; name: string }>(
+      `select 'S' as k, id, name from base_station where id = any($1::bigint[])
+       union all select 'D', id, name from sys_district where id = any($2::bigint[])
+       union all select 'Z', id, name from base_zone where id = any($3::bigint[])
+       union all select 'V', id, name from base_transport_means_type where id = any($4::bigint[])`,
+      [stations, districts, zones, vehicleTypes],
+    );
+    for (const x of r.rows) names.set(`${x.k}${Number(x.id)}`, x.name);
+  }
+  return (level, id) => names.get(`${level === 'STATION' ? 'S' : level === 'ZONE' ? 'Z' : level === 'VEHICLE_TYPE' ? 'V' : 'D'}${id}`);
+}
 
 export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['finance'];
@@ -70,6 +90,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
           [waybillId, kind],
         )
       ).rows;
+      const name = await placeNames(db, charges.map((c) => c.trace));
       const rating = (
         await db.query<{ waybill_code: string; state: string; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; total_amount: string | null; rated_time: Date }>(
           `select waybill_code, state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1`,
@@ -79,7 +100,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
       return {
         code: 0 as const,
         msg: t('messages.ok'),
-        rows: charges.map((c) => chargeRow(c, t)),
+        rows: charges.map((c) => chargeRow(c, t, name)),
         total: charges.length,
         rating: rating
           ? { waybillCode: rating.waybill_code, state: rating.state, contractId: rating.contract_id, contractCode: rating.contract_code, contractVersion: rating.contract_version, currency: rating.currency, totalAmount: rating.total_amount, ratedTime: rating.rated_time.toISOString() }
@@ -109,14 +130,15 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
         )
       ).rows;
       const { cards } = await loadCards(db, contracts.map((c) => ({ id: c.id, code: c.code, contractVersion: c.contract_version, currency: c.currency })));
-      const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities };
-      const quotes = contracts
-        .map((c) => ({ c, r: rateMovement(cards.get(Number(c.id))!, movement) }))
-        .filter(({ r }) => r.charges.length)
+      // the date picks the lines of its period (a fuel surcharge per period)
+      const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities, date: b.date, vehicleTypeId: b.vehicleTypeId ?? null };
+      const rated = contracts.map((c) => ({ c, r: rateMovement(cards.get(Number(c.id))!, movement) })).filter(({ r }) => r.charges.length);
+      const name = await placeNames(db, rated.flatMap(({ r }) => r.charges.map((ch) => ch.trace)));
+      const quotes = rated
         .sort((x, y) => new Decimal(x.r.total).comparedTo(y.r.total) || x.c.id - y.c.id)
         .map(({ c, r }) => ({
           contractId: c.id, contractCode: c.code, contractVersion: c.contract_version, contractName: c.name, clientId: c.client_id, carrierId: c.carrier_id, currency: c.currency, total: r.total,
-          charges: r.charges.map((ch) => ({ chargeTypeCode: ch.chargeType, rateLineId: ch.rateLineId, amount: ch.amount, explanation: explainTrace(ch.trace, t), trace: ch.trace as unknown as Record<string, unknown> })),
+          charges: r.charges.map((ch) => ({ chargeTypeCode: ch.chargeType, rateLineId: ch.rateLineId, amount: ch.amount, explanation: explainTrace(ch.trace, t, name), trace: ch.trace as unknown as Record<string, unknown> })),
         }));
       return { code: 0 as const, msg: t('messages.ok'), data: quotes };
     },

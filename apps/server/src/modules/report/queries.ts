@@ -247,7 +247,7 @@ async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Pro
 }
 
 /** great-circle distance in metres between (lng0, lat0) and (lng1, lat1), degrees (haversine) */
-const haversine = (lng0: string, lat0: string, lng1: string, lat1: string) =>
+export const haversine = (lng0: string, lat0: string, lng1: string, lat1: string) =>
   `(2 * ${MILEAGE_RULES.earthRadiusM} * asin(least(1, sqrt(power(sin(radians(${lat1} - ${lat0}) / 2), 2) + cos(radians(${lat0})) * cos(radians(${lat1})) * power(sin(radians(${lng1} - ${lng0}) / 2), 2)))))`;
 
 /**

@@ -208,6 +208,17 @@ export async function splitWaybill(q: Queryable, caller: Caller, input: SplitInp
     now,
   ]);
   await recomputeTotals(q, [w!.id, newId]);
+  // the declared value follows the weight (else the pieces) split off, to the cent; the two parts add up to it
+  await q.query(
+    `with t as (
+       select o.declared_value as v, o.total_weight + n.total_weight as wt, n.total_weight as nw, o.total_quantity + n.total_quantity as qt, n.total_quantity as nq
+         from tms_waybill o, tms_waybill n where o.id = $1 and n.id = $2 and o.declared_value is not null
+     ), s as (
+       select round(v * case when wt > 0 then nw / wt when qt > 0 then nq::numeric / qt else 0 end, 2) as moved, v from t
+     )
+     update tms_waybill w set declared_value = case when w.id = $2 then s.moved else s.v - s.moved end from s where w.id in ($1, $2)`,
+    [w!.id, newId],
+  );
   await track(q, caller, now, [
     { dispatchCenterId: w!.dispatch_center_id, operationType: 'WAYBILL_SPLIT', relatedCode: w!.code, waybillId: w!.id, orderId: w!.order_id, remark: code },
     { dispatchCenterId: w!.dispatch_center_id, operationType: 'WAYBILL_SPLIT', relatedCode: code, waybillId: newId, orderId: w!.order_id, remark: w!.code },

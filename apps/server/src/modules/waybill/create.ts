@@ -53,13 +53,13 @@ export async function createWaybillsFromOrders(
        status, client_id, carrier_id, source_station_id, dest_station_id, source_location_id, dest_location_id,
        source_contact_name, source_contact_mobile, source_contact_phone, source_contact_email,
        dest_contact_name, dest_contact_mobile, dest_contact_phone, dest_contact_email,
-       etd, eta, total_weight, total_volume, total_quantity, total_cases, total_pallets, total_other,
+       etd, eta, total_weight, total_volume, total_quantity, total_cases, total_pallets, total_other, declared_value,
        remark, create_by, create_time)
      select o.dispatch_center_id, u.code, o.id, o.code, o.order_type_id, o.trans_type, o.load_mode, o.route_id,
        'OPEN', o.client_id, o.carrier_id, o.source_station_id, o.dest_station_id, ss.location_id, ds.location_id,
        ss.contact_name, sc.mobile, sc.phone, sc.email,
        ds.contact_name, dc.mobile, dc.phone, dc.email,
-       o.etd, o.eta, o.total_weight, o.total_volume, o.total_quantity, o.total_cases, o.total_pallets, o.total_other,
+       o.etd, o.eta, o.total_weight, o.total_volume, o.total_quantity, o.total_cases, o.total_pallets, o.total_other, o.declared_value,
        o.remark, $3, $4
      from unnest($1::bigint[], $2::text[]) as u(order_id, code)
      join tms_order o on o.id = u.order_id

@@ -22,7 +22,7 @@ const SECTIONS: [key: string, fields: string[]][] = [
   ['places', ['sourceStationId', 'sourceZoneId', 'destStationId', 'destZoneId', 'orderDate', 'prepDate', 'etd', 'eta']],
   ['references', ['refNo', 'refNo1', 'refNo2', 'refNo3', 'refNo4', 'customerOrderNo', 'customerSubOrderNo', 'remark']],
   ['print', ['isPrint', 'printQty', 'printDate', 'printTime', 'printBy', 'printerId', 'resetPrint', 'resetReason', 'isPrintCheck']],
-  ['totals', ['totalWeight', 'totalVolume', 'totalQuantity', 'totalCases', 'totalPallets', 'totalOther']],
+  ['totals', ['totalWeight', 'totalVolume', 'totalQuantity', 'totalCases', 'totalPallets', 'totalOther', 'declaredValue']],
 ];
 
 /** antd Descriptions items of some fields of a record, formatted like the lists. */
