@@ -199,9 +199,14 @@ describe('client portal', () => {
       await lines.getByTestId('portal-line-dispute').first().click();
       await page.getByTestId('portal-dispute-form').getByLabel('原因').fill('合同价应为 80 元');
       await page.getByTestId('portal-dispute-form').getByLabel('您认为正确的金额').fill('80.00');
+      // the client's photo of its own reconciliation goes with the dispute
+      const photo = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+      await page.getByTestId('portal-dispute-form').locator('input[type=file]').setInputFiles({ name: '客户对账单.png', mimeType: 'image/png', buffer: photo });
+      await expect.poll(() => page.getByTestId('portal-dispute-form').getByTestId('dispute-file').textContent(), { timeout: 10_000 }).toContain('客户对账单.png');
       await shot(page, 'portal-statement-dispute-zh-CN');
       await page.getByTestId('portal-dispute-ok').click();
       await expect.poll(() => lines.innerText()).toContain('80.00 · 合同价应为 80 元');
+      await expect.poll(() => lines.getByTestId('dispute-file').textContent()).toContain('客户对账单.png');
       await expect.poll(() => page.getByTestId('portal-statement').innerText()).toContain('有争议');
       // no confirmation while a dispute is open
       expect(await page.getByTestId('portal-statement-confirm').count()).toBe(0);
@@ -209,7 +214,7 @@ describe('client portal', () => {
       // the back office sees the client's dispute on the line
       const line = (await adminCall<{ lines: { disputeStatus: string; proposedAmount: string }[]; status: string }>(server, 'GET', `/api/finance/statement/detail/${st.id}`)).data;
       expect(line.status).toBe('DISPUTED');
-      expect(line.lines[0]).toMatchObject({ disputeStatus: 'OPEN', proposedAmount: '80.00' });
+      expect(line.lines[0]).toMatchObject({ disputeStatus: 'OPEN', proposedAmount: '80.00', disputeFile: { name: '客户对账单.png', contentType: 'image/png' } });
     } catch (e) {
       await shot(page, 'FAILED-portal-statement').catch(() => undefined);
       throw e;

@@ -118,8 +118,8 @@ describe('settlement', () => {
     // the statement is disputed: the fuel line carries the carrier's claim, the freight line is left as it was
     await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('有争议');
     const line = (type: string) => drawer.locator('.ant-table-tbody').first().locator('tr.ant-table-row', { hasText: type }).locator('td').allTextContents();
-    await expect.poll(async () => (await line('FUEL')).slice(0, 6)).toEqual(['费用', order.waybillCode, 'FUEL', expect.any(String), '80.00', `待处理: 200.00 (承运商主张 200.00（${order.waybillCode} (FUEL)）)`]);
-    expect((await line('FREIGHT')).slice(4, 6)).toEqual(['500.00', '']);
+    await expect.poll(async () => (await line('FUEL')).slice(0, 7)).toEqual(['费用', order.waybillCode, 'FUEL', expect.any(String), '80.00', '', `待处理: 200.00 (承运商主张 200.00（${order.waybillCode} (FUEL)）)`]);
+    expect((await line('FREIGHT')).slice(4, 7)).toEqual(['500.00', '', '']);
     expect(await drawer.getByTestId('line-accept').count()).toBe(1);
     // the history names the check in words
     const last = drawer.locator('.ant-table-tbody').last().locator('tr.ant-table-row').last().locator('td');

@@ -55,7 +55,7 @@ import { registerSettlementRoutes } from './modules/finance/settlement.ts';
 import { registerSettlementMoneyRoutes } from './modules/finance/settlement-money.ts';
 import { registerSettlementReceiptRoutes, subscribeSettlement } from './modules/finance/settlement-receipts.ts';
 import { registerThreeWayRoutes } from './modules/finance/settlement-threeway.ts';
-import { registerStatementPdfRoute } from './modules/finance/settlement-pdf.ts';
+import { registerStatementPdfRoute, registerStatementPrintRoutes } from './modules/finance/settlement-pdf.ts';
 import { registerPayableRoutes } from './modules/finance/payable-routes.ts';
 import { registerAdjustmentRoutes } from './modules/finance/adjustments.ts';
 import { DomainEvents } from './platform/domain-events.ts';
@@ -166,16 +166,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRerateRoutes(app, db);
   registerFinanceRoutes(app, db);
   // settlement (issue 15): statements, invoices and payments, paper receipts
-  registerSettlementRoutes(app, db);
+  registerSettlementRoutes(app, db, storage);
   registerSettlementMoneyRoutes(app, db);
   registerSettlementReceiptRoutes(app, db);
   registerThreeWayRoutes(app, db);
   registerStatementPdfRoute(app, db, clock);
+  registerStatementPrintRoutes(app, db, clock);
   registerPayableRoutes(app, db);
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
-  registerPortalStatementRoutes(app, db); // the client's statements: confirm or dispute (issue 15)
+  registerPortalStatementRoutes(app, db, storage); // the client's statements: confirm or dispute (issue 15)
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)

@@ -25,7 +25,7 @@ describe('seeded demo master data', () => {
     expect(stations.length).toBeGreaterThanOrEqual(6);
     expect(stations.every((s) => s.fenceDistance > 0)).toBe(true);
     const tpl = (await call('GET', getResource('printTemplate'), 'list', { query: { pageSize: 50 } })).json.rows as Json[];
-    expect(new Set(tpl.map((t) => t.type))).toEqual(new Set(['DISPATCH', 'WAYBILL', 'ORDER']));
+    expect(new Set(tpl.map((t) => t.type))).toEqual(new Set(['DISPATCH', 'WAYBILL', 'ORDER', 'STATEMENT']));
     expect(tpl[0].content).toContain('{{code}}');
     const drv = await ctx.s.db.query<{ password_hash: string }>(`select password_hash from base_driver limit 1`);
     expect(drv.rows[0]!.password_hash).not.toBe('driver123');

@@ -261,11 +261,26 @@ describe('statements in the portal', () => {
     const bad = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: '', proposedAmount: '90' }] } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors)).toEqual(['lines.0.reason']);
-    const disputed = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: '少送两箱', proposedAmount: '90.10' }] } });
+    // the dispute's photo: uploaded by the client (a file of someone else's is refused, naming the field)
+    const photo = new FormData();
+    photo.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), '少送照片.png');
+    const up = await s.api('POST', '/api/portal/statements/file', { token: mine.token, body: photo });
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.data).toMatchObject({ name: '少送照片.png', contentType: 'image/png' });
+    const theirs = await s.api('POST', '/api/portal/statements/file', { token: other.token, body: photo });
+    const foreignFile = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: 'x', proposedAmount: '90', fileId: theirs.json.data.id }] } });
+    expect(foreignFile.status).toBe(400);
+    expect(Object.keys(foreignFile.json.errors)).toEqual(['lines.0.fileId']);
+    const disputed = await s.api('POST', '/api/portal/statements/dispute', { token: mine.token, body: { id: sent.id, version: d.version, lines: [{ lineId: sent.lines[0], reason: '少送两箱', proposedAmount: '90.10', fileId: up.json.data.id }] } });
     expect(disputed.status, JSON.stringify(disputed.json)).toBe(200);
     expect(disputed.json.data.status).toBe('DISPUTED');
     const line = ((await detail(mine.token, sent.id)).json.data.lines as Json[]).find((l) => l.id === sent.lines[0])!;
-    expect(line).toMatchObject({ disputeStatus: 'OPEN', disputeReason: '少送两箱', proposedAmount: '90.10' });
+    expect(line).toMatchObject({ disputeStatus: 'OPEN', disputeReason: '少送两箱', proposedAmount: '90.10', disputeFile: { id: up.json.data.id, name: '少送照片.png', contentType: 'image/png' } });
+    // the back office reads the same attachment through its signed link
+    const seenByStaff = ((await s.api('GET', `/api/finance/statement/detail/${sent.id}`, { token: admin })).json.data.lines as Json[]).find((l) => l.id === sent.lines[0])!;
+    const got = await fetch(new URL(String(seenByStaff.disputeFile.url), s.url));
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
     // the other client cannot act on it; confirming a disputed statement is refused until the back office decides
     expect((await s.api('POST', '/api/portal/statements/confirm', { token: other.token, body: { id: sent.id, version: disputed.json.data.version } })).status).toBe(404);
     expect((await s.api('POST', '/api/portal/statements/confirm', { token: mine.token, body: { id: sent.id, version: disputed.json.data.version } })).status).toBe(409);

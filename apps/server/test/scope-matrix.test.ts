@@ -485,7 +485,7 @@ function customRoutes(): Record<string, Classified> {
   c[`GET ${S}/trajectory/:id`] = { kind: 'shipment', read: true, call: get(() => `${S}/trajectory/${rec.shipment.id}`) };
 
   /** Printing records of a kind with a seeded template on the first printer. */
-  const printing = (kind: 'order' | 'waybill', url: string, template: string) => ({
+  const printing = (kind: 'order' | 'waybill' | 'statement', url: string, template: string) => ({
     kind,
     call: post(url, async () => ({
       ...ids(kind),
@@ -587,6 +587,7 @@ function customRoutes(): Record<string, Classified> {
   const stmt = (extra: () => Record<string, unknown> = () => ({})) => () => ({ id: rec.statement.id, version: 0, ...extra() });
   c[`POST ${F}/statement/generate`] = { kind: 'client', call: post(`${F}/statement/generate`, () => ({ kind: 'RECEIVABLE', period: '2026-01', partyId: rec.client.id })) };
   none("a generation run of the caller's own dispatch center: its status and counts, no party's record", `GET ${F}/statement/job/:id`);
+  none("stores an attachment as the caller's own file: a dispute takes only files its caller uploaded (finance-statement-adjustments.test.ts)", `POST ${F}/statement/disputeFile`);
   c[`GET ${F}/statement/detail/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/detail/${rec.statement.id}`) };
   for (const action of ['send', 'confirm']) c[`POST ${F}/statement/${action}`] = { kind: 'statement', call: post(`${F}/statement/${action}`, stmt()) };
   c[`POST ${F}/statement/void`] = { kind: 'statement', call: post(`${F}/statement/void`, stmt(() => ({ reason: '作废' }))) };
@@ -600,6 +601,8 @@ function customRoutes(): Record<string, Classified> {
   };
   c[`POST ${F}/statement/threeWay`] = { kind: 'statement', call: post(`${F}/statement/threeWay`, claimSheet, () => ({ id: rec.statement.id, version: 0 })) };
   c[`GET ${F}/statement/pdf/:id`] = { kind: 'statement', read: true, call: get(() => `${F}/statement/pdf/${rec.statement.id}`) };
+  c[`POST ${F}/statement/print`] = { ...printing('statement', `${F}/statement/print`, 'TPL-STATEMENT'), read: true };
+  none('print choices (templates, printers): global', `GET ${F}/statement/printOptions`);
   none("the blank template of a carrier's statement: no record", `GET ${F}/statement/claimTemplate`);
   c[`POST ${F}/statement/resolve`] = { kind: 'statement', call: post(`${F}/statement/resolve`, stmt(() => ({ decisions: [{ lineId: rec.statementLine.id, accept: true }] }))) };
   c[`POST ${F}/invoice/register`] = {
@@ -871,6 +874,7 @@ describe('the client portal in the data-scope matrix', () => {
     'POST /api/portal/orders': { none: 'creates a new order: another client is refused with 400 naming clientId (portal.test.ts)' },
     'GET /api/portal/orders/importTemplate': { none: 'a blank template' },
     'POST /api/portal/orders/import': { none: "creates new orders from a workbook: another client's codes are unknown on their rows (portal.test.ts)" },
+    'POST /api/portal/statements/file': { none: "stores an attachment as the caller's own file: a dispute takes only files its caller uploaded (portal.test.ts)" },
     'GET /api/portal/orders': list('/api/portal/orders', ['order']),
     'GET /api/portal/orders/export': { list: () => ({ method: 'GET', path: '/api/portal/orders/export' }), shows: ['order'] },
     'GET /api/portal/transit': { list: () => ({ method: 'GET', path: '/api/portal/transit' }), shows: ['shipment'] },

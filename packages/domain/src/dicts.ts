@@ -79,7 +79,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['station_limit_type', '站点限制类型', [['FORBID', '禁止进入', 'Not allowed'], ['ALLOW', '仅允许', 'Allowed only']]],
   ['shipment_type', '调度类型', [['TRUNK', '干线', 'Trunk line'], ['DELIVERY', '配送', 'Delivery'], ['SHUTTLE', '短驳', 'Shuttle']]],
   ['map_shape_type', '图形类型', [['POLYGON', '多边形', 'Polygon'], ['CIRCLE', '圆形', 'Circle']]],
-  ['print_template_type', '打印模板类型', [['DISPATCH', '派车单', 'Dispatch sheet'], ['WAYBILL', '运单', 'Waybill'], ['ORDER', '订单', 'Order']]],
+  ['print_template_type', '打印模板类型', [['DISPATCH', '派车单', 'Dispatch sheet'], ['WAYBILL', '运单', 'Waybill'], ['ORDER', '订单', 'Order'], ['STATEMENT', '对账单', 'Statement']]],
   ['alert_rule_type', '告警规则类型', [['LATE_DEPARTURE', '晚点发车', 'Late departure'], ['LATE_ARRIVAL', '晚点到达', 'Late arrival'], ['FENCE_EXIT', '驶出围栏', 'Left the e-fence'], ['LONG_STOP', '长时间停留', 'Long stop'], ['NO_POSITION', '无定位', 'No position'],
     // raised by a JT/T 808 terminal's alarm flags (issue 19), not by rules
     ['TERMINAL_EMERGENCY', '终端紧急报警', 'Terminal emergency alarm'], ['TERMINAL_OVERSPEED', '终端超速报警', 'Terminal overspeed alarm'], ['TERMINAL_FATIGUE', '终端疲劳驾驶报警', 'Terminal fatigue driving alarm'],

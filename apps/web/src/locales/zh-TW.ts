@@ -1494,6 +1494,16 @@ const zhTW = {
     "by": "操作人",
     "at": "時間",
     "exportLines": "匯出明細",
+    "originColumn": "來源",
+    "print": "列印",
+    "printTitle": "列印對賬單 {{code}}",
+    "attach": "上傳附件（照片或 PDF）",
+    "attachment": "附件",
+    "origin": {
+      "RERATE": "重新計費：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}",
+      "MANUAL": "手工調整 #{{id}}：{{reason}}",
+      "DISPUTE": "爭議調整（明細 #{{id}}）：{{reason}}"
+    },
     "generated": "新建對賬單 {{count}} 張，明細 {{lines}} 條。",
     "generateFailed": "生成失敗",
     "required": "必填",

@@ -43,12 +43,16 @@ const disputedLine = z.object({
 });
 export const DisputeBody = StatementAction.extend({
   lines: z
-    .array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an uploaded attachment (system/oss/upload)') }))
+    .array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an attachment the caller uploaded (finance/statement/disputeFile)') }))
     .min(1, { error: 'validation.required' })
     .max(1000),
 });
 /** The client portal's dispute: the same per line, without an attachment. */
-export const PortalDisputeBody = StatementAction.extend({ lines: z.array(disputedLine).min(1, { error: 'validation.required' }).max(1000) });
+export const PortalDisputeBody = StatementAction.extend({
+  lines: z.array(disputedLine.extend({ fileId: z.number().int().positive().nullish().describe('an attachment the caller uploaded (portal/statements/file)') })).min(1, { error: 'validation.required' }).max(1000),
+});
+/** a dispute's attachment as uploaded */
+export const DisputeFile = z.object({ id: z.number(), name: z.string(), contentType: z.string(), url: z.string() }).meta({ id: 'DisputeFile' });
 export const ResolveBody = StatementAction.extend({
   decisions: z
     .array(z.object({ lineId: z.number().int().positive(), accept: z.boolean(), remark: optText(200) }))
@@ -70,6 +74,12 @@ export const StatementLine = z
     id: z.number(), lineType: z.string(), chargeId: z.number().nullable(), waybillId: z.number().nullable(), waybillCode: z.string().nullable(), chargeTypeCode: z.string().nullable(),
     eventDate: z.string().nullable(), amount: money, taxRate: z.string().nullable(), adjustsLineId: z.number().nullable(), disputeStatus: z.string().nullable(), disputeReason: z.string().nullable(),
     proposedAmount: money.nullable(), disputeFileId: z.number().nullable(), resolveRemark: z.string().nullable(), remark: z.string().nullable(),
+    adjustmentId: z.number().nullable().describe('the approved manual adjustment this line states'),
+    origin: z.enum(['RERATE', 'MANUAL']).nullable().describe('where an adjustment line came from: a re-rating of a charge already stated, or a manual adjustment'),
+    originStatementCode: z.string().nullable().describe('RERATE: the statement that stated the charge before it was re-rated'),
+    beforeAmount: money.nullable().describe('RERATE: the amount stated before'),
+    afterAmount: money.nullable().describe('RERATE: the amount after the re-rating (amount = after − before)'),
+    disputeFile: DisputeFile.nullable().describe("the dispute's attachment (a photo or a PDF; url: a signed link)"),
   })
   .meta({ id: 'StatementLine' });
 export const StatementDetail = StatementHeader.extend({ events: z.array(StatementEvent), lines: z.array(StatementLine).describe('the first 500 lines (the whole list: /finance/statementLine/list)') });
@@ -134,3 +144,6 @@ export const ScanBody = z.object({
 export const ScanResult = z.object({ code: z.string(), ok: z.boolean(), status: z.string().nullable(), message: z.string().nullable() });
 export const OverdueQuery = z.object({ days: intText(0, 3650).optional().describe('days after delivery (default 7)'), pageNum: intText(1).optional(), pageSize: intText(1, 500).optional(), lang: z.string().max(10).optional() });
 export const OverdueRow = z.object({ waybillId: z.number(), waybillCode: z.string(), clientId: z.number().nullable(), clientName: z.string().nullable(), deliveredTime: z.string(), days: z.number().int(), status: z.string() });
+
+// printing statements from the print templates of type STATEMENT (the waybills' print body and answer)
+export { PrintBody as StatementPrintBody, PrintAnswer as StatementPrintAnswer, PrintOptions as StatementPrintOptions } from './waybill.ts';

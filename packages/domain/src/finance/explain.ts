@@ -29,6 +29,7 @@ export function tracePlaces(traces: { lane?: ChargeTrace['lane']; vehicleTypeId?
 
 export function explainTrace(trace: ChargeTrace & { hoursSource?: string; kmSource?: string }, t: Translate, name?: PlaceName): string {
   const parts: string[] = [];
+  if (trace.rerate) parts.push(t(`${K}rerate`, { code: trace.rerate.statementCode ?? '', before: trace.rerate.before, after: trace.rerate.after }));
   parts.push(t(`${K}contract`, { code: trace.contractCode, version: trace.contractVersion }));
   parts.push(t(`${K}line`, { id: trace.rateLineId, from: end(t, trace.lane.from, name), to: end(t, trace.lane.to, name), n: trace.chosen.candidates.length }));
   if (trace.vehicleTypeId) parts.push(t(`${K}vehicleType`, { name: name?.('VEHICLE_TYPE', Number(trace.vehicleTypeId)) ?? `#${trace.vehicleTypeId}` }));

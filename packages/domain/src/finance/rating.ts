@@ -154,6 +154,8 @@ export interface ChargeTrace {
   computed: string;
   limit: { applied: 'MIN' | 'MAX'; value: string } | null;
   amount: string;
+  /** a re-rating difference of a charge already stated (source RERATE): the statement, the amount stated and the amount after */
+  rerate?: { statementId: number | null; statementCode: string | null; before: string; after: string };
 }
 
 export interface ChargeLine {

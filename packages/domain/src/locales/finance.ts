@@ -17,6 +17,7 @@ const zh = {
     adjustmentNoTarget: '请选择一个运单或调度单',
     adjustmentPayableOnly: '调度单只能做应付调整',
     explain: {
+      rerate: '重新计费差额：对账单 {{code}} 已对账 {{before}}，重新计费后 {{after}}，差额在下一期对账单中调整',
       contract: '合同 {{code}} 第 {{version}} 版',
       line: '运价明细 #{{id}}（{{from}} → {{to}}），{{n}} 条匹配明细中线路最具体的一条',
       any: '任意',
@@ -103,6 +104,7 @@ const en: typeof zh = {
     adjustmentNoTarget: 'Choose one waybill or one dispatch order',
     adjustmentPayableOnly: 'A dispatch order takes payable adjustments only',
     explain: {
+      rerate: 'Re-rating difference: statement {{code}} stated {{before}}, re-rated to {{after}}; the difference is adjusted on the next statement',
       contract: 'Contract {{code}} version {{version}}',
       line: 'rate line #{{id}} ({{from}} → {{to}}), the most specific lane of {{n}} matching lines',
       any: 'any',

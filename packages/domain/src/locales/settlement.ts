@@ -8,6 +8,8 @@ const zh = {
     frozen: '对账单 {{code}} 已确认，明细已冻结，不能修改',
     lineNotInStatement: '明细 #{{id}} 不属于该对账单',
     lineNotDisputable: '明细 #{{id}} 已有争议，不能重复提出',
+    attachmentType: '附件只能是图片（PNG、JPEG、WebP、GIF）或 PDF',
+    attachmentNotYours: '附件 #{{id}} 不存在或不是您上传的',
     notDisputed: '明细 #{{id}} 没有待处理的争议',
     undecided: '还有 {{count}} 条争议未处理',
     generated: '已生成 {{count}} 张对账单（{{lines}} 条明细）',
@@ -55,6 +57,7 @@ const zh = {
       title: '对账单', code: '对账单号', kind: '类型', party: '相对方', period: '期间', status: '状态', currency: '币种', lines: '明细',
       no: '序号', lineType: '类型', waybill: '运单号', chargeType: '费用类型', eventDate: '计费日期', amount: '金额', taxRate: '税率', dispute: '争议 / 备注',
       chargeAmount: '费用金额', adjustAmount: '调整金额', totalAmount: '对账金额', invoicedAmount: '已开票', paidAmount: '已收付', openAmount: '未开票', generated: '生成时间',
+      rerate: '重新计费：对账单 {{code}} 已对账 {{before}}，重新计费后 {{after}}', printer: '打印机',
     },
   },
   validation: {
@@ -111,6 +114,8 @@ const en: typeof zh = {
     frozen: 'Statement {{code}} is confirmed: its lines are frozen',
     lineNotInStatement: 'Line #{{id}} is not a line of this statement',
     lineNotDisputable: 'Line #{{id}} is already disputed',
+    attachmentType: 'An attachment is an image (PNG, JPEG, WebP, GIF) or a PDF',
+    attachmentNotYours: 'Attachment #{{id}} does not exist or was not uploaded by you',
     notDisputed: 'Line #{{id}} has no open dispute',
     undecided: '{{count}} dispute(s) are not decided yet',
     generated: '{{count}} statement(s) generated ({{lines}} lines)',
@@ -158,6 +163,7 @@ const en: typeof zh = {
       title: 'Statement', code: 'Statement no.', kind: 'Kind', party: 'Party', period: 'Period', status: 'Status', currency: 'Currency', lines: 'Lines',
       no: 'No.', lineType: 'Type', waybill: 'Waybill', chargeType: 'Charge type', eventDate: 'Billable date', amount: 'Amount', taxRate: 'Tax rate', dispute: 'Dispute / remark',
       chargeAmount: 'Charges', adjustAmount: 'Adjustments', totalAmount: 'Total', invoicedAmount: 'Invoiced', paidAmount: 'Paid', openAmount: 'Not invoiced', generated: 'Generated',
+      rerate: 'Re-rated: statement {{code}} stated {{before}}, now {{after}}', printer: 'Printer',
     },
   },
   validation: {

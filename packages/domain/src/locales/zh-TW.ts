@@ -288,7 +288,8 @@ const zhTW = {
     "print_template_type": {
       "DISPATCH": "派車單",
       "WAYBILL": "運單",
-      "ORDER": "訂單"
+      "ORDER": "訂單",
+      "STATEMENT": "對賬單"
     },
     "alert_rule_type": {
       "LATE_DEPARTURE": "晚點發車",
@@ -549,6 +550,7 @@ const zhTW = {
       "adjustmentNoTarget": "請選擇一個運單或排程單",
       "adjustmentPayableOnly": "排程單只能做應付調整",
       "explain": {
+        "rerate": "重新計費差額：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}，差額在下一期對賬單中調整",
         "contract": "合同 {{code}} 第 {{version}} 版",
         "line": "運價明細 #{{id}}（{{from}} → {{to}}），{{n}} 條匹配明細中線路最具體的一條",
         "any": "任意",
@@ -601,6 +603,8 @@ const zhTW = {
       "frozen": "對賬單 {{code}} 已確認，明細已凍結，不能修改",
       "lineNotInStatement": "明細 #{{id}} 不屬於該對賬單",
       "lineNotDisputable": "明細 #{{id}} 已有爭議，不能重複提出",
+      "attachmentType": "附件只能是圖片（PNG、JPEG、WebP、GIF）或 PDF",
+      "attachmentNotYours": "附件 #{{id}} 不存在或不是您上傳的",
       "notDisputed": "明細 #{{id}} 沒有待處理的爭議",
       "undecided": "還有 {{count}} 條爭議未處理",
       "generated": "已生成 {{count}} 張對賬單（{{lines}} 條明細）",
@@ -676,7 +680,9 @@ const zhTW = {
         "invoicedAmount": "已開票",
         "paidAmount": "已收付",
         "openAmount": "未開票",
-        "generated": "生成時間"
+        "generated": "生成時間",
+        "rerate": "重新計費：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}",
+        "printer": "印表機"
       }
     },
     "portal": {

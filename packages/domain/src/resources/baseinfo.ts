@@ -547,7 +547,7 @@ const tracking = {
   trackingQr: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0zM14 0h7v7h-7zM0 14h7v7H0zM9 9h3v3H9z"/></svg>')}`,
 };
 
-export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<string, unknown>> = {
+export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH' | 'STATEMENT', Record<string, unknown>> = {
   ORDER: {
     code: 'OR20260318000001',
     ...shipped,
@@ -591,5 +591,20 @@ export const PRINT_SAMPLES: Record<'ORDER' | 'WAYBILL' | 'DISPATCH', Record<stri
       { seq: 2, station: '上海浦东门店', stopType: 'DELIVERY', eta: '2026-03-18 16:30' },
     ],
     waybills: [{ code: 'WB20260318000001', sourceStation: '上海嘉定仓', destStation: '上海浦东门店', quantity: 32, weight: 340.4, volume: 1.16, ...tracking }],
+  },
+  // a statement (finance/settlement-pdf.ts printStatements): its labels come in the printing user's language as {{t.*}}
+  STATEMENT: {
+    code: 'AR202603-000001', kindLabel: '应收（货主）', partyName: '鲜丰食品有限公司', period: '2026-03', periodFrom: '2026-03-01', periodTo: '2026-03-31', statusLabel: '已确认', currency: 'CNY',
+    chargeAmount: '1280.00', adjustAmount: '-30.00', totalAmount: '1250.00', invoicedAmount: '0.00', paidAmount: '0.00', openAmount: '1250.00',
+    printerName: '上海调度室激光打印机', printTime: '2026-04-01 09:30:00',
+    t: {
+      title: '对账单', code: '对账单号', kind: '类型', party: '相对方', period: '期间', status: '状态', currency: '币种', lines: '明细', no: '序号', lineType: '类型', waybill: '运单号',
+      chargeType: '费用类型', eventDate: '计费日期', amount: '金额', taxRate: '税率', dispute: '争议 / 备注', chargeAmount: '费用金额', adjustAmount: '调整金额', totalAmount: '对账金额',
+      invoicedAmount: '已开票', paidAmount: '已收付', openAmount: '未开票', generated: '生成时间', printer: '打印机',
+    },
+    lines: [
+      { index: 1, lineTypeLabel: '费用', waybillCode: 'WB20260318000001', chargeTypeCode: 'FREIGHT', eventDate: '2026-03-18', amount: '1280.00', taxRate: '9.00%', note: '' },
+      { index: 2, lineTypeLabel: '调整', waybillCode: 'WB20260318000001', chargeTypeCode: 'OTHER', eventDate: '2026-03-20', amount: '-30.00', taxRate: '6.00%', note: '破损赔偿' },
+    ],
   },
 };

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/auth.ts';
 import { DEFAULT_TILE_ATTRIBUTION } from './map-routes.ts';
+import { STATEMENT_TEMPLATE } from '../finance/settlement-pdf.ts';
 
 type Once = (q: Queryable, key: string, fn: () => Promise<void>) => Promise<void>;
 type Values = Record<string, unknown>;
@@ -186,6 +187,14 @@ export async function seedBaseinfo(q: Queryable, once: Once): Promise<void> {
       TEMPLATE('运单', WAYBILL_ROWS, true, true),
       TEMPLATE('运单', OLD_WAYBILL_ROWS, true),
     ]);
+  });
+
+  // statements print from a template of their own (issue 15), its labels in the printing user's language
+  await once(q, 'statement-print-template', async () => {
+    await q.query(
+      `insert into base_print_template (code, name, type, is_default, content, create_by) values ('TPL-STATEMENT', '对账单模板', 'STATEMENT', true, $1, 'system') on conflict (code) do nothing`,
+      [STATEMENT_TEMPLATE],
+    );
   });
 
   // the tile source's attribution, next to sys.map.tileUrl (seeded with the system config)

@@ -19,10 +19,13 @@ export type RerateCause = (typeof RERATE_CAUSES)[number];
 
 type Kind = 'RECEIVABLE' | 'PAYABLE';
 
-// a rated charge no longer OPEN, or on a live statement line (settlement), is billed: its record keeps its figures
-const LOCKED_WHERE = `c.source = 'RATED' and (c.state <> 'OPEN' or exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released))`;
+// a rated charge no longer OPEN is settled: its record keeps its figures. (A charge on a statement is re-rated:
+// it stays as stated and the difference becomes a new charge, replaceCharges.)
+const LOCKED_WHERE = `c.source = 'RATED' and c.state <> 'OPEN'`;
+/** the charges a rating writes: the engine's (RATED) and the re-rating differences of stated charges (RERATE) */
+export const RATED_SOURCES = `('RATED', 'RERATE')`;
 
-/** The ids whose rated charges of the kind are all still OPEN and on no live statement (by waybill_id or dispatch_order_id). */
+/** The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). */
 export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const locked = await q.query<{ id: number }>(`select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and ${LOCKED_WHERE} and kind = $2`, [ids, kind]);
@@ -41,7 +44,7 @@ export async function keepHistory(ctx: DomainEventContext, kind: Kind, ids: numb
      select r.dispatch_center_id, $2::varchar, r.${key}, $3::varchar, r.state, r.total_amount, 'PENDING',
             coalesce((select jsonb_agg(jsonb_build_object('chargeTypeCode', x.code, 'amount', x.amount::text) order by x.code)
                         from (select c.charge_type_code as code, sum(c.amount) as amount from fin_charge c
-                               where c.${chargeKey} = r.${key} and c.kind = $2::varchar and c.source = 'RATED' group by c.charge_type_code) x), '[]'::jsonb),
+                               where c.${chargeKey} = r.${key} and c.kind = $2::varchar and c.source in ${RATED_SOURCES} group by c.charge_type_code) x), '[]'::jsonb),
             $4, $5
        from ${table} r where r.${key} = any($1::bigint[])`,
     [ids, kind, cause, ctx.caller.userName, ctx.now],
@@ -190,14 +193,77 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
        rated_time = excluded.rated_time, update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_dispatch_rating.version + 1`,
     [JSON.stringify(ratings), now, caller.userName],
   );
-  await q.query(`delete from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source = 'RATED' and state = 'OPEN'`, [shipmentIds]);
-  if (charges.length)
-    await q.query(
-      `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
-       select x.dispatch_center_id, x.waybill_id, x.dispatch_order_id, 'PAYABLE', x.contract_id, x.contract_version, x.rate_line_id, x.charge_type_id, x.charge_type_code, x.currency, x.amount, x.tax_rate, x.trace, $2, $3
-         from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, waybill_id bigint, dispatch_order_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
-              charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb)`,
-      [JSON.stringify(charges), caller.userName, now],
-    );
+  await stageCharges(q, charges);
+  await replaceCharges(q, 'PAYABLE', shipmentIds, caller.userName, now);
   await closeHistory(q, 'PAYABLE', shipmentIds);
+}
+
+const NEW_CHARGE_COLUMNS = `dispatch_center_id bigint, waybill_id bigint, dispatch_order_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
+  charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb`;
+
+/** Puts the charges a rating computed into the working table fin_new_charge (read by replaceCharges). */
+export async function stageCharges(q: Queryable, charges: Record<string, unknown>[]): Promise<void> {
+  await q.query(`drop table if exists fin_new_charge`);
+  await q.query(`create temp table fin_new_charge as select * from jsonb_to_recordset($1::jsonb) as x(${NEW_CHARGE_COLUMNS})`, [JSON.stringify(charges)]);
+}
+
+/** Puts the charges of a query (its columns named as fin_new_charge's) into the working table fin_new_charge. */
+export async function stageChargesFrom(q: Queryable, select: string, params: unknown[] = []): Promise<void> {
+  await q.query(`drop table if exists fin_new_charge`);
+  await q.query(`create temp table fin_new_charge (${NEW_CHARGE_COLUMNS})`);
+  await q.query(`insert into fin_new_charge ${select}`, params);
+}
+
+/**
+ * Replaces the rated charges of the records (waybills: receivable; dispatch orders: payable) by the ones in
+ * fin_new_charge; answers the number of charges written. A charge on a statement line (live, or released by a
+ * voided statement) is never changed nor deleted: a statement says what it stated. For each record, waybill and
+ * charge type with stated charges, the difference between the new amount and the amount stated (its stated charges
+ * and earlier differences) becomes a new charge of source RERATE whose trace names the statement, the amount
+ * before and after (`trace.rerate`); the next statement generated states it once, as an adjustment line
+ * (settlement.ts). The other charges are replaced as they were.
+ */
+export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by: string, now: Date): Promise<number> {
+  const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
+  await q.query(
+    `delete from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES} and f.state = 'OPEN'
+        and not exists (select 1 from fin_statement_line l where l.charge_id = f.id)`,
+    [ids, kind],
+  );
+  // what is left is stated: per record, waybill and charge type, its amount and the statement that stated it last
+  await q.query(`drop table if exists fin_kept_charge`);
+  await q.query(
+    `create temp table fin_kept_charge as
+     select k.*, st.id as statement_id, st.code as statement_code
+       from (select f.${key} as rec, f.waybill_id, f.charge_type_code as ct, sum(f.amount) as amount, max(f.id) as last_id, array_agg(f.id) as charge_ids
+               from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES} group by 1, 2, 3) k
+       left join lateral (select s.id, s.code from fin_statement_line l join fin_statement s on s.id = l.statement_id
+                           where l.charge_id = any(k.charge_ids) order by l.released, l.id desc limit 1) st on true`,
+    [ids, kind],
+  );
+  const kept = (k: string) => `exists (select 1 from fin_kept_charge k where k.rec = ${k}.${key} and k.waybill_id = ${k}.waybill_id and k.ct = ${k}.charge_type_code)`;
+  const fresh = await q.query(
+    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, $2, $3
+       from fin_new_charge n where not ${kept('n')} order by n.waybill_id, n.charge_type_code`,
+    [kind, by, now],
+  );
+  const diffs = await q.query(
+    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, source, create_by, create_time)
+     select o.dispatch_center_id, k.waybill_id, o.dispatch_order_id, $1, coalesce(n.contract_id, o.contract_id), coalesce(n.contract_version, o.contract_version), coalesce(n.rate_line_id, o.rate_line_id),
+            o.charge_type_id, k.ct, o.currency, coalesce(n.total, 0) - k.amount, coalesce(n.tax_rate, o.tax_rate),
+            coalesce(n.trace, o.trace) || jsonb_build_object('rerate', jsonb_build_object('statementId', k.statement_id, 'statementCode', k.statement_code, 'before', k.amount::text, 'after', coalesce(n.total, 0)::text)),
+            'RERATE', $2, $3
+       from fin_kept_charge k
+       join fin_charge o on o.id = k.last_id
+       left join (select distinct on (x.${key}, x.waybill_id, x.charge_type_code) x.*, sum(x.amount) over (partition by x.${key}, x.waybill_id, x.charge_type_code) as total
+                    from fin_new_charge x order by x.${key}, x.waybill_id, x.charge_type_code, x.amount desc) n
+         on n.${key} = k.rec and n.waybill_id = k.waybill_id and n.charge_type_code = k.ct
+      where coalesce(n.total, 0) <> k.amount
+      order by k.waybill_id, k.ct`,
+    [kind, by, now],
+  );
+  await q.query(`drop table fin_kept_charge`);
+  await q.query(`drop table fin_new_charge`);
+  return (fresh.rowCount ?? 0) + (diffs.rowCount ?? 0);
 }

@@ -11,7 +11,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
 import { STORED_LINE_SELECT } from './contracts.ts';
 import { haversine } from '../report/queries.ts';
-import { closeHistory, keepHistory, rateShipments, withoutLockedCharges, type RerateCause } from './payable.ts';
+import { closeHistory, keepHistory, rateShipments, replaceCharges, stageCharges, withoutLockedCharges, type RerateCause } from './payable.ts';
 
 export interface CardLine extends StoredRateLine {
   contractId: number;
@@ -214,15 +214,9 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
     [JSON.stringify(ratings), now, caller.userName],
   );
   // a waybill rated again (not on review: its waybills are new) keeps only its latest receivable charges (manual ones and payable shares stay)
-  await q.query(`delete from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE' and source = 'RATED' and state = 'OPEN'`, [waybillIds]);
-  if (charges.length)
-    await q.query(
-      `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
-       select x.dispatch_center_id, x.waybill_id, x.contract_id, x.contract_version, x.rate_line_id, x.charge_type_id, x.charge_type_code, x.currency, x.amount, x.tax_rate, x.trace, $2, $3
-         from jsonb_to_recordset($1::jsonb) as x(dispatch_center_id bigint, waybill_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
-              charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb)`,
-      [JSON.stringify(charges), caller.userName, now],
-    );
+  // (a charge already stated stays as it was: the difference is a new charge, stated next time)
+  await stageCharges(q, charges);
+  await replaceCharges(q, 'RECEIVABLE', waybillIds, caller.userName, now);
   if (cause) await closeHistory(q, 'RECEIVABLE', waybillIds);
 }
 

@@ -24,7 +24,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
-import { rateShipments } from './payable.ts';
+import { RATED_SOURCES, rateShipments, replaceCharges, stageChargesFrom } from './payable.ts';
 
 export const RERATE_JOB = 'finance.contract.rerate';
 export const RERATE_STEPS = 5;
@@ -139,10 +139,9 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     `create temp table fin_rr_ids as
      select r.waybill_id as id from fin_waybill_rating r
       where r.client_id = $1 and r.dispatch_center_id = $2 ${opts.newVersion ? 'and r.contract_code = $3 and r.contract_id <> $4' : 'and $3::text is not null and $4::bigint is not null'}
-        -- not settled: no rated charge past OPEN (a small partial index) nor on a live statement line
-        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')
-        and not exists (select 1 from fin_statement_line l join fin_charge c on c.id = l.charge_id
-                         where c.waybill_id = r.waybill_id and not l.released and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
+        -- not settled: no rated charge past OPEN (a small partial index). A stated charge is re-rated: the difference
+        -- becomes a new charge for the next statement (payable.ts, replaceCharges)
+        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
     [c.client_id, c.dispatch_center_id, c.code, c.id],
   );
   await q.query(`analyze fin_rr_ids`);
@@ -202,12 +201,10 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   );
   step(3, ids.length);
 
-  // 4. the open charges replaced, their figures kept in the history (before / after) in the same pass
+  // 4. the figures before kept in the history (before / after), then the charges replaced
   await q.query(
-    `with gone as (
-       delete from fin_charge f using fin_rr_wb w where f.waybill_id = w.id and f.kind = 'RECEIVABLE' and f.source = 'RATED' and f.state = 'OPEN'
-       returning f.waybill_id, f.charge_type_code, f.amount
-     ), per as (select waybill_id, charge_type_code as code, sum(amount) as amount from gone group by 1, 2),
+    `with per as (select f.waybill_id, f.charge_type_code as code, sum(f.amount) as amount from fin_charge f join fin_rr_wb w on f.waybill_id = w.id
+                   where f.kind = 'RECEIVABLE' and f.source in ${RATED_SOURCES} group by 1, 2),
      agg as (select waybill_id, jsonb_agg(jsonb_build_object('chargeTypeCode', code, 'amount', amount::text) order by code) as charges from per group by 1)
      insert into fin_rating_history (dispatch_center_id, kind, waybill_id, cause, before_state, before_total, after_state, after_total, before_charges, create_by, create_time)
      select r.dispatch_center_id, 'RECEIVABLE', r.waybill_id, 'CONTRACT', r.state, r.total_amount, t.state, t.total, coalesce(a.charges, '[]'::jsonb), $1, $2
@@ -221,14 +218,15 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by],
   );
   step(4, ids.length);
-  const inserted = await q.query(
-    `insert into fin_charge (dispatch_center_id, waybill_id, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
-     select dispatch_center_id, waybill_id, $1, $2, rate_line_id, charge_type_id, charge_type_code, $3, amount, tax_rate, trace, $4, $5 from fin_rr_charge order by waybill_id, charge_type_code`,
-    [c.id, c.contract_version, c.currency, opts.by, opts.now],
+  await stageChargesFrom(
+    q,
+    `select dispatch_center_id, waybill_id, null, $1::bigint, $2::int, rate_line_id, charge_type_id, charge_type_code, $3::text, amount, tax_rate, trace from fin_rr_charge`,
+    [c.id, c.contract_version, c.currency],
   );
+  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now);
   for (const t of RR_TABLES) await q.query(`drop table ${t}`);
   step(5, ids.length);
-  return { records: ids.length, charges: inserted.rowCount ?? 0 };
+  return { records: ids.length, charges: inserted };
 }
 
 /** Payable: the dispatch orders of the carrier rated with another version (or whose applicable contract this is), rated again by chunks. */
@@ -247,7 +245,7 @@ async function reratePayable(ctx: { q: Queryable; caller: Caller; now: Date }, c
     await rateShipments(ctx, ids.slice(i, i + CHUNK), 'CONTRACT');
     step(1 + Math.floor(((i + CHUNK) / ids.length) * (RERATE_STEPS - 1)), ids.length);
   }
-  const charges = ids.length ? Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source = 'RATED'`, [ids])).rows[0]!.n) : 0;
+  const charges = ids.length ? Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source in ${RATED_SOURCES}`, [ids])).rows[0]!.n) : 0;
   step(RERATE_STEPS, ids.length);
   return { records: ids.length, charges };
 }

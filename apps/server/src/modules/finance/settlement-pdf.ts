@@ -7,9 +7,15 @@
  * number. Scoped like the statement (404 outside).
  */
 import type { FastifyInstance } from 'fastify';
+import Mustache from 'mustache';
+import dayjs from 'dayjs';
 import { z } from 'zod';
-import { SettlementApi as S } from '@tms/domain';
-import type { Db } from '../../platform/db.ts';
+import { okOf, SettlementApi as S } from '@tms/domain';
+import { getManyInScope } from '../../platform/resource-engine.ts';
+import { mutate } from '../../platform/audit.ts';
+import { ok } from '../../platform/http.ts';
+import { printDocument, printerOf, printOptions, templateOf } from '../order/print.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
@@ -19,6 +25,65 @@ import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { statementAnswer, statementDef, statusText } from './settlement.ts';
 
 type Header = Awaited<ReturnType<typeof statementAnswer>>;
+
+/** A line's note: its dispute, where a re-rating difference came from, or its remark. */
+function lineNote(lang: Lang, l: Row): string {
+  if (l.dispute_status) return `${translate(lang, `dicts.fin_dispute_status.${String(l.dispute_status)}`)} ${l.proposed_amount ?? ''} ${l.dispute_reason ?? ''}`.trim();
+  if (l.origin === 'RERATE') return translate(lang, 'messages.settlement.pdf.rerate', { code: l.origin_statement_code ?? '', before: l.before_amount ?? '', after: l.after_amount ?? '' });
+  return (l.remark as string) ?? '';
+}
+
+const LINE_SELECT = `select line_type, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, dispute_status, dispute_reason, proposed_amount::text, remark,
+         origin, origin_statement_code, before_amount::text, after_amount::text
+    from fin_statement_line where statement_id = $1 order by coalesce(adjusts_line_id, id), id`;
+
+/** The seeded STATEMENT print template (baseinfo seed): its labels come in the printing user's language ({{t.*}}). */
+export const STATEMENT_TEMPLATE = `<div style="font-family:sans-serif;padding:16px">
+  <h2 style="text-align:center">{{t.title}}</h2>
+  <table style="width:100%;border-collapse:collapse" border="1" cellpadding="6">
+    <tr><th style="width:20%;text-align:left">{{t.code}}</th><td>{{code}}</td><th style="width:20%;text-align:left">{{t.kind}}</th><td>{{kindLabel}}</td></tr>
+    <tr><th style="text-align:left">{{t.party}}</th><td>{{partyName}}</td><th style="text-align:left">{{t.period}}</th><td>{{period}} ({{periodFrom}} – {{periodTo}})</td></tr>
+    <tr><th style="text-align:left">{{t.status}}</th><td>{{statusLabel}}</td><th style="text-align:left">{{t.currency}}</th><td>{{currency}}</td></tr>
+  </table>
+  <h3>{{t.lines}}</h3>
+  <table style="width:100%;border-collapse:collapse" border="1" cellpadding="4">
+    <tr><th>{{t.no}}</th><th>{{t.lineType}}</th><th>{{t.waybill}}</th><th>{{t.chargeType}}</th><th>{{t.eventDate}}</th><th>{{t.amount}}</th><th>{{t.taxRate}}</th><th>{{t.dispute}}</th></tr>
+    {{#lines}}<tr><td>{{index}}</td><td>{{lineTypeLabel}}</td><td>{{waybillCode}}</td><td>{{chargeTypeCode}}</td><td>{{eventDate}}</td><td style="text-align:right">{{amount}}</td><td>{{taxRate}}</td><td>{{note}}</td></tr>{{/lines}}
+  </table>
+  <table style="margin-left:auto;margin-top:12px" cellpadding="4">
+    <tr><th style="text-align:right">{{t.chargeAmount}}</th><td style="text-align:right">{{chargeAmount}} {{currency}}</td></tr>
+    <tr><th style="text-align:right">{{t.adjustAmount}}</th><td style="text-align:right">{{adjustAmount}} {{currency}}</td></tr>
+    <tr><th style="text-align:right">{{t.totalAmount}}</th><td style="text-align:right"><b>{{totalAmount}} {{currency}}</b></td></tr>
+    <tr><th style="text-align:right">{{t.invoicedAmount}}</th><td style="text-align:right">{{invoicedAmount}} {{currency}}</td></tr>
+    <tr><th style="text-align:right">{{t.paidAmount}}</th><td style="text-align:right">{{paidAmount}} {{currency}}</td></tr>
+    <tr><th style="text-align:right">{{t.openAmount}}</th><td style="text-align:right">{{openAmount}} {{currency}}</td></tr>
+  </table>
+  <p style="text-align:right">{{t.generated}}：{{printTime}} · {{t.printer}}：{{printerName}}</p>
+</div>`;
+
+const PDF_LABELS = ['title', 'code', 'kind', 'party', 'period', 'status', 'currency', 'lines', 'no', 'lineType', 'waybill', 'chargeType', 'eventDate', 'amount', 'taxRate', 'dispute',
+  'chargeAmount', 'adjustAmount', 'totalAmount', 'invoicedAmount', 'paidAmount', 'openAmount', 'generated', 'printer'] as const;
+
+/**
+ * Statements filled into a STATEMENT print template (Mustache, values HTML-escaped), one page each: the header's
+ * fields, the labels in the request language ({{t.title}}, {{t.code}}…), every line with its note, the totals.
+ */
+export async function printStatements(q: Queryable, ids: number[], templateId: number, printerId: number, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
+  const template = await templateOf(q, templateId, 'STATEMENT');
+  const printer = await printerOf(q, printerId);
+  const t = Object.fromEntries(PDF_LABELS.map((k) => [k, translate(lang, `messages.settlement.pdf.${k}`)]));
+  const pages: string[] = [];
+  for (const id of ids) {
+    const h = await statementAnswer(q, id);
+    const lines = (await q.query<Row>(LINE_SELECT, [id])).rows.map((l, i) => ({
+      index: i + 1, lineTypeLabel: translate(lang, `dicts.fin_statement_line_type.${String(l.line_type)}`), waybillCode: l.waybill_code, chargeTypeCode: l.charge_type_code,
+      eventDate: l.event_date, amount: l.amount, taxRate: l.tax_rate === null ? '' : `${l.tax_rate}%`, note: lineNote(lang, l),
+    }));
+    const view = { ...h, t, kindLabel: translate(lang, `dicts.fin_contract_kind.${h.kind}`), statusLabel: statusText(lang, h.status), lines, printerName: printer.name, printTime: dayjs(now).format('YYYY-MM-DD HH:mm:ss') };
+    pages.push(Mustache.render(template.content, view));
+  }
+  return { html: printDocument(template.name, pages), printed: pages.length };
+}
 
 /** Renders a statement and its lines; `now` is when it was made. */
 export async function statementPdf(h: Header, lines: Row[], lang: Lang, now: Date, timeZone = 'Asia/Shanghai'): Promise<Buffer> {
@@ -50,7 +115,7 @@ export async function statementPdf(h: Header, lines: Row[], lang: Lang, now: Dat
       doc.addPage().fontSize(8);
       tableRow(doc, widths, head, { rule: true, align });
     }
-    const dispute = l.dispute_status ? `${dict('fin_dispute_status', l.dispute_status)} ${l.proposed_amount ?? ''} ${l.dispute_reason ?? ''}`.trim() : ((l.remark as string) ?? '');
+    const dispute = lineNote(lang, l);
     tableRow(doc, widths, [String(i + 1), dict('fin_statement_line_type', l.line_type), (l.waybill_code as string) ?? '', (l.charge_type_code as string) ?? '', (l.event_date as string) ?? '', String(l.amount), l.tax_rate === null ? '' : `${l.tax_rate}%`, dispute], { align });
   });
 
@@ -81,15 +146,25 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
     async (req, reply) => {
       await getInScope(db, statementDef, requireCaller(req), req.params.id);
       const h = await statementAnswer(db, req.params.id);
-      const lines = (
-        await db.query<Row>(
-          `select line_type, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, dispute_status, dispute_reason, proposed_amount::text, remark
-             from fin_statement_line where statement_id = $1 order by coalesce(adjusts_line_id, id), id`,
-          [req.params.id],
-        )
-      ).rows;
+      const lines = (await db.query<Row>(LINE_SELECT, [req.params.id])).rows;
       const pdf = await statementPdf(h, lines, req.lang, clock.now());
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(h.code)}.pdf"`).send(pdf);
     },
   );
+}
+
+export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+  const tags = ['finance'];
+  route(app, { method: 'POST', url: '/api/finance/statement/print', operationId: 'finance.statement.print', summary: 'Statements filled into a STATEMENT print template (labels in the request language), as one HTML document to print or save as PDF', tags, permission: 'finance:statement:export', body: S.StatementPrintBody, response: okOf(S.StatementPrintAnswer) }, async (req) => {
+    const caller = requireCaller(req);
+    const { ids, templateId, printerId } = req.body;
+    const done = await mutate(db, req, { title: 'statement', businessType: 'PRINT' }, async (q) => {
+      await getManyInScope(q, statementDef, caller, ids); // 404 outside the caller's scope
+      return printStatements(q, ids, templateId, printerId, req.lang, clock.now());
+    });
+    return ok(req, done);
+  });
+  route(app, { method: 'GET', url: '/api/finance/statement/printOptions', operationId: 'finance.statement.printOptions', summary: 'The print dialog: STATEMENT templates and printers in use', tags, permission: 'finance:statement:export', response: okOf(S.StatementPrintOptions) }, async (req) => {
+    return ok(req, await printOptions(db, 'STATEMENT'));
+  });
 }

@@ -25,6 +25,8 @@ import { ok } from '../../platform/http.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, scopeOf, type Row } from '../../platform/resource-engine.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { receiveFile } from '../epod/io.ts';
 
 export const statementDef = getResource('statement');
 const BASE = '/api/finance/statement';
@@ -88,8 +90,15 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   await q.query(`drop table if exists fin_gen_cand`);
   await q.query(
     `create temp table fin_gen_cand on commit drop as
-     select c.id as charge_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
-            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day
+     select c.id as charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+            ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day,
+            -- a re-rating difference (payable.ts, replaceCharges) is an adjustment line that says where it came from
+            case when c.source = 'RERATE' then 'ADJUSTMENT' else 'CHARGE' end as line_type, case when c.source = 'RERATE' then 'RERATE' end as origin,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'statementId')::bigint end as origin_statement_id,
+            case when c.source = 'RERATE' then c.trace->'rerate'->>'statementCode' end as origin_statement_code,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'before')::numeric end as before_amount,
+            case when c.source = 'RERATE' then (c.trace->'rerate'->>'after')::numeric end as after_amount,
+            null::varchar as remark
        from fin_charge c
        join fin_contract k on k.id = c.contract_id
        join tms_waybill w on w.id = c.waybill_id
@@ -106,6 +115,29 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
         and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
         and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
+    [g.centerId, g.kind, g.partyId, g.parties, first, last],
+  );
+  // approved manual adjustments (adjustments.ts) not yet stated, billable on the day they were approved; the cut-off
+  // day is the party's latest effective contract's. The party: the waybill's client (receivable), the carrier of the
+  // dispatch order (payable: the adjustment's own, or its waybill's).
+  const adjParty = `case when a.kind = 'RECEIVABLE' then w.client_id else coalesce(s.carrier_id, w.carrier_id) end`;
+  await q.query(
+    `insert into fin_gen_cand
+     select null, a.id, a.waybill_id, coalesce(w.code, s.shipment_code), a.charge_type_code, a.amount, a.tax_rate, a.currency,
+            ${adjParty}, (a.approve_time at time zone '${SETTLE_TZ}')::date, t.cut_off_day, 'ADJUSTMENT', 'MANUAL', null, null, null, null, left(a.reason, 200)
+       from fin_adjustment a
+       left join tms_waybill w on w.id = a.waybill_id
+       left join tms_shipment s on s.id = coalesce(a.shipment_id, w.shipment_id)
+       left join lateral (select t.cut_off_day from fin_contract k join fin_settle_term t on t.contract_id = k.id
+                           where k.dispatch_center_id = a.dispatch_center_id and k.kind = a.kind and k.status = 'EFFECTIVE'
+                             and (case when a.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end) = ${adjParty}
+                           order by k.valid_to desc, k.contract_version desc, k.id desc limit 1) t on true
+      where a.dispatch_center_id = $1 and a.kind = $2 and a.status = 'APPROVED' and a.approve_time is not null
+        and ${adjParty} is not null
+        and ($3::bigint is null or ${adjParty} = $3)
+        and ($4::bigint[] is null or ${adjParty} = any($4::bigint[]))
+        and (a.approve_time at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
+        and not exists (select 1 from fin_statement_line l where l.adjustment_id = a.id and not l.released)`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   step(1);
@@ -129,10 +161,12 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const lines = made.length
     ? (
         await q.query(
-          `insert into fin_statement_line(statement_id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate, create_by)
-           select s.id, 'CHARGE', c.charge_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate, $2
+          `insert into fin_statement_line(statement_id, line_type, charge_id, adjustment_id, waybill_id, waybill_code, charge_type_code, event_date, amount, tax_rate,
+                                          origin, origin_statement_id, origin_statement_code, before_amount, after_amount, remark, create_by)
+           select s.id, c.line_type, c.charge_id, c.adjustment_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate,
+                  c.origin, c.origin_statement_id, c.origin_statement_code, c.before_amount, c.after_amount, c.remark, $2
              from fin_gen_cand c join fin_statement s on s.party_id = c.party_id and s.currency = c.currency and s.id = any($1::bigint[])
-            order by s.id, c.event_date, c.charge_id`,
+            order by s.id, c.line_type desc, c.event_date, c.charge_id, c.adjustment_id`,
           [made, g.by],
         )
       ).rowCount ?? 0
@@ -202,12 +236,26 @@ export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
 /** A statement's header as the actions answer it. */
 export const statementAnswer = async (q: Queryable, id: unknown) => headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!);
 
-const lineOf = (l: Row): z.input<typeof S.StatementLine> => ({
+/** a dispute's attachment: a photo or a PDF */
+const ATTACHMENT_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
+export const ATTACHMENT_MAX = 20 * 1024 * 1024;
+
+/** Stores a dispute's attachment (multipart part `file`) uploaded by `by`; its id then goes with the dispute. */
+export async function uploadDisputeFile(req: FastifyRequest, db: Db, storage: Storage, by: string): Promise<z.input<typeof S.DisputeFile>> {
+  const stored = await receiveFile(req, storage, ATTACHMENT_TYPES, 'messages.settlement.attachmentType', by);
+  const f = (await db.query<{ name: string; content_type: string }>(`select original_name as name, content_type from sys_oss where id = $1`, [stored.id])).rows[0]!;
+  return { id: stored.id, name: f.name, contentType: f.content_type, url: stored.url };
+}
+
+const lineOf = (l: Row, storage?: Storage): z.input<typeof S.StatementLine> => ({
   id: Number(l.id), lineType: String(l.line_type), chargeId: l.charge_id === null ? null : Number(l.charge_id), waybillId: l.waybill_id === null ? null : Number(l.waybill_id),
   waybillCode: (l.waybill_code as string) ?? null, chargeTypeCode: (l.charge_type_code as string) ?? null, eventDate: (l.event_date as string) ?? null, amount: String(l.amount),
   taxRate: (l.tax_rate as string) ?? null, adjustsLineId: l.adjusts_line_id === null ? null : Number(l.adjusts_line_id), disputeStatus: (l.dispute_status as string) ?? null,
   disputeReason: (l.dispute_reason as string) ?? null, proposedAmount: (l.proposed_amount as string) ?? null, disputeFileId: l.dispute_file_id === null ? null : Number(l.dispute_file_id),
-  resolveRemark: (l.resolve_remark as string) ?? null, remark: (l.remark as string) ?? null,
+  resolveRemark: (l.resolve_remark as string) ?? null, remark: (l.remark as string) ?? null, adjustmentId: l.adjustment_id === null ? null : Number(l.adjustment_id),
+  origin: (l.origin as 'RERATE' | 'MANUAL') ?? null, originStatementCode: (l.origin_statement_code as string) ?? null, beforeAmount: (l.before_amount as string) ?? null,
+  afterAmount: (l.after_amount as string) ?? null,
+  disputeFile: l.dispute_file_id === null || l.file_name === null || !storage ? null : { id: Number(l.dispute_file_id), name: String(l.file_name), contentType: String(l.file_type), url: storage.signedUrl(Number(l.dispute_file_id)) },
 });
 
 // ---------------------------------------------------------------------------
@@ -245,31 +293,35 @@ export async function disputeLine(q: Queryable, caller: Pick<Caller, 'userName'>
   );
 }
 
-/** A statement with its history and its first 500 lines (the caller's access checked before). */
-export async function statementDetail(q: Queryable, id: number): Promise<z.input<typeof S.StatementDetail>> {
+/** A statement with its history and its first 500 lines, attachments as signed links (the caller's access checked before). */
+export async function statementDetail(q: Queryable, id: number, storage?: Storage): Promise<z.input<typeof S.StatementDetail>> {
   const h = (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!;
   const events = (await q.query<Row>(`select id, action, from_status, to_status, reason, create_by, create_time from fin_statement_event where statement_id = $1 order by id`, [id])).rows;
   const lines = (
     await q.query<Row>(
-      `select id, line_type, charge_id, waybill_id, waybill_code, charge_type_code, event_date::text, amount::text, tax_rate::text, adjusts_line_id, dispute_status, dispute_reason,
-              proposed_amount::text, dispute_file_id, resolve_remark, remark from fin_statement_line where statement_id = $1 order by id limit 500`,
+      `select l.id, l.line_type, l.charge_id, l.waybill_id, l.waybill_code, l.charge_type_code, l.event_date::text, l.amount::text, l.tax_rate::text, l.adjusts_line_id, l.dispute_status,
+              l.dispute_reason, l.proposed_amount::text, l.dispute_file_id, l.resolve_remark, l.remark, l.adjustment_id, l.origin, l.origin_statement_code, l.before_amount::text,
+              l.after_amount::text, f.original_name as file_name, f.content_type as file_type
+         from fin_statement_line l left join sys_oss f on f.id = l.dispute_file_id where l.statement_id = $1 order by l.id limit 500`,
       [id],
     )
   ).rows;
   return {
     ...headerOf(h),
     events: events.map((e) => ({ id: Number(e.id), action: String(e.action), fromStatus: (e.from_status as string) ?? null, toStatus: (e.to_status as string) ?? null, reason: (e.reason as string) ?? null, createBy: (e.create_by as string) ?? null, createTime: (e.create_time as Date).toISOString() })),
-    lines: lines.map(lineOf),
+    lines: lines.map((l) => lineOf(l, storage)),
   };
 }
 
-/** Disputes lines of a locked statement (each once, none already open) and moves it to DISPUTED. */
-export async function disputeLines(q: Queryable, caller: Pick<Caller, 'userName'>, s: Row, list: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }[]): Promise<void> {
+/** Disputes lines of a locked statement (each once, none already open) and moves it to DISPUTED; an attachment is one `fileOwner` uploaded. */
+export async function disputeLines(q: Queryable, caller: Pick<Caller, 'userName'>, s: Row, list: { lineId: number; reason: string; proposedAmount: string; fileId?: number | null }[], fileOwner = caller.userName): Promise<void> {
   const lines = await linesOf(q, s.id, list.map((l) => l.lineId), 'lines');
   for (const [i, l] of list.entries()) {
     const line = lines.get(l.lineId)!;
     if (line.dispute_status === 'OPEN' || list.findIndex((x) => x.lineId === l.lineId) !== i) throw conflict('messages.settlement.lineNotDisputable', { id: l.lineId });
-    if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1`, [l.fileId])).rows.length) throw badRequest('messages.validationFailed', { [`lines.${i}.fileId`]: { key: 'validation.invalid' } });
+    // an attachment is one the caller uploaded (another's file id would otherwise be read through the statement)
+    if (l.fileId && !(await q.query(`select 1 from sys_oss where id = $1 and create_by = $2`, [l.fileId, fileOwner])).rows.length)
+      throw badRequest('messages.settlement.attachmentNotYours', { [`lines.${i}.fileId`]: { key: 'messages.settlement.attachmentNotYours', params: { id: l.fileId } } }, { id: l.fileId });
     await disputeLine(q, caller, l);
   }
   await moveStatement(q, caller, s, 'DISPUTE', 'DISPUTED', list.map((l) => l.reason).join('; ').slice(0, 200), list);
@@ -287,7 +339,7 @@ async function linesOf(q: Queryable, statementId: unknown, ids: number[], field:
   return found;
 }
 
-export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
+export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
   void app.jobs.work(GENERATE_JOB, async (data: { jobId: number }) => runJob(db, Number(data.jobId)));
 
   route(app, { method: 'POST', url: `${BASE}/generate`, operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: S.GenerateBody, response: okOf(S.SettleJob) }, async (req) => {
@@ -324,7 +376,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
   route(app, { method: 'GET', url: `${BASE}/detail/:id`, operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.StatementDetail) }, async (req) => {
     const caller = requireCaller(req);
     await getInScope(db, statementDef, caller, req.params.id);
-    return ok(req, await statementDetail(db, req.params.id));
+    return ok(req, await statementDetail(db, req.params.id, storage));
   });
 
   for (const action of ['send', 'confirm'] as const) {
@@ -349,6 +401,11 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db): void {
       return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.disputeOk');
+  });
+
+  route(app, { method: 'POST', url: `${BASE}/disputeFile`, operationId: 'finance.statement.disputeFile', summary: "Upload a dispute's attachment (a photo or a PDF, multipart part `file`); its id goes with the dispute (lines[].fileId)", tags, permission: 'finance:statement:dispute', config: { upload: ATTACHMENT_MAX }, body: 'upload', response: okOf(S.DisputeFile) }, async (req) => {
+    const caller = requireCaller(req);
+    return ok(req, await uploadDisputeFile(req, db, storage, caller.userName));
   });
 
   route(app, { method: 'POST', url: `${BASE}/resolve`, operationId: 'finance.statement.resolve', summary: 'Decide the open disputes of a statement: an accepted one becomes an adjustment line (the original line stays as it was); when none is left open the statement is ADJUSTED', tags, permission: 'finance:statement:resolve', body: S.ResolveBody, response: okOf(S.StatementHeader) }, async (req) => {

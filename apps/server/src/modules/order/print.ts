@@ -24,7 +24,7 @@ export interface PrintRequest {
 }
 
 /** An enabled print template of a type (ORDER, WAYBILL): a 400 naming `templateId` otherwise. */
-export async function templateOf(q: Queryable, id: number, type: 'ORDER' | 'WAYBILL' = 'ORDER'): Promise<{ code: string; name: string; content: string }> {
+export async function templateOf(q: Queryable, id: number, type: 'ORDER' | 'WAYBILL' | 'STATEMENT' = 'ORDER'): Promise<{ code: string; name: string; content: string }> {
   const r = await q.query<{ code: string; name: string; content: string | null }>(
     `select code, name, content from base_print_template where id = $1 and type = $2 and status = '0'`,
     [id, type],
@@ -35,7 +35,7 @@ export async function templateOf(q: Queryable, id: number, type: 'ORDER' | 'WAYB
 }
 
 /** The print dialog's choices: the enabled templates of a type and the printers in use, defaults first. */
-export async function printOptions(q: Queryable, type: 'ORDER' | 'WAYBILL'): Promise<{ templates: Choice[]; printers: Choice[] }> {
+export async function printOptions(q: Queryable, type: 'ORDER' | 'WAYBILL' | 'STATEMENT'): Promise<{ templates: Choice[]; printers: Choice[] }> {
   const [templates, printers] = await Promise.all([
     q.query<Choice>(`select id, code, name, is_default as "isDefault" from base_print_template where type = $1 and status = '0' order by is_default desc, id`, [type]),
     q.query<Choice>(`select id, code, name, is_default as "isDefault" from sys_printer where status = '0' order by is_default desc, id`),

@@ -12,8 +12,9 @@ import { notFound } from '../../platform/errors.ts';
 import { mutate } from '../../platform/audit.ts';
 import { ok } from '../../platform/http.ts';
 import type { Row } from '../../platform/resource-engine.ts';
-import { checkStatement, confirmStatement, disputeLines, statementAnswer, statementDetail, statementHeaders } from '../finance/settlement.ts';
-import { requirePortal, type PortalCaller } from './principal.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { ATTACHMENT_MAX, checkStatement, confirmStatement, disputeLines, statementAnswer, statementDetail, statementHeaders, uploadDisputeFile } from '../finance/settlement.ts';
+import { portalActor, requirePortal, type PortalCaller } from './principal.ts';
 
 /** what a client sees: its clients' receivable statements, once sent */
 const VISIBLE = `s.kind = 'RECEIVABLE' and s.client_id = any($1::bigint[]) and s.status <> 'DRAFT'`;
@@ -24,7 +25,7 @@ async function statementOf(q: Queryable, p: PortalCaller, id: number, lock = fal
   return r.rows[0];
 }
 
-export function registerPortalStatementRoutes(app: FastifyInstance, db: Db): void {
+export function registerPortalStatementRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
   route(app, C.endpoints.statements, async (req) => {
     const p = requirePortal(req);
     return ok(req, await statementHeaders(db, VISIBLE, [p.clientIds], 'order by s.period desc, s.id desc limit 200'));
@@ -33,7 +34,7 @@ export function registerPortalStatementRoutes(app: FastifyInstance, db: Db): voi
   route(app, C.endpoints.statement, async (req) => {
     const p = requirePortal(req);
     await statementOf(db, p, req.params.id);
-    return ok(req, await statementDetail(db, req.params.id));
+    return ok(req, await statementDetail(db, req.params.id, storage));
   });
 
   route(app, C.endpoints.statementConfirm, async (req) => {
@@ -46,11 +47,14 @@ export function registerPortalStatementRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, data, 'messages.settlement.confirmOk');
   });
 
+  // a dispute's attachment (photo or PDF): stored as the caller's, its id then goes with the dispute
+  route(app, { ...C.endpoints.statementFile, config: { upload: ATTACHMENT_MAX } }, async (req) => ok(req, await uploadDisputeFile(req, db, storage, portalActor(requirePortal(req)))));
+
   route(app, C.endpoints.statementDispute, async (req) => {
     const p = requirePortal(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
       const s = checkStatement(req, await statementOf(q, p, req.body.id, true), req.body.version, 'dispute');
-      await disputeLines(q, p, s, req.body.lines);
+      await disputeLines(q, p, s, req.body.lines, portalActor(p));
       return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.disputeOk');

@@ -12,6 +12,8 @@ import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag,
 import type { SettlementApi } from '@tms/domain';
 import type { z } from 'zod';
 import { get, HttpError, post } from '../../platform/http.ts';
+import { lineOrigin } from '../settlement/origin.ts';
+import { AttachmentInput, AttachmentLink } from '../settlement/attachment.tsx';
 
 type Header = z.output<typeof SettlementApi.StatementHeader>;
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -56,7 +58,7 @@ export function StatementsPage() {
 function DisputeModal({ statement, line, onClose, onDone }: { statement: Detail; line: Line; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string; proposedAmount: string }>();
+  const [form] = Form.useForm<{ reason: string; proposedAmount: string; fileId?: number | null }>();
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -70,7 +72,7 @@ function DisputeModal({ statement, line, onClose, onDone }: { statement: Detail;
         const v = await form.validateFields();
         setBusy(true);
         try {
-          await post('/portal/statements/dispute', { id: statement.id, version: statement.version, lines: [{ lineId: line.id, reason: v.reason, proposedAmount: v.proposedAmount }] });
+          await post('/portal/statements/dispute', { id: statement.id, version: statement.version, lines: [{ lineId: line.id, reason: v.reason, proposedAmount: v.proposedAmount, fileId: v.fileId ?? null }] });
           message.success(t('portal.statements.disputed'));
           onDone();
         } catch (e) {
@@ -91,6 +93,9 @@ function DisputeModal({ statement, line, onClose, onDone }: { statement: Detail;
           rules={[{ required: true, message: t('validation.required') }, { pattern: /^-?\d{1,16}(\.\d{1,2})?$/, message: t('validation.invalid') }]}
         >
           <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="fileId" label={t('settlement.attachment')}>
+          <AttachmentInput url="/portal/statements/file" />
         </Form.Item>
       </Form>
     </Modal>
@@ -165,6 +170,7 @@ export function StatementPage() {
             { title: t('portal.statements.chargeType'), dataIndex: 'chargeTypeCode' },
             { title: t('portal.statements.lineType'), dataIndex: 'lineType', render: (v: string) => t(`dicts.fin_statement_line_type.${v}`) },
             { title: t('portal.statements.amount'), dataIndex: 'amount', align: 'right' },
+            { title: t('settlement.originColumn'), key: 'origin', render: (_: unknown, l) => lineOrigin(t, l) },
             {
               title: t('portal.statements.disputeColumn'),
               key: 'dispute',
@@ -172,7 +178,7 @@ export function StatementPage() {
                 l.disputeStatus ? (
                   <span>
                     <Tag>{t(`dicts.fin_dispute_status.${l.disputeStatus}`)}</Tag>
-                    {l.proposedAmount} · {l.disputeReason}
+                    {l.proposedAmount} · {l.disputeReason} {l.disputeFile && <AttachmentLink file={l.disputeFile} />}
                   </span>
                 ) : open && l.lineType === 'CHARGE' ? (
                   <Button size="small" onClick={() => setDisputing(l)} data-testid="portal-line-dispute">

@@ -20,6 +20,9 @@ import { jobPercent } from './money.ts';
 import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
 import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { lineOrigin } from './origin.ts';
+import { AttachmentInput, AttachmentLink } from './attachment.tsx';
+import { PrintModal } from '../order/OrderDialogs.tsx';
 
 const statementDef = getResource('statement');
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
@@ -81,7 +84,7 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
 /** Asks for one or more values in a small form, then calls `run` with them. */
 function useAsk() {
   const { modal } = App.useApp();
-  return (title: string, fields: { name: string; label: string; kind?: 'number' | 'text'; initial?: unknown }[], run: (v: Record<string, unknown>) => Promise<void>) => {
+  return (title: string, fields: { name: string; label: string; kind?: 'number' | 'text' | 'file'; initial?: unknown }[], run: (v: Record<string, unknown>) => Promise<void>) => {
     const values: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, f.initial]));
     modal.confirm({
       title,
@@ -90,7 +93,7 @@ function useAsk() {
         <Form layout="vertical" initialValues={values} onValuesChange={(_, all) => Object.assign(values, all)}>
           {fields.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
-              {f.kind === 'number' ? <InputNumber style={{ width: '100%' }} precision={2} stringMode /> : <Input maxLength={200} />}
+              {f.kind === 'number' ? <InputNumber style={{ width: '100%' }} precision={2} stringMode /> : f.kind === 'file' ? <AttachmentInput url="/finance/statement/disputeFile" /> : <Input maxLength={200} />}
             </Form.Item>
           ))}
         </Form>
@@ -126,6 +129,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
   const ask = useAsk();
   const [threeWay, setThreeWay] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
   const d = q.data;
@@ -162,6 +166,11 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:export') && (
+        <Button data-testid="statement-print" onClick={() => setPrinting(true)}>
+          {t('settlement.print')}
+        </Button>
+      )}
+      {can('finance:statement:export') && (
         <Button data-testid="statement-lines-export" onClick={() => void download('/finance/statementLine/export', { statementId: d.id }, `${d.code}.xlsx`)}>
           {t('settlement.exportLines')}
         </Button>
@@ -177,7 +186,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     const out = [];
     if (d && can('finance:statement:dispute') && is('SENT', 'ADJUSTED') && l.lineType === 'CHARGE' && l.disputeStatus !== 'OPEN')
       out.push(
-        <LinkButton dialog key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? '') }] }))}>
+        <LinkButton dialog key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }, { name: 'fileId', label: t('settlement.attachment'), kind: 'file' }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? ''), fileId: (v.fileId as number | undefined) ?? null }] }))}>
           {t('settlement.dispute')}
         </LinkButton>,
       );
@@ -191,7 +200,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     return <Space>{out}</Space>;
   };
   return (
-    <Drawer open width={900} title={d ? t('settlement.detail', { code: d.code }) : ''} onClose={onClose} extra={buttons} data-testid="statement-detail">
+    <Drawer open width={1040} title={d ? t('settlement.detail', { code: d.code }) : ''} onClose={onClose} extra={buttons} data-testid="statement-detail">
       {d && (
         <>
           <Space style={{ marginBottom: 8 }}>
@@ -237,7 +246,15 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
               { title: t('resources.statementLine.fields.chargeTypeCode'), dataIndex: 'chargeTypeCode' },
               { title: t('resources.statementLine.fields.eventDate'), dataIndex: 'eventDate' },
               { title: t('resources.statementLine.fields.amount'), dataIndex: 'amount', align: 'right' },
-              { title: t('resources.statementLine.fields.disputeStatus'), key: 'dispute', render: (_, l) => (l.disputeStatus ? `${t(`dicts.fin_dispute_status.${l.disputeStatus}`)}: ${l.proposedAmount} (${l.disputeReason})` : l.remark) },
+              { title: t('settlement.originColumn'), key: 'origin', render: (_, l) => <span data-testid="line-origin">{lineOrigin(t, l)}</span> },
+              { title: t('resources.statementLine.fields.disputeStatus'), key: 'dispute', render: (_, l) =>
+                  l.disputeStatus ? (
+                    <Space wrap>
+                      {`${t(`dicts.fin_dispute_status.${l.disputeStatus}`)}: ${l.proposedAmount} (${l.disputeReason})`}
+                      {l.disputeFile && <AttachmentLink file={l.disputeFile} />}
+                    </Space>
+                  ) : l.origin || l.adjustsLineId ? null : l.remark,
+              },
               { title: '', key: 'actions', render: (_, l) => lineActions(l) },
             ]}
           />
@@ -268,6 +285,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
           }}
         />
       )}
+      {d && printing && <PrintModal base="/finance/statement" title={t('settlement.printTitle', { code: d.code })} testId="statement-print-modal" rows={[{ id: d.id }]} onClose={() => setPrinting(false)} onDone={() => setPrinting(false)} />}
       {d && threeWay && (
         <ThreeWayModal
           statement={d}
