@@ -29,9 +29,10 @@ export async function idOf(server: ProductServer, path: string, code: string): P
 }
 
 /** A reviewed waybill (S-SH-01 → S-SH-02) of a carrier (CR001 unless named): an order saved, given the carrier's route and reviewed, its waybill reviewed. */
-export async function reviewedWaybillOf(server: ProductServer, carrier = 'CR001', quantity = 12): Promise<{ id: number; code: string }> {
+export async function reviewedWaybillOf(server: ProductServer, carrier = 'CR001', quantity = 12, order: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
   const token = await server.adminToken();
   const body = {
+    ...order,
     clientId: await idOf(server, 'client', 'C001'),
     sourceStationId: await idOf(server, 'station', 'S-SH-01'),
     destStationId: await idOf(server, 'station', 'S-SH-02'),
@@ -134,8 +135,8 @@ export interface DispatchOrder {
 const versionOf = async (server: ProductServer, id: number) => (await adminCall<{ version: number }>(server, 'GET', `/api/shipment/shipment/get/${id}`)).data.version;
 
 /** An open dispatch order of CR001 made from a new reviewed waybill (through the API). */
-export async function openDispatchOrder(server: ProductServer): Promise<DispatchOrder> {
-  const wb = await reviewedWaybillOf(server);
+export async function openDispatchOrder(server: ProductServer, order: Record<string, unknown> = {}): Promise<DispatchOrder> {
+  const wb = await reviewedWaybillOf(server, 'CR001', 12, order);
   const made = await adminCall<{ id: number }>(server, 'POST', '/api/shipment/shipment/create', { waybillIds: [wb.id] });
   const s = await adminCall<{ shipmentCode: string }>(server, 'GET', `/api/shipment/shipment/get/${made.data.id}`);
   return { id: made.data.id, shipmentCode: s.data.shipmentCode, waybillCode: wb.code };
@@ -180,9 +181,9 @@ export type DispatchState = 'OPEN' | 'CONFIRMED' | 'EFFECTIVE' | 'SHIPPED';
 export async function dispatchOrderIn(
   server: ProductServer,
   state: DispatchState,
-  o: { crew?: Crew; window?: Window; shippedAt?: Date } = {},
+  o: { crew?: Crew; window?: Window; shippedAt?: Date; order?: Record<string, unknown> } = {},
 ): Promise<DispatchOrder> {
-  const order = await openDispatchOrder(server);
+  const order = await openDispatchOrder(server, o.order);
   if (state === 'OPEN') return order;
   await schedule(server, order.id, o.crew ?? CREW.zhangwei, o.window ?? pastWindow());
   if (state === 'CONFIRMED') return order;
@@ -221,4 +222,27 @@ export async function reportReceiptShort(server: ProductServer, login: string, s
   const r = await server.api('POST', `/api/driver/epods/${epod.id}/report`, { arrivalTime: at, signTime: at, lines }, token);
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return { id: epod.id, code: epod.code };
+}
+
+/** The open (unhandled) alerts of the admin's dispatch center, as the header bell lists them. */
+export async function openAlerts(server: ProductServer): Promise<{ id: number; shipmentId: number | null; alertType: string | null }[]> {
+  const r = await server.api<Envelope<{ id: number; shipmentId: number | null; alertType: string | null }[]>>('GET', '/api/shipment/shipmentAlert/getAlert?field1=N', undefined, await server.adminToken());
+  return r.json.data;
+}
+
+/**
+ * At least `n` open alerts in the admin's dispatch center, whatever the files run before on the same server handled:
+ * while there are fewer, a dispatch order whose delivery window ended a day ago gets its driver's positions on the
+ * way, and the real ingestion raises its ETA_LATE alert (the stop's ETA is past the window). Answers the open alerts.
+ */
+export async function openAlertsAtLeast(server: ProductServer, n: number): Promise<{ id: number; shipmentId: number | null; alertType: string | null }[]> {
+  let open = await openAlerts(server);
+  while (open.length < n) {
+    // its delivery window (the order's planned arrival, the stop's ETA) ended a day ago
+    const window = pastWindow();
+    const order = await dispatchOrderIn(server, 'SHIPPED', { window, order: { etd: window.etd.toISOString(), eta: new Date(Date.now() - 86_400_000).toISOString() } });
+    await reportPositions(server, 'zhangwei', order.id, 2, 60_000);
+    await expect.poll(async () => (open = await openAlerts(server)).some((a) => a.shipmentId === order.id), { timeout: 15_000, message: `no ETA_LATE alert for dispatch order ${order.id}` }).toBe(true);
+  }
+  return open;
 }
