@@ -7,18 +7,16 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { useAdminSession } from './support/admin-session.ts';
 import { shot } from './support/browser.ts';
-import { driverToken, type Envelope } from './support/dispatch.ts';
+import { CREW, dispatchOrderIn, driverToken, type Envelope } from './support/dispatch.ts';
 
 const admin = useAdminSession({}, { failureShots: true });
 
 describe('vehicle check report', () => {
   it('drills down from an item to its checks and to a check with its picture', async () => {
     const { server, page } = admin;
-    // the driver app: a dispatch order of the demo driver in progress, a picture, the checklist
+    // the driver app: a dispatch order of the demo driver in effect (its own: the seeded ones may be another file's), a picture, the checklist
     const token = await driverToken(server, 'zhangwei');
-    const mine = await server.api<Envelope<{ id: number; shipmentCode: string; status: string }[]>>('GET', '/api/driver/shipments', undefined, token);
-    const trip = mine.json.data.find((x) => x.status === 'EFFECTIVE' || x.status === 'SHIPPED');
-    expect(trip, 'a demo dispatch order of zhangwei in progress').toBeTruthy();
+    const trip = await dispatchOrderIn(server, 'EFFECTIVE', { crew: CREW.zhangwei });
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d43' } }).png().toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tyre.png');
@@ -34,7 +32,7 @@ describe('vehicle check report', () => {
     const failedBefore = await failedTyres();
     const check = await server.api<Envelope<{ id: number; result: string }>>(
       'POST',
-      `/api/driver/shipments/${trip!.id}/vehicleCheck`,
+      `/api/driver/shipments/${trip.id}/vehicleCheck`,
       {
         items: [
           { code: 'TYRES', passed: false, remark: '左后胎磨损', pictureIds: [pictureId] },
@@ -55,7 +53,7 @@ describe('vehicle check report', () => {
     await page.getByTestId('report-check').locator('.ant-table-tbody').getByText('轮胎', { exact: true }).waitFor();
     await failed.click();
     const list = page.getByTestId('check-list');
-    const row = list.locator('tr', { hasText: trip!.shipmentCode });
+    const row = list.locator('tr', { hasText: trip.shipmentCode });
     await row.waitFor();
     expect(await row.textContent()).toContain('不合格');
     expect(await row.textContent()).toContain(remark);
