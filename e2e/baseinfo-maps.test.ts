@@ -103,8 +103,14 @@ describe('maps', () => {
   it('edits a station e-fence: the circle radius, then a polygon', async () => {
     const page = s.page;
     const server = s.server;
-    await page.goto(server.url + '/baseinfo/station');
-    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '上海浦东门店' });
+    // a station of its own where 上海浦东门店 is (S-SH-02 is where the other files' trucks arrive: its fence stays as seeded)
+    const seeded = await getRow('baseinfo/station', 'code=S-SH-02');
+    const code = `S-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const name = `围栏测试站 ${code}`;
+    const made = await server.api('POST', '/api/baseinfo/station/save', { code, name, clientId: seeded.clientId, longitude: seeded.longitude, latitude: seeded.latitude, fenceDistance: 0.8 }, token);
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    await page.goto(`${server.url}/baseinfo/station?code=${code}`);
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
     await row.getByTestId('station-detail-link').click();
     const drawer = page.locator('.ant-drawer-content:visible');
     await drawer.getByRole('tab', { name: /电子围栏/ }).click();
@@ -119,7 +125,7 @@ describe('maps', () => {
     await snap(page, 'baseinfo-station-fence-circle');
     await fence.getByTestId('station-fence-save').click();
     await page.getByText('保存成功').first().waitFor();
-    let st = await getRow('baseinfo/station', 'code=S-SH-02');
+    let st = await getRow('baseinfo/station', `code=${code}`);
     expect(st.fenceType).toBe('CIRCLE');
     expect(Number(st.fenceDistance)).toBe(1.5);
 
@@ -128,8 +134,8 @@ describe('maps', () => {
     await fence.getByText('多边形，4 个顶点').waitFor();
     await snap(page, 'baseinfo-station-fence-polygon');
     await fence.getByTestId('station-fence-save').click();
-    await expect.poll(async () => (await getRow('baseinfo/station', 'code=S-SH-02')).fenceType, { timeout: 30_000 }).toBe('POLYGON');
-    st = await getRow('baseinfo/station', 'code=S-SH-02');
+    await expect.poll(async () => (await getRow('baseinfo/station', `code=${code}`)).fenceType, { timeout: 30_000 }).toBe('POLYGON');
+    st = await getRow('baseinfo/station', `code=${code}`);
     expect(st.fenceGeometry.coordinates[0]).toHaveLength(5);
     await page.keyboard.press('Escape');
   });
