@@ -10,7 +10,7 @@ import { useProductBrowser } from './support/admin-session.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { adminCall, CREW, dispatchOrderIn, futureWindow, idOf, reportPositions, reportReceiptShort, reviewedWaybillOf } from './support/dispatch.ts';
 import { readFileSync } from 'node:fs';
-import { thisPeriod, tripContract } from './support/finance.ts';
+import { sentStatement, tripContract } from './support/finance.ts';
 import ExcelJS from 'exceljs';
 import { portalOrderImportResource } from '@tms/domain';
 
@@ -183,9 +183,7 @@ describe('client portal', () => {
     const clientId = await idOf(server, 'client', 'C001');
     await tripContract(server, { clientId }, { FREIGHT: 100 });
     const waybill = await reviewedWaybillOf(server);
-    const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'RECEIVABLE', period: thisPeriod(), partyId: clientId });
-    const st = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
-    await adminCall(server, 'POST', '/api/finance/statement/send', { id: st.id, version: st.version });
+    const st = await sentStatement(server, 'RECEIVABLE', clientId);
 
     const { ctx, page } = await newPage(app.browser);
     try {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, idOf } from './support/dispatch.ts';
-import { thisPeriod } from './support/finance.ts';
+import { generatedStatement, sentStatement, thisPeriod } from './support/finance.ts';
 
 const session = useAdminSession();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -42,9 +42,7 @@ describe('settlement: adjustments, re-rating differences, dispute attachments', 
     const waybill = (await server.api<{ rows: { id: number; code: string }[] }>('GET', `/api/waybill/waybill/list?orderCode=${order.data.code}`, undefined, await server.adminToken())).json.rows[0]!;
     const adjustment = await adminCall<{ id: number }>(server, 'POST', '/api/finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: waybill.id, chargeTypeId: await typeId('OTHER'), amount: '-15.50', reason: '破损赔偿' });
     const period = thisPeriod();
-    const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'RECEIVABLE', period, partyId: clientId });
-    const first = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
-    await adminCall(server, 'POST', '/api/finance/statement/send', { id: first.id, version: first.version });
+    const first = await sentStatement(server, 'RECEIVABLE', clientId, period);
 
     await page.goto(`${server.url}/finance/statement?code=${first.code}`);
     await expect.poll(() => page.getByTestId('row-view').count(), { timeout: 10_000 }).toBe(1);
@@ -81,8 +79,7 @@ describe('settlement: adjustments, re-rating differences, dispute attachments', 
     await expect
       .poll(async () => (await adminCall<{ status: string } | null>(server, 'GET', `/api/finance/contract/rerate/${v2}`)).data?.status, { timeout: 20_000 })
       .toBe('DONE');
-    const next = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'RECEIVABLE', period: nextPeriod(period), partyId: clientId });
-    const second = (await adminCall<{ code: string }>(server, 'GET', `/api/finance/statement/detail/${next.data.statementIds[0]}`)).data;
+    const second = await generatedStatement(server, 'RECEIVABLE', clientId, nextPeriod(period));
     await page.goto(`${server.url}/finance/statement?code=${second.code}`);
     await expect.poll(() => page.getByTestId('row-view').count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId('row-view').click();

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
-import { thisPeriod, tripContract } from './support/finance.ts';
+import { sentStatement, thisPeriod, tripContract } from './support/finance.ts';
 
 // a server of its own: effective contracts for client C001 and carrier CR001 and this period's statements of them, as rating, reports and portal make
 const session = useAdminSession({}, { ownServer: true });
@@ -80,9 +80,7 @@ describe('settlement', () => {
     await schedule(server, order.id, CREW.zhangwei, futureWindow());
     await effect(server, order.id);
     const period = thisPeriod();
-    const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind: 'PAYABLE', period, partyId: await idOf(server, 'carrier', 'CR001') });
-    const statement = (await adminCall<{ id: number; version: number; code: string }>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
-    await adminCall(server, 'POST', '/api/finance/statement/send', { id: statement.id, version: statement.version });
+    const statement = await sentStatement(server, 'PAYABLE', await idOf(server, 'carrier', 'CR001'), period);
 
     await page.goto(`${server.url}/finance/statement?code=${statement.code}`);
     await expect.poll(() => page.getByTestId('row-view').count(), { timeout: 10_000 }).toBe(1);

@@ -18,3 +18,22 @@ export async function tripContract(server: ProductServer, party: { clientId: num
 
 /** This month in the settlement's time zone (YYYY-MM). */
 export const thisPeriod = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());
+
+export interface StatementRef {
+  id: number;
+  version: number;
+  code: string;
+}
+
+/** The statement generated for the party and period (this month by default), as a draft. */
+export async function generatedStatement(server: ProductServer, kind: 'RECEIVABLE' | 'PAYABLE', partyId: number, period = thisPeriod()): Promise<StatementRef> {
+  const generated = await adminCall<{ statementIds: number[] }>(server, 'POST', '/api/finance/statement/generate', { kind, period, partyId });
+  return (await adminCall<StatementRef>(server, 'GET', `/api/finance/statement/detail/${generated.data.statementIds[0]}`)).data;
+}
+
+/** The statement generated for the party and period, then sent to it. */
+export async function sentStatement(server: ProductServer, kind: 'RECEIVABLE' | 'PAYABLE', partyId: number, period = thisPeriod()): Promise<StatementRef> {
+  const st = await generatedStatement(server, kind, partyId, period);
+  await adminCall(server, 'POST', '/api/finance/statement/send', { id: st.id, version: st.version });
+  return st;
+}
