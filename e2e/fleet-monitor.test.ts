@@ -3,7 +3,7 @@
  * one, a click opens its card (dispatch order in progress, driver, speed), a position the driver app reports moves
  * it live (the server's 'fleet' events, no polling) and the state filter works. Screenshots in zh-CN and en-US.
  * A JT/T 808 terminal's alarm turns the vehicle to alarm live, and it leaves the alarm colour, without a reload, once
- * the alarm has ended and its alert is handled.
+ * the alarm has ended and its alert is handled; its reports are in the dispatch order's trajectory and the vehicle's history.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -120,6 +120,21 @@ describe('fleet monitor', () => {
       await expect.poll(() => state.getAttribute('data-state'), WAIT).toBe('M');
       await expect.poll(() => page.getByTestId('monitor-card').textContent(), WAIT).not.toContain('紧急报警');
       expect(lists).toBe(asked);
+
+      // the terminal's reports are in the dispatch order's trajectory (the one in progress the card names) and in
+      // the vehicle's own history, which the page plays back
+      const card = await server.api<{ data: { shipment: { id: number } } }>('GET', `/api/fleet/monitor/${vehicleId}`, undefined, token);
+      const traj = await server.api<{ data: { points: number[][] } }>('GET', `/api/shipment/shipment/trajectory/${card.json.data.shipment.id}`, undefined, token);
+      for (const lng of [120.16, 120.161, 120.162]) expect(traj.json.data.points.some(([x, y]) => x === lng && y === 30.27), `trajectory point ${lng}`).toBe(true);
+      await page.goto(`${server.url}/shipment/vehicleHistory?vehicle=${vehicleId}&from=${Date.now() - 3_600_000}&to=${Date.now() + 60_000}`);
+      const playback = page.getByTestId('trajectory-playback');
+      await expect.poll(async () => Number(await playback.getAttribute('data-total')), WAIT).toBeGreaterThanOrEqual(3);
+      expect(await page.getByTestId('trajectory-start').isDisabled()).toBe(false);
+      // a year: any range opens, sampled in time buckets, and the page says so
+      await page.goto(`${server.url}/shipment/vehicleHistory?vehicle=${vehicleId}&from=${Date.now() - 365 * 86_400_000}&to=${Date.now() + 60_000}`);
+      await expect.poll(() => page.getByTestId('trajectory-sampled').textContent(), WAIT).toMatch(/每 \d+ 秒取一个点/);
+      await expect.poll(async () => Number(await playback.getAttribute('data-points')), WAIT).toBeGreaterThanOrEqual(1);
+      await shot(page, 'vehicle-history-year-zh-CN');
     } finally {
       await terminal.close();
     }

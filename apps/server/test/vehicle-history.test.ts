@@ -1,5 +1,5 @@
 /**
- * Vehicle history (issue 19): a vehicle's own track over a time range (in time order, the range capped at 31 days,
+ * Vehicle history (issue 19): a vehicle's own track over any time range (in time order, a long range sampled in time buckets,
  * 404 outside the caller's data groups) and the daily mileage report (distance from great-circle steps with GPS
  * jumps left out, stops of 5 minutes within 100 m, first and last report, positions) with its Excel export.
  * Positions come in the way a truck's terminal sends them: a JT/T 808 batch upload over TCP.
@@ -98,16 +98,31 @@ describe('vehicle history', () => {
     expect(all.status, JSON.stringify(all.json)).toBe(200);
     expect(all.json.data.vehicle).toMatchObject({ id: vehicle.id, plateNumber: vehicle.plate });
     expect(all.json.data.total).toBe(POINTS.length);
+    expect(all.json.data.sampleSeconds).toBeNull();
     expect(all.json.data.points.map((p: number[]) => p[2])).toEqual(POINTS.map(([, , m]) => at(m).getTime()));
     expect(all.json.data.points[0]).toEqual([121.4, 31.2, at(0).getTime(), 40]);
     const part = await track({ from: iso(7), to: iso(11) });
     expect(part.json.data.points.map((p: number[]) => p[2])).toEqual([7, 8, 9, 10, 11].map((m) => at(m).getTime()));
   });
 
-  it('refuses a range over 31 days (400 naming "to") and a vehicle outside the caller\'s data groups (404)', async () => {
-    const long = await track({ from: iso(0), to: new Date(B + 32 * 86_400_000).toISOString() });
-    expect(long.status).toBe(400);
-    expect(Object.keys(long.json.errors ?? {})).toContain('to');
+  it('answers a year: one point per time bucket, the first report of each, with the count of all stored', async () => {
+    const from = B - 300 * 86_400_000;
+    const year = await track({ from: new Date(from).toISOString(), to: new Date(B + 65 * 86_400_000).toISOString() });
+    expect(year.status, JSON.stringify(year.json)).toBe(200);
+    const bucket = Math.floor((365 * 86_400) / 20_000);
+    expect(year.json.data.sampleSeconds).toBe(bucket);
+    expect(year.json.data.total).toBe(POINTS.length);
+    const times: number[] = year.json.data.points.map((p: number[]) => p[2]);
+    const all = POINTS.map(([, , m]) => at(m).getTime()).sort((a, b) => a - b);
+    const bucketOf = (t: number) => Math.floor((t - from) / 1000 / bucket);
+    expect(times).toEqual(all.filter((t, i) => i === 0 || bucketOf(all[i - 1]!) !== bucketOf(t)));
+    expect(times.length).toBeLessThan(POINTS.length);
+  });
+
+  it('refuses a range ending before it starts (400 naming "to") and a vehicle outside the caller\'s data groups (404)', async () => {
+    const backwards = await track({ from: iso(10), to: iso(0) });
+    expect(backwards.status).toBe(400);
+    expect(Object.keys(backwards.json.errors ?? {})).toContain('to');
     const bad = await track({ from: 'yesterday', to: iso(0) });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors ?? {})).toContain('from');

@@ -12,12 +12,13 @@ const instant = z
 export const TrackParams = z.object({ id: intText(1).describe('the vehicle') });
 export const TrackQuery = z.object({
   from: instant.describe('from this time'),
-  to: instant.describe('up to this time (at most 31 days after from)'),
+  to: instant.describe('up to this time (not before from)'),
   zoom: intText(0, 22).optional().describe("the map's zoom level: points closer than a pixel are dropped"),
 });
 export const VehicleTrack = z.object({
   vehicle: z.object({ id: z.number(), code: z.string(), plateNumber: z.string() }),
   total: z.number().int().describe('points stored in the range'),
+  sampleSeconds: z.number().int().nullable().describe('a long range is sampled: the first point of each bucket of this many seconds; null = every point'),
   points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number().nullable()])).describe('[lng, lat, epoch ms, speed km/h], oldest first'),
 });
 

@@ -10,26 +10,43 @@ import { scopeOf } from '../../platform/resource-engine.ts';
 import { simplifyTrack, type TrackPoint } from '../shipment/trajectory.ts';
 
 const vehicleDef = getResource('transportMeans');
-const MAX_RANGE_MS = 31 * 86_400_000;
+/**
+ * A long range is sampled in the database: at most about this many points, one per time bucket (the first report of
+ * each), so a year of 10-second reports is not sent whole. Up to about two days of 10-second reports every point comes.
+ */
+const SAMPLE_POINTS = 20_000;
+const MIN_BUCKET_SECONDS = 10;
 
 export function registerFleetRoutes(app: FastifyInstance, db: Db): void {
   route(
     app,
-    { method: 'GET', url: '/api/fleet/track/:id', operationId: 'fleet.vehicleTrack', summary: "A vehicle's track over a time range (at most 31 days)", tags: ['fleet'], permission: 'baseinfo:transportMeans:query', params: F.TrackParams, querystring: F.TrackQuery, response: okOf(F.VehicleTrack) },
+    { method: 'GET', url: '/api/fleet/track/:id', operationId: 'fleet.vehicleTrack', summary: "A vehicle's track over any time range (long ranges sampled: one point per time bucket)", tags: ['fleet'], permission: 'baseinfo:transportMeans:query', params: F.TrackParams, querystring: F.TrackQuery, response: okOf(F.VehicleTrack) },
     async (req) => {
       const { from, to, zoom } = req.query;
-      if (to.getTime() < from.getTime() || to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest('messages.validationFailed', { to: { key: 'validation.datetime' } });
+      if (to.getTime() < from.getTime()) throw badRequest('messages.validationFailed', { to: { key: 'validation.datetime' } });
       const params: unknown[] = [req.params.id];
       const where = ['t.id = $1', ...scopeOf(vehicleDef, requireCaller(req), params, 't')];
       const v = await db.query<{ id: number; code: string; plateNumber: string }>(`select t.id, t.code, t.plate_number as "plateNumber" from base_transport_means t where ${where.join(' and ')}`, params);
       if (!v.rows[0]) throw notFound();
+      const bucket = Math.floor((to.getTime() - from.getTime()) / 1000 / SAMPLE_POINTS);
+      const sampleSeconds = bucket >= MIN_BUCKET_SECONDS ? bucket : null;
       // the partitions outside the range are not read (reported_at is the partition key)
+      const inRange = 'from tms_position where vehicle_id = $1 and reported_at >= $2 and reported_at <= $3';
+      // sampled: the first report of each bucket from `from` on, found by one index probe per bucket (a year of
+      // 10-second reports: 20,000 probes instead of sorting 3 million rows)
+      const picked = sampleSeconds
+        ? `generate_series($2::timestamptz, $3::timestamptz, make_interval(secs => $4)) b
+             cross join lateral (select lng, lat, reported_at, speed from tms_position
+                                  where vehicle_id = $1 and reported_at >= b and reported_at < b + make_interval(secs => $4) and reported_at <= $3
+                                  order by reported_at limit 1) p`
+        : `(select lng, lat, reported_at, speed ${inRange}) p`;
       const r = await db.query<{ p: TrackPoint[] | null; n: number }>(
-        `select json_agg(json_build_array(lng, lat, (extract(epoch from reported_at) * 1000)::bigint, speed) order by reported_at) as p, count(*)::int as n
-           from tms_position where vehicle_id = $1 and reported_at >= $2 and reported_at <= $3`,
-        [req.params.id, from, to],
+        `select json_agg(json_build_array(p.lng, p.lat, (extract(epoch from p.reported_at) * 1000)::bigint, p.speed) order by p.reported_at) as p,
+                (select count(*)::int ${inRange}) as n
+           from ${picked}`,
+        sampleSeconds ? [req.params.id, from, to, sampleSeconds] : [req.params.id, from, to],
       );
-      return ok(req, { vehicle: v.rows[0], total: r.rows[0]?.n ?? 0, points: simplifyTrack(r.rows[0]?.p ?? [], zoom ?? null) });
+      return ok(req, { vehicle: v.rows[0], total: r.rows[0]?.n ?? 0, sampleSeconds, points: simplifyTrack(r.rows[0]?.p ?? [], zoom ?? null) });
     },
   );
 }

@@ -201,6 +201,11 @@ export default function TrajectoryPlayback({ shipmentId, vehicle, height = 480 }
         <Switch size="small" checked={driving} onChange={setDriving} data-testid="trajectory-driving" aria-labelledby="trajectory-driving-label" />
         <span id="trajectory-driving-label">{t('shipment.trajectory.mapDriving')}</span>
         {d && <Typography.Text type="secondary">{t('shipment.trajectory.points', { shown: points.length, total: d.total })}</Typography.Text>}
+        {d?.sampleSeconds ? (
+          <Typography.Text type="secondary" data-testid="trajectory-sampled">
+            {t('shipment.trajectory.sampled', { seconds: d.sampleSeconds })}
+          </Typography.Text>
+        ) : null}
       </Space>
       {!hasTrack && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(vehicle ? 'shipment.trajectory.noVehiclePoints' : 'shipment.trajectory.noPoints')} />}
       <BaseMap height={height} zoom={INITIAL_ZOOM} bounds={bounds} data-testid="trajectory-map">

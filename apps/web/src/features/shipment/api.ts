@@ -43,9 +43,9 @@ export interface Trajectory {
 export const fetchTrajectory = (id: number, zoom: number) => get<Trajectory>(`${BASE}/trajectory/${id}`, { zoom });
 
 /** What the playback draws: a dispatch order's trajectory, or a vehicle's own track (no stops, no legs). */
-export type Track = Pick<Trajectory, 'total' | 'points' | 'stops' | 'legs'>;
-/** A vehicle's track over a time range (GET /api/fleet/track/:id, at most 31 days). */
+export type Track = Pick<Trajectory, 'total' | 'points' | 'stops' | 'legs'> & { sampleSeconds?: number | null };
+/** A vehicle's track over any time range (GET /api/fleet/track/:id; a long range comes sampled, one point per bucket). */
 export async function fetchVehicleTrack(v: { id: number; from: string; to: string }, zoom: number): Promise<Track> {
-  const d = await get<{ total: number; points: TrackPoint[] }>(`/fleet/track/${v.id}`, { from: v.from, to: v.to, zoom });
-  return { total: d.total, points: d.points, stops: [], legs: [] };
+  const d = await get<{ total: number; sampleSeconds: number | null; points: TrackPoint[] }>(`/fleet/track/${v.id}`, { from: v.from, to: v.to, zoom });
+  return { total: d.total, sampleSeconds: d.sampleSeconds, points: d.points, stops: [], legs: [] };
 }
