@@ -111,7 +111,8 @@ export class ShipmentListPage {
 
   /** An action of the "more" menu on the ticked dispatch order (e.g. 'reassignTransit'). */
   async more(key: string) {
-    await this.page.getByTestId('shipment-more').hover();
+    // the menu opens on a click (or Enter), as a keyboard user opens it
+    await this.page.getByTestId('shipment-more').click();
     await this.page.getByTestId(`shipment-${key}`).click();
   }
 

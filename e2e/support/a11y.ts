@@ -187,7 +187,7 @@ async function auditDialog(
   opener: ReturnType<Page['locator']>,
   out: Sweep,
   english: boolean,
-  opts: { must?: boolean; contrast?: (generic: GenericDialog) => boolean } = {},
+  opts: { must?: boolean; contrast?: (generic: GenericDialog) => boolean; open?: () => Promise<void> } = {},
 ): Promise<Finding[]> {
   const found: Finding[] = [];
   const t0 = Date.now();
@@ -196,8 +196,11 @@ async function auditDialog(
   // the dialog must give back, and no pointer hit-test waits on a page that is busy rendering (599 menu rows)
   // (up to 30 s: the menu screen renders its 599 rows expanded in one task after its loads are done, 5–15 s on the
   // loaded machine, main as well; nothing takes the focus meanwhile)
-  await opener.focus({ timeout: 30_000 });
-  await page.keyboard.press('Enter');
+  if (opts.open) await opts.open();
+  else {
+    await opener.focus({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+  }
   const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
   if (!(await dialog.waitFor({ timeout: 15_000 }).then(() => true, () => false))) {
     if (process.env.A11Y_DEBUG) await page.screenshot({ path: join(SHOTS, `a11y-nodialog${where.replace(/[^\w]+/g, '-')}.png`) });
@@ -278,6 +281,63 @@ async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boole
   return found;
 }
 
+/** The list's toolbar: the actions on ticked rows, as buttons or in a "more" menu (its items are `[data-dialog-item]`). */
+const TOOLBAR = '.tms-page .ant-pro-table-list-toolbar';
+
+/**
+ * The dialogs of the toolbar's actions on ticked rows (assign, lock, print, review with a reason …): the first row is
+ * ticked, then each toolbar button that says it opens a dialog (`aria-haspopup="dialog"`), and each item of a toolbar
+ * menu that says so (`data-dialog-item`, opened from its menu button `[data-dialog-menu]`), is opened, audited and
+ * closed as a row's dialog is; the focus goes back to the button, or to the menu's button. The row is unticked after.
+ * A confirmation is audited once a sweep, as for the rows.
+ */
+async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: boolean): Promise<Finding[]> {
+  const buttons = page.locator(`${TOOLBAR} button[aria-haspopup="dialog"]`);
+  const menus = page.locator(`${TOOLBAR} [data-dialog-menu]`);
+  if (!(await buttons.count()) && !(await menus.count())) return [];
+  const tick = page.locator(`${ROWS} .ant-table-selection-column input[type="checkbox"]`).first();
+  const ticked = (await tick.count()) > 0 && (await tick.check({ timeout: 5_000 }).then(() => true, () => false));
+  const found: Finding[] = [];
+  const before = out.dialogs;
+  const t0 = Date.now();
+  const one = async (where: string, opener: ReturnType<Page['locator']>, kind: string | null, open?: () => Promise<void>) => {
+    if (kind === 'confirm' && out.confirmAudited) return;
+    try {
+      found.push(...(await auditDialog(page, where, opener, out, english, { open })));
+      if (kind === 'confirm') out.confirmAudited = true;
+    } catch (e) {
+      out.focusLost.push(`${where}: could not be audited (${failure(e)})`);
+      await page.keyboard.press('Escape');
+    }
+  };
+  const names = await buttons.evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim(), kind: e.getAttribute('data-dialog'), off: (e as HTMLButtonElement).disabled })));
+  for (const [i, b] of names.entries()) if (!b.off) await one(`${s.path} (toolbar${ticked ? ', a row ticked' : ''}: ${b.name})`, buttons.nth(i), b.kind);
+  for (let m = 0; m < (await menus.count()); m++) {
+    const trigger = menus.nth(m);
+    const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+    const items = () => popup.locator('.ant-dropdown-menu-item:not(.ant-dropdown-menu-item-disabled)').filter({ has: page.locator('[data-dialog-item]') });
+    const openMenu = async () => {
+      await trigger.focus({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await popup.waitFor({ timeout: 5_000 });
+    };
+    await openMenu();
+    const listed = await items().evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim(), kind: e.querySelector('[data-dialog-item]')?.getAttribute('data-dialog-item') ?? null })));
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    for (const [i, it] of listed.entries())
+      await one(`${s.path} (toolbar menu${ticked ? ', a row ticked' : ''}: ${it.name})`, trigger, it.kind === 'confirm' ? 'confirm' : null, async () => {
+        await openMenu();
+        // antd's menu takes no focus when it opens: its item is clicked
+        await items().nth(i).click();
+      });
+  }
+  if (ticked) await tick.uncheck({ timeout: 5_000 }).catch(() => undefined);
+  out.toolbarDialogs += out.dialogs - before;
+  out.rowMs += Date.now() - t0;
+  return found;
+}
+
 /** What failed (the first line) and why (the call log's last lines, e.g. which element took the click). */
 function failure(e: unknown): string {
   const lines = (e as Error).message.split('\n');
@@ -296,6 +356,8 @@ export interface Sweep {
   /** screens whose first row's dialogs were audited, and those dialogs (counted in `dialogs` too) */
   rows: number;
   rowDialogs: number;
+  /** the dialogs of the toolbars' actions on a ticked row (counted in `dialogs` too) */
+  toolbarDialogs: number;
   /** the generic dialog (platform/resource: the add / edit form, the detail drawer) the last audit found, if it was one */
   generic: GenericDialog;
   /** a generic detail drawer was audited with the colour-contrast rule */
@@ -312,7 +374,7 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], dialogs: 0, rows: 0, rowDialogs: 0, rowMs: 0, generic: null, detailContrast: false, confirmAudited: false, focusLost: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, detailContrast: false, confirmAudited: false, focusLost: [] });
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -346,7 +408,10 @@ export async function sweep(page: Page, screens: Screen[], opts: { english: bool
         out.focusLost.push(`${s.path}: the create dialog could not be audited (${failure(e)})`);
       }
     }
-    if (opts.rows) found.push(...(await auditRowDialogs(page, s, out, opts.english, created === 'form')));
+    if (opts.rows) {
+      found.push(...(await auditRowDialogs(page, s, out, opts.english, created === 'form')));
+      found.push(...(await auditToolbarDialogs(page, s, out, opts.english)));
+    }
     if (process.env.A11Y_DEBUG) console.log(`${s.path} settled ${tSettled} ms, audited ${tAudited} ms, total ${Date.now() - ts} ms`, found.map((f) => `${f.where} ${f.rule} ${f.nodes} ${f.target} ${f.html}`).join('\n'));
     if (found.length) out.withFindings.push(s.path);
     out.findings.push(...found);
@@ -367,8 +432,11 @@ export function byRule(findings: Finding[]): Record<string, [number, number]> {
   return out;
 }
 
-/** The parts a sweep runs in: each its own test, with the e2e project's time-out (no minutes-long single test). */
-const PARTS = Number(process.env.A11Y_PARTS ?? 8);
+/**
+ * The parts a sweep runs in: each its own test, with the e2e project's time-out (no minutes-long single test). With
+ * the rows' and toolbars' dialogs (`npm run test:a11y`) a screen takes about three times as long: twice as many parts.
+ */
+const partsOf = (rows: boolean) => Number(process.env.A11Y_PARTS ?? (rows ? 16 : 8));
 
 /**
  * The tests of one language (one file per language, so the two run side by side): the product, one signed-in page,
@@ -383,6 +451,7 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
   // the first row's dialogs: in zh-CN with `npm run test:a11y` (A11Y_ROWS=zh; 1: in English too), not in `npm test`,
   // where they doubled the Chinese sweep (410 s in CI, issue 12), see docs/accessibility.md
   const rows = process.env.A11Y_ROWS === '1' || (process.env.A11Y_ROWS === 'zh' && !english);
+  const PARTS = partsOf(rows);
   // a look at a few screens as the theme now draws them (the product must still look like itself)
   const SHOT = new Set(['/order/list', '/baseinfo/carrier', '/shipment/alert']);
 
@@ -434,10 +503,10 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, rowMs: r.rowMs, ms: r.ms, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, focusLost: r.focusLost };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, focusLost: r.focusLost };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
-    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${r.rowDialogs} of the first rows of ${r.rows} lists, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
+    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${r.rowDialogs} of the first rows of ${r.rows} lists, ${r.toolbarDialogs} of toolbars on a ticked row, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
     if (!process.env.A11Y_ONLY) expect(st.all).toBeGreaterThan(60);
     expect(r.screens).toBe(st.screens.length);
   });

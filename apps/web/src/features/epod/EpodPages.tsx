@@ -55,6 +55,7 @@ function EpodListPage({ def, actions }: { def: ResourceDef; actions: DetailActio
         icon={ICONS[a]}
         disabled={!tableApi.selected.length}
         data-testid={`epod-${a}`}
+        aria-haspopup="dialog"
         onClick={() => {
           setApi(tableApi);
           void open(a, tableApi.selected);

@@ -81,9 +81,11 @@ export default function SignForModal({ epod, onClose, onDone }: { epod: EpodDeta
     }
   };
 
-  const num = (i: number, field: keyof LineValues, required = false) => (
+  /** a line's field is named by its column and the line's number (a cell has no label of its own) */
+  const cellLabel = (i: number, titleKey: string) => `${t(titleKey)} · ${t('epod.lines.posNo')} ${epod.lines[i]?.posNo ?? i + 1}`;
+  const num = (i: number, field: keyof LineValues, titleKey: string, required = false) => (
     <Form.Item name={['lines', i, field]} noStyle={false} style={{ margin: 0 }} rules={required ? [{ required: true, message: t('validation.required') }] : []}>
-      <InputNumber min={0} max={EPOD_LIMITS.quantityMax} precision={0} style={{ width: 90 }} data-testid={`sign-${field}-${i}`} />
+      <InputNumber min={0} max={EPOD_LIMITS.quantityMax} precision={0} style={{ width: 90 }} data-testid={`sign-${field}-${i}`} aria-label={cellLabel(i, titleKey)} />
     </Form.Item>
   );
 
@@ -92,17 +94,17 @@ export default function SignForModal({ epod, onClose, onDone }: { epod: EpodDeta
     { title: t('epod.lines.item'), key: 'item', render: (_: unknown, l: EpodLine) => `${l.itemCode ?? ''} ${l.itemName ?? ''}` },
     { title: t('epod.lines.planned'), dataIndex: 'plannedQuantity', align: 'right' as const },
     { title: t('epod.lines.shipped'), dataIndex: 'shippedQuantity', align: 'right' as const },
-    { title: t('epod.lines.signed'), key: 'signed', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'signedQuantity', true) },
-    { title: t('epod.lines.cases'), key: 'cases', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'cases') },
-    { title: t('epod.lines.pallets'), key: 'pallets', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'pallets') },
-    { title: t('epod.lines.shortage'), key: 'shortage', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'shortage') },
-    { title: t('epod.lines.damage'), key: 'damage', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'damage') },
+    { title: t('epod.lines.signed'), key: 'signed', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'signedQuantity', 'epod.lines.signed', true) },
+    { title: t('epod.lines.cases'), key: 'cases', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'cases', 'epod.lines.cases') },
+    { title: t('epod.lines.pallets'), key: 'pallets', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'pallets', 'epod.lines.pallets') },
+    { title: t('epod.lines.shortage'), key: 'shortage', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'shortage', 'epod.lines.shortage') },
+    { title: t('epod.lines.damage'), key: 'damage', render: (_: unknown, _l: EpodLine, i: number) => num(i, 'damage', 'epod.lines.damage') },
     {
       title: t('epod.lines.remark'),
       key: 'remark',
       render: (_: unknown, _l: EpodLine, i: number) => (
         <Form.Item name={['lines', i, 'remark']} style={{ margin: 0 }} rules={[{ max: EPOD_LIMITS.remark, message: t('validation.maxLength', { max: EPOD_LIMITS.remark }) }]}>
-          <Input style={{ width: 140 }} data-testid={`sign-remark-${i}`} />
+          <Input style={{ width: 140 }} data-testid={`sign-remark-${i}`} aria-label={cellLabel(i, 'epod.lines.remark')} />
         </Form.Item>
       ),
     },

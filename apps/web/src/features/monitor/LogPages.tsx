@@ -21,6 +21,8 @@ function useClearButton(def: ResourceDef, url: string) {
             key="clean"
             danger
             icon={<ClearOutlined />}
+            aria-haspopup="dialog"
+            data-dialog="confirm"
             onClick={() =>
               modal.confirm({
                 title: t('resource.confirmTitle'),

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { Alert, App, Form, Input, Modal, type ButtonProps } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { get, HttpError, post } from '../../platform/http.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
@@ -121,10 +122,10 @@ export function PrintModal(p: DialogProps & { base?: string; title?: string; tes
       }}
     >
       <Form.Item name="templateId" label={t('order.template')} initialValue={initial(opts.data.templates)} rules={[{ required: true, message: t('validation.required') }]}>
-        <Select options={choice(opts.data.templates)} />
+        <FormSelect options={choice(opts.data.templates)} />
       </Form.Item>
       <Form.Item name="printerId" label={t('order.printer')} initialValue={initial(opts.data.printers)} rules={[{ required: true, message: t('validation.required') }]}>
-        <Select options={choice(opts.data.printers)} />
+        <FormSelect options={choice(opts.data.printers)} />
       </Form.Item>
       {reprint && (
         <>

@@ -6,11 +6,12 @@
  * and a refusal shows its message (spec §8).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Col, Dropdown, Space, Typography } from 'antd';
+import { App, Button, Col, Space, Typography } from 'antd';
 import { AuditOutlined, CheckSquareOutlined, DownOutlined, LockOutlined, PrinterOutlined, RollbackOutlined, UnlockOutlined, UploadOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { ProForm } from '@ant-design/pro-components';
 import { orderResource } from '@tms/domain';
 import { postEnvelope } from '../../platform/http.ts';
+import { MenuButton } from '../../platform/MenuButton.tsx';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { resourceTitle } from '../../platform/resource/columns.ts';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
@@ -82,8 +83,9 @@ export default function OrderPage() {
     const allowed = (list: Act[]) => list.filter(([perm]) => can(perm));
     // review and retract stay enabled without ticked rows (they say so when pressed): a disabled button is out of
     // the tab order, and the one that opened the confirmation would drop the keyboard focus as the reload clears the ticks
+    // each asks first (a confirmation: aria-haspopup, the accessibility audit opens it with a ticked row)
     const out: ReactNode[] = allowed(main).map(([, key, icon, onClick]) => (
-      <Button key={key} icon={icon} onClick={onClick} data-testid={`order-${key}`}>
+      <Button key={key} icon={icon} onClick={onClick} data-testid={`order-${key}`} aria-haspopup="dialog" data-dialog="confirm">
         {t(`order.${key}`)}
       </Button>
     ));
@@ -92,15 +94,18 @@ export default function OrderPage() {
       icon,
       disabled: needsRows && none,
       onClick,
-      label: <span data-testid={`order-${key}`}>{t(`order.${key}`)}</span>,
+      // every item opens a dialog: its own (lock, assign, print, import) or the confirmation of a bulk action
+      label: (
+        <span data-testid={`order-${key}`} data-dialog-item={key === 'unlock' || key === 'printVerify' ? 'confirm' : ''}>
+          {t(`order.${key}`)}
+        </span>
+      ),
     }));
     if (items.length)
       out.push(
-        <Dropdown key="more" menu={{ items }} trigger={['click']}>
-          <Button data-testid="order-more">
-            {t('order.more')} <DownOutlined />
-          </Button>
-        </Dropdown>,
+        <MenuButton key="more" items={items} data-testid="order-more">
+          {t('order.more')} <DownOutlined />
+        </MenuButton>,
       );
     return out;
   };

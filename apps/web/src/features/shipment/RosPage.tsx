@@ -52,12 +52,12 @@ export default function RosPage() {
 
   const toolbarExtra = (api: TableApi) => [
     can('shipment:shipment:create') && (
-      <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => create(api)} data-testid="ros-create">
+      <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => create(api)} data-testid="ros-create" aria-haspopup="dialog" data-dialog="confirm">
         {t('shipment.actions.create')}
       </Button>
     ),
     can('shipment:shipment:bind') && (
-      <Button key="bind" icon={<LinkOutlined />} onClick={() => (api.selected.length ? setBinding({ rows: api.selected, api }) : void message.warning(t('resource.selectRows')))} data-testid="ros-bind">
+      <Button key="bind" icon={<LinkOutlined />} onClick={() => (api.selected.length ? setBinding({ rows: api.selected, api }) : void message.warning(t('resource.selectRows')))} data-testid="ros-bind" aria-haspopup="dialog">
         {t('shipment.actions.bindTo')}
       </Button>
     ),

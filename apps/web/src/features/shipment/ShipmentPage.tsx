@@ -6,10 +6,11 @@
  * spec's messages; the selection rules are checked here first so the user gets them at once.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button } from 'antd';
 import {
   CalendarOutlined, CarOutlined, DownOutlined, CheckCircleOutlined, FlagOutlined, NodeIndexOutlined, PrinterOutlined, RollbackOutlined, StopOutlined, SwapOutlined, UndoOutlined, UserSwitchOutlined,
 } from '@ant-design/icons';
+import { MenuButton } from '../../platform/MenuButton.tsx';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
@@ -87,30 +88,37 @@ export default function ShipmentPage() {
     tool.run(rows, tableApi);
   };
 
+  /** every tool opens a dialog: its own, or the confirmation of a bulk action (aria-haspopup, audited with a ticked row) */
+  const CONFIRMS = new Set(['cancelSchedule', 'effect', 'withdraw']);
   const toolbarExtra = (tableApi: TableApi) => {
     api.current = tableApi;
     const allowed = tools.filter((x) => can(`shipment:shipment:${x.perm}`));
     const buttons: ReactNode[] = allowed
       .filter((x) => !x.more)
       .map((x) => (
-        <Button key={x.key} icon={x.icon} onClick={() => click(x, tableApi)} data-testid={`shipment-${x.key}`}>
+        <Button key={x.key} icon={x.icon} onClick={() => click(x, tableApi)} data-testid={`shipment-${x.key}`} aria-haspopup="dialog" data-dialog={CONFIRMS.has(x.key) ? 'confirm' : undefined}>
           {t(`shipment.actions.${x.label}`)}
         </Button>
       ));
     const more = allowed.filter((x) => x.more);
     if (more.length)
       buttons.push(
-        <Dropdown
+        <MenuButton
           key="more"
-          menu={{
-            items: more.map((x) => ({ key: x.key, icon: x.icon, label: <span data-testid={`shipment-${x.key}`}>{t(`shipment.actions.${x.label}`)}</span> })),
-            onClick: ({ key }) => click(more.find((x) => x.key === key)!, tableApi),
-          }}
+          items={more.map((x) => ({
+            key: x.key,
+            icon: x.icon,
+            label: (
+              <span data-testid={`shipment-${x.key}`} data-dialog-item={CONFIRMS.has(x.key) ? 'confirm' : ''}>
+                {t(`shipment.actions.${x.label}`)}
+              </span>
+            ),
+          }))}
+          onPick={(key) => click(more.find((x) => x.key === key)!, tableApi)}
+          data-testid="shipment-more"
         >
-          <Button data-testid="shipment-more">
-            {t('shipment.actions.more')} <DownOutlined />
-          </Button>
-        </Dropdown>,
+          {t('shipment.actions.more')} <DownOutlined />
+        </MenuButton>,
       );
     return buttons;
   };

@@ -49,26 +49,26 @@ export default function WaybillPage() {
     const none = !api.selected.length;
     if (can('waybill:waybill:review'))
       out.push(
-        <Button key="review" icon={<AuditOutlined />} disabled={none} onClick={() => bulk(api, 'review')} data-testid="waybill-review">
+        <Button key="review" icon={<AuditOutlined />} disabled={none} onClick={() => bulk(api, 'review')} data-testid="waybill-review" aria-haspopup="dialog" data-dialog="confirm">
           {t('waybill.review')}
         </Button>,
       );
     if (can('waybill:waybill:retract'))
       out.push(
-        <Button key="retract" icon={<RollbackOutlined />} disabled={none} onClick={() => bulk(api, 'retract')} data-testid="waybill-retract">
+        <Button key="retract" icon={<RollbackOutlined />} disabled={none} onClick={() => bulk(api, 'retract')} data-testid="waybill-retract" aria-haspopup="dialog" data-dialog="confirm">
           {t('waybill.retract')}
         </Button>,
       );
     if (can('waybill:waybill:toRos'))
       out.push(
-        <Button key="toRos" type="primary" icon={<SendOutlined />} disabled={none} onClick={() => openToRos(api)} data-testid="waybill-to-ros">
+        <Button key="toRos" type="primary" icon={<SendOutlined />} disabled={none} onClick={() => openToRos(api)} data-testid="waybill-to-ros" aria-haspopup="dialog">
           {t('waybill.toRos')}
         </Button>,
       );
     // the paper that travels with the goods: the default template carries the public tracking link and its QR code
     if (can('waybill:waybill:print'))
       out.push(
-        <Button key="print" icon={<PrinterOutlined />} disabled={none} onClick={() => setDialog({ kind: 'print', rows: api.selected, api })} data-testid="waybill-print">
+        <Button key="print" icon={<PrinterOutlined />} disabled={none} onClick={() => setDialog({ kind: 'print', rows: api.selected, api })} data-testid="waybill-print" aria-haspopup="dialog">
           {t('waybill.print')}
         </Button>,
       );

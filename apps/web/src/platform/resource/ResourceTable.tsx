@@ -382,25 +382,25 @@ export default function ResourceTable({
       );
     if (canDelete)
       out.push(
-        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => remove(selected)}>
+        <Button key="delete" danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => remove(selected)} aria-haspopup="dialog" data-dialog="confirm">
           {t('resource.delete')}
         </Button>,
       );
     if (f.effect && perm('enable'))
       out.push(
-        <Button key="effect" icon={<CheckCircleOutlined />} disabled={!selected.length} onClick={() => effect(selected, true)}>
+        <Button key="effect" icon={<CheckCircleOutlined />} disabled={!selected.length} onClick={() => effect(selected, true)} aria-haspopup="dialog" data-dialog="confirm">
           {t('resource.effect')}
         </Button>,
       );
     if (f.effect && perm('disable'))
       out.push(
-        <Button key="uneffect" icon={<StopOutlined />} disabled={!selected.length} onClick={() => effect(selected, false)}>
+        <Button key="uneffect" icon={<StopOutlined />} disabled={!selected.length} onClick={() => effect(selected, false)} aria-haspopup="dialog" data-dialog="confirm">
           {t('resource.uneffect')}
         </Button>,
       );
     if (f.import && perm('import'))
       out.push(
-        <Button key="import" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+        <Button key="import" icon={<UploadOutlined />} onClick={() => setImportOpen(true)} aria-haspopup="dialog">
           {t('resource.import')}
         </Button>,
       );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Table } from 'antd';
+import { FormCheckboxGroup, FormSelect } from '../../../platform/FormSelect.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByName, SystemApi } from '@tms/domain';
@@ -289,7 +290,7 @@ function TransferModal({ onClose }: { onClose: () => void }) {
       <Alert type="info" showIcon message={t('system.user.transferHint')} style={{ marginBottom: 16 }} data-testid="user-transfer-hint" />
       <Form form={form} layout="vertical" initialValues={{ parts: ['roles', 'dispatchCenters', 'dataGroups'] }}>
         <Form.Item name="fromUserId" label={t('system.user.fromUser')} rules={[{ required: true, message: t('validation.required') }]}>
-          <Select showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
+          <FormSelect showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
         </Form.Item>
         <Form.Item
           name="toUserId"
@@ -300,10 +301,10 @@ function TransferModal({ onClose }: { onClose: () => void }) {
             ({ getFieldValue }) => ({ validator: (_r, v) => (v && v === getFieldValue('fromUserId') ? Promise.reject(new Error(t('system.user.sameUser'))) : Promise.resolve()) }),
           ]}
         >
-          <Select showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
+          <FormSelect showSearch optionFilterProp="label" options={options} loading={users.isLoading} />
         </Form.Item>
         <Form.Item name="parts" label={t('system.user.parts')} rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }]}>
-          <Checkbox.Group options={(['roles', 'dispatchCenters', 'dataGroups'] as const).map((p) => ({ value: p, label: t(`system.user.part.${p}`) }))} />
+          <FormCheckboxGroup options={(['roles', 'dispatchCenters', 'dataGroups'] as const).map((p) => ({ value: p, label: t(`system.user.part.${p}`) }))} />
         </Form.Item>
       </Form>
     </Modal>
@@ -350,7 +351,7 @@ export default function UserPage() {
         toolbarExtra={() =>
           editable
             ? [
-                <Button key="transfer" icon={<SwapOutlined />} onClick={() => setDialog({ kind: 'transfer' })}>
+                <Button key="transfer" icon={<SwapOutlined />} onClick={() => setDialog({ kind: 'transfer' })} aria-haspopup="dialog">
                   {t('system.user.transfer')}
                 </Button>,
               ]
