@@ -172,11 +172,12 @@ async function crowd(root: string): Promise<{ p50: number; p95: number; p99: num
       (i: number) => `/api/order/order/list?pageNum=1&pageSize=20&status=${pick(['NEW', 'REVIEWED', 'DISPATCHED'], i)}`,
       (i: number) => `/api/shipment/shipment/get/${pick(shipments, i * 3)}`,
       () => `/api/waybill/waybill/list?pageNum=1&pageSize=20`,
-      () => `/api/baseinfo/client/list?pageNum=1&pageSize=20`,
+      () => `/api/shipment/shipment/list?pageNum=2&pageSize=20`,
       () => `/api/shipment/shipmentAlert/getAlert`,
       () => `/api/system/user/info`,
     ];
     const lat: number[] = [];
+    const byKind = new Map<string, number[]>();
     let timeouts = 0;
     let errors = 0;
     const bad = new Map<string, number>();
@@ -187,8 +188,11 @@ async function crowd(root: string): Promise<{ p50: number; p95: number; p99: num
           const i = u * 31 + k;
           const path = kinds[i % kinds.length]!(i);
           const r = await get(base, path, token);
-          if (r.status === 200) lat.push(r.ms);
-          else if (r.status === 0 && r.ms >= TIMEOUT_MS - 50) timeouts++;
+          const kind = path.split('?')[0]!.replace(/\d+$/, ':id') + (path.includes('status=') ? '?status' : '');
+          if (r.status === 200) {
+            lat.push(r.ms);
+            byKind.set(kind, [...(byKind.get(kind) ?? []), r.ms]);
+          } else if (r.status === 0 && r.ms >= TIMEOUT_MS - 50) timeouts++;
           else {
             errors++;
             const key = `${r.status} ${path.split('?')[0]!.replace(/\d+$/, ':id')}`;
@@ -199,6 +203,7 @@ async function crowd(root: string): Promise<{ p50: number; p95: number; p99: num
     );
     const s = (performance.now() - t0) / 1000;
     if (bad.size) log('errors', Object.fromEntries(bad));
+    for (const [k, xs] of byKind) log(`  ${k}: ${xs.length}, p50 ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}`);
     return { p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), timeouts, errors, n: lat.length + timeouts + errors, rps: (lat.length + errors) / s };
   } finally {
     await server?.stop();

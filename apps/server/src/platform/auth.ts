@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Notices, Queryable } from './db.ts';
+import { requestStart, type Db, type Notices, type Queryable } from './db.ts';
 import type { Clock } from './config.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LIMITS } from '@tms/domain';
@@ -314,6 +314,8 @@ export function hasPermission(caller: Caller, permission: string): boolean {
 /** Installs the route-permission rule and the per-request authentication. */
 export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('caller', null);
+  // the embedded database serves the statements of older requests first (openPglite); a server's pool needs no order
+  if (db.kind === 'pglite') app.addHook('onRequest', (_req, _reply, done) => requestStart.run(performance.now(), done));
   const callers = createCallerCache(db, clock);
   app.addHook('onReady', () => callers.start());
   app.addHook('onClose', () => callers.stop());

@@ -3,6 +3,7 @@
  * Both return int8 and numeric as JS numbers (ids and quantities fit in 2^53) and timestamps as Date.
  */
 import pg from 'pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { MIGRATIONS_DIR } from './migrate.ts';
@@ -108,6 +109,7 @@ async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: str
   let current: { c: pg.PoolClient; release: (destroy?: boolean) => void } | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  const listenSql = `LISTEN "${channel.replace(/"/g, '""')}"`;
   const connect = async (): Promise<void> => {
     const c = await pool.connect();
     let released = false;
@@ -131,7 +133,7 @@ async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: str
     c.on('notification', onNotification);
     c.on('error', onError);
     try {
-      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      await c.query(listenSql);
     } catch (e) {
       release(true);
       throw e;
@@ -156,7 +158,8 @@ async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: str
     const cur = current;
     if (!cur) return false;
     try {
-      await cur.c.query('select 1');
+      // the round trip is the LISTEN again (a no-op on a channel listened to): the connection stays one that only LISTENs
+      await cur.c.query(listenSql);
       return current === cur;
     } catch {
       return false;
@@ -190,6 +193,9 @@ async function listenOn(pool: pg.Pool, channel: string, onMessage: (payload: str
   };
 }
 
+/** When the request a database call belongs to started (performance.now()): set for each request by installAccess. */
+export const requestStart = new AsyncLocalStorage<number>();
+
 /**
  * The embedded database. By default PGlite runs in a worker thread of its own (pglite-worker.mjs): the engine is
  * compiled to WebAssembly and computes in the thread that calls it, so in the server's thread every query would stop
@@ -200,14 +206,37 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   // an empty folder starts from the migrated cluster `npm ci` made (pglite-template.ts), not from initdb
   if (dataDir && !copyPgliteTemplate(dataDir, MIGRATIONS_DIR)) mkdirSync(dataDir, { recursive: true });
   const engine = process.env.TMS_PGLITE_WORKER === 'off' ? await inThread(dataDir) : await inWorker(dataDir);
-  // PGlite is one connection: transactions must not interleave with other statements,
-  // so every call goes through one queue.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
+  // PGlite is one connection: transactions must not interleave with other statements, so every call goes through one
+  // queue. The queue serves the oldest request first (its start, from requestStart; a call outside a request counts
+  // from when it was queued): a request that already ran a statement does not wait behind every request that came
+  // after it for its next one, so a page of five statements waits in line about once, not five times.
+  const waiting: { at: number; seq: number; run: () => void }[] = [];
+  let busy = false;
+  let seq = 0;
+  const pump = () => {
+    if (busy || !waiting.length) return;
+    let best = 0;
+    for (let i = 1; i < waiting.length; i++) {
+      const w = waiting[i]!;
+      const b = waiting[best]!;
+      if (w.at < b.at || (w.at === b.at && w.seq < b.seq)) best = i;
+    }
+    const [next] = waiting.splice(best, 1);
+    busy = true;
+    next!.run();
   };
+  const serial = <T>(fn: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const run = () =>
+        void (async () => fn())()
+          .then(resolve, reject)
+          .finally(() => {
+            busy = false;
+            pump();
+          });
+      waiting.push({ at: requestStart.getStore() ?? performance.now(), seq: ++seq, run });
+      pump();
+    });
   const listen = (channel: string, onMessage: (payload: string) => void) =>
     serial(async () => {
       const stop = await engine.listen(channel, onMessage);
