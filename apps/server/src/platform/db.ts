@@ -59,8 +59,10 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
   };
   pool.on('error', quiet);
   // one connection per channel LISTENed (realtime, notify, driver push…), with room for one being replaced
-  const direct = opts.directUrl && opts.directUrl !== url ? new pg.Pool({ connectionString: opts.directUrl, max: 8 }) : null;
-  direct?.on('error', quiet);
+  // a pool of their own (also without a pool in front): a LISTENing connection is held for good, and taken from the
+  // queries' pool it would leave the requests fewer connections (realtime, notices, wake-ups, callers: issue 20)
+  const direct = new pg.Pool({ connectionString: opts.directUrl || url, max: 8 });
+  direct.on('error', quiet);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await c.query(sql, params as unknown[]);
@@ -91,10 +93,10 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
     },
     async close() {
       await pool.end();
-      await direct?.end();
+      await direct.end();
     },
-    listen: async (channel, onMessage) => (await listenOn(direct ?? pool, channel, onMessage)).stop,
-    notices: (channel, onMessage, onReset) => listenOn(direct ?? pool, channel, onMessage, onReset),
+    listen: async (channel, onMessage) => (await listenOn(direct, channel, onMessage)).stop,
+    notices: (channel, onMessage, onReset) => listenOn(direct, channel, onMessage, onReset),
   };
 }
 
