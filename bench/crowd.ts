@@ -11,7 +11,7 @@
  * - `crowd` (the embedded default, PGlite, no DATABASE_URL): 50 users (BENCH_USERS) each signed in with a session of
  *   their own, each sending its next request when the previous one answered (no pause: the worst a crowd does), 174
  *   requests each (~8,700 in all, BENCH_REQUESTS_PER_USER) interleaved: the order list (page 1–5, sometimes filtered by
- * status), an order opened, the dispatch-order lists (pages 1, 2) and the waybill list, a dispatch order opened, the header
+ *   status), an order opened, the dispatch-order lists (pages 1, 2) and the waybill list, a dispatch order opened, the header
  *   bell, the user's info. A request not answered in 30 s counts as a time-out. p50, p95, p99, time-outs, requests/s.
  *
  * Each server runs in a process of its own (`node --import tsx <root>/apps/server/src/main.ts`), with the demo
