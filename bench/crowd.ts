@@ -117,8 +117,9 @@ async function throughput(root: string): Promise<{ rps: number; p50: number; p99
   const u = new URL(ADMIN_URL);
   u.pathname = `/${name}`;
   let server: Server | null = null;
+  const dir = mkdtempSync(join(tmpdir(), 'h2-crowd-'));
   try {
-    server = await startServer(root, { DATABASE_URL: u.toString(), TMS_DATA_DIR: mkdtempSync(join(tmpdir(), 'h2-crowd-')) });
+    server = await startServer(root, { DATABASE_URL: u.toString(), TMS_DATA_DIR: dir });
     const token = await login(server.base, 'admin', 'admin123');
     const path = '/api/order/order/list?pageNum=1&pageSize=20';
     const first = await get(server.base, path, token);
@@ -144,6 +145,7 @@ async function throughput(root: string): Promise<{ rps: number; p50: number; p99
     return { rps: lat.length / s, p50: pct(lat, 50), p99: pct(lat, 99), errors, n: lat.length };
   } finally {
     await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
