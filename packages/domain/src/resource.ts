@@ -142,8 +142,16 @@ export const AUDIT_FIELDS: FieldDef[] = [
 ];
 export const SERVER_OWNED = new Set(['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'version']);
 
+/** snake_case column names of camelCase field names, worked out once per name (lists ask for them per row and field) */
+const snake = new Map<string, string>();
 export function columnOf(f: FieldDef): string {
-  return f.column ?? f.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+  if (f.column) return f.column;
+  let c = snake.get(f.name);
+  if (c === undefined) {
+    c = f.name.replace(/[A-Z]/g, (x) => '_' + x.toLowerCase());
+    snake.set(f.name, c);
+  }
+  return c;
 }
 
 export function inList(f: FieldDef): boolean {

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Queryable } from './db.ts';
+import { requestStart, type Db, type Notices, type Queryable } from './db.ts';
 import type { Clock } from './config.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LIMITS } from '@tms/domain';
@@ -133,14 +133,81 @@ export function bearer(req: FastifyRequest): string | null {
   return null;
 }
 
-/** Looks the token up on every request, so logout and disabling a user take effect at once. */
+/** Looks the token up in the database, so logout and disabling a user take effect at once (see also CallerCache). */
 export async function loadCaller(db: Db, clock: Clock, token: string): Promise<Caller | null> {
-  return callerWhere(db, clock, 's.token_hash = $1', hashToken(token));
+  return (await callerWhere(db, clock, 's.token_hash = $1', hashToken(token)))?.caller ?? null;
 }
 
 /** The caller of a live session by its id (a realtime stream knows its session, not its token). */
 export async function loadCallerBySession(db: Db, clock: Clock, sessionId: number): Promise<Caller | null> {
-  return callerWhere(db, clock, 's.id = $1', sessionId);
+  return (await callerWhere(db, clock, 's.id = $1', sessionId))?.caller ?? null;
+}
+
+/** The channel of the notices that empty the callers cached by each server (migration 0078). */
+export const AUTH_CHANNEL = 'tms_auth';
+/** A cached caller is read again after this long whatever happened (a safety net: the notices are what matter). */
+const CALLER_TTL_MS = 60_000;
+const CALLER_CACHE_SIZE = 10_000;
+
+export interface CallerCache {
+  /** the caller of a token, from this server's cache when nothing changed since it was read */
+  load(token: string): Promise<Caller | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The callers of one server by session token (issue 20): a request that finds its caller here reads no session, user,
+ * client or rights from the database. Any change to what a caller is (a session revoked or switched to another
+ * center, an API client changed, a user disabled, roles or permissions changed) raises a notice on AUTH_CHANNEL in its
+ * own transaction (migration 0078), which empties the cache of every server listening. Before a cached caller is used,
+ * `Notices.sync` makes sure every notice committed before the request came has been heard (on PostgreSQL one round trip
+ * on the listening connection, shared by the requests waiting for it; on PGlite nothing to wait for), so a logout or a
+ * disable through any server is refused by every server on the very next request. Not listening (before the server is
+ * ready, or while its listening connection is being replaced): no caching, every request reads the database.
+ */
+export function createCallerCache(db: Db, clock: Clock): CallerCache {
+  let notices: Notices | null = null;
+  /** bumped by every notice: a caller read while one came is not kept (it may be older than the notice) */
+  let generation = 0;
+  const entries = new Map<string, { caller: Caller; expiresAt: number; readAt: number }>();
+  const forget = () => {
+    generation++;
+    entries.clear();
+  };
+  return {
+    async start() {
+      if (notices || !db.notices) return;
+      notices = await db.notices(AUTH_CHANNEL, forget, forget);
+      forget();
+    },
+    async stop() {
+      const n = notices;
+      notices = null;
+      forget();
+      await n?.stop();
+    },
+    async load(token) {
+      const hash = hashToken(token);
+      const listening = notices;
+      if (listening && entries.has(hash) && (await listening.sync())) {
+        // looked up again after the barrier: a notice heard meanwhile has emptied the cache
+        const hit = entries.get(hash);
+        if (hit && hit.expiresAt > clock.now().getTime() && Date.now() - hit.readAt < CALLER_TTL_MS) return hit.caller;
+      }
+      const before = generation;
+      const read = await callerWhere(db, clock, 's.token_hash = $1', hash);
+      if (!read) {
+        entries.delete(hash);
+        return null;
+      }
+      if (listening && notices === listening && generation === before) {
+        if (entries.size >= CALLER_CACHE_SIZE) entries.clear();
+        entries.set(hash, { caller: read.caller, expiresAt: read.expiresAt.getTime(), readAt: Date.now() });
+      }
+      return read.caller;
+    },
+  };
 }
 
 /** What a user may do, as of one `sys_auth_version` (see migration 0045): the expensive part of a caller. */
@@ -196,19 +263,20 @@ async function loadRights(db: Db, userId: number): Promise<Rights | null> {
 }
 
 /**
- * The session (alive, not revoked, its user enabled, its API client enabled) is read on every request, so logout
- * and disabling take effect at once; the user's rights come from the per-server cache of the current auth version.
+ * The session (alive, not revoked, its user enabled, its API client enabled) as the database has it now; the user's
+ * rights come from the per-server cache of the current auth version. A request's caller comes from CallerCache.
  */
-async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): Promise<Caller | null> {
+async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): Promise<{ caller: Caller; expiresAt: Date } | null> {
   const r = await db.query<{
     session_id: number;
+    expires_at: Date;
     user_id: number;
     dispatch_center_id: number | null;
     scopes: string | null;
     access_ips: string | null;
     version: string;
   }>(
-    `select s.id as session_id, s.user_id, s.dispatch_center_id, s.scopes, c.access_ips,
+    `select s.id as session_id, s.expires_at, s.user_id, s.dispatch_center_id, s.scopes, c.access_ips,
             (select version::text from sys_auth_version where id = 1) as version
        from sys_session s join sys_user u on u.id = s.user_id
        left join sys_auth_client c on c.client_id = s.client_id
@@ -220,7 +288,7 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
   if (!row) return null;
   const rights = await rightsOf(db, row.user_id, row.version);
   if (!rights) return null;
-  return {
+  const caller: Caller = {
     userId: row.user_id,
     userName: rights.userName,
     sessionId: row.session_id,
@@ -234,6 +302,7 @@ async function callerWhere(db: Db, clock: Clock, where: string, key: unknown): P
     allowedIps: row.access_ips ? row.access_ips.split(',').map((x) => x.trim()).filter(Boolean) : null,
     userKind: rights.userKind,
   };
+  return { caller, expiresAt: row.expires_at };
 }
 
 export function hasPermission(caller: Caller, permission: string): boolean {
@@ -245,6 +314,11 @@ export function hasPermission(caller: Caller, permission: string): boolean {
 /** Installs the route-permission rule and the per-request authentication. */
 export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('caller', null);
+  // the embedded database serves the statements of older requests first (openPglite); a server's pool needs no order
+  if (db.kind === 'pglite') app.addHook('onRequest', (_req, _reply, done) => requestStart.run(performance.now(), done));
+  const callers = createCallerCache(db, clock);
+  app.addHook('onReady', () => callers.start());
+  app.addHook('onClose', () => callers.stop());
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   const principals = new Map<string, PrincipalAuth>();
@@ -291,7 +365,7 @@ export function installAccess(app: FastifyInstance, db: Db, clock: Clock): void 
     const token = bearer(req);
     const principal = principalOf(perm);
     if (principal) return principals.get(principal)!(req, token);
-    const caller = token ? await loadCaller(db, clock, token) : null;
+    const caller = token ? await callers.load(token) : null;
     req.caller = caller;
     if (caller?.allowedIps && !caller.allowedIps.includes(req.ip)) throw forbidden('messages.clientAddress');
     if (perm === 'public') return;

@@ -38,14 +38,26 @@ export type Row = Record<string, unknown>;
 /** A record as the API sends it: always with its id. */
 export type ApiRow = Row & { id: number };
 
+/** Per resource, what toApi copies: each field's name, column and (references) label keys, worked out once. */
+const apiShapes = new WeakMap<ResourceDef, { name: string; column: string; label: [string, string] | null }[]>();
+function apiShape(def: ResourceDef) {
+  let shape = apiShapes.get(def);
+  if (!shape) {
+    shape = allFields(def)
+      .filter((f) => !(f.secret || f.kind === 'password' || f.kind === 'secret'))
+      .map((f) => ({ name: f.name, column: columnOf(f), label: f.kind === 'ref' ? ([`${f.name}__label`, `${f.name}Label`] as [string, string]) : null }));
+    apiShapes.set(def, shape);
+  }
+  return shape;
+}
+
 /** Converts a DB row to the API shape: camelCase, ISO times, secrets dropped. */
 export function toApi(def: ResourceDef, row: Row): ApiRow {
   const out = {} as ApiRow;
-  for (const f of allFields(def)) {
-    if (f.secret || f.kind === 'password' || f.kind === 'secret') continue;
-    const v = row[columnOf(f)];
+  for (const f of apiShape(def)) {
+    const v = row[f.column];
     out[f.name] = v instanceof Date ? v.toISOString() : v ?? null;
-    if (f.kind === 'ref' && `${f.name}__label` in row) out[`${f.name}Label`] = row[`${f.name}__label`] ?? null;
+    if (f.label && f.label[0] in row) out[f.label[1]] = row[f.label[0]] ?? null;
   }
   return out;
 }
