@@ -367,7 +367,8 @@ describe('e-mail and in-app', () => {
     expect(en.content).toContain(`Order ${order.code} reviewed`);
     expect(texts().find((t) => t.mobile === userMobile)!.content).toContain(`订单 ${order.code} 已审核`);
     expect(hits('/sms').find((h) => JSON.parse(h.body).mobile === mobile)!.headers.authorization).toBe('Bearer sms-gateway-key');
-    const logged = await ctx.s.db.query<{ status: string }>(`select status from ntf_delivery where channel = 'SMS' and client_id = $1`, [client]);
-    expect(logged.rows.map((r) => r.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    // the delivery is marked once the gateway's answer is back, a moment after the gateway got the text
+    const logged = async () => (await ctx.s.db.query<{ status: string }>(`select status from ntf_delivery where channel = 'SMS' and client_id = $1`, [client])).rows.map((r) => r.status);
+    await expect.poll(logged, WAIT).toEqual(['DELIVERED', 'DELIVERED']);
   });
 });
