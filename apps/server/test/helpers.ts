@@ -94,6 +94,8 @@ export interface StartOptions {
    * its LISTENing ones to the database itself (DATABASE_DIRECT_URL)
    */
   through?: (url: string) => string;
+  /** the server runs on what this makes of its database handle (distribution-key.test.ts records every statement) */
+  wrapDb?: (db: Db) => Db;
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -150,7 +152,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     });
     // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test
     const logger = opts.logStream ? undefined : process.env.TMS_TEST_LOG ? { level: 'error' } : false;
-    app = await buildApp({ db, config, clock, logger, logStream: opts.logStream, ...(opts.replicaOfItself && db.kind === 'pglite' ? { replica: db } : {}) });
+    app = await buildApp({ db: opts.wrapDb ? opts.wrapDb(db) : db, config, clock, logger, logStream: opts.logStream, ...(opts.replicaOfItself && db.kind === 'pglite' ? { replica: db } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
     // never leave a database behind (a shared PGlite handle stays the first server's)
