@@ -5,17 +5,15 @@
  * scheduled job, the demo simulator's whole trip: dispatch, vehicle check, positions, receipts with pictures, finish),
  * and each statement is read by the real PostgreSQL parser (distribution.ts says the rule). The statements that run
  * today without their key and are to be keyed before the move are listed in distribution-key-missing.json (where
- * each runs from, its tables, its text): any other one fails here. After keying some, on PostgreSQL:
- *   DISTRIBUTION_KEY_MISSING=write TEST_DATABASE_URL=… npx vitest run --project api apps/server/test/distribution-key.test.ts
- * rewrites the list without them (it never adds one: DISTRIBUTION_KEY_MISSING_ADD=1 does, for a reviewed exception).
+ * each runs from, its tables, its text): any other one fails here. scripts/distribution-check.ts rewrites the list
+ * from a recorded run (docs/scale-out.md says how).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from './helpers.ts';
 import { runSimulator } from './simulator.ts';
-import { CROSS_CENTER, DISTRIBUTED, KEY_MISSING_FILE, type Finding, NOT_DISTRIBUTED, isDistributed, loadParser, recordingDb, unkeyedStatements, unkeyedTables } from './distribution.ts';
+import { CROSS_CENTER, DISTRIBUTED, NOT_DISTRIBUTED, checkRecorded, isDistributed, loadParser, recordingDb, unkeyedTables, type Recorded } from './distribution.ts';
 
-const seen = new Map<string, Set<string>>();
+const seen: Recorded = new Map();
 let s: TestServer;
 let admin: string;
 
@@ -84,22 +82,25 @@ async function everyGetRoute(): Promise<number> {
 const simulate = (args: string[]) => runSimulator(s.url, args);
 
 describe('the server', () => {
-  it('keys every statement on a distributed table by its dispatch center, or lists it as cross-center', async () => {
+  // the workload, then the check of what it ran (each step a test of its own: on embedded PGlite under load the
+  // whole takes minutes)
+  it('drives the simulator\'s whole trip: dispatch, vehicle check, positions, receipts with a shortage and pictures', async () => {
     const trip = await simulate(['--check', '--shortage', '1', '--epod-picture']);
     expect(trip.code, trip.output).toBe(0);
-    const routes = await everyGetRoute();
-    expect(routes).toBeGreaterThan(100);
-    // every scheduled job (alert rules, partitions, pruning, sweeps…)
+  }, 180_000);
+
+  it('answers every GET route of the API document', async () => {
+    expect(await everyGetRoute()).toBeGreaterThan(100);
+  }, 180_000);
+
+  it('runs every scheduled job (alert rules, partitions, pruning, sweeps…)', async () => {
     const jobs = (s.app.jobs as unknown as { schedules: Map<string, unknown> }).schedules;
     for (const name of jobs.keys()) await s.app.jobs.runScheduled(name, new Date());
-    const { findings, used } = await unkeyedStatements(seen);
-    const known = JSON.parse(readFileSync(KEY_MISSING_FILE, 'utf8')) as Finding[];
-    if (process.env.DISTRIBUTION_KEY_MISSING === 'write') {
-      // the statements run now without their key (run on PostgreSQL: the list of record)
-      const kept = findings.filter((f) => known.some((k) => k.sql === f.sql) || process.env.DISTRIBUTION_KEY_MISSING_ADD === '1');
-      writeFileSync(KEY_MISSING_FILE, JSON.stringify(kept.sort((x, y) => (x.at[0] ?? '').localeCompare(y.at[0] ?? '') || x.sql.localeCompare(y.sql)), null, 1) + '\n');
-    }
-    const added = findings.filter((f) => !known.some((k) => k.sql === f.sql));
+    expect(jobs.size).toBeGreaterThan(0);
+  });
+
+  it('keys every statement on a distributed table by its dispatch center, or lists it as cross-center', async () => {
+    const { added, used } = await checkRecorded(seen);
     const report = added.map((f) => `${f.tables.join(', ')} (${f.at.join('; ')}): ${f.sql}`).join('\n\n');
     expect(report, 'statements on distributed tables without dispatch_center_id (docs/scale-out.md, "Past one machine")').toBe('');
     // every cross-center entry is still needed

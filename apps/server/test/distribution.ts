@@ -109,12 +109,12 @@ export const CROSS_CENTER: CrossCenter[] = [
 ];
 
 /**
- * Statements that name no center although they could, run today and counted in distribution-key-missing.json: most
- * address rows by id (or by their shipment / receipt / order) after the route checked the center on the record it
- * starts from. They are right on Citus, as multi-shard queries (a fan-out to every shard, found by index there), and
- * are to be keyed (`and x.dispatch_center_id = $n`, or a co-located join) before the move; the list only shrinks: a
- * new statement without its key fails the test, and an entry whose statement is keyed is taken out with
- * `DISTRIBUTION_KEY_MISSING=write`.
+ * Statements that name no center although they could, run today, listed in distribution-key-missing.json with where they
+ * run from: most address rows by id (or by their shipment / receipt / order) after the route checked the center on the
+ * record it starts from. They are right on Citus, as multi-shard queries (a fan-out to every shard, found by index
+ * there), and are to be keyed (`and x.dispatch_center_id = $n`, or a co-located join) before the move. A statement
+ * without its key that is not listed fails distribution-key.test.ts; scripts/distribution-check.ts checks (and with
+ * --write rewrites) the list from the statements recorded over a run of API test files (TMS_SQL_RECORD_DIR).
  */
 export const KEY_MISSING_FILE = new URL('./distribution-key-missing.json', import.meta.url);
 
@@ -134,8 +134,11 @@ function caller(): string {
   return '?';
 }
 
+/** statement text → where in the server it was run from (at most 5 places) */
+export type Recorded = Map<string, Set<string>>;
+
 /** A Db that keeps the text of every statement it runs, with where it was run from, and passes everything through. */
-export function recordingDb(db: Db, seen: Map<string, Set<string>>): Db {
+export function recordingDb(db: Db, seen: Recorded): Db {
   const note = (sql: string) => {
     let at = seen.get(sql);
     if (!at) seen.set(sql, (at = new Set()));
@@ -373,7 +376,7 @@ export function loadParser() {
 }
 
 /** The statements that touch a distributed table without the key and are not run from code listed as cross-center. */
-export async function unkeyedStatements(statements: Map<string, Set<string>>, allow: CrossCenter[] = CROSS_CENTER): Promise<{ findings: Finding[]; used: Set<CrossCenter> }> {
+export async function unkeyedStatements(statements: Recorded, allow: CrossCenter[] = CROSS_CENTER): Promise<{ findings: Finding[]; used: Set<CrossCenter> }> {
   const { parseSync } = await loadParser();
   const findings: Finding[] = [];
   const used = new Set<CrossCenter>();
@@ -392,3 +395,15 @@ export async function unkeyedStatements(statements: Map<string, Set<string>>, al
   }
   return { findings, used };
 }
+
+/** The statements of the list, and the ones a recording found that are not on it. */
+export async function checkRecorded(recorded: Recorded): Promise<{ findings: Finding[]; added: Finding[]; used: Set<CrossCenter> }> {
+  const { readFileSync } = await import('node:fs');
+  const { findings, used } = await unkeyedStatements(recorded);
+  const known = new Set((JSON.parse(readFileSync(KEY_MISSING_FILE, 'utf8')) as Finding[]).map((k) => k.sql));
+  return { findings, added: findings.filter((f) => !known.has(f.sql)), used };
+}
+
+/** The list's file content for these findings (sorted by where they run from, then text). */
+export const keyMissingJson = (findings: Finding[]): string =>
+  JSON.stringify([...findings].sort((x, y) => (x.at[0] ?? '').localeCompare(y.at[0] ?? '') || x.sql.localeCompare(y.sql)), null, 1) + '\n';

@@ -60,7 +60,9 @@ export function selectList(def: ResourceDef): string {
     if (!target) continue;
     const label = allFields(target).find((x) => x.name === target.labelField);
     if (!label) continue;
-    parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}) as ${q(f.name + '__label')}`);
+    // a record of a center points at records of its own center: said, so that a distributed database joins in one shard
+    const sameCenter = def.scope?.dispatchCenter && target.scope?.dispatchCenter ? ` and r.${q(target.scope.dispatchCenter)} = t.${q(def.scope.dispatchCenter)}` : '';
+    parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}${sameCenter}) as ${q(f.name + '__label')}`);
   }
   return parts.join(', ');
 }
