@@ -8,21 +8,22 @@
  * - The demo drivers with a dispatch order in progress post a batch of positions every 2 s (each with a key).
  * - `--streams` event streams (types=alert), one per user in turn; a stream that ends reopens with a new ticket and
  *   `?lastEventId=` (as the web app does), through HAProxy, so on whichever server is up.
- * - An alert every 2 s, raised by the product's own realtime publish (logged + NOTIFY, one transaction) on the primary,
- *   each with a sequence number the streams check.
+ * - Real alerts, raised by the product's alert rule ETA_LATE from the drivers' positions (fleet/geofence.ts: the
+ *   alert row and its realtime event, logged + NOTIFY, in the positions' transaction): for each of the drivers' trips in
+ *   turn the load makes its delivery window end a day ago (on the primary), the driver's next positions raise the
+ *   alert, a user handles it through the API (POST /api/shipment/shipmentAlert/deal), the window moves a week ahead so
+ *   the next positions clear the stop's late mark, and again. Every 'alert' event the database logged for the center
+ *   during the run (sys_realtime_event, whatever raised it) must reach every stream.
  * - Faults (unless --no-faults): at 30 % of the run api2 is killed with SIGKILL (through the cluster's control port);
  *   at 50 % it is started again; at 65 % the replica is killed (pg_ctl -m immediate), at 85 % started again.
  *
  * A write whose answer was lost (connection cut, 502/503/504, 409 in progress) is sent again with the same key until
  * it gets an answer (at most 10 times). At the end: every create the client saw succeed exists exactly once, no create
- * exists twice (its key is in the order's remark), every stream got every alert. Prints a Markdown table.
+ * exists twice (its key is in the order's remark), every stream got every alert event. Prints a Markdown table.
  */
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openPg } from '../apps/server/src/platform/db.ts';
-import { createRealtime } from '../apps/server/src/platform/realtime.ts';
-import { systemClock } from '../apps/server/src/platform/config.ts';
 import { hashPassword } from '../apps/server/src/platform/auth.ts';
 
 const { values: opt } = parseArgs({
@@ -126,6 +127,9 @@ interface Setup {
   users: string[];
   order: { clientId: number; sourceStationId: number; destStationId: number; itemId: number };
   drivers: { loginName: string; shipmentId: number; lng: number; lat: number }[];
+  /** the effective ETA_LATE rule, and the drivers' trips it checks (not bound to another rule) */
+  etaRule: number | null;
+  alertTrips: number[];
 }
 
 async function setUp(): Promise<Setup> {
@@ -167,8 +171,12 @@ async function setUp(): Promise<Setup> {
       [center],
     ).catch(() => ({ rows: [] as { login_name: string; shipment_id: number }[] }))
   ).rows.map((r) => ({ loginName: r.login_name as string, shipmentId: Number(r.shipment_id), lng: 121.4 + Math.random() * 0.2, lat: 31.1 + Math.random() * 0.2 }));
+  const etaRule = (await c.query(`select id from base_alert_rule where effective and type = 'ETA_LATE' order by id limit 1`)).rows[0]?.id ?? null;
+  const alertTrips = etaRule
+    ? (await c.query(`select id from tms_shipment where id = any($1::bigint[]) and (alert_rule_id is null or alert_rule_id = $2) order by id`, [drivers.map((d) => d.shipmentId), etaRule])).rows.map((r) => Number(r.id))
+    : [];
   await c.end();
-  return { center, users, order: { clientId: Number(o.client_id), sourceStationId: Number(o.a), destStationId: Number(o.b), itemId: Number(o.item) }, drivers };
+  return { center, users, order: { clientId: Number(o.client_id), sourceStationId: Number(o.a), destStationId: Number(o.b), itemId: Number(o.item) }, drivers, etaRule: etaRule === null ? null : Number(etaRule), alertTrips };
 }
 
 // ------------------------------------------------------------------ the workload
@@ -223,6 +231,44 @@ async function driver(d: Setup['drivers'][number]): Promise<void> {
   }
 }
 
+// ------------------------------------------------------------------ real alerts (rule ETA_LATE, from the positions)
+const alertCycles = { raised: 0, handled: 0, notRaised: 0 };
+
+/**
+ * One trip's cycles: its delivery window ends a day ago, so the driver's next positions raise ETA_LATE; a user handles
+ * the alert; the window moves a week ahead, so the next positions clear the stop's late mark; again.
+ */
+async function alertTrip(c: pg.Client, shipmentId: number, rule: number, token: string): Promise<void> {
+  const windowAt = (sql: string) =>
+    c.query(
+      `with s as (update tms_shipment_stop set eta = ${sql} where shipment_id = $1 and stop_type <> 'LOAD' and ata is null returning 1)
+       update tms_waybill set eta = ${sql} where shipment_id = $1 and ata is null and not exists (select 1 from s)`,
+      [shipmentId],
+    );
+  const waitFor = async (sql: string, params: unknown[]): Promise<Record<string, unknown> | null> => {
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      const r = await c.query(sql, params);
+      if (r.rows[0]) return r.rows[0] as Record<string, unknown>;
+      await sleep(500);
+    }
+    return null;
+  };
+  while (Date.now() < stopAt) {
+    await windowAt(`now() - interval '1 day'`);
+    const a = await waitFor(`select id from shipment_alert where shipment_id = $1 and rule_id = $2 and status = 'NEW'`, [shipmentId, rule]);
+    if (!a) {
+      alertCycles.notRaised++;
+      continue;
+    }
+    alertCycles.raised++;
+    const dealt = await write('handle alert', '/api/shipment/shipmentAlert/deal', token, { id: String(a.id), alertReason: 'OTHER', alertRemark: `${RUN} load` });
+    if (dealt.a.status === 200) alertCycles.handled++;
+    await windowAt(`now() + interval '7 days'`);
+    await waitFor(`select 1 from tms_shipment_geofence where shipment_id = $1 having not bool_or(eta_late)`, [shipmentId]);
+  }
+}
+
 // ------------------------------------------------------------------ event streams
 interface Stream {
   got: Set<number>;
@@ -268,12 +314,8 @@ async function stream(token: string, st: Stream): Promise<void> {
             const part = buf.slice(0, i);
             buf = buf.slice(i + 2);
             const id = /^id: (.+)$/m.exec(part)?.[1];
-            const data = /^data: (.+)$/m.exec(part)?.[1];
             if (id) st.lastId = id;
-            if (data) {
-              const d = JSON.parse(data) as { run?: string; seq?: number };
-              if (d.run === RUN && typeof d.seq === 'number') st.got.add(d.seq);
-            }
+            if (id && /^event: alert$/m.test(part)) st.got.add(Number(id));
           }
         }
       } finally {
@@ -342,25 +384,21 @@ async function main(): Promise<void> {
   while (streamsOpen < STREAMS && Date.now() < openBy) await sleep(200);
   log(`${streamsOpen} streams open`);
 
-  // an alert every 2 s through the product's publish (the log and the NOTIFY in one transaction)
-  const db = await openPg(opt.primary!, { max: 2 });
-  const rt = createRealtime(db, systemClock);
-  const published: number[] = [];
+  // real alerts: the rule ETA_LATE raised by the drivers' positions, handled by a user, again
+  const db = new pg.Client({ connectionString: opt.primary });
+  await db.connect();
+  const firstEvent = Number((await db.query(`select coalesce(max(id), 0) as id from sys_realtime_event`)).rows[0].id);
+  if (!s.etaRule || !s.alertTrips.length) log('no effective ETA_LATE rule or no trip in progress it checks: no alert will be raised');
   stopAt = Date.now() + DURATION_MS;
-  const alerts = (async () => {
-    for (let seq = 1; Date.now() < stopAt; seq++) {
-      await db.tx((q) => rt.publish({ type: 'alert', dispatchCenterId: s.center, data: { run: RUN, seq } }, q));
-      published.push(seq);
-      await sleep(2000);
-    }
-  })();
-  const work = [...tokens.map((t) => user(t, s)), ...s.drivers.map((d) => driver(d)), alerts, opt['no-faults'] ? Promise.resolve() : faults()];
+  const alerts = s.etaRule ? s.alertTrips.map((id, i) => alertTrip(db, id, s.etaRule!, tokens[i % tokens.length]!)) : [];
+  const work = [...tokens.map((t) => user(t, s)), ...s.drivers.map((d) => driver(d)), ...alerts, opt['no-faults'] ? Promise.resolve() : faults()];
   const progress = setInterval(() => log(`${[...counts].filter(([k]) => !k.includes(' ')).map(([k, n]) => `${k} ${n}`).join(', ')}; errors ${[...errors.values()].reduce((a, b) => a + b, 0)}; streams open ${streamsOpen}`), 30_000);
   await Promise.all(work);
   clearInterval(progress);
   const load1 = (await import('node:os')).loadavg();
 
-  // every stream should have every alert: wait up to 30 s for the late ones
+  // every stream should have every alert event the database logged for the center: wait up to 30 s for the late ones
+  const published = (await db.query(`select id from sys_realtime_event where type = 'alert' and dispatch_center_id = $1 and id > $2 order by id`, [s.center, firstEvent])).rows.map((r) => Number(r.id));
   const missing = () => streams.reduce((n, st) => n + published.filter((x) => !st.got.has(x)).length, 0);
   const waitEnd = Date.now() + 30_000;
   while (missing() > 0 && Date.now() < waitEnd) await sleep(500);
@@ -377,7 +415,7 @@ async function main(): Promise<void> {
     byKey.set(k, [...(byKey.get(k) ?? []), Number(r.id)]);
   }
   await c.end();
-  await db.close();
+  await db.end();
   const seen = creates.filter((x) => x.seenId !== null);
   const lostCreates = seen.filter((x) => !(byKey.get(x.key) ?? []).includes(x.seenId!)).length;
   const duplicated = [...byKey.values()].filter((ids) => ids.length > 1).length;
@@ -404,11 +442,12 @@ async function main(): Promise<void> {
   console.log(`creates: ${creates.length} sent, ${seen.length} answered 200, lost ${lostCreates}, duplicated ${duplicated}; sent again ${createsAgain.length}, of which applied exactly once ${retriedOnce}; never answered ${unanswered.length} (${unansweredCommitted} of them committed once, ${unanswered.length - unansweredCommitted} not at all)`);
   const reconnects = streams.reduce((a, st) => a + st.reconnects, 0);
   const gaps = streams.map((st) => st.maxGapMs).filter((x) => x > 0);
-  console.log(`streams: ${streams.length}, alerts raised ${published.length}, missed (stream × alert) ${missing()}, reconnects ${reconnects} (${streams.filter((st) => st.reconnects > 0).length} streams), failed first opens ${streams.reduce((a, st) => a + st.openFailures, 0)}, longest reconnect ${gaps.length ? (Math.max(...gaps) / 1000).toFixed(1) : 0} s`);
+  console.log(`alerts ETA_LATE raised by positions ${alertCycles.raised} (on ${s.alertTrips.length} trips), handled through the API ${alertCycles.handled}, windows that raised none within 20 s ${alertCycles.notRaised}`);
+  console.log(`streams: ${streams.length}, alert events logged ${published.length}, missed (stream × alert) ${missing()}, reconnects ${reconnects} (${streams.filter((st) => st.reconnects > 0).length} streams), failed first opens ${streams.reduce((a, st) => a + st.openFailures, 0)}, longest reconnect ${gaps.length ? (Math.max(...gaps) / 1000).toFixed(1) : 0} s`);
   console.log(`order report read on the replica ${reportSource.replica}, on the primary ${reportSource.primary}`);
   console.log(`timeline: ${timeline.join('; ')}`);
   console.log(`load average before ${load0.map((x) => x.toFixed(2)).join(' ')}, after ${load1.map((x) => x.toFixed(2)).join(' ')}`);
-  const ok = lostCreates === 0 && duplicated === 0 && missing() === 0;
+  const ok = lostCreates === 0 && duplicated === 0 && missing() === 0 && published.length > 0;
   console.log(ok ? 'OK: nothing lost, nothing duplicated, no alert missed' : 'FAILED');
   process.exit(ok ? 0 : 1);
 }

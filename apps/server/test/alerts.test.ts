@@ -203,6 +203,13 @@ describe('realtime', () => {
       // a signal only: what a browser may see comes from its scoped list
       expect(ev!.data).toEqual({});
       expect(a.id).toBeGreaterThan(0);
+      // logged in the transaction that inserted the alert (the same transaction id), so a server lost after the commit
+      // loses no announcement: a stream reopened on another server replays it (Last-Event-ID)
+      const logged = await s.db.query<{ same: boolean }>(
+        `select e.xmin::text = a.xmin::text as same from sys_realtime_event e, shipment_alert a where e.id = $1 and a.id = $2`,
+        [Number(ev!.id), a.id],
+      );
+      expect(logged.rows).toEqual([{ same: true }]);
       await s.api('POST', '/api/shipment/shipmentAlert/deal', { token: admin, body: { id: a.id, alertReason: 'OTHER', alertRemark: '已处理' } });
       const [handled] = await sse.waitFor('alertHandled');
       expect(handled!.data).toEqual({});

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { adminUrl, createDatabase, pgliteTemplate } from './databases.ts';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { openPg, openPglite, type Db } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrate.ts';
 import { seed } from '../src/modules/system/seed.ts';
 import { hashPassword } from '../src/platform/auth.ts';
+import { recordingDb, type Recorded } from './distribution.ts';
 
 export interface TestClock extends Clock {
   offsetMs: number;
@@ -94,6 +95,12 @@ export interface StartOptions {
    * its LISTENing ones to the database itself (DATABASE_DIRECT_URL)
    */
   through?: (url: string) => string;
+  /**
+   * the server runs on what this makes of its database handle (distribution-key.test.ts records every statement);
+   * besides, TMS_SQL_RECORD_DIR set records every statement of every test server into that folder when it closes
+   * (scripts/distribution-check.ts reads them)
+   */
+  wrapDb?: (db: Db) => Db;
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
@@ -131,6 +138,12 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     openAgain = () => openPglite(join(root, 'pg'));
     share = async () => ({ db, own: false });
   }
+  const recordDir = process.env.TMS_SQL_RECORD_DIR ?? null;
+  const recorded: Recorded = new Map();
+  const wrapDb = (d: Db) => {
+    const w = opts.wrapDb ? opts.wrapDb(d) : d;
+    return recordDir ? recordingDb(w, recorded) : w;
+  };
   // a second server on a shared PGlite handle never closes it
   let dbClosed = !!opts.sameDatabaseAs && db.kind === 'pglite';
   const clock = testClock();
@@ -150,7 +163,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     });
     // TMS_TEST_LOG=1 shows the server's errors (e.g. the cause of a 500) while debugging a test
     const logger = opts.logStream ? undefined : process.env.TMS_TEST_LOG ? { level: 'error' } : false;
-    app = await buildApp({ db, config, clock, logger, logStream: opts.logStream, ...(opts.replicaOfItself && db.kind === 'pglite' ? { replica: db } : {}) });
+    app = await buildApp({ db: wrapDb(db), config, clock, logger, logStream: opts.logStream, ...(opts.replicaOfItself && db.kind === 'pglite' ? { replica: db } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (e) {
     // never leave a database behind (a shared PGlite handle stays the first server's)
@@ -205,6 +218,10 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
 
   const close = async () => {
     await app.close();
+    if (recordDir && recorded.size) {
+      const out = [...recorded].map(([sql, at]) => ({ sql, at: [...at] }));
+      writeFileSync(join(recordDir, `${process.pid}-${Date.now()}-${rand()}.json`), JSON.stringify(out));
+    }
     if (!dbClosed) await db.close();
     if (drop) await drop();
   };

@@ -131,6 +131,13 @@ describe('reports', () => {
     await t.connect();
     await t.signIn();
     expect(await t.report(here(2, { alarm: ALARM.EMERGENCY | ALARM.OVERSPEED, speed: 121 }))).toBe(RESULT.OK);
+    // the bell's event is logged in the transaction of the two alerts it opened (a stream reopened on another server
+    // replays it), before the next reports update them
+    const announced = await s.db.query<{ n: number }>(
+      `select count(*)::int as n from shipment_alert a join sys_realtime_event e on e.xmin::text = a.xmin::text and e.type = 'alert' where a.shipment_id = $1`,
+      [v.shipmentId],
+    );
+    expect(announced.rows[0]!.n).toBe(2);
     expect(await t.report(here(1, { alarm: ALARM.EMERGENCY, speed: 80 }))).toBe(RESULT.OK);
     expect(await t.report(here(0))).toBe(RESULT.OK);
     const alerts = (await s.db.query<Json>(`select alert_type, status, vehicle_id_main_number_plates as plate, start_time, end_time from shipment_alert where shipment_id = $1 order by alert_type`, [v.shipmentId])).rows;

@@ -60,3 +60,44 @@ it('reads the primary, without an error, when the replica cannot be reached, and
   expect(await where(report)).toEqual({ lag: undefined, replica: 0, primary: 1 });
   expect(tried).toBe(1);
 });
+
+it('list exports read the replica and say how far behind it is; the primary when it is too far behind or down', async () => {
+  const exported = async (path: string) => {
+    const before = { ...s.app.reads.counts };
+    const r = await s.api('GET', path, { token });
+    expect(r.status, path).toBe(200);
+    expect(r.headers.get('content-type'), path).toContain('spreadsheetml');
+    return { lag: r.headers.get('x-replica-lag-seconds'), replica: s.app.reads.counts.replica - before.replica, primary: s.app.reads.counts.primary - before.primary };
+  };
+  // the order list's own export and a list of the generic engine (waybills)
+  for (const path of ['/api/order/order/export', '/api/waybill/waybill/export']) {
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => 7.2;
+    expect(await exported(path)).toEqual({ lag: '7', replica: 1, primary: 0 });
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => 45;
+    expect(await exported(path)).toEqual({ lag: null, replica: 0, primary: 1 });
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:15433'), { code: 'ECONNREFUSED' });
+    };
+    expect(await exported(path)).toEqual({ lag: null, replica: 0, primary: 1 });
+  }
+});
+
+it('dashboards read the replica and say how far behind it is; the primary when it is too far behind or down', async () => {
+  for (const name of ['analysis', 'workplace', 'monitor']) {
+    const dash = () => s.api('GET', `/api/dashboard/${name}`, { token, query: { tz: 'UTC' } });
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => 3.4;
+    expect(await where(dash), name).toEqual({ lag: 3, replica: 1, primary: 0 });
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => 31;
+    expect(await where(dash), name).toEqual({ lag: undefined, replica: 0, primary: 1 });
+    s.app.reads.reset();
+    s.app.reads.measureLag = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:15433'), { code: 'ECONNREFUSED' });
+    };
+    expect(await where(dash), name).toEqual({ lag: undefined, replica: 0, primary: 1 });
+  }
+});

@@ -5,11 +5,9 @@
  * and the dispatcher finishes it. Its options add a vehicle check with a picture before departure and
  * a short receipt with pictures at arrival. When nothing can be dispatched it says so and fails.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Json, type TestServer } from './helpers.ts';
-
-const ROOT = new URL('../../..', import.meta.url).pathname;
+import { runSimulator } from './simulator.ts';
 
 let s: TestServer;
 
@@ -20,24 +18,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Runs the simulator against the test server; its exit code and everything it printed. */
-async function simulate(args: string[]): Promise<{ code: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SIM_ADMIN_TOKEN;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--url', s.url, '--trips', '1', '--minutes', '0.05', '--interval', '1', ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout.on('data', (b: Buffer) => (output += b.toString()));
-  proc.stderr.on('data', (b: Buffer) => (output += b.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    proc.once('error', reject);
-    proc.once('exit', resolve);
-  });
-  return { code, output };
-}
+const simulate = (args: string[]) => runSimulator(s.url, args);
 
 const rows = async (sql: string, params: unknown[] = []): Promise<Json[]> => (await s.db.query<Json>(sql, params)).rows;
 const completed = async () => new Set((await rows(`select id from tms_shipment where status = 'COMPLETED'`)).map((r) => Number(r.id)));

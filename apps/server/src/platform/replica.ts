@@ -32,6 +32,9 @@ export interface Reads {
   close(): Promise<void>;
 }
 
+/** The header of an export read on the replica: how many seconds its figures may be behind the primary. */
+export const LAG_HEADER = 'x-replica-lag-seconds';
+
 export const LAG_SQL = `select case when not pg_is_in_recovery() then 0
   when pg_last_wal_receive_lsn() is not distinct from pg_last_wal_replay_lsn() then 0
   else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()), 0) end::float8 as lag`;

@@ -20,6 +20,7 @@ import {
   type ResourceDef,
 } from '@tms/domain';
 import type { Db, Queryable } from './db.ts';
+import { LAG_HEADER } from './replica.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
 import { idList, intParam, ok, page } from './http.ts';
 import { onValidationError, route } from './contract.ts';
@@ -71,7 +72,9 @@ export function selectList(def: ResourceDef): string {
     if (!target) continue;
     const label = allFields(target).find((x) => x.name === target.labelField);
     if (!label) continue;
-    parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}) as ${q(f.name + '__label')}`);
+    // a record of a center points at records of its own center: said, so that a distributed database joins in one shard
+    const sameCenter = def.scope?.dispatchCenter && target.scope?.dispatchCenter ? ` and r.${q(target.scope.dispatchCenter)} = t.${q(def.scope.dispatchCenter)}` : '';
+    parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}${sameCenter}) as ${q(f.name + '__label')}`);
   }
   return parts.join(', ');
 }
@@ -576,8 +579,10 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDef,
   if (features.export !== false) {
     route(app, E.export, async (req, reply) => {
       const caller = requireCaller(req);
-      const { rows } = await listRows(db, def, caller, req.query, 100_000, 0);
+      // a list export reads a lot and changes nothing: on the replica when one is fit (platform/replica.ts)
+      const { value: rows, lagSeconds } = await app.reads.run(async (q) => (await listRows(q, def, caller, req.query, 100_000, 0)).rows);
       const buf = await exportWorkbook(def, rows.map((r) => toApi(def, r)), req.lang, db);
+      if (lagSeconds !== null) void reply.header(LAG_HEADER, String(lagSeconds));
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${def.name}.xlsx"`)

@@ -37,6 +37,8 @@ export const CenterQuery = z.object({ dispatchCenterId: text('one of the callerâ
 export const CheckParams = z.object({ id: text('the vehicle check', { type: 'integer' }) });
 
 export const ReportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ id: 'ReportRow' });
+/** a report or dashboard read on a replica: how far behind its figures may be */
+const LagSeconds = z.number().int().min(0).optional().describe('read on a replica: how many seconds its figures may be behind the primary (absent: read on the primary)');
 export const ReportData = z
   .object({
     filters: z
@@ -47,7 +49,7 @@ export const ReportData = z
       .describe('the filters applied (defaults filled in)'),
     rows: z.array(ReportRow),
     totals: z.record(z.string(), z.union([z.number(), z.string()]).nullable()).describe('counts and rates as numbers, money as exact decimal strings'),
-    lagSeconds: z.number().int().min(0).optional().describe('read on a replica: how many seconds its figures may be behind the primary (absent: read on the primary)'),
+    lagSeconds: LagSeconds,
   })
   .meta({ id: 'ReportData' });
 export const CheckRow = z
@@ -65,7 +67,7 @@ export const CheckDetail = CheckRow.extend({
     }),
   ),
 }).meta({ id: 'VehicleCheckDetail' });
-export const Dashboard = z.object({}).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
+export const Dashboard = z.object({ lagSeconds: LagSeconds }).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
 
 /** The routes of one report: its data and its export (the server registers them, the web calls them). */
 export function reportEndpoints(name: ReportName) {

@@ -13,7 +13,8 @@
  * - New alerts are announced to the dispatch center through realtime ('alert' event).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
+import type { Realtime } from '../../platform/realtime.ts';
 import { translate } from '../../platform/i18n.ts';
 import { evaluate, RULE_TYPES, type Point, type RuleType, type ShipmentState } from './rules.ts';
 import { shipmentStops } from './stops.ts';
@@ -124,7 +125,11 @@ async function loadBlocked(db: Db, ids: number[], now: Date, rules: Rule[]): Pro
 }
 
 /** Evaluates every rule on every shipment in progress as of `now`; answers the new alerts' ids. */
-export async function evaluateAlerts(db: Db, now: Date, events?: DomainEvents): Promise<{ id: number; dispatchCenterId: number }[]> {
+/**
+ * `realtime`: the new alerts are announced in the transaction that inserts them (the event logged with them), so a
+ * server lost right after the commit loses no announcement: a stream reopened elsewhere replays it.
+ */
+export async function evaluateAlerts(db: Db, now: Date, events?: DomainEvents, realtime?: Realtime): Promise<{ id: number; dispatchCenterId: number }[]> {
   const rules = await loadRules(db);
   if (!rules.length) return [];
   const shipments = await loadShipments(db);
@@ -193,7 +198,9 @@ export async function evaluateAlerts(db: Db, now: Date, events?: DomainEvents): 
       [JSON.stringify(raised), now],
     );
     if (r.rows.length) await events?.emit({ q, caller: systemCaller(), now }, 'alert.raised', { alertIds: r.rows.map((x) => x.id) });
-    return r.rows.map((x) => ({ id: x.id, dispatchCenterId: x.dispatch_center_id }));
+    const created = r.rows.map((x) => ({ id: x.id, dispatchCenterId: x.dispatch_center_id }));
+    if (realtime) await announce(realtime, created, q);
+    return created;
   });
 }
 
@@ -203,12 +210,12 @@ const alertTypeOf = (rules: Rule[], id: number) => rules.find((r) => r.id === id
  * Tells each dispatch center's browsers that new alerts exist. The signal carries nothing about them: a
  * browser asks again for the alerts its own scope shows (its data groups may exclude some of them).
  */
-export async function announce(app: FastifyInstance, created: { id: number; dispatchCenterId: number }[]): Promise<void> {
-  for (const center of new Set(created.map((a) => a.dispatchCenterId))) await app.realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} });
+export async function announce(realtime: Realtime, created: { id: number; dispatchCenterId: number }[], q?: Queryable): Promise<void> {
+  for (const center of new Set(created.map((a) => a.dispatchCenterId))) await realtime.publish({ type: 'alert', dispatchCenterId: center, data: {} }, q);
 }
 
 export async function registerAlertJob(app: FastifyInstance, db: Db, everySeconds: number): Promise<void> {
   await app.jobs.schedule(ALERT_JOB, everySeconds, async (due) => {
-    await announce(app, await evaluateAlerts(db, due, app.events));
+    await evaluateAlerts(db, due, app.events, app.realtime);
   });
 }

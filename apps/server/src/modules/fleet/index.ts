@@ -31,7 +31,7 @@ export async function registerFleetModule(app: FastifyInstance, db: Db, clock: C
   app.decorate('jt808', null);
   if (config.jt808.port === null) return;
   app.addHook('onReady', async () => {
-    app.jt808 = await startJt808({ db, clock, realtime: app.realtime, events: app.events, config: config.jt808, log: app.log, announce: (created) => announce(app, created) });
+    app.jt808 = await startJt808({ db, clock, realtime: app.realtime, events: app.events, config: config.jt808, log: app.log, announce: (created, q) => announce(app.realtime, created, q) });
   });
   app.addHook('onClose', async () => {
     await app.jt808?.close();

@@ -22,7 +22,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock, Jt808Config } from '../../platform/config.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
@@ -98,7 +98,8 @@ class PositionWriter {
     private readonly sinks: IngestSinks,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    private readonly onAlerts: (created: { id: number; dispatchCenterId: number }[]) => Promise<void>,
+    /** announces new alerts, in the transaction that inserted them (logged with them: a stream reopened elsewhere replays it) */
+    private readonly onAlerts: (created: { id: number; dispatchCenterId: number }[], q: Queryable) => Promise<void>,
   ) {}
 
   write(rows: PositionRow[], received: number): Promise<void> {
@@ -147,10 +148,10 @@ class PositionWriter {
       }
       const now = this.clock.now();
       // the alarms first: the monitor's rows of this batch already count the alerts it opens
-      const created = await this.db.tx(async (q) => {
+      await this.db.tx(async (q) => {
         const alerts = await raiseTerminalAlarms(q, rows, now);
         await ingestPositions(q, this.sinks, rows, now);
-        return alerts;
+        if (alerts.length) await this.onAlerts(alerts, q);
       });
       const committed = performance.now();
       const win = this.window;
@@ -160,7 +161,6 @@ class PositionWriter {
         win.latency.add(committed - w.received, w.rows.length);
         w.resolve();
       }
-      if (created.length) await this.onAlerts(created).catch((e) => this.log.error({ err: e }, 'jt808: alert announcement failed'));
     } catch (e) {
       this.log.error({ err: e }, 'jt808: storing positions failed');
       this.window.failed++;
@@ -199,7 +199,7 @@ interface Conn {
   closed: boolean;
 }
 
-export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtime; events: DomainEvents; config: Jt808Config; log: FastifyBaseLogger; announce?: (c: { id: number; dispatchCenterId: number }[]) => Promise<void> }): Promise<Jt808Server> {
+export async function startJt808(opts: { db: Db; clock: Clock; realtime: Realtime; events: DomainEvents; config: Jt808Config; log: FastifyBaseLogger; announce?: (c: { id: number; dispatchCenterId: number }[], q: Queryable) => Promise<void> }): Promise<Jt808Server> {
   const { db, clock, config } = opts;
   const log = opts.log.child({ module: 'jt808' });
   const writer = new PositionWriter(db, { realtime: opts.realtime, events: opts.events }, clock, log, opts.announce ?? (async () => undefined));

@@ -8,6 +8,7 @@ import type { DomainEvents } from '../../platform/domain-events.ts';
 import { z } from 'zod';
 import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
+import { LAG_HEADER } from '../../platform/replica.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { idList, ok, page } from '../../platform/http.ts';
@@ -124,8 +125,10 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   });
 
   route(app, { method: 'GET', url: `${BASE}/export`, operationId: 'order.export', summary: 'Export the filtered orders as .xlsx', tags, permission: 'order:order:export', querystring: C.OrderListQuery, response: XLSX }, async (req, reply) => {
-    const r = await listOrders(db, requireCaller(req), req.query, 100_000, 0);
+    // on the replica when one is fit (platform/replica.ts), like the reports
+    const { value: r, lagSeconds } = await app.reads.run((q) => listOrders(q, requireCaller(req), req.query, 100_000, 0));
     const buf = await exportWorkbook(orderResource, r.rows, req.lang, db);
+    if (lagSeconds !== null) void reply.header(LAG_HEADER, String(lagSeconds));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="order.xlsx"')

@@ -29,8 +29,9 @@ const BASE = '/api/waybill/waybill';
 export const waybillHooks: Record<string, ResourceHooks> = {
   waybill: {
     afterGet: async (q, row) => {
-      const lines = await q.query<Row>(`select ${selectList(lineDef)} from tms_waybill_line t where waybill_id = $1 order by pos_no, id`, [row.id]);
-      const parts = await q.query<Row>(`select id, code, status from tms_waybill where parent_waybill_id = $1 order by id`, [row.id]);
+      // the waybill's own center: its lines and parts are in it (one shard on a distributed database)
+      const lines = await q.query<Row>(`select ${selectList(lineDef)} from tms_waybill_line t where waybill_id = $1 and dispatch_center_id = $2 order by pos_no, id`, [row.id, row.dispatch_center_id]);
+      const parts = await q.query<Row>(`select id, code, status from tms_waybill where parent_waybill_id = $1 and dispatch_center_id = $2 order by id`, [row.id, row.dispatch_center_id]);
       return { lines: lines.rows.map((l) => toApi(lineDef, l)), splitParts: parts.rows };
     },
   },

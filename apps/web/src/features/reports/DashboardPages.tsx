@@ -29,6 +29,19 @@ function Figure({ title, value, suffix, testId }: { title: string; value: number
   );
 }
 
+/** read on a replica that is behind (platform/replica.ts on the server): how old the figures may be */
+function LagNote({ seconds }: { seconds?: number }) {
+  const { t } = useTranslation();
+  if (!seconds) return null;
+  return (
+    <Col span={24}>
+      <Typography.Text type="secondary" data-testid="dashboard-lag">
+        {t('reportPage.lagNote', { seconds })}
+      </Typography.Text>
+    </Col>
+  );
+}
+
 interface Analysis {
   ordersToday: { orders: number; weight: number };
   ordersPerDay: { day: string; orders: number; weight: number }[];
@@ -37,6 +50,7 @@ interface Analysis {
   onTimeArrivalRate: number | null;
   topCarriers: { carrierName: string; shipments: number; weight: number }[];
   alertsOpen: number;
+  lagSeconds?: number;
 }
 
 export function AnalysisDashboard() {
@@ -46,6 +60,7 @@ export function AnalysisDashboard() {
   if (!data) return <Card loading />;
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-analysis">
+      <LagNote seconds={data.lagSeconds} />
       <Col xs={24} md={12} xl={6}>
         <Figure title={t('dashboard.ordersToday')} value={data.ordersToday.orders} testId="dash-orders-today" />
       </Col>
@@ -116,6 +131,7 @@ export function AnalysisDashboard() {
 interface Workplace {
   todo: Record<string, number>;
   recent: { operationType: string; relatedCode: string; operatorName: string; operationTime: string }[];
+  lagSeconds?: number;
 }
 
 const TODO_LINKS: Record<string, string> = {
@@ -136,6 +152,7 @@ export function WorkplaceDashboard() {
   if (!data) return <Card loading />;
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-workplace">
+      <LagNote seconds={data.lagSeconds} />
       {Object.entries(data.todo).map(([k, v]) => (
         <Col xs={12} md={8} xl={6} key={k}>
           <Link to={TODO_LINKS[k] ?? '/welcome'}>
@@ -168,6 +185,7 @@ interface Monitor {
   inProgress: { id: number; shipmentCode: string; status: string; carrierName: string | null; lastReport: string | null; openAlerts: number }[];
   positionsLastHour: number;
   alertsByType: { type: string | null; count: number }[];
+  lagSeconds?: number;
 }
 
 export function MonitorDashboard() {
@@ -178,6 +196,7 @@ export function MonitorDashboard() {
   const cell = (n: ReactNode) => n ?? '-';
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-monitor">
+      <LagNote seconds={data.lagSeconds} />
       <Col xs={24} md={8}>
         <Figure title={t('dashboard.inProgress')} value={data.inProgress.length} testId="dash-in-progress" />
       </Col>
