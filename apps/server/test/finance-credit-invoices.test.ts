@@ -158,3 +158,26 @@ describe('statements of credits', () => {
     expect(await detail(credit.id)).toMatchObject({ status: 'CONFIRMED', openAmount: '-30.00' });
   });
 });
+
+describe('statement line references (migrations 0051, 0083)', () => {
+  it('a charge on a live or a released line cannot be deleted; a line of a charge that does not exist is refused', async () => {
+    const { clientId, credit } = await clientWithCredit('CF');
+    const w = await row(`select a.waybill_id from fin_adjustment a join fin_statement_line l on l.adjustment_id = a.id where l.statement_id = $1`, [credit.id]);
+    const contract = await row(`select id from fin_contract where client_id = $1`, [clientId]);
+    const charge = async () =>
+      (await row(
+        `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace)
+         select dispatch_center_id, $1, 'RECEIVABLE', $2, 1, (select id from fin_charge_type where code = 'FREIGHT'), 'FREIGHT', 'CNY', 10, 9, '{}' from fin_statement where id = $3 returning id`,
+        [w.waybill_id, contract.id, credit.id],
+      )).id as number;
+    const live = await charge();
+    const released = await charge();
+    await ctx.s.db.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 10), ($1, $3, 10)`, [credit.id, live, released]);
+    await ctx.s.db.query(`update fin_statement_line set released = true where charge_id = $1`, [released]);
+    for (const id of [live, released]) await expect(ctx.s.db.query(`delete from fin_charge where id = $1`, [id])).rejects.toMatchObject({ code: '23503' });
+    const free = await charge();
+    await ctx.s.db.query(`delete from fin_charge where id = $1`, [free]);
+    await expect(ctx.s.db.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 10)`, [credit.id, free])).rejects.toMatchObject({ code: '23503' });
+    await expect(ctx.s.db.query(`insert into fin_statement_line(statement_id, amount) values (-1, 10)`)).rejects.toMatchObject({ code: '23503' });
+  });
+});
