@@ -145,6 +145,15 @@ describe('statements of credits', () => {
     expect((await row(`select written_off::text from fin_invoice where id = $1`, [blue.data.id])).written_off).toBe('0.00');
     expect(await detail(credit.id)).toMatchObject({ status: 'CONFIRMED', invoicedAmount: '0.00', paidAmount: '0.00', openAmount: '-30.00' });
     expect(await detail(owed.id)).toMatchObject({ status: 'INVOICED', paidAmount: '0.00' });
+    // reversed in part (−10.00 of −30.00), the credit statement stays confirmed but can no longer be voided
+    const part = await red({}, 'zh-CN', '-10.00');
+    expect(part.status, JSON.stringify(part.json)).toBe(200);
+    const partly = await detail(credit.id);
+    expect(partly).toMatchObject({ status: 'CONFIRMED', invoicedAmount: '-10.00', paidAmount: '-10.00', openAmount: '-20.00' });
+    const voidCredit = await call('POST', 'finance/statement/void', { id: credit.id, version: partly.version, reason: '重开' });
+    expect(voidCredit.status).toBe(409);
+    expect(voidCredit.json.msg).toBe(zh('messages.settlement.voidInvoiced', { code: credit.code }));
+    await api('POST', 'finance/invoice/void', { id: part.json.data.id, version: (await row(`select version from fin_invoice where id = $1`, [part.json.data.id])).version, reason: '部分冲销作废' });
 
     // when the blue invoice is paid but 20.00, a red-letter invoice of 30.00 cannot be applied against it
     const paid = new Decimal(total).minus(20).toFixed(2);

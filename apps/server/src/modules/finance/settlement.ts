@@ -447,7 +447,8 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'VOID' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'void');
-      if (new Decimal(String(s.invoiced_amount)).gt(0)) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
+      // invoiced in part, either way round (a statement of credits is invoiced below 0)
+      if (!new Decimal(String(s.invoiced_amount)).isZero()) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
       await q.query(`update fin_statement_line set released = true where statement_id = $1`, [s.id]);
       await moveStatement(q, caller, s, 'VOID', 'VOID', req.body.reason, null, 'void_time = now()');
       await q.query(`update fin_statement set void_reason = $2 where id = $1`, [s.id, req.body.reason]);
