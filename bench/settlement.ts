@@ -29,7 +29,7 @@ import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
 import { admin, ADMIN_URL, closeBench, median, serveAdmin } from './kit.ts';
 
-const DB_NAME = 'tms_bench_settlement';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'tms_bench_settlement';
 const PARTIES = Number(process.env.BENCH_PARTIES ?? 500);
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const MONTHS = 36;

@@ -213,6 +213,12 @@ describe('client portal', () => {
       const line = (await adminCall<{ lines: { disputeStatus: string; proposedAmount: string }[]; status: string }>(server, 'GET', `/api/finance/statement/detail/${st.id}`)).data;
       expect(line.status).toBe('DISPUTED');
       expect(line.lines[0]).toMatchObject({ disputeStatus: 'OPEN', proposedAmount: '80.00', disputeFile: { name: '客户对账单.png', contentType: 'image/png' } });
+      // printed from the statement template: the sheet opens in a window of its own with the statement and its dispute
+      const [sheet] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('portal-statement-print').click()]);
+      await expect.poll(() => sheet.locator('body').innerText(), { timeout: 10_000 }).toContain(st.code);
+      for (const text of ['对账单', waybill.code, '100.00 CNY', '合同价应为 80 元']) expect(await sheet.locator('body').innerText()).toContain(text);
+      await shot(sheet, 'portal-statement-print-zh-CN');
+      await sheet.close();
     } catch (e) {
       await shot(page, 'FAILED-portal-statement').catch(() => undefined);
       throw e;
@@ -227,6 +233,13 @@ describe('client portal', () => {
       await en.page.goto(`${server.url}/portal/statements/${st.id}`);
       await expect.poll(() => en.page.getByTestId('portal-statement').innerText()).toContain('Disputed');
       await shot(en.page, 'portal-statement-en-US');
+      const [sheet] = await Promise.all([en.page.context().waitForEvent('page'), en.page.getByTestId('portal-statement-print').click()]);
+      await expect.poll(() => sheet.locator('body').innerText(), { timeout: 10_000 }).toContain('Statement no.');
+      expect(await sheet.locator('body').innerText()).toContain(st.code);
+      await shot(sheet, 'portal-statement-print-en-US');
+      // saved as PDF: the download is the statement's PDF
+      const [file] = await Promise.all([en.page.waitForEvent('download'), en.page.getByTestId('portal-statement-pdf').click()]);
+      expect(file.suggestedFilename()).toBe(`${st.code}.pdf`);
     } finally {
       await en.ctx.close();
     }

@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
 import { adminCall, idOf } from './support/dispatch.ts';
-import { generatedStatement, sentStatement, thisPeriod } from './support/finance.ts';
+import { generatedStatement, sentStatement, nextPeriod, thisPeriod } from './support/finance.ts';
 
 const session = useAdminSession();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const nextPeriod = (p: string) => {
-  const [y, m] = p.split('-').map(Number);
-  return m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`;
-};
 
 describe('settlement: adjustments, re-rating differences, dispute attachments', () => {
   it('a manual adjustment and a re-rating difference show their source; a disputed line carries its photo', async () => {

@@ -19,6 +19,12 @@ export async function tripContract(server: ProductServer, party: { clientId: num
 /** This month in the settlement's time zone (YYYY-MM). */
 export const thisPeriod = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());
 
+/** The period (YYYY-MM) after `p`. */
+export const nextPeriod = (p: string) => {
+  const [y, m] = p.split('-').map(Number);
+  return m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`;
+};
+
 export interface StatementRef {
   id: number;
   version: number;

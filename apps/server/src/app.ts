@@ -176,7 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAdjustmentRoutes(app, db, clock);
   // the client portal and public tracking links (issue 17)
   registerPortalRoutes(app, db, clock, secrets, storage, config.trackRatePerMinute);
-  registerPortalStatementRoutes(app, db, storage); // the client's statements: confirm or dispute (issue 15)
+  registerPortalStatementRoutes(app, db, storage, clock); // the client's statements: confirm, dispute, print (issue 15)
   // fleet tracking (issue 19): JT/T 808 terminals, position partitions
   await registerFleetModule(app, db, clock, config);
   // notifications and webhooks (issue 17)

@@ -23,3 +23,9 @@ export async function effectiveContract(party: { clientId?: number; carrierId?: 
   expect((await ctx.s.api('POST', '/api/finance/contract/effect', { token: ctx.admin, body: { ids: [made.json.data.id] } })).status).toBe(200);
   return made.json.data;
 }
+
+/** The period (YYYY-MM) after `p`. */
+export const nextPeriod = (p: string) => {
+  const [y, m] = p.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};

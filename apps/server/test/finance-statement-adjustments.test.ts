@@ -6,9 +6,11 @@
  *   statement as an adjustment line naming the statement, the waybill and the amounts before and after, to the cent, once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { translate } from '../src/platform/i18n.ts';
 import { centerId, rand, type Json } from './helpers.ts';
 import { ctx, useServer } from './resource-kit.ts';
-import { effectiveContract, one } from './finance-kit.ts';
+import { effectiveContract, nextPeriod, one } from './finance-kit.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 
 useServer();
@@ -21,10 +23,6 @@ const api = async (method: string, path: string, body?: unknown, lang = 'en-US')
 const row = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<Json>(sql, params)).rows[0]!;
 const detail = async (id: number, lang = 'en-US'): Promise<Json> => (await api('GET', `finance/statement/detail/${id}`, undefined, lang)).data;
 const generate = async (kind: string, partyId: number, period: string): Promise<Json> => (await api('POST', 'finance/statement/generate', { kind, period, partyId })).data;
-const nextPeriod = (p: string) => {
-  const [y, m] = p.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 /** the business month (Asia/Shanghai) of a time the database wrote */
 const monthOf = async (sql: string, params: unknown[]) => String((await row(`select to_char((${sql}) at time zone 'Asia/Shanghai', 'YYYY-MM') as p`, params)).p);
 
@@ -154,6 +152,26 @@ describe('re-rating after a statement is confirmed', () => {
       { lineType: 'ADJUSTMENT', origin: 'RERATE', originStatementCode: s.code, waybillId: w2, waybillCode: n.lines[1].waybillCode, beforeAmount: '11.10', afterAmount: '13.70', amount: '2.60' },
     ]);
     expect(n).toMatchObject({ chargeAmount: '0.00', adjustAmount: '34.70', totalAmount: '34.70' });
+    // the statement-lines list and its Excel export carry where each line came from, in the reader's language
+    const listed = (await api('GET', `finance/statementLine/list?statementId=${n.id}&origin=RERATE`)).rows;
+    expect(listed.map((l: Json) => [l.origin, l.originStatementCode, Number(l.beforeAmount), Number(l.afterAmount), Number(l.amount)])).toEqual([
+      ['RERATE', s.code, 137.03, 169.13, 32.1],
+      ['RERATE', s.code, 11.1, 13.7, 2.6],
+    ]);
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const x = await ctx.s.api('GET', '/api/finance/statementLine/export', { token: ctx.admin, query: { statementId: String(n.id) }, headers: { lang } });
+      expect(x.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(x.body as unknown as ExcelJS.Buffer);
+      const sheet = wb.worksheets[0]!;
+      const head = (sheet.getRow(1).values as unknown[]).map(String);
+      const col = (field: string) => head.indexOf(translate(lang, `resources.statementLine.fields.${field}`));
+      for (const f of ['origin', 'originStatementCode', 'beforeAmount', 'afterAmount', 'adjustmentId']) expect(col(f), f).toBeGreaterThan(0);
+      const first = sheet.getRow(2).values as unknown[];
+      expect([first[col('originStatementCode')], Number(first[col('beforeAmount')]), Number(first[col('afterAmount')])]).toEqual([s.code, 137.03, 169.13]);
+      // (dictionary values are exported with the dictionary's stored label, as in every export)
+      if (lang === 'zh-CN') expect(first[col('origin')]).toBe(translate(lang, 'dicts.fin_statement_line_origin.RERATE'));
+    }
     // once: generated again, rated again by the engine with the same figures → nothing new
     expect((await generate('RECEIVABLE', clientId, nextPeriod(period))).createdCount).toBe(0);
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');

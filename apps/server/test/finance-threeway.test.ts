@@ -216,7 +216,7 @@ describe('statement PDF', () => {
     return text;
   };
 
-  it('renders the statement as PDF in the request language (Accept-Language or ?lang): its number, party, lines and total amount on the page', async () => {
+  it('renders the statement as PDF from its STATEMENT print template in the request language (Accept-Language or ?lang): its number, party, lines and total amount on the page', async () => {
     const s = await sentStatement([{ waybill: 0, amount: '1234.56' }, { waybill: 1, type: 'FUEL', amount: '0.01' }], { name: `华东承运 ${rand(4)}` });
     const pdfOf = async (lang: string, how: 'accept' | 'query') => {
       const r = await ctx.s.api('GET', `/api/finance/statement/pdf/${s.id}`, { token: ctx.admin, ...(how === 'accept' ? { headers: { 'accept-language': `${lang},en;q=0.5` } } : { query: { lang } }) });
@@ -230,14 +230,26 @@ describe('statement PDF', () => {
     for (const [lang, how] of [['zh-CN', 'accept'], ['en-US', 'query']] as const) {
       const text = await pdfOf(lang, how);
       expect(text).toContain(pdf(lang, 'title'));
-      expect(text).toContain(`${pdf(lang, 'code')}：${s.code}`);
-      expect(text).toContain(`${pdf(lang, 'party')}：${s.partyName}`);
-      expect(text).toContain(`${pdf(lang, 'status')}：${translate(lang, 'dicts.fin_statement_status.SENT')}`);
+      // the seeded STATEMENT template: a label, then its value in the next cell
+      expect(text).toMatch(new RegExp(`${pdf(lang, 'code')}\\s*${s.code}`));
+      expect(text).toMatch(new RegExp(`${pdf(lang, 'party')}\\s*${s.partyName}`));
+      expect(text).toMatch(new RegExp(`${pdf(lang, 'status')}\\s*${translate(lang, 'dicts.fin_statement_status.SENT')}`));
       expect(text).toContain(W(0));
       expect(text).toContain('1234.56');
       expect(text).toMatch(new RegExp(`${pdf(lang, 'totalAmount')}\\s*1234\\.57 CNY`));
     }
     expect(await pdfOf('en-US', 'query')).not.toContain(pdf('zh-CN', 'title'));
+    // another STATEMENT template, as the print dialog offers it: the PDF is that template filled in
+    const tpl = (await ctx.s.db.query<{ id: number }>(`insert into base_print_template(code, name, type, is_default, content, create_by) values ($1, 'PDF', 'STATEMENT', false, $2, 'test') returning id`, [
+      `TPL-${rand(6)}`, '<h2 style="text-align:center">自定义对账单 {{code}}</h2><table border="1"><tr><th>金额</th><td style="text-align:right">{{totalAmount}}</td></tr></table><p>{{#lines}}{{waybillCode}} {{/lines}}</p>',
+    ])).rows[0]!.id;
+    const custom = await ctx.s.api('GET', `/api/finance/statement/pdf/${s.id}`, { token: ctx.admin, query: { templateId: String(tpl) } });
+    expect(custom.status).toBe(200);
+    const text = await pdfText(custom.body);
+    expect(text).toContain(`自定义对账单 ${s.code}`);
+    expect(text).toMatch(/金额\s*1234\.57/);
+    expect(text).toContain(W(1));
+    expect(text).not.toContain(pdf('zh-CN', 'chargeAmount'));
   });
 
   it('outside the caller\'s data scope answers 404; without the permission 403', async () => {

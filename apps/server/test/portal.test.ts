@@ -294,6 +294,29 @@ describe('statements in the portal', () => {
     const events = ((await detail(mine.token, sent.id)).json.data.events as Json[]).map((e) => [e.action, e.toStatus]);
     expect(events).toEqual([['DISPUTE', 'DISPUTED'], ['RESOLVE', 'ADJUSTED'], ['CONFIRM', 'CONFIRMED']]);
   });
+
+  it("a client user prints its statement from the STATEMENT template, or saves it as PDF, in its language; another client's or a draft is 404", async () => {
+    const sent = await statement('C001', 'SENT');
+    const draft = await statement('C001', 'DRAFT');
+    const code = String((await s.db.query<{ code: string }>(`select code from fin_statement where id = $1`, [sent.id])).rows[0]!.code);
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const printed = await s.api('GET', `/api/portal/statements/${sent.id}/print`, { token: mine.token, headers: { lang } });
+      expect(printed.status, JSON.stringify(printed.json)).toBe(200);
+      expect(printed.json.data.printed).toBe(1);
+      const html = String(printed.json.data.html);
+      for (const text of [translate(lang, 'messages.settlement.pdf.title'), code, '100.10', '20.05', '120.15 CNY', translate(lang, 'dicts.fin_statement_status.SENT')]) expect(html).toContain(text);
+    }
+    const pdf = await s.api('GET', `/api/portal/statements/${sent.id}/pdf`, { token: mine.token, query: { lang: 'en-US' } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`${code}.pdf`);
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    for (const [token, id] of [[other.token, sent.id], [mine.token, draft.id]] as const)
+      for (const what of ['print', 'pdf']) {
+        const r = await s.api('GET', `/api/portal/statements/${id}/${what}`, { token });
+        expect(r.status, `${what} ${id}`).toBe(404);
+      }
+  });
 });
 
 describe('public tracking links', () => {

@@ -889,6 +889,8 @@ describe('the client portal in the data-scope matrix', () => {
     'GET /api/portal/epods/:id/pictures/:pictureId': { kind: 'epodPicture', call: get(() => `/api/portal/epods/${rec.epod.id}/pictures/${rec.epodPicture.id}`) },
     'GET /api/portal/statements': { list: () => ({ method: 'GET', path: '/api/portal/statements' }), shows: ['statement'] },
     'GET /api/portal/statements/:id': { kind: 'statement', read: true, call: get(() => `/api/portal/statements/${rec.statement.id}`) },
+    'GET /api/portal/statements/:id/print': { kind: 'statement', read: true, call: get(() => `/api/portal/statements/${rec.statement.id}/print`) },
+    'GET /api/portal/statements/:id/pdf': { kind: 'statement', call: get(() => `/api/portal/statements/${rec.statement.id}/pdf`) },
     'POST /api/portal/statements/confirm': { kind: 'statement', call: post('/api/portal/statements/confirm', async () => ({ id: rec.statement.id, version: (await one(`select version from fin_statement where id = $1`, [rec.statement.id])).version })) },
     'POST /api/portal/statements/dispute': {
       kind: 'statement',

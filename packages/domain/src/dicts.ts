@@ -119,6 +119,8 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['SMS', '短信', 'SMS'], ['WEBHOOK', 'Webhook', 'Webhook']]],
   ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
   ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],
+  // settlement: where an adjustment line of a statement came from (issue 15)
+  ['fin_statement_line_origin', '明细来源', [['RERATE', '重新计费差额', 'Re-rating difference'], ['MANUAL', '手工调整', 'Manual adjustment']]],
 ];
 
 /** dicts.<type>.<value> → label, for a locale file. */

@@ -1526,7 +1526,7 @@ const zhTW = {
     "taxAmount": "稅額",
     "taxAmountHint": "留空：按稅率計算金額中包含的稅額",
     "statementTotal": "對賬金額 {{total}}",
-    "statementsToInvoice": "開票的對賬單（已確認）",
+    "statementsToInvoice": "開票的對賬單（已確認；貸項對賬單填負數，與其他對賬單合併開票即下期抵扣）",
     "noAmounts": "請至少為一張對賬單填寫開票金額",
     "voidInvoice": "作廢發票 {{no}}",
     "voidInvoiceHint": "作廢後其對賬單恢復為可開票；已核銷的發票不能作廢。",
@@ -1556,7 +1556,12 @@ const zhTW = {
       "disputed": "爭議",
       "unmatched": "未匹配行",
       "missing": "承運商未列明細"
-    }
+    },
+    "redInvoice": "紅字發票",
+    "redHint": "沖銷已開具的藍字發票：用於貸項對賬單（負數金額），紅字金額立即衝抵原發票的未核銷金額",
+    "redInfoNoHint": "紅字發票資訊表 / 紅字確認單編號；沖銷增值稅專用發票時必填",
+    "noBlueInvoices": "該相對方沒有可沖銷的有效藍字發票",
+    "creditsToReverse": "沖銷的貸項對賬單（填負數）"
   },
   "finance": {
     "quote": {
@@ -1723,7 +1728,8 @@ const zhTW = {
       "reason": "原因",
       "proposed": "您認為正確的金額",
       "disputed": "異議已提交",
-      "history": "處理記錄"
+      "history": "處理記錄",
+      "print": "列印"
     },
     "map": {
       "title": "在途運單",

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, IdParams, intText, NoBody, okOf, optText, pageOf, XLSX_ANSWER } from '../api.ts';
 import { OrderImportAnswer, OrderImportQuery } from './order.ts';
+import { PrintAnswer } from './waybill.ts';
 import { DisputeFile, PortalDisputeBody, StatementAction, StatementDetail, StatementHeader } from './settlement.ts';
 
 /** The permission every portal route declares (a principal of its own: staff sessions do not open it). */
@@ -147,6 +148,8 @@ export const endpoints = {
   statementConfirm: endpoint({ method: 'POST', path: '/portal/statements/confirm', operationId: 'portal.statementConfirm', summary: 'The client confirms a sent or adjusted statement (the version read: a stale one answers 409)', tags, permission: P, body: StatementAction, response: okOf(StatementHeader) }),
   statementDispute: endpoint({ method: 'POST', path: '/portal/statements/dispute', operationId: 'portal.statementDispute', summary: 'The client disputes lines of a sent or adjusted statement: reason and the amount it says is right, per line', tags, permission: P, body: PortalDisputeBody, response: okOf(StatementHeader) }),
   statementFile: endpoint({ method: 'POST', path: '/portal/statements/file', operationId: 'portal.statementFile', summary: "Upload a dispute's attachment (a photo or a PDF, multipart part `file`); its id goes with the dispute", tags, permission: P, body: 'upload', response: okOf(DisputeFile) }),
+  statementPrint: endpoint({ method: 'GET', path: '/portal/statements/:id/print', operationId: 'portal.statementPrint', summary: "One of the caller's clients' statements filled into the default STATEMENT print template, in the request language: one HTML document to print", tags, permission: P, params: IdParams, querystring: TrackQuery, response: okOf(PrintAnswer) }),
+  statementPdf: endpoint({ method: 'GET', path: '/portal/statements/:id/pdf', operationId: 'portal.statementPdf', summary: "One of the caller's clients' statements as PDF from the default STATEMENT print template, in the request language", tags, permission: P, params: IdParams, querystring: TrackQuery, response: { binary: ['application/pdf'] } }),
   transit: endpoint({ method: 'GET', path: '/portal/transit', operationId: 'portal.transit', summary: "The caller's waybills in transit with their last position and ETA (the map)", tags, permission: P, response: okOf(z.array(PortalTransitRow)) }),
   epod: endpoint({ method: 'GET', path: '/portal/epods/:id', operationId: 'portal.epod', summary: 'A proof of delivery: signed quantities, differences and photos', tags, permission: P, params: IdParams, response: okOf(PortalEpodDetail) }),
   epodPdf: endpoint({ method: 'GET', path: '/portal/epods/:id/pdf', operationId: 'portal.epodPdf', summary: 'A proof of delivery as PDF, in the request language', tags, permission: P, params: IdParams, querystring: TrackQuery, response: { binary: ['application/pdf'] } }),

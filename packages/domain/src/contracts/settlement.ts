@@ -6,12 +6,13 @@ import { RECEIPT_ACTION_FROM, STATEMENT_STATUSES } from '../finance/settlement.t
 const money = z.string().describe('a decimal amount as text, 2 places (exact)');
 const MONEY_TEXT = /^-?\d{1,16}(\.\d{1,2})?$/;
 /** An amount in a body: a JSON number or a decimal text with at most 2 places; answered to the handler as text. */
-export const moneyIn = (opts: { positive?: boolean } = { positive: true }) =>
+export const moneyIn = (opts: { positive?: boolean; nonZero?: boolean } = { positive: true }) =>
   z
     .union([z.number(), z.string()], { error: 'validation.number' })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .refine((v) => MONEY_TEXT.test(v), { error: 'validation.money' })
-    .refine((v) => !opts.positive || Number(v) > 0, { error: 'validation.positiveAmount' });
+    .refine((v) => !opts.positive || Number(v) > 0, { error: 'validation.positiveAmount' })
+    .refine((v) => !opts.nonZero || Number(v) !== 0, { error: 'validation.nonZeroAmount' });
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });
 const kind = z.enum(['RECEIVABLE', 'PAYABLE'], { error: 'validation.invalid' });
 const version = z.number({ error: 'validation.required' }).int().min(0).describe('the version read: a stale one answers 409');
@@ -98,7 +99,7 @@ export const ThreeWayResult = z
     missingLines: z.array(z.object({ lineId: z.number(), waybillCode: z.string().nullable(), dispatchOrderCode: z.string().nullable(), chargeTypeCode: z.string().nullable(), amount: money, message: z.string() })).describe('charge lines no row claims'),
   })
   .meta({ id: 'ThreeWayResult' });
-export const StatementPdfQuery = z.object({ lang: z.string().max(10).optional() });
+export const StatementPdfQuery = z.object({ lang: z.string().max(10).optional(), templateId: intText(1).optional().describe('a STATEMENT print template (default: the default one)') });
 
 export const PartyQuery = z.object({ kind, partyId: intText(1).optional(), lang: z.string().max(10).optional() });
 export const OpenRow = z.object({ partyId: z.number(), partyName: z.string().nullable(), statements: z.number().int(), totalAmount: money, invoicedAmount: money, paidAmount: money, openAmount: money, unpaidAmount: money });
@@ -115,10 +116,16 @@ export const InvoiceRegister = z.object({
   invoiceType: z.enum(['SPECIAL', 'ORDINARY'], { error: 'validation.invalid' }),
   taxRate: z.number({ error: 'validation.number' }).min(0).max(100),
   taxAmount: moneyIn({ positive: false }).optional().describe('default: the tax contained in the amount at the rate'),
-  allocations: z.array(z.object({ statementId: z.number().int().positive(), amount: moneyIn() })).min(1, { error: 'validation.required' }).max(100),
+  allocations: z
+    .array(z.object({ statementId: z.number().int().positive(), amount: moneyIn({ nonZero: true }).describe('above 0 for a statement that is owed; below 0 (at most its open amount) for a statement of credits') }))
+    .min(1, { error: 'validation.required' })
+    .max(100)
+    .describe('a blue invoice: its sum above 0 (a credit statement is netted against a later statement of the party); a red-letter invoice: credit statements only'),
+  redOf: z.number().int().positive().optional().describe('a red-letter invoice (红字发票): the valid blue invoice of the same party it reverses; its amount is applied against that invoice at once'),
+  redInfoNo: z.string().trim().max(40, { error: 'validation.maxLength' }).optional().describe('the red-letter information form / confirmation number (红字信息表编号), required to reverse a special VAT invoice'),
   remark: optText(200),
 });
-export const InvoiceSaved = z.object({ id: z.number(), amount: money, taxAmount: money });
+export const InvoiceSaved = z.object({ id: z.number(), amount: money.describe('below 0 for a red-letter invoice'), taxAmount: money });
 export const InvoiceVoid = z.object({ id: intText(1), version, reason: VoidBody.shape.reason });
 export const PaymentRegister = z.object({
   kind,

@@ -30,6 +30,18 @@ const zh = {
     invoiceVoided: '发票 {{no}} 已作废',
     invoiceHasPayments: '发票 {{no}} 已有核销记录，不能作废',
     writeOffVoid: '发票 {{no}} 已作废，不能核销',
+    allocationSign: '对账单 {{code}} 的未开票金额为 {{open}}：开票金额须与之同号（贷项对账单填负数），且不为 0',
+    netNotPositive: '发票金额 {{amount}} 必须大于 0：贷项对账单请与同一相对方的其他对账单合并开票（下期抵扣），或开具红字发票',
+    redCreditsOnly: '红字发票只能冲抵贷项对账单（负数金额），对账单 {{code}} 不是',
+    redOfInvalid: '发票 {{no}} 不是有效的蓝字发票，不能开具红字发票冲销',
+    redOfParty: '红字发票必须与原发票属于同一相对方、同一类型和同一调度中心',
+    redOverOriginal: '红字金额 {{amount}} 超过原发票 {{no}} 尚可冲销的金额 {{left}}',
+    redOverOpen: '红字金额 {{amount}} 超过原发票 {{no}} 的未核销金额 {{open}}：请改为与下期对账单合并开票',
+    redType: '红字发票的类型须与原发票 {{no}} 相同（{{type}}）',
+    redInfoRequired: '冲销增值税专用发票须填写红字信息表编号',
+    taxSign: '税额须与发票金额同号',
+    invoiceHasRed: '发票 {{no}} 已被红字发票 {{red}} 冲销，请先作废红字发票',
+    writeOffRed: '发票 {{no}} 是红字发票，已冲抵原发票，不能核销收付款',
     writeOffParty: '收付款与发票必须属于同一相对方和同一类型',
     overPayment: '核销金额 {{amount}} 超过收付款 {{no}} 的未核销金额 {{open}}',
     overInvoiceOpen: '核销金额 {{amount}} 超过发票 {{no}} 的未核销金额 {{open}}',
@@ -63,6 +75,7 @@ const zh = {
   validation: {
     money: '金额格式不正确（最多两位小数）',
     positiveAmount: '金额必须大于 0',
+    nonZeroAmount: '金额不能为 0',
     period: '期间格式应为 YYYY-MM',
   },
   resources: {
@@ -81,14 +94,15 @@ const zh = {
       name: '对账明细',
       fields: {
         statementId: '对账单', lineType: '类型', waybillCode: '运单号', chargeTypeCode: '费用类型', eventDate: '计费日期', amount: '金额', taxRate: '税率', adjustsLineId: '调整的明细',
-        disputeStatus: '争议状态', disputeReason: '争议原因', proposedAmount: '对方金额', remark: '备注',
+        disputeStatus: '争议状态', disputeReason: '争议原因', proposedAmount: '对方金额', remark: '备注', origin: '来源', adjustmentId: '手工调整', originStatementCode: '原对账单',
+        beforeAmount: '原对账金额', afterAmount: '重新计费后',
       },
     },
     invoice: {
       name: '发票',
       fields: {
         invoiceNo: '发票号', kind: '类型', clientId: '货主', carrierId: '承运商', partyId: '相对方', invoiceDate: '开票日期', invoiceType: '发票类型', amount: '金额(含税)', taxRate: '税率',
-        taxAmount: '税额', writtenOff: '已核销', status: '状态', voidReason: '作废原因', remark: '备注',
+        taxAmount: '税额', writtenOff: '已核销', status: '状态', voidReason: '作废原因', remark: '备注', redOf: '冲销的原发票', redInfoNo: '红字信息表编号',
       },
     },
     payment: {
@@ -136,6 +150,18 @@ const en: typeof zh = {
     invoiceVoided: 'Invoice {{no}} is void',
     invoiceHasPayments: 'Invoice {{no}} has payments written off against it: it cannot be voided',
     writeOffVoid: 'Invoice {{no}} is void: nothing can be written off against it',
+    allocationSign: 'Statement {{code}} has {{open}} not invoiced: the amount must be of the same sign (negative for a statement of credits) and not 0',
+    netNotPositive: 'The invoice amount {{amount}} must be above 0: invoice a statement of credits together with another statement of the party (netting), or register a red-letter invoice',
+    redCreditsOnly: 'A red-letter invoice covers statements of credits (negative amounts) only: statement {{code}} is not one',
+    redOfInvalid: 'Invoice {{no}} is not a valid blue invoice: it cannot be reversed by a red-letter invoice',
+    redOfParty: 'A red-letter invoice must be of the same party, kind and dispatch center as the invoice it reverses',
+    redOverOriginal: 'The red-letter amount {{amount}} exceeds what is left to reverse of invoice {{no}}: {{left}}',
+    redOverOpen: 'The red-letter amount {{amount}} exceeds the open amount {{open}} of invoice {{no}}: net it against a later statement instead',
+    redType: 'A red-letter invoice has the type of the invoice {{no}} it reverses ({{type}})',
+    redInfoRequired: 'Reversing a special VAT invoice needs the number of its red-letter information form',
+    taxSign: 'The tax must have the sign of the invoice amount',
+    invoiceHasRed: 'Invoice {{no}} is reversed by red-letter invoice {{red}}: void that one first',
+    writeOffRed: 'Invoice {{no}} is a red-letter invoice, applied against its original: no payment is written off against it',
     writeOffParty: 'The payment and the invoice must be of the same party and kind',
     overPayment: 'The amount {{amount}} exceeds what is left of payment {{no}}: {{open}}',
     overInvoiceOpen: 'The amount {{amount}} exceeds the open amount {{open}} of invoice {{no}}',
@@ -169,6 +195,7 @@ const en: typeof zh = {
   validation: {
     money: 'Not an amount (at most 2 decimal places)',
     positiveAmount: 'The amount must be above 0',
+    nonZeroAmount: 'The amount cannot be 0',
     period: 'A period is written YYYY-MM',
   },
   resources: {
@@ -187,14 +214,15 @@ const en: typeof zh = {
       name: 'Statement line',
       fields: {
         statementId: 'Statement', lineType: 'Type', waybillCode: 'Waybill', chargeTypeCode: 'Charge type', eventDate: 'Billable date', amount: 'Amount', taxRate: 'Tax rate', adjustsLineId: 'Adjusts line',
-        disputeStatus: 'Dispute', disputeReason: 'Dispute reason', proposedAmount: 'Their amount', remark: 'Remark',
+        disputeStatus: 'Dispute', disputeReason: 'Dispute reason', proposedAmount: 'Their amount', remark: 'Remark', origin: 'Source', adjustmentId: 'Manual adjustment', originStatementCode: 'Stated on',
+        beforeAmount: 'Stated before', afterAmount: 'After re-rating',
       },
     },
     invoice: {
       name: 'Invoice',
       fields: {
         invoiceNo: 'Invoice no.', kind: 'Kind', clientId: 'Client', carrierId: 'Carrier', partyId: 'Party', invoiceDate: 'Invoice date', invoiceType: 'Invoice type', amount: 'Amount (tax incl.)', taxRate: 'Tax rate',
-        taxAmount: 'Tax', writtenOff: 'Written off', status: 'Status', voidReason: 'Void reason', remark: 'Remark',
+        taxAmount: 'Tax', writtenOff: 'Written off', status: 'Status', voidReason: 'Void reason', remark: 'Remark', redOf: 'Reverses invoice', redInfoNo: 'Red-letter form no.',
       },
     },
     payment: {

@@ -497,6 +497,10 @@ const zhTW = {
     "ntf_lang": {
       "zh-CN": "簡體中文",
       "en-US": "英語（美國）"
+    },
+    "fin_statement_line_origin": {
+      "RERATE": "重新計費差額",
+      "MANUAL": "手工調整"
     }
   },
   "messages": {
@@ -683,7 +687,19 @@ const zhTW = {
         "generated": "生成時間",
         "rerate": "重新計費：對賬單 {{code}} 已對賬 {{before}}，重新計費後 {{after}}",
         "printer": "印表機"
-      }
+      },
+      "allocationSign": "對賬單 {{code}} 的未開票金額為 {{open}}：開票金額須與之同號（貸項對賬單填負數），且不為 0",
+      "netNotPositive": "發票金額 {{amount}} 必須大於 0：貸項對賬單請與同一相對方的其他對賬單合併開票（下期抵扣），或開具紅字發票",
+      "redCreditsOnly": "紅字發票只能衝抵貸項對賬單（負數金額），對賬單 {{code}} 不是",
+      "redOfInvalid": "發票 {{no}} 不是有效的藍字發票，不能開具紅字發票沖銷",
+      "redOfParty": "紅字發票必須與原發票屬於同一相對方、同一型別和同一排程中心",
+      "redOverOriginal": "紅字金額 {{amount}} 超過原發票 {{no}} 尚可沖銷的金額 {{left}}",
+      "redOverOpen": "紅字金額 {{amount}} 超過原發票 {{no}} 的未核銷金額 {{open}}：請改為與下期對賬單合併開票",
+      "redType": "紅字發票的型別須與原發票 {{no}} 相同（{{type}}）",
+      "redInfoRequired": "沖銷增值稅專用發票須填寫紅字資訊表編號",
+      "taxSign": "稅額須與發票金額同號",
+      "invoiceHasRed": "發票 {{no}} 已被紅字發票 {{red}} 沖銷，請先作廢紅字發票",
+      "writeOffRed": "發票 {{no}} 是紅字發票，已衝抵原發票，不能核銷收付款"
     },
     "portal": {
       "noClient": "該客戶使用者尚未繫結任何客戶，請聯絡管理員",
@@ -1193,7 +1209,8 @@ const zhTW = {
     "time": "時間無效（HH:mm）",
     "eventList": "請填寫 * 或以逗號分隔的事件名（如 order.reviewed,shipment.shipped）",
     "unknownField": "未知欄位",
-    "readOnly": "該欄位不可寫"
+    "readOnly": "該欄位不可寫",
+    "nonZeroAmount": "金額不能為 0"
   },
   "fields": {
     "id": "編號",
@@ -1398,7 +1415,12 @@ const zhTW = {
         "disputeStatus": "爭議狀態",
         "disputeReason": "爭議原因",
         "proposedAmount": "對方金額",
-        "remark": "備註"
+        "remark": "備註",
+        "origin": "來源",
+        "adjustmentId": "手工調整",
+        "originStatementCode": "原對賬單",
+        "beforeAmount": "原對賬金額",
+        "afterAmount": "重新計費後"
       }
     },
     "invoice": {
@@ -1417,7 +1439,9 @@ const zhTW = {
         "writtenOff": "已核銷",
         "status": "狀態",
         "voidReason": "作廢原因",
-        "remark": "備註"
+        "remark": "備註",
+        "redOf": "沖銷的原發票",
+        "redInfoNo": "紅字資訊表編號"
       }
     },
     "payment": {

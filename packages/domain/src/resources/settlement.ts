@@ -84,6 +84,12 @@ export const statementLine: ResourceDef = {
     { name: 'disputeReason', kind: 'string', max: 200 },
     amount('proposedAmount'),
     { name: 'remark', kind: 'string', max: 200 },
+    // where an adjustment line came from (migration 0075): a manual adjustment, or a re-rating of a charge stated before
+    { name: 'origin', kind: 'dict', dict: 'fin_statement_line_origin', search: 'eq' },
+    { name: 'adjustmentId', kind: 'int', search: 'eq' },
+    { name: 'originStatementCode', kind: 'string', max: 40, search: 'eq' },
+    amount('beforeAmount'),
+    amount('afterAmount'),
   ],
 };
 
@@ -110,6 +116,9 @@ export const invoice: ResourceDef = {
     amount('taxAmount'),
     amount('writtenOff'),
     { name: 'status', kind: 'dict', dict: 'fin_invoice_status', search: 'eq' },
+    // a red-letter invoice (migration 0082): the blue invoice it reverses and its red-letter form number
+    { name: 'redOf', kind: 'ref', ref: 'invoice', search: 'eq' },
+    { name: 'redInfoNo', kind: 'string', max: 40 },
     { name: 'voidReason', kind: 'string', max: 200, list: false },
     { name: 'remark', kind: 'string', max: 200 },
   ],

@@ -46,7 +46,7 @@ export async function syncStatements(q: Queryable, caller: Caller, ids: number[]
   const byInvoice = new Map<number, typeof links>();
   for (const l of links) byInvoice.set(Number(l.invoice_id), [...(byInvoice.get(Number(l.invoice_id)) ?? []), l]);
   for (const list of byInvoice.values()) {
-    const shares = shareWrittenOff(list[0]!.written_off, list.map((l) => l.amount));
+    const shares = invoiceShares(list[0]!.written_off, list.map((l) => l.amount));
     list.forEach((l, i) => {
       const sid = Number(l.statement_id);
       invoiced.set(sid, (invoiced.get(sid) ?? new Decimal(0)).plus(l.amount));
@@ -59,7 +59,7 @@ export async function syncStatements(q: Queryable, caller: Caller, ids: number[]
     const pay = paid.get(Number(s.id)) ?? new Decimal(0);
     const total = D(s.total_amount);
     let status = String(s.status);
-    if (['CONFIRMED', 'INVOICED', 'SETTLED'].includes(status)) status = inv.gte(total) ? (pay.gte(total) ? 'SETTLED' : 'INVOICED') : 'CONFIRMED';
+    if (['CONFIRMED', 'INVOICED', 'SETTLED'].includes(status)) status = covers(inv, total) ? (covers(pay, total) ? 'SETTLED' : 'INVOICED') : 'CONFIRMED';
     const moved = status !== s.status;
     await q.query(`update fin_statement set invoiced_amount = $2, paid_amount = $3, status = $4${moved ? ', version = version + 1, update_by = $5, update_time = now()' : ''} where id = $1`, [
       s.id, inv.toFixed(2), pay.toFixed(2), status, ...(moved ? [caller.userName] : []),
@@ -71,6 +71,21 @@ export async function syncStatements(q: Queryable, caller: Caller, ids: number[]
 
 const money = (v: Decimal) => v.toFixed(2);
 
+/** Does `x` reach a statement's total, on its side of zero (a statement of credits totals below zero)? */
+const covers = (x: Decimal, total: Decimal) => (total.gte(0) ? x.gte(total) : x.lte(total));
+
+/**
+ * What each statement of an invoice has been paid by it: an allocation to a statement of credits (below zero: netted
+ * on a blue invoice, or a red-letter invoice's) is settled by the invoice itself, in full; the invoice's written-off
+ * amount plus those credits then fill the other allocations in their order.
+ */
+export function invoiceShares(writtenOff: Decimal.Value, allocations: Decimal.Value[]): string[] {
+  const credits = allocations.reduce<Decimal>((s, a) => (D(a).lt(0) ? s.plus(D(a)) : s), new Decimal(0));
+  const owed = allocations.map((a) => (D(a).lt(0) ? '0' : a));
+  const filled = shareWrittenOff(D(writtenOff).minus(credits), owed);
+  return allocations.map((a, i) => (D(a).lt(0) ? D(a).toFixed(2) : filled[i]!));
+}
+
 /** The statements an invoice covers. */
 async function statementsOfInvoice(q: Queryable, invoiceId: unknown): Promise<number[]> {
   return (await q.query<{ statement_id: number }>(`select statement_id from fin_invoice_statement where invoice_id = $1`, [invoiceId])).rows.map((r) => Number(r.statement_id));
@@ -80,6 +95,7 @@ async function statementsOfInvoice(q: Queryable, invoiceId: unknown): Promise<nu
 async function writeOff(q: Queryable, req: FastifyRequest, caller: Caller, payment: Row, invoiceId: number, amount: string, field: string): Promise<void> {
   const inv = await getInScope(q, invoiceDef, caller, invoiceId, true);
   if (inv.status !== 'VALID') throw conflict('messages.settlement.writeOffVoid', { no: inv.invoice_no });
+  if (inv.red_of !== null) throw conflict('messages.settlement.writeOffRed', { no: inv.invoice_no });
   if (inv.kind !== payment.kind || Number(inv.party_id) !== Number(payment.party_id) || Number(inv.dispatch_center_id) !== Number(payment.dispatch_center_id))
     throw badRequest('messages.settlement.writeOffParty', { [field]: { key: 'messages.settlement.writeOffParty' } });
   const a = D(amount);
@@ -104,6 +120,27 @@ function partyWhere(def: typeof statementDef, caller: Caller, kind: string, part
     where.push(`${alias}.party_id = $${params.length}`);
   }
   return where.join(' and ');
+}
+
+/**
+ * The blue invoice a red-letter one reverses, locked and checked: valid, not itself red, of the same party, kind and
+ * center and of the same type (a special one names its red-letter form), with enough left to reverse (its amount less the
+ * valid red-letter invoices against it) and open (not written off) to apply the red amount against.
+ */
+async function redOriginal(q: Queryable, req: FastifyRequest, caller: Caller, b: z.output<typeof S.InvoiceRegister>, first: Row, total: Decimal): Promise<Row> {
+  const o = await getInScope(q, invoiceDef, caller, b.redOf!, true);
+  const fail = (key: string, params: Record<string, unknown>, field = 'redOf') => conflict(`messages.settlement.${key}`, params, { [field]: { key: `messages.settlement.${key}`, params } });
+  if (o.status !== 'VALID' || o.red_of !== null) throw fail('redOfInvalid', { no: o.invoice_no });
+  if (o.kind !== b.kind || Number(o.party_id) !== Number(first.party_id) || Number(o.dispatch_center_id) !== Number(first.dispatch_center_id)) throw fail('redOfParty', {});
+  if (o.invoice_type !== b.invoiceType) throw fail('redType', { no: o.invoice_no, type: translate(req.lang, `dicts.fin_invoice_type.${String(o.invoice_type)}`) }, 'invoiceType');
+  if (o.invoice_type === 'SPECIAL' && !b.redInfoNo) throw badRequest('messages.settlement.redInfoRequired', { redInfoNo: { key: 'messages.settlement.redInfoRequired' } });
+  const reversed = (await q.query<{ r: string }>(`select coalesce(sum(amount), 0)::text as r from fin_invoice where red_of = $1 and status = 'VALID'`, [o.id])).rows[0]!.r;
+  const left = D(o.amount).plus(reversed);
+  const amount = total.abs();
+  if (amount.gt(left)) throw fail('redOverOriginal', { amount: money(total), no: o.invoice_no, left: money(left) });
+  const open = D(o.amount).minus(D(o.written_off));
+  if (amount.gt(open)) throw fail('redOverOpen', { amount: money(total), no: o.invoice_no, open: money(open) });
+  return o;
 }
 
 const AGING_SQL = (where: string, asOf: string) => `
@@ -142,29 +179,48 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
       for (const r of rows)
         if (r.kind !== b.kind || Number(r.party_id) !== Number(first.party_id) || Number(r.dispatch_center_id) !== Number(first.dispatch_center_id) || r.currency !== first.currency)
           throw badRequest('messages.settlement.partyMismatch', { allocations: { key: 'messages.settlement.partyMismatch' } });
+      const red = b.redOf !== undefined;
       let total = new Decimal(0);
       for (const [i, a] of b.allocations.entries()) {
         const s = byId.get(a.statementId)!;
         if (s.status !== 'CONFIRMED') throw conflict('messages.settlement.notConfirmed', { code: s.code, status: statusText(req.lang, s.status) });
         const open = D(s.total_amount).minus(D(s.invoiced_amount));
-        if (D(a.amount).gt(open)) {
-          const params = { amount: D(a.amount).toFixed(2), code: s.code, open: open.toFixed(2) };
-          throw conflict('messages.settlement.overInvoice', params, { [`allocations.${i}.amount`]: { key: 'messages.settlement.overInvoice', params } });
+        const amount = D(a.amount);
+        const field = `allocations.${i}.amount`;
+        // a statement that is owed takes a positive amount, a statement of credits a negative one, each at most its open amount
+        if (open.isZero() || amount.isNeg() !== open.isNeg()) {
+          const params = { code: s.code, open: open.toFixed(2) };
+          throw conflict('messages.settlement.allocationSign', params, { [field]: { key: 'messages.settlement.allocationSign', params } });
         }
-        total = total.plus(a.amount);
+        if (amount.abs().gt(open.abs())) {
+          const params = { amount: amount.toFixed(2), code: s.code, open: open.toFixed(2) };
+          throw conflict('messages.settlement.overInvoice', params, { [field]: { key: 'messages.settlement.overInvoice', params } });
+        }
+        if (red && amount.gt(0)) throw conflict('messages.settlement.redCreditsOnly', { code: s.code }, { [field]: { key: 'messages.settlement.redCreditsOnly', params: { code: s.code } } });
+        total = total.plus(amount);
       }
+      // a blue invoice is above zero: credits are netted against what the party owes on another statement
+      if (!red && total.lte(0)) {
+        const params = { amount: total.toFixed(2) };
+        throw conflict('messages.settlement.netNotPositive', params, { allocations: { key: 'messages.settlement.netNotPositive', params } });
+      }
+      const original = red ? await redOriginal(q, req, caller, b, first, total) : null;
       const dup = await q.query(`select 1 from fin_invoice where kind = $1 and party_id = $2 and invoice_no = $3 and status <> 'VOID'`, [b.kind, first.party_id, b.invoiceNo]);
       if (dup.rows.length) throw conflict('messages.settlement.duplicateInvoice', { no: b.invoiceNo }, { invoiceNo: { key: 'messages.settlement.duplicateInvoice', params: { no: b.invoiceNo } } });
       const tax = b.taxAmount ?? taxIncluded(total, b.taxRate);
+      if (!D(tax).isZero() && D(tax).isNeg() !== total.isNeg()) throw badRequest('messages.settlement.taxSign', { taxAmount: { key: 'messages.settlement.taxSign' } });
       const inv = (
         await q.query<{ id: number }>(
-          `insert into fin_invoice(dispatch_center_id, kind, client_id, carrier_id, party_id, invoice_no, invoice_date, invoice_type, amount, tax_rate, tax_amount, remark, create_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-          [first.dispatch_center_id, b.kind, first.client_id, first.carrier_id, first.party_id, b.invoiceNo, b.invoiceDate, b.invoiceType, total.toFixed(2), b.taxRate, tax, b.remark, caller.userName],
+          `insert into fin_invoice(dispatch_center_id, kind, client_id, carrier_id, party_id, invoice_no, invoice_date, invoice_type, amount, tax_rate, tax_amount, remark, create_by, red_of, red_info_no, written_off)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
+          [first.dispatch_center_id, b.kind, first.client_id, first.carrier_id, first.party_id, b.invoiceNo, b.invoiceDate, b.invoiceType, total.toFixed(2), b.taxRate, tax, b.remark, caller.userName,
+            original?.id ?? null, b.redInfoNo || null, red ? total.toFixed(2) : '0'],
         )
       ).rows[0]!;
       for (const a of b.allocations) await q.query(`insert into fin_invoice_statement(invoice_id, statement_id, amount) values ($1, $2, $3)`, [inv.id, a.statementId, a.amount]);
-      await syncStatements(q, caller, ids, b.invoiceNo);
+      // a red-letter invoice is applied against its original at once: the party owes that much less on it
+      if (original) await q.query(`update fin_invoice set written_off = written_off - $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [original.id, total.toFixed(2), caller.userName]);
+      await syncStatements(q, caller, [...ids, ...(original ? await statementsOfInvoice(q, original.id) : [])], b.invoiceNo);
       return { id: Number(inv.id), amount: total.toFixed(2), taxAmount: new Decimal(tax).toFixed(2) };
     });
     return ok(req, data, 'messages.settlement.invoiceOk');
@@ -176,9 +232,16 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
       const inv = await getInScope(q, invoiceDef, caller, req.body.id, true);
       if (Number(inv.version) !== req.body.version) throw conflict('messages.conflictVersion');
       if (inv.status === 'VOID') throw conflict('messages.settlement.invoiceVoided', { no: inv.invoice_no });
+      const reds = (await q.query<{ invoice_no: string }>(`select invoice_no from fin_invoice where red_of = $1 and status = 'VALID' order by id limit 1`, [inv.id])).rows[0];
+      if (reds) throw conflict('messages.settlement.invoiceHasRed', { no: inv.invoice_no, red: reds.invoice_no });
       if (D(inv.written_off).gt(0)) throw conflict('messages.settlement.invoiceHasPayments', { no: inv.invoice_no });
       await q.query(`update fin_invoice set status = 'VOID', void_reason = $2, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [inv.id, req.body.reason, caller.userName]);
-      await syncStatements(q, caller, await statementsOfInvoice(q, inv.id), String(inv.invoice_no));
+      // a voided red-letter invoice no longer reduces its original
+      if (inv.red_of !== null) {
+        await q.query(`select 1 from fin_invoice where id = $1 for update`, [inv.red_of]);
+        await q.query(`update fin_invoice set written_off = written_off + $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [inv.red_of, D(inv.amount).toFixed(2), caller.userName]);
+      }
+      await syncStatements(q, caller, [...(await statementsOfInvoice(q, inv.id)), ...(inv.red_of !== null ? await statementsOfInvoice(q, inv.red_of) : [])], String(inv.invoice_no));
     });
     return ok(req, { id: req.body.id }, 'messages.settlement.invoiceVoidOk');
   });

@@ -1,10 +1,11 @@
 /**
- * A statement as PDF (issue 15), in the request language (the `lang` header, `?lang=`, else Accept-Language):
- * clients and carriers have no language of their own, so the party's language is the one of the user who
- * prints the statement for it (apps/server/test/finance-threeway.test.ts reads the text back). Its header
- * (number, kind, party, period, status, currency), every line (charges and adjustment lines, with their
- * disputes) and the totals, amounts as the exact decimals stored. The document's Subject is the statement
- * number. Scoped like the statement (404 outside).
+ * A statement printed (HTML) or saved as PDF (issue 15) from a STATEMENT print template, in the request language
+ * (the `lang` header, `?lang=`, else Accept-Language): clients and carriers have no language of their own, so the
+ * party's language is the one of the user who prints the statement for it (apps/server/test/finance-threeway.test.ts
+ * reads the text back). The template gets the header (number, kind, party, period, status, currency), every line
+ * (charges and adjustment lines, with their disputes and sources) and the totals, amounts as the exact decimals
+ * stored; the PDF is the same HTML laid out by platform/html-pdf.ts. The document's Subject is the statement number.
+ * Scoped like the statement (404 outside); the portal prints its client's own statements through the same functions.
  */
 import type { FastifyInstance } from 'fastify';
 import Mustache from 'mustache';
@@ -20,11 +21,10 @@ import type { Clock } from '../../platform/config.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
-import { openPdf, tableRow } from '../../platform/pdf.ts';
+import { htmlPdf } from '../../platform/html-pdf.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { statementAnswer, statementDef, statusText } from './settlement.ts';
-
-type Header = Awaited<ReturnType<typeof statementAnswer>>;
 
 /** A line's note: its dispute, where a re-rating difference came from, or its remark. */
 function lineNote(lang: Lang, l: Row): string {
@@ -67,10 +67,10 @@ const PDF_LABELS = ['title', 'code', 'kind', 'party', 'period', 'status', 'curre
 /**
  * Statements filled into a STATEMENT print template (Mustache, values HTML-escaped), one page each: the header's
  * fields, the labels in the request language ({{t.title}}, {{t.code}}…), every line with its note, the totals.
+ * `templateId` null: the default STATEMENT template.
  */
-export async function printStatements(q: Queryable, ids: number[], templateId: number, printerId: number, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
-  const template = await templateOf(q, templateId, 'STATEMENT');
-  const printer = await printerOf(q, printerId);
+export async function printStatements(q: Queryable, ids: number[], templateId: number | null, printerName: string, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
+  const template = await templateOf(q, templateId ?? (await defaultTemplate(q)), 'STATEMENT');
   const t = Object.fromEntries(PDF_LABELS.map((k) => [k, translate(lang, `messages.settlement.pdf.${k}`)]));
   const pages: string[] = [];
   for (const id of ids) {
@@ -79,60 +79,25 @@ export async function printStatements(q: Queryable, ids: number[], templateId: n
       index: i + 1, lineTypeLabel: translate(lang, `dicts.fin_statement_line_type.${String(l.line_type)}`), waybillCode: l.waybill_code, chargeTypeCode: l.charge_type_code,
       eventDate: l.event_date, amount: l.amount, taxRate: l.tax_rate === null ? '' : `${l.tax_rate}%`, note: lineNote(lang, l),
     }));
-    const view = { ...h, t, kindLabel: translate(lang, `dicts.fin_contract_kind.${h.kind}`), statusLabel: statusText(lang, h.status), lines, printerName: printer.name, printTime: dayjs(now).format('YYYY-MM-DD HH:mm:ss') };
+    const view = { ...h, t, kindLabel: translate(lang, `dicts.fin_contract_kind.${h.kind}`), statusLabel: statusText(lang, h.status), lines, printerName, printTime: dayjs(now).format('YYYY-MM-DD HH:mm:ss') };
     pages.push(Mustache.render(template.content, view));
   }
   return { html: printDocument(template.name, pages), printed: pages.length };
 }
 
-/** Renders a statement and its lines; `now` is when it was made. */
-export async function statementPdf(h: Header, lines: Row[], lang: Lang, now: Date, timeZone = 'Asia/Shanghai'): Promise<Buffer> {
-  const t = (k: string, p?: Record<string, unknown>) => translate(lang, `messages.settlement.pdf.${k}`, p);
-  const dict = (type: string, v: unknown) => (v ? translate(lang, `dicts.${type}.${String(v)}`) : '');
-  const { doc, done } = await openPdf({ Title: `${t('title')} ${h.code}`, Subject: h.code });
+/** The default enabled STATEMENT template (400 naming templateId when there is none). */
+async function defaultTemplate(q: Queryable): Promise<number> {
+  const id = (await printOptions(q, 'STATEMENT')).templates[0]?.id;
+  if (id === undefined) throw badRequest('messages.validationFailed', { templateId: { key: 'validation.required' } });
+  return Number(id);
+}
 
-  doc.fontSize(18).text(t('title'), { align: 'center' });
-  doc.moveDown(0.6).fontSize(10);
-  const pairs: [string, string][] = [
-    [t('code'), h.code],
-    [t('kind'), dict('fin_contract_kind', h.kind)],
-    [t('party'), h.partyName ?? String(h.partyId)],
-    [t('period'), `${h.period} (${h.periodFrom} – ${h.periodTo})`],
-    [t('status'), statusText(lang, h.status)],
-    [t('currency'), h.currency],
-  ];
-  for (const [k, v] of pairs) doc.text(`${k}：${v}`);
-
-  doc.moveDown().fontSize(12).text(t('lines'));
-  doc.moveDown(0.3).fontSize(8);
-  const widths = [28, 52, 92, 62, 60, 62, 44, 115];
-  const align: ('left' | 'right')[] = ['left', 'left', 'left', 'left', 'left', 'right', 'right', 'left'];
-  const head = [t('no'), t('lineType'), t('waybill'), t('chargeType'), t('eventDate'), t('amount'), t('taxRate'), t('dispute')];
-  const bottom = () => doc.page.height - doc.page.margins.bottom - 24;
-  tableRow(doc, widths, head, { rule: true, align });
-  lines.forEach((l, i) => {
-    if (doc.y > bottom()) {
-      doc.addPage().fontSize(8);
-      tableRow(doc, widths, head, { rule: true, align });
-    }
-    const dispute = lineNote(lang, l);
-    tableRow(doc, widths, [String(i + 1), dict('fin_statement_line_type', l.line_type), (l.waybill_code as string) ?? '', (l.charge_type_code as string) ?? '', (l.event_date as string) ?? '', String(l.amount), l.tax_rate === null ? '' : `${l.tax_rate}%`, dispute], { align });
-  });
-
-  if (doc.y > bottom() - 90) doc.addPage();
-  doc.moveDown().fontSize(10);
-  const totals: [string, string][] = [
-    [t('chargeAmount'), h.chargeAmount],
-    [t('adjustAmount'), h.adjustAmount],
-    [t('totalAmount'), h.totalAmount],
-    [t('invoicedAmount'), h.invoicedAmount],
-    [t('paidAmount'), h.paidAmount],
-    [t('openAmount'), h.openAmount],
-  ];
-  for (const [k, v] of totals) tableRow(doc, [380, 135], [k, `${v} ${h.currency}`], { align: ['right', 'right'] });
-  doc.fontSize(8).text(`${t('generated')}：${now.toLocaleString(lang, { timeZone, hour12: false })}`, doc.page.margins.left, doc.page.height - doc.page.margins.bottom - 12, { lineBreak: false });
-  doc.end();
-  return done;
+/** A statement as PDF: its STATEMENT template (the default one unless `templateId`) laid out as PDF, in `lang`. */
+export async function statementPdf(q: Queryable, id: number, templateId: number | null, lang: Lang, now: Date): Promise<{ code: string; pdf: Buffer }> {
+  const h = await statementAnswer(q, id);
+  const { html } = await printStatements(q, [id], templateId, 'PDF', lang, now);
+  const title = translate(lang, 'messages.settlement.pdf.title');
+  return { code: h.code, pdf: await htmlPdf(html, { Title: `${title} ${h.code}`, Subject: h.code }) };
 }
 
 export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: Clock): void {
@@ -140,15 +105,13 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
     app,
     {
       method: 'GET', url: '/api/finance/statement/pdf/:id', operationId: 'finance.statement.pdf', tags: ['finance'], permission: 'finance:statement:export',
-      summary: 'A statement as PDF in the request language: header, party, period, every line, the adjustments and the totals (exact decimals)',
+      summary: 'A statement as PDF in the request language, from its STATEMENT print template (the default one unless templateId): header, party, period, every line, the adjustments and the totals (exact decimals)',
       params: z.object({ id: S.StatementAction.shape.id }), querystring: S.StatementPdfQuery, response: { binary: ['application/pdf'] },
     },
     async (req, reply) => {
       await getInScope(db, statementDef, requireCaller(req), req.params.id);
-      const h = await statementAnswer(db, req.params.id);
-      const lines = (await db.query<Row>(LINE_SELECT, [req.params.id])).rows;
-      const pdf = await statementPdf(h, lines, req.lang, clock.now());
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(h.code)}.pdf"`).send(pdf);
+      const { code, pdf } = await statementPdf(db, req.params.id, req.query.templateId ?? null, req.lang, clock.now());
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(code)}.pdf"`).send(pdf);
     },
   );
 }
@@ -160,7 +123,7 @@ export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock
     const { ids, templateId, printerId } = req.body;
     const done = await mutate(db, req, { title: 'statement', businessType: 'PRINT' }, async (q) => {
       await getManyInScope(q, statementDef, caller, ids); // 404 outside the caller's scope
-      return printStatements(q, ids, templateId, printerId, req.lang, clock.now());
+      return printStatements(q, ids, templateId, (await printerOf(q, printerId)).name, req.lang, clock.now());
     });
     return ok(req, done);
   });

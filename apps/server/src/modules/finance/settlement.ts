@@ -83,8 +83,13 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   // one generation per center and kind at a time: a second one waits and then sees the first one's lines;
   // deleting charges takes the same lock shared (migration 0051_settlement_scale: it stands for the charges' foreign key)
   await q.query(`select pg_advisory_xact_lock(hashtext($1))`, [`fin_statement_gen:${g.centerId}:${g.kind}`]);
-  // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves
+  // the plans below are simple scans and joins over many rows: compiling them (JIT, seconds on a busy server) costs more than it saves;
+  // their hashes and the lines' sort fit in memory instead of spilling to disk
   await q.query(`set local jit = off`);
+  await q.query(`set local work_mem = '64MB'`);
+  // the lines' charges are read below under the lock above, which deleting a charge waits for: the insert trigger need not
+  // look each one up again (migration 0083)
+  await q.query(`set local tms.lines_of_locked_charges = 'on'`);
   const { from: first, to: last } = periodRange(g.period);
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
@@ -176,6 +181,7 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   if (made.length)
     await q.query(`insert into fin_statement_event(statement_id, action, to_status, create_by) select id, 'GENERATE', 'DRAFT', $2 from unnest($1::bigint[]) as x(id)`, [made, g.by]);
   await q.query(`drop table if exists fin_gen_cand`);
+  await q.query(`set local tms.lines_of_locked_charges = 'off'`);
   step(4);
   return { created: made.length, lines, statementIds: made };
 }
@@ -441,7 +447,8 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'VOID' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'void');
-      if (new Decimal(String(s.invoiced_amount)).gt(0)) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
+      // invoiced in part, either way round (a statement of credits is invoiced below 0)
+      if (!new Decimal(String(s.invoiced_amount)).isZero()) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
       await q.query(`update fin_statement_line set released = true where statement_id = $1`, [s.id]);
       await moveStatement(q, caller, s, 'VOID', 'VOID', req.body.reason, null, 'void_time = now()');
       await q.query(`update fin_statement set void_reason = $2 where id = $1`, [s.id, req.body.reason]);

@@ -2,11 +2,13 @@
  * The client's statements in the portal (issue 17 with issue 15's settlement): the receivable statements of the
  * caller's clients once sent (drafts stay in the back office), read with their lines and history, confirmed, or
  * disputed line by line — reason and the amount the client says is right — through the same state machine, checks
- * and business log as the back office's (finance/settlement.ts). Another client's statement, or a draft, is 404.
+ * and business log as the back office's (finance/settlement.ts), and printed or saved as PDF from the default STATEMENT
+ * print template in the reader's language (finance/settlement-pdf.ts). Another client's statement, or a draft, is 404.
  */
 import type { FastifyInstance } from 'fastify';
 import { PortalApi as C } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
+import type { Clock } from '../../platform/config.ts';
 import { route } from '../../platform/contract.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mutate } from '../../platform/audit.ts';
@@ -14,6 +16,7 @@ import { ok } from '../../platform/http.ts';
 import type { Row } from '../../platform/resource-engine.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { ATTACHMENT_MAX, checkStatement, confirmStatement, disputeLines, statementAnswer, statementDetail, statementHeaders, uploadDisputeFile } from '../finance/settlement.ts';
+import { printStatements, statementPdf } from '../finance/settlement-pdf.ts';
 import { portalActor, requirePortal, type PortalCaller } from './principal.ts';
 
 /** what a client sees: its clients' receivable statements, once sent */
@@ -25,7 +28,7 @@ async function statementOf(q: Queryable, p: PortalCaller, id: number, lock = fal
   return r.rows[0];
 }
 
-export function registerPortalStatementRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
+export function registerPortalStatementRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock): void {
   route(app, C.endpoints.statements, async (req) => {
     const p = requirePortal(req);
     return ok(req, await statementHeaders(db, VISIBLE, [p.clientIds], 'order by s.period desc, s.id desc limit 200'));
@@ -58,5 +61,18 @@ export function registerPortalStatementRoutes(app: FastifyInstance, db: Db, stor
       return statementAnswer(q, s.id);
     });
     return ok(req, data, 'messages.settlement.disputeOk');
+  });
+
+  route(app, C.endpoints.statementPrint, async (req) => {
+    const p = requirePortal(req);
+    await statementOf(db, p, req.params.id);
+    return ok(req, await printStatements(db, [req.params.id], null, '—', req.lang, clock.now()));
+  });
+
+  route(app, C.endpoints.statementPdf, async (req, reply) => {
+    const p = requirePortal(req);
+    await statementOf(db, p, req.params.id);
+    const { code, pdf } = await statementPdf(db, req.params.id, null, req.lang, clock.now());
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(code)}.pdf"`).send(pdf);
   });
 }

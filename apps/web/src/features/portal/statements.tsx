@@ -1,7 +1,7 @@
 /**
  * The client's statements in the portal (issue 17 with issue 15): what the shipper's finance sent it, with every line;
  * the client confirms it, or disputes a line with its reason and the amount it says is right. Amounts are the server's
- * exact decimal strings, never recomputed here.
+ * exact decimal strings, never recomputed here. A statement is printed, or saved as PDF, from the STATEMENT template.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import dayjs from 'dayjs';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Timeline, Typography, type ButtonProps } from 'antd';
 import type { SettlementApi } from '@tms/domain';
 import type { z } from 'zod';
-import { get, HttpError, post } from '../../platform/http.ts';
+import { download, get, HttpError, post } from '../../platform/http.ts';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { lineOrigin } from '../settlement/origin.ts';
 import { AttachmentInput, AttachmentLink } from '../settlement/attachment.tsx';
 
@@ -127,6 +128,20 @@ export function StatementPage() {
         await q.refetch();
       },
     });
+  // the statement filled into the default STATEMENT template, in the reader's language, printed from a window of its own
+  const print = async () => {
+    const r = await get<{ html: string }>(`/portal/statements/${s.id}/print`);
+    const w = window.open('', '_blank');
+    if (!w) {
+      void message.warning(t('order.popupBlocked'));
+      return;
+    }
+    w.document.open();
+    w.document.write(r.html);
+    w.document.close();
+    w.focus();
+    w.print();
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16} data-testid="portal-statement">
       <Card
@@ -139,11 +154,19 @@ export function StatementPage() {
           </Space>
         }
         extra={
-          open && (
-            <Button type="primary" onClick={confirm} data-testid="portal-statement-confirm">
-              {t('portal.statements.confirm')}
+          <Space>
+            <Button icon={<PrinterOutlined />} onClick={() => void print()} data-testid="portal-statement-print">
+              {t('portal.statements.print')}
             </Button>
-          )
+            <Button icon={<DownloadOutlined />} onClick={() => void download(`/portal/statements/${s.id}/pdf`, {}, `${s.code}.pdf`)} data-testid="portal-statement-pdf">
+              {t('portal.detail.pdf')}
+            </Button>
+            {open && (
+              <Button type="primary" onClick={confirm} data-testid="portal-statement-confirm">
+                {t('portal.statements.confirm')}
+              </Button>
+            )}
+          </Space>
         }
       >
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>

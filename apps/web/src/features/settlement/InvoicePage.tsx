@@ -1,10 +1,11 @@
 /**
  * Invoices (issue 15): the generic invoice list; 'Register' an issued (receivable) or received (payable)
  * invoice against one or more confirmed statements of one party (an amount per statement, at most its open
- * amount: a larger one is refused by the server under that row), and 'Void' a valid invoice with a reason.
+ * amount: a larger one is refused by the server under that row; statements of credits netted below 0, or reversed
+ * by a red-letter invoice), and 'Void' a valid invoice with a reason.
  * Buttons show with their permission; refusals land under the fields they name.
  */
-import { App, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { App, Checkbox, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { getResource } from '@tms/domain';
@@ -12,7 +13,7 @@ import { list } from '../../platform/http.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { ActionListPage, ActionModal, KindPartyFields, OpenItemsInput, type ActionRequest, type Kind, type OpenItem } from './forms.tsx';
-import { allocationBody, leftOf, positive, type Allocation } from './money.ts';
+import { allocationBody, leftOf, negative, nonZero, openOf, positive, type Allocation } from './money.ts';
 
 const invoiceDef = getResource('invoice');
 
@@ -34,7 +35,7 @@ export function InvoiceHeadFields() {
         <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="taxAmount" label={t('settlement.taxAmount')} tooltip={t('settlement.taxAmountHint')}>
-        <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} />
+        <InputNumber<string> stringMode precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="remark" label={t('resources.invoice.fields.remark')}>
         <Input maxLength={200} />
@@ -55,37 +56,88 @@ export const invoiceHeadBody = (v: Record<string, unknown>) => ({
   remark: v.remark || undefined,
 });
 
+/** The blue invoices of a party that a red-letter invoice can reverse: valid, not red, with an open amount. */
+export function useBlueInvoices(kind: Kind | undefined, partyId: number | null | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['blueInvoices', kind, partyId],
+    enabled: enabled && !!kind && !!partyId,
+    staleTime: 0,
+    queryFn: async () => {
+      const r = await list<Row>('/finance/invoice/list', { kind, partyId, status: 'VALID', pageSize: 100, orderByColumn: 'invoiceDate', isAsc: 'desc' });
+      return r.rows.filter((i) => !i.redOf && positive(leftOf(i.amount, i.writtenOff)));
+    },
+  });
+}
+
+/** A red-letter invoice's own fields: the blue invoice it reverses (with its open amount) and the red-letter form number. */
+export function RedInvoiceFields({ blue, loading, noneText }: { blue: Row[]; loading: boolean; noneText?: string }) {
+  const { t } = useResourceContext();
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+      <Form.Item name="redOf" label={t('resources.invoice.fields.redOf')} rules={[{ required: true, message: t('settlement.required') }]}>
+        <Select
+          data-testid="invoice-red-of"
+          loading={loading}
+          notFoundContent={noneText ?? t('settlement.noBlueInvoices')}
+          options={blue.map((i) => ({ value: i.id, label: `${String(i.invoiceNo)} · ${String(i.invoiceDate ?? '')} · ${t('settlement.openOf', { open: leftOf(i.amount, i.writtenOff) })}` }))}
+        />
+      </Form.Item>
+      <Form.Item name="redInfoNo" label={t('resources.invoice.fields.redInfoNo')} tooltip={t('settlement.redInfoNoHint')}>
+        <Input maxLength={40} data-testid="invoice-red-info" />
+      </Form.Item>
+    </div>
+  );
+}
+
+/**
+ * Register an invoice against confirmed statements of one party. A statement of credits (open amount below 0) is
+ * entered below 0: netted with the party's other statements on one blue invoice above 0 (下期抵扣), or — with
+ * "red-letter invoice" — reversed by a red-letter invoice (红字发票) naming the blue invoice it reverses and its
+ * red-letter form number, which then lists the statements of credits only.
+ */
 function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const kind = Form.useWatch('kind', form) as Kind | undefined;
   const partyId = Form.useWatch('partyId', form) as number | null | undefined;
+  const red = (Form.useWatch('red', form) as boolean | undefined) ?? false;
   const statements = useQuery({
     queryKey: ['invoiceableStatements', kind, partyId],
     enabled: !!kind && !!partyId,
     staleTime: 0,
     queryFn: async (): Promise<OpenItem[]> => {
       const r = await list<Row>('/finance/statement/list', { kind, partyId, status: 'CONFIRMED', pageSize: 100, orderByColumn: 'period', isAsc: 'asc' });
-      return r.rows.map((s) => ({ id: s.id, label: String(s.code), detail: `${String(s.period)} · ${t('settlement.statementTotal', { total: leftOf(s.totalAmount, 0) })}`, open: leftOf(s.totalAmount, s.invoicedAmount) })).filter((s) => positive(s.open));
+      return r.rows.map((s) => ({ id: s.id, label: String(s.code), detail: `${String(s.period)} · ${t('settlement.statementTotal', { total: openOf(s.totalAmount, 0) })}`, open: openOf(s.totalAmount, s.invoicedAmount) })).filter((s) => nonZero(s.open));
     },
   });
+  const blue = useBlueInvoices(kind, partyId, red);
+  const items = (statements.data ?? []).filter((s) => !red || negative(s.open));
   const request = (v: Record<string, unknown>): ActionRequest | null => {
     const a = allocationBody((v.items ?? []) as Allocation[], 'statementId', 'allocations', 'items');
     if (!a.body.length) {
       void message.error(t('settlement.noAmounts'));
       return null;
     }
-    return { url: '/finance/invoice/register', body: { kind: v.kind, ...invoiceHeadBody(v), allocations: a.body }, aliases: a.aliases };
+    const redPart = v.red ? { redOf: v.redOf, redInfoNo: v.redInfoNo || undefined } : {};
+    return { url: '/finance/invoice/register', body: { kind: v.kind, ...invoiceHeadBody(v), ...redPart, allocations: a.body }, aliases: a.aliases };
   };
   return (
     <ActionModal
       form={form}
       width={760}
-      title={t('settlement.invoice')}
+      title={red ? t('settlement.redInvoice') : t('settlement.invoice')}
       testId="invoice-register-ok"
-      initialValues={{ kind: 'RECEIVABLE', partyId: null, items: [], ...invoiceHeadInitial() }}
-      onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}
+      initialValues={{ kind: 'RECEIVABLE', partyId: null, items: [], red: false, redOf: null, redInfoNo: '', ...invoiceHeadInitial() }}
+      onValuesChange={(c) => {
+        if (c.kind) form.setFieldValue('partyId', null);
+        if (c.kind || c.partyId !== undefined) form.setFieldValue('redOf', null);
+        // a red-letter invoice has the type and tax rate of the invoice it reverses
+        if (c.redOf) {
+          const o = blue.data?.find((i) => i.id === c.redOf);
+          if (o) form.setFieldsValue({ invoiceType: o.invoiceType, taxRate: Number(o.taxRate) });
+        }
+      }}
       request={request}
       onClose={onClose}
       onDone={onDone}
@@ -93,10 +145,14 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
         <KindPartyFields kind={kind} />
       </div>
+      <Form.Item name="red" valuePropName="checked" style={{ marginBottom: 8 }} extra={t('settlement.redHint')}>
+        <Checkbox data-testid="invoice-red">{t('settlement.redInvoice')}</Checkbox>
+      </Form.Item>
+      {red && <RedInvoiceFields blue={blue.data ?? []} loading={blue.isFetching} noneText={partyId ? t('settlement.noBlueInvoices') : t('settlement.pickPartyFirst')} />}
       <InvoiceHeadFields />
-      <Typography.Text strong>{t('settlement.statementsToInvoice')}</Typography.Text>
+      <Typography.Text strong>{red ? t('settlement.creditsToReverse') : t('settlement.statementsToInvoice')}</Typography.Text>
       {partyId ? (
-        <OpenItemsInput form={form} name="items" items={statements.data ?? []} loading={statements.isFetching} testId="invoice-allocations" />
+        <OpenItemsInput form={form} name="items" items={items} loading={statements.isFetching} testId="invoice-allocations" />
       ) : (
         <Typography.Paragraph type="secondary">{t('settlement.pickPartyFirst')}</Typography.Paragraph>
       )}

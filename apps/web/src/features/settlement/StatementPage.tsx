@@ -18,7 +18,8 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 import ThreeWayModal from './ThreeWayModal.tsx';
 import { jobPercent } from './money.ts';
 import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
-import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial } from './InvoicePage.tsx';
+import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial, RedInvoiceFields, useBlueInvoices } from './InvoicePage.tsx';
+import { negative } from './money.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 import { lineOrigin } from './origin.ts';
 import { AttachmentInput, AttachmentLink } from './attachment.tsx';
@@ -103,20 +104,41 @@ function useAsk() {
   };
 }
 
-/** Register an invoice for this statement: its head, and the amount (its open amount by default); a refusal lands under the field it names. */
+/**
+ * Register an invoice for this statement: its head, and the amount (its open amount by default); a refusal lands under
+ * the field it names. A statement of credits (open amount below 0) is reversed by a red-letter invoice (红字发票): the
+ * blue invoice of the party it reverses and the red-letter form number, the amount below 0.
+ */
 function InvoiceStatement({ statement, onClose, onDone }: { statement: Detail; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
   const [form] = Form.useForm();
+  const red = negative(statement.openAmount);
+  const blue = useBlueInvoices(statement.kind as Kind, statement.partyId, red);
   const request = (v: Record<string, unknown>) => ({
     url: '/finance/invoice/register',
-    body: { kind: statement.kind, ...invoiceHeadBody(v), allocations: [{ statementId: statement.id, amount: v.amount }] },
+    body: { kind: statement.kind, ...invoiceHeadBody(v), ...(red ? { redOf: v.redOf, redInfoNo: v.redInfoNo || undefined } : {}), allocations: [{ statementId: statement.id, amount: v.amount }] },
     aliases: { 'allocations.0.amount': 'amount', allocations: 'amount' },
   });
   return (
-    <ActionModal form={form} width={640} title={`${t('settlement.invoice')} · ${statement.code}`} testId="statement-invoice-ok" initialValues={{ amount: statement.openAmount, ...invoiceHeadInitial() }} request={request} onClose={onClose} onDone={onDone}>
+    <ActionModal
+      form={form}
+      width={640}
+      title={`${red ? t('settlement.redInvoice') : t('settlement.invoice')} · ${statement.code}`}
+      testId="statement-invoice-ok"
+      initialValues={{ amount: statement.openAmount, redOf: null, redInfoNo: '', ...invoiceHeadInitial() }}
+      onValuesChange={(c) => {
+        const o = c.redOf ? blue.data?.find((i) => i.id === c.redOf) : undefined;
+        if (o) form.setFieldsValue({ invoiceType: o.invoiceType, taxRate: Number(o.taxRate) });
+      }}
+      request={request}
+      onClose={onClose}
+      onDone={onDone}
+      before={red ? <Typography.Paragraph type="secondary">{t('settlement.redHint')}</Typography.Paragraph> : undefined}
+    >
       <Form.Item name="amount" label={t('settlement.amount')} extra={t('settlement.openOf', { open: statement.openAmount })} rules={[{ required: true, message: t('settlement.required') }]}>
-        <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} data-testid="statement-invoice-amount" />
+        <InputNumber<string> stringMode {...(red ? { min: statement.openAmount, max: '-0.01' } : { min: '0.01' })} precision={2} style={{ width: '100%' }} data-testid="statement-invoice-amount" />
       </Form.Item>
+      {red && <RedInvoiceFields blue={blue.data ?? []} loading={blue.isFetching} />}
       <InvoiceHeadFields />
     </ActionModal>
   );
@@ -152,7 +174,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
       {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act('/finance/statement/confirm', base)}>{t('settlement.confirm')}</Button>}
       {can('finance:invoice:add') && is('CONFIRMED') && (
         <Button data-testid="statement-invoice" onClick={() => setInvoicing(true)}>
-          {t('settlement.invoice')}
+          {negative(d.openAmount) ? t('settlement.redInvoice') : t('settlement.invoice')}
         </Button>
       )}
       {can('finance:statement:threeWay') && d.kind === 'PAYABLE' && is('SENT', 'ADJUSTED') && (

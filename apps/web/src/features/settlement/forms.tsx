@@ -13,7 +13,7 @@ import RefInput from '../../platform/resource/RefInput.tsx';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { exceeds, fillInOrder, formPath, hasPath, sumOf } from './money.ts';
+import { exceeds, fillInOrder, formPath, hasPath, negative, sumOf } from './money.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 
 export type Kind = 'RECEIVABLE' | 'PAYABLE';
@@ -165,7 +165,7 @@ export interface OpenItem {
   /** what the row is (statement code, invoice number) and its details */
   label: string;
   detail?: string;
-  /** its open amount, exact text */
+  /** its open amount, exact text (below 0: a statement of credits, whose amount is entered below 0 too) */
   open: string;
 }
 
@@ -211,7 +211,7 @@ export function OpenItemsInput({ form, name, items, fillFrom, max, loading, test
                   <>
                     <Form.Item name={[i, 'id']} initialValue={it.id} hidden noStyle />
                     <Form.Item name={[i, 'amount']} style={{ margin: 0 }}>
-                      <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} data-testid={`${testId}-amount`} />
+                      <InputNumber<string> stringMode {...(negative(it.open) ? { min: it.open, max: '0' } : { min: '0' })} precision={2} style={{ width: '100%' }} data-testid={`${testId}-amount`} />
                     </Form.Item>
                   </>
                 ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocationBody, exceeds, fillInOrder, formPath, hasPath, jobPercent, leftOf, positive, sumOf } from './money.ts';
+import { allocationBody, exceeds, fillInOrder, formPath, hasPath, jobPercent, leftOf, negative, nonZero, openOf, positive, sumOf } from './money.ts';
 
 describe('settlement money helpers', () => {
   it('computes what is left exactly, never below zero', () => {
@@ -45,6 +45,12 @@ describe('form paths of refusals', () => {
     const r = allocationBody([{ id: 7, amount: '' }, { id: 8, amount: '10.00' }, { id: 9, amount: '0' }, { id: 10, amount: '0.01' }], 'invoiceId', 'writeOffs', 'items');
     expect(r.body).toEqual([{ invoiceId: 8, amount: '10.00' }, { invoiceId: 10, amount: '0.01' }]);
     expect(r.aliases).toEqual({ 'writeOffs.0.amount': 'items.1.amount', 'writeOffs.1.amount': 'items.3.amount' });
+  });
+  it('keeps a statement of credits entered below 0 (netting), with its open amount below 0', () => {
+    const r = allocationBody([{ id: 1, amount: '500.00' }, { id: 2, amount: '-30.00' }, { id: 3, amount: '-0' }], 'statementId', 'allocations', 'items');
+    expect(r.body).toEqual([{ statementId: 1, amount: '500.00' }, { statementId: 2, amount: '-30.00' }]);
+    expect([openOf('-30', '-10'), openOf(500, '0.01'), leftOf('-30', 0)]).toEqual(['-20.00', '499.99', '0.00']);
+    expect([negative('-0.01'), negative('0'), nonZero('-0.00'), nonZero('0.01')]).toEqual([true, false, false, true]);
   });
 });
 

@@ -20,6 +20,17 @@ export function leftOf(total: unknown, used: unknown): string {
   return Decimal.max(dec(total).minus(dec(used)), 0).toFixed(2);
 }
 
+/** What is left of `total` after `used`, as text with 2 places, below 0 for a statement of credits. */
+export function openOf(total: unknown, used: unknown): string {
+  return dec(total).minus(dec(used)).toFixed(2);
+}
+
+/** `a` is not 0, exactly (empty is 0). */
+export const nonZero = (a: unknown): boolean => !dec(a).isZero();
+
+/** `a` < 0, exactly. */
+export const negative = (a: unknown): boolean => dec(a).lt(0);
+
 /** Exact sum of amounts, as text with 2 places (empty entries count 0). */
 export function sumOf(values: unknown[]): string {
   return sumMoney(values.map((v) => dec(v)));
@@ -66,14 +77,15 @@ export interface Allocation {
 }
 
 /**
- * The entered allocations as a request's list (only those with an amount above 0), and where each body index
+ * The entered allocations as a request's list (only those with an amount other than 0: below 0 for a statement of
+ * credits), and where each body index
  * came from in the form, so a refusal of `allocations.1.amount` lands under the right row.
  */
 export function allocationBody<K extends string>(items: Allocation[], key: K, bodyName: string, formName: string): { body: (Record<K, number> & { amount: string })[]; aliases: Record<string, string> } {
   const body: (Record<K, number> & { amount: string })[] = [];
   const aliases: Record<string, string> = {};
   items.forEach((it, formIndex) => {
-    if (!positive(it.amount)) return;
+    if (!nonZero(it.amount)) return;
     aliases[`${bodyName}.${body.length}.amount`] = `${formName}.${formIndex}.amount`;
     body.push({ [key]: it.id, amount: String(it.amount) } as Record<K, number> & { amount: string });
   });
