@@ -18,7 +18,9 @@ async function codesFor(q: Queryable, orders: { id: number; dispatch_center_id: 
   const groups = new Map<string, number[]>();
   orders.forEach((o, i) => {
     const key = `${o.dispatch_center_id}:${o.client_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const idx = groups.get(key);
+    if (idx) idx.push(i);
+    else groups.set(key, [i]);
   });
   const codes: string[] = new Array(orders.length);
   for (const idx of groups.values()) {
