@@ -45,6 +45,23 @@ export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** A new database `name` on the bench's server (dropped first if left over), migrated and seeded: its URL and the app's pool. */
+export async function freshBenchDb(name: string): Promise<{ url: string; appDb: Db }> {
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+  const u = new URL(ADMIN_URL);
+  u.pathname = '/' + name;
+  const { openPg } = await import('../apps/server/src/platform/db.ts');
+  const { migrate } = await import('../apps/server/src/platform/migrate.ts');
+  const { seed } = await import('../apps/server/src/modules/system/seed.ts');
+  const appDb = await openPg(u.toString());
+  await migrate(appDb);
+  await seed(appDb);
+  return { url: u.toString(), appDb };
+}
+
 /**
  * The end of a database bench: its database dropped (kept with BENCH_KEEP=1, to EXPLAIN its queries), then the server's
  * version, the time and the load, and the figures as the Markdown table bench/README.md takes.

@@ -18,12 +18,9 @@
  */
 import pg from 'pg';
 import os from 'node:os';
-import { openPg } from '../apps/server/src/platform/db.ts';
-import { migrate } from '../apps/server/src/platform/migrate.ts';
-import { seed } from '../apps/server/src/modules/system/seed.ts';
 import { DomainEvents, systemCaller, type DomainEventHandler, type DomainEventName } from '../apps/server/src/platform/domain-events.ts';
 import { rateWaybills } from '../apps/server/src/modules/finance/rating.ts';
-import { admin, ADMIN_URL, closeBench, median, serveAdmin } from './kit.ts';
+import { closeBench, freshBenchDb, median, serveAdmin } from './kit.ts';
 
 const DB_NAME = 'tms_bench_rating';
 const WAYBILLS = Number(process.env.BENCH_WAYBILLS ?? 100_000);
@@ -48,16 +45,8 @@ DomainEvents.prototype.on = function (this: DomainEvents, name: DomainEventName,
 } as typeof on;
 
 async function main() {
-  await admin(async (c) => {
-    await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
-  });
-  const u = new URL(ADMIN_URL);
-  u.pathname = '/' + DB_NAME;
-  const appDb = await openPg(u.toString());
-  await migrate(appDb);
-  await seed(appDb);
-  const raw = new pg.Pool({ connectionString: u.toString(), max: 2 });
+  const { url, appDb } = await freshBenchDb(DB_NAME);
+  const raw = new pg.Pool({ connectionString: url, max: 2 });
   const center = Number((await raw.query(`select id from sys_dispatch_center where code = 'SH01'`)).rows[0].id);
   const ref = (
     await raw.query(`select c.id as client, array[(select id from base_station where code = 'S-SH-01'), (select id from base_station where code = 'S-SH-02')] as stations,

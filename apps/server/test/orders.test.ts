@@ -349,6 +349,14 @@ describe('data scope', () => {
     expect(list.status).toBe(200);
     expect(list.json.rows.length).toBeGreaterThan(0);
     expect(new Set(list.json.rows.map((r: Json) => r.clientId))).toEqual(new Set([ref.clients.get('C001')]));
+    // the totals (from the order rollup) are those of the orders the user sees
+    const seen = (
+      await s.db.query<Json>(`select count(*)::int8 as n, coalesce(sum(total_weight), 0) as w from tms_order where client_id = $1 and dispatch_center_id = (select dispatch_center_id from tms_order where id = $2)`, [
+        ref.clients.get('C001'),
+        list.json.rows[0].id,
+      ])
+    ).rows[0];
+    expect([list.json.total, list.json.summary.totalWeight]).toEqual([Number(seen.n), Number(seen.w)]);
     const other = (await s.db.query<{ id: number }>(`select id from tms_order where client_id = $1 limit 1`, [ref.clients.get('C002')])).rows[0]!;
     expect((await api('GET', `/order/get/${other.id}`, { token })).status).toBe(404);
     const lines = await api('GET', '/line/list', { query: { pageSize: 500 }, token });

@@ -11,7 +11,7 @@ import type { Caller } from '../../platform/auth.ts';
 import { readImport, type ImportRow } from '../../platform/excel.ts';
 import { translate } from '../../platform/i18n.ts';
 import { scopeOf, type Row } from '../../platform/resource-engine.ts';
-import { createOrder, type LineInput } from './save.ts';
+import { createOrders, type LineInput } from './save.ts';
 
 interface Ref {
   id: number;
@@ -166,9 +166,7 @@ export function previewAnswer(p: ImportPreview, committed = false): OrderImportP
   return { ...p, committed, orders: p.orders.slice(0, 1000).map(({ values: _v, lineInputs: _l, ...o }) => o) };
 }
 
-/** Creates every previewed order in the caller's transaction (call only when p.errors is 0). */
+/** Creates every previewed order in the caller's transaction, set-based (call only when p.errors is 0). */
 export async function commitImport(q: Queryable, caller: Caller, p: ImportPreview, now: Date): Promise<number[]> {
-  const ids: number[] = [];
-  for (const o of p.orders) ids.push((await createOrder(q, caller, o.values!, o.lineInputs, { source: 'IMPORT', now })).id as number);
-  return ids;
+  return createOrders(q, caller, p.orders.map((o) => ({ values: o.values!, lines: o.lineInputs })), { source: 'IMPORT', now });
 }

@@ -2,7 +2,8 @@
  * Order and order-line lists. The WHERE comes from the definitions (engine's listWhere: data scope
  * plus every search field), the page is a deferred join — ids first, by index, then only the page's
  * rows with their labels — so the first page and deep pages stay fast at a million orders.
- * The order list also answers the totals of the whole filtered set (spec §2: total weight, pieces).
+ * The order list also answers the totals of the whole filtered set (spec §2: total weight, pieces), from the
+ * order rollup when the filters allow (orderTotals).
  */
 import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
@@ -56,20 +57,39 @@ async function pageRows(db: Queryable, p: PageQuery): Promise<Row[]> {
   return r.rows;
 }
 
+/**
+ * The filters the order rollup (migration 0076, tms_order_rollup) answers: its dimensions, under the same column
+ * names. The data scope of orders is on dispatch_center_id and client_id, also dimensions.
+ */
+const ROLLUP_FIELDS = new Set(['clientId', 'carrierId', 'orderDate', 'status', 'source', 'isLock']);
+const rollupDef: typeof orderResource = { ...orderResource, fields: orderResource.fields.filter((f) => ROLLUP_FIELDS.has(f.name)) };
+
+/**
+ * The totals of the whole filtered set (the keyset cursor pages, it does not filter): from the rollup when every
+ * filter of the request is one of its dimensions (the same WHERE: the one the list builds from those fields alone
+ * has as many conditions), else the exact aggregate over the matching orders. Both are exact.
+ */
+async function orderTotals(db: Queryable, caller: Caller, query: Record<string, unknown>) {
+  const params: unknown[] = [];
+  const where = listWhere(orderResource, caller, query, params);
+  const w = where.length ? 'where ' + where.join(' and ') : '';
+  const rollup = listWhere(rollupDef, caller, query, []).length === where.length;
+  const r = await db.query<{ total: string; weight: string; volume: string; quantity: string }>(
+    rollup
+      ? `select coalesce(sum(orders), 0)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
+                coalesce(sum(total_quantity), 0)::int8 as quantity
+           from tms_order_rollup ${w}`
+      : `select count(*)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
+                coalesce(sum(total_quantity), 0)::int8 as quantity
+           from tms_order ${w}`,
+    params,
+  );
+  return r.rows[0]!;
+}
+
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
   const p: PageQuery = { source: 'tms_order', def: orderResource, caller, query, limit, offset };
-  const params: unknown[] = [];
-  const w = whereOf(p, params);
-  const [rows, agg] = await Promise.all([
-    pageRows(db, p),
-    db.query<{ total: number; weight: number; volume: number; quantity: number }>(
-      `select count(*)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
-              coalesce(sum(total_quantity), 0)::int8 as quantity
-         from tms_order ${w}`,
-      params,
-    ),
-  ]);
-  const a = agg.rows[0]!;
+  const [rows, a] = await Promise.all([pageRows(db, p), orderTotals(db, caller, query)]);
   const summary: OrderSummary = { totalWeight: Number(a.weight), totalVolume: Number(a.volume), totalQuantity: Number(a.quantity) };
   return { rows: rows.map((r) => toApi(orderResource, r)), total: Number(a.total), summary };
 }

@@ -18,7 +18,9 @@ async function codesFor(q: Queryable, orders: { id: number; dispatch_center_id: 
   const groups = new Map<string, number[]>();
   orders.forEach((o, i) => {
     const key = `${o.dispatch_center_id}:${o.client_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const idx = groups.get(key);
+    if (idx) idx.push(i);
+    else groups.set(key, [i]);
   });
   const codes: string[] = new Array(orders.length);
   for (const idx of groups.values()) {
@@ -61,12 +63,14 @@ export async function createWaybillsFromOrders(
        ds.contact_name, dc.mobile, dc.phone, dc.email,
        o.etd, o.eta, o.total_weight, o.total_volume, o.total_quantity, o.total_cases, o.total_pallets, o.total_other, o.declared_value,
        o.remark, $3, $4
-     from unnest($1::bigint[], $2::text[]) as u(order_id, code)
+     from unnest($1::bigint[], $2::text[]) with ordinality as u(order_id, code, n)
      join tms_order o on o.id = u.order_id
      left join base_station ss on ss.id = o.source_station_id
      left join base_station ds on ds.id = o.dest_station_id
      ${CONTACT('sc', 'ss')}
      ${CONTACT('dc', 'ds')}
+     -- the waybills' ids follow their orders' (whatever order the join yields its rows in)
+     order by u.n
      returning id, order_id, code`,
     [orders.map((o) => o.id), codes, by.userName, now],
   );
