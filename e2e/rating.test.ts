@@ -53,10 +53,14 @@ describe('rating', () => {
       await page.locator('.ant-btn-primary', { has: page.locator('.anticon-plus') }).first().click();
       await form.waitFor({ state: 'visible' });
       for (const label of labels) await expect.poll(() => form.textContent()).toContain(label);
+      // the unit price is in yuan, and a percentage on a percentage basis
+      const priceUnit = form.locator('.ant-input-number-group-wrapper', { has: page.locator('#unitPrice') }).locator('.ant-input-number-group-addon');
+      await expect.poll(() => priceUnit.textContent()).toBe('yuan');
       await form.locator('.ant-select', { has: page.locator('#basis') }).click();
       const options = page.locator('.ant-select-dropdown').last();
       await expect.poll(() => options.textContent()).toContain(basis);
       await options.getByText(basis).click();
+      await expect.poll(() => priceUnit.textContent()).toBe('%');
       await form.getByText(labels[1]!).scrollIntoViewIfNeeded();
       await snap(page, `rating-rate-line-form-${lang}`);
       await page.keyboard.press('Escape');

@@ -92,7 +92,8 @@ export const rateLine: ResourceDef = {
     { name: 'toStationId', kind: 'ref', ref: 'station', search: 'eq' },
     { name: 'toDistrictId', kind: 'ref', ref: 'district', search: 'eq' },
     { name: 'toZoneId', kind: 'ref', ref: 'zone', search: 'eq' },
-    price('unitPrice'),
+    // on the percentage bases the unit price is the percentage
+    price('unitPrice', { unitWhen: { field: 'basis', values: ['PCT_FREIGHT', 'PCT_VALUE'], unit: '%' } }),
     { name: 'breaks', kind: 'string', max: 500, rule: 'breaks' },
     qty('firstQty'),
     price('firstPrice', { list: false }),
