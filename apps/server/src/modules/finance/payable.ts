@@ -14,7 +14,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext } from '../../platform/domain-events.ts';
 import { DISTANCE, loadCards, placeOf, sourced, type PlaceColumns } from './rating.ts';
 
-export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED', 'CONTRACT'] as const;
+export const RERATE_CAUSES = ['EFFECT', 'SPLIT', 'EPOD_SIGNED', 'BIND', 'UNBIND', 'CARRIER_CHANGED', 'CONTRACT', 'EPOD_DEPARTED'] as const;
 export type RerateCause = (typeof RERATE_CAUSES)[number];
 
 type Kind = 'RECEIVABLE' | 'PAYABLE';
@@ -131,7 +131,7 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
          left join lateral (
            select c.id, c.code, c.contract_version, c.currency, c.allocation_basis from fin_contract c
             where c.kind = 'PAYABLE' and c.carrier_id = s.carrier_id and c.dispatch_center_id = s.dispatch_center_id
-              and c.status = 'EFFECTIVE' and coalesce(s.etd, $2::timestamptz)::date between c.valid_from and c.valid_to
+              and c.status in ('EFFECTIVE', 'EXPIRED') and coalesce(s.etd, $2::timestamptz)::date between c.valid_from and c.valid_to
             order by c.contract_version desc, c.id desc limit 1
          ) c on true
         where s.id = any($1::bigint[])

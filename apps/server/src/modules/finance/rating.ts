@@ -101,7 +101,7 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
          left join lateral (
            select c.id, c.code, c.contract_version, c.currency from fin_contract c
             where c.kind = 'RECEIVABLE' and c.client_id = w.client_id and c.dispatch_center_id = w.dispatch_center_id
-              and c.status = 'EFFECTIVE' and o.order_date between c.valid_from and c.valid_to
+              and c.status in ('EFFECTIVE', 'EXPIRED') and o.order_date between c.valid_from and c.valid_to
             order by c.contract_version desc, c.id desc limit 1
          ) c on true
         where ${where}`;
@@ -225,6 +225,16 @@ export function subscribeFinance(events: DomainEvents): void {
   events.on('order.reviewed', (ctx, { waybills }) => rateWaybills(ctx, waybills.map((w) => w.waybillId)));
   events.on('waybill.split', (ctx, { waybillId, newWaybillId }) => rateWaybills(ctx, [waybillId, newWaybillId], 'SPLIT'));
   events.on('epod.signed', (ctx, { waybillIds }) => rateWaybills(ctx, waybillIds, 'EPOD_SIGNED'));
+  // a departure reported after the receipt was audited moves the waiting (per hour) of its waybill and dispatch order
+  events.on('epod.departed', async (ctx, { epodIds }) => {
+    const audited = (
+      await ctx.q.query<{ waybill_id: number; shipment_id: number | null }>(`select e.waybill_id, w.shipment_id from tms_epod e join tms_waybill w on w.id = e.waybill_id where e.id = any($1::bigint[]) and e.status = 'AUDITED'`, [epodIds])
+    ).rows;
+    if (!audited.length) return;
+    await rateWaybills(ctx, audited.map((r) => Number(r.waybill_id)), 'EPOD_DEPARTED');
+    const shipments = [...new Set(audited.filter((r) => r.shipment_id !== null).map((r) => Number(r.shipment_id)))];
+    if (shipments.length) await rateShipments(ctx, shipments, 'EPOD_DEPARTED', true);
+  });
   events.on('shipment.effected', (ctx, { shipmentIds }) => rateShipments(ctx, shipmentIds, 'EFFECT'));
   events.on('shipment.waybillsChanged', (ctx, { shipmentId, change }) => rateShipments(ctx, [shipmentId], change, true));
   events.on('shipment.carrierChanged', (ctx, { shipmentId }) => rateShipments(ctx, [shipmentId], 'CARRIER_CHANGED', true));

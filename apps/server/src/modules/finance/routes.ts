@@ -118,7 +118,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
       const party = b.kind === 'RECEIVABLE' ? 'client_id' : 'carrier_id';
       const params: unknown[] = [b.kind, b.date];
-      const where = [`c.kind = $1`, `c.status = 'EFFECTIVE'`, `$2::date between c.valid_from and c.valid_to`, ...scopeOf(contractDef, caller, params, 'c')];
+      const where = [`c.kind = $1`, `c.status in ('EFFECTIVE', 'EXPIRED')`, `$2::date between c.valid_from and c.valid_to`, ...scopeOf(contractDef, caller, params, 'c')];
       if (b.partyId) {
         params.push(b.partyId);
         where.push(`c.${party} = $${params.length}`);
