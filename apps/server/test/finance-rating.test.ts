@@ -102,6 +102,17 @@ describe('quote', () => {
     expect(totals.slice(0, 2)).toEqual(['15.00', '140.00']); // 0.15 t × 100; 150 kg × 0.8 + 20 pick-up
     expect(q.json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT', 'PICKUP']);
     expect(q.json.data[0].charges[0].explanation).toContain('Per tonne: quantity 0.15');
+    // the cards are kept between quotes; a charge type disabled is read again at once (and back)
+    const pickup = await one(`select id from fin_charge_type where code = 'PICKUP'`);
+    const setPickup = async (status: '0' | '1') => expect((await ctx.s.api('POST', '/api/finance/chargeType/status', { token: ctx.admin, body: { id: pickup, status } })).status).toBe(200);
+    const again = () => ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'RECEIVABLE', from: { stationId: station1 }, to: { stationId: station2 }, quantities: { weightKg: 150 }, date: '2026-03-01' } });
+    await setPickup('1');
+    try {
+      expect((await again()).json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT']);
+    } finally {
+      await setPickup('0');
+    }
+    expect((await again()).json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT', 'PICKUP']);
     const none = await ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'PAYABLE', from: {}, to: {}, quantities: { weightKg: 1 }, date: '2026-03-01' } });
     expect(none.json.data).toEqual([]);
     const bad = await ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: -1 }, date: 'soon' } });
