@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
 import { centerId, rand, type Json } from './helpers.ts';
-import { call, ctx, useServer } from './resource-kit.ts';
+import { call, ctx, freshId, useServer } from './resource-kit.ts';
+import { buildShippedShipment } from '../src/modules/epod/demo.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { effectiveContract as contractFor, one } from './finance-kit.ts';
 import { systemCaller } from '../src/platform/domain-events.ts';
@@ -101,6 +102,17 @@ describe('quote', () => {
     expect(totals.slice(0, 2)).toEqual(['15.00', '140.00']); // 0.15 t × 100; 150 kg × 0.8 + 20 pick-up
     expect(q.json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT', 'PICKUP']);
     expect(q.json.data[0].charges[0].explanation).toContain('Per tonne: quantity 0.15');
+    // the cards are kept between quotes; a charge type disabled is read again at once (and back)
+    const pickup = await one(`select id from fin_charge_type where code = 'PICKUP'`);
+    const setPickup = async (status: '0' | '1') => expect((await ctx.s.api('POST', '/api/finance/chargeType/status', { token: ctx.admin, body: { id: pickup, status } })).status).toBe(200);
+    const again = () => ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'RECEIVABLE', from: { stationId: station1 }, to: { stationId: station2 }, quantities: { weightKg: 150 }, date: '2026-03-01' } });
+    await setPickup('1');
+    try {
+      expect((await again()).json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT']);
+    } finally {
+      await setPickup('0');
+    }
+    expect((await again()).json.data[1].charges.map((c: Json) => c.chargeTypeCode)).toEqual(['FREIGHT', 'PICKUP']);
     const none = await ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'PAYABLE', from: {}, to: {}, quantities: { weightKg: 1 }, date: '2026-03-01' } });
     expect(none.json.data).toEqual([]);
     const bad = await ctx.s.api('POST', '/api/finance/quote', { token: ctx.admin, body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: -1 }, date: 'soon' } });
@@ -291,5 +303,44 @@ describe('bulk re-rating of a contract', () => {
     const breaks = await save({ chargeTypeId: await ct('INSURANCE'), basis: 'PCT_VALUE', breaks: '0-100:1; 100-:2' });
     expect(breaks.status).toBe(400);
     expect(breaks.json.errors.breaks).toContain('percentage basis');
+  });
+});
+
+describe('the waiting after the receipt was audited', () => {
+  it("a departure the driver reports after the receipt's audit re-rates the waiting (per hour) charge, with its history", async () => {
+    const s = ctx.s;
+    const clientId = await freshId('client');
+    const contract = await contractFor({ clientId }, [
+      { chargeType: 'FREIGHT', basis: 'TRIP', unitPrice: 100 },
+      { chargeType: 'WAITING', basis: 'HOUR', unitPrice: 60, freeQty: 2, roundingStep: 0.5 },
+    ]);
+    const center = await centerId(s.db, 'SH01');
+    const f = await s.db.tx((q) => buildShippedShipment(q, { dispatchCenterId: center, waybills: [[3]], now: s.clock.now(), by: { userId: 1, userName: 'admin' } }));
+    // the fixture's waybill belongs to the client of the contract
+    await s.db.query(`update tms_waybill set client_id = $2 where id = any($1::bigint[])`, [f.waybillIds, clientId]);
+    await s.db.query(`update tms_order set client_id = $2 where id in (select order_id from tms_waybill where id = any($1::bigint[]))`, [f.waybillIds, clientId]);
+    const id = f.epods[0]!.id;
+    const waybillId = f.waybillIds[0]!;
+    const login = (await s.db.query<{ login_name: string }>(`select login_name from base_driver where id = $1`, [f.driverId])).rows[0]!.login_name;
+    const token = (await s.api('POST', '/api/driver/login', { body: { loginName: login, password: 'driver123' } })).json.data.token as string;
+    const base = s.clock.now().getTime();
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
+    const d = (await s.api('GET', `/api/driver/epods/${id}`, { token })).json.data;
+    const report = await s.api('POST', `/api/driver/epods/${id}/report`, { token, body: { arrivalTime: at(-180), signTime: at(-170), lines: d.lines.map((l: Json) => ({ lineId: l.id, signedQuantity: l.shippedQuantity })) } });
+    expect(report.status, JSON.stringify(report.json)).toBe(200);
+    expect((await s.api('POST', '/api/epod/epod/audit', { token: ctx.admin, body: { ids: [id] } })).status).toBe(200);
+    const waiting = async () => ((await charges(waybillId)).json.rows as Json[]).find((r) => r.chargeTypeCode === 'WAITING')!;
+    // audited without a departure: no waiting yet
+    expect((await waiting()).amount).toBe('0.00');
+    expect((await charges(waybillId)).json.rating).toMatchObject({ state: 'RATED', contractId: contract.id, totalAmount: '100.00' });
+
+    // the driver reports leaving 175 minutes after arriving: 2.92 h, 2 h free, 0.92 rounded up to 1 h × 60
+    const depart = await s.api('POST', `/api/driver/epods/${id}/departure`, { token, body: { departureTime: at(-5) } });
+    expect(depart.status, JSON.stringify(depart.json)).toBe(200);
+    const after = await waiting();
+    expect(after).toMatchObject({ amount: '60.00', trace: { quantity: '2.92', freeQty: '2', roundedQuantity: '1', hoursSource: 'RECEIPT' } });
+    expect((await charges(waybillId)).json.rating.totalAmount).toBe('160.00');
+    const history = (await s.db.query<{ cause: string; before_total: string; after_total: string }>(`select cause, before_total::text, after_total::text from fin_rating_history where waybill_id = $1 order by id desc limit 1`, [waybillId])).rows[0];
+    expect(history).toEqual({ cause: 'EPOD_DEPARTED', before_total: '100.00', after_total: '160.00' });
   });
 });

@@ -92,7 +92,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['wf_apply_status', '申请状态', [['DRAFT', '草稿', 'Draft'], ['RUNNING', '审批中', 'In approval'], ['APPROVED', '已通过', 'Approved'], ['REJECTED', '已驳回', 'Rejected'], ['CANCELED', '已撤销', 'Withdrawn']]],
   ['wf_instance_status', '流程实例状态', [['RUNNING', '运行中', 'Running'], ['COMPLETED', '已结束', 'Finished'], ['TERMINATED', '已终止', 'Terminated']]],
   ['wf_result', '审批结果', [['APPROVED', '通过', 'Approved'], ['REJECTED', '驳回', 'Rejected']]],
-  ['wf_business_type', '业务类型', [['LEAVE', '请假申请', 'Leave request'], ['PURCHASE', '采购申请', 'Purchase request'], ['OTHER', '其他业务', 'Other']]],
+  ['wf_business_type', '业务类型', [['LEAVE', '请假申请', 'Leave request'], ['PURCHASE', '采购申请', 'Purchase request'], ['CONTRACT', '运价合同', 'Freight contract'], ['OTHER', '其他业务', 'Other']]],
   ['wf_assignee_type', '办理人类型', [['USER', '指定用户', 'User'], ['ROLE', '指定角色', 'Role'], ['APPLICANT', '发起人', 'Applicant']]],
   ['wf_task_action', '流程操作', [['START', '发起', 'Started'], ['APPROVE', '同意', 'Approved'], ['REJECT', '驳回', 'Rejected'], ['END', '结束', 'Ended'], ['TERMINATE', '终止', 'Terminated']]],
   ['wf_task_status', '任务状态', [['OPEN', '待办', 'To do'], ['DONE', '已办', 'Done'], ['CANCELED', '已取消', 'Cancelled']]],
@@ -113,7 +113,7 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   // finance: payable rating and re-rating (issue 14)
   ['fin_allocation_basis', '分摊方式', [['WEIGHT', '按重量', 'By weight'], ['VOLUME', '按体积', 'By volume'], ['PIECES', '按件数', 'By pieces'], ['DECLARED_VALUE', '按货值', 'By declared value'], ['EQUAL', '平均分摊', 'Equally']]],
   ['fin_adjustment_status', '调整状态', [['PENDING', '待审批', 'Waiting for approval'], ['APPROVED', '已生效', 'Approved'], ['REJECTED', '已驳回', 'Rejected']]],
-  ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed'], ['CONTRACT', '合同变更', 'Contract changed']]],
+  ['fin_rerate_cause', '重新计费原因', [['EFFECT', '调度单生效', 'Dispatch order took effect'], ['SPLIT', '运单拆分', 'Waybill split'], ['EPOD_SIGNED', '回单签收数量', 'Signed receipt quantities'], ['BIND', '运单加入调度单', 'Waybills bound'], ['UNBIND', '运单移出调度单', 'Waybills unbound'], ['CARRIER_CHANGED', '更换承运商', 'Carrier changed'], ['CONTRACT', '合同变更', 'Contract changed'], ['EPOD_DEPARTED', '回单离开时间', 'Departure reported']]],
   // notifications and webhooks (issue 17)
   ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['order.arriving', '即将到达', 'Arriving soon'], ['order.arrived', '到达站点', 'Arrived at a station'], ['order.left', '离开站点', 'Left a station'], ['statement.sent', '对账单已发送', 'Statement sent'], ['webhook.test', '测试消息', 'Test message']]],
   ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['SMS', '短信', 'SMS'], ['WEBHOOK', 'Webhook', 'Webhook']]],

@@ -63,6 +63,8 @@ export interface FieldDef {
   default?: unknown;
   /** unit shown next to the value (kg, m3, cm, km, yuan, h) */
   unit?: string;
+  /** another unit while a field of the same record has one of the values (a rate line's price is a % on a percentage basis) */
+  unitWhen?: { field: string; values: readonly string[]; unit: string };
   /** the web offers a copy-to-clipboard action on the value (e.g. a config value) */
   copyable?: boolean;
 }
@@ -154,6 +156,11 @@ export function columnOf(f: FieldDef): string {
   return c;
 }
 
+/** The unit of a field's value in a record (values: the record or the form's values): `unitWhen` may change it. */
+export function unitOf(f: Pick<FieldDef, 'unit' | 'unitWhen'>, values?: Record<string, unknown> | null): string | undefined {
+  const w = f.unitWhen;
+  return w && values && w.values.includes(String(values[w.field])) ? w.unit : f.unit;
+}
 export function inList(f: FieldDef): boolean {
   return f.list ?? !(f.kind === 'text' || f.kind === 'password' || f.kind === 'secret' || f.kind === 'json' || f.secret);
 }

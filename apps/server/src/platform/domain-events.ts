@@ -24,6 +24,8 @@ export interface DomainEventMap {
   'waybill.split': { waybillId: number; newWaybillId: number };
   /** receipts (epods) reported with signed quantities */
   'epod.signed': { waybillIds: number[] };
+  /** the driver's departure from the stop of a signed receipt reported (its waiting: arrival to departure) */
+  'epod.departed': { epodIds: number[]; waybillIds: number[] };
   /** orders created (by hand or by an import) */
   'order.created': { orderIds: number[] };
   /** dispatch orders shipped (EFFECTIVE → SHIPPED) at `at` */
@@ -40,6 +42,8 @@ export interface DomainEventMap {
   'shipment.arrived': GeofenceCrossing;
   /** … and left it again past the hysteresis margin (once per order and station) */
   'shipment.departed': GeofenceCrossing;
+  /** a process instance bound to a business record ended: approved, rejected or terminated (the record's module applies the outcome) */
+  'workflow.ended': { instanceId: number; businessType: string; businessId: number | null; outcome: 'APPROVED' | 'REJECTED' | 'TERMINATED' };
   /** the ETA to the next delivery station fell under the configured threshold (once per dispatch order) */
   'shipment.arriving': { shipmentId: number; stationId: number; at: Date; eta: Date; distanceKm: number };
 }
@@ -58,6 +62,8 @@ export interface DomainEventContext {
   q: Queryable;
   caller: Caller;
   now: Date;
+  /** work to do once the transaction committed (e.g. sending a job that reads what it wrote); without it, at once */
+  afterCommit?: (fn: () => Promise<void>) => void;
 }
 
 /** The caller of events nobody signed in for (the alert job, a driver's report): a name and no rights. */

@@ -13,8 +13,35 @@ await instance.init({
 
 const fixed = new Map<Lang, TFunction>(LANGS.map((l) => [l, instance.getFixedT(l)]));
 
+/**
+ * The message of a key when it is plain text with `{{name}}` placeholders only (no nesting, formats or plurals), in
+ * the language or its fallback; null: i18next resolves it. i18next's t() costs 50–110 µs a call on this machine, and
+ * a rating explanation makes a dozen: a quote of 53 contracts spent 50 ms of its ~65 in them.
+ */
+const templates = new Map<string, string | null>();
+function template(lang: Lang, key: string): string | null {
+  const k = `${lang}\u0000${key}`;
+  let tpl = templates.get(k);
+  if (tpl === undefined) {
+    const raw: unknown = instance.getResource(lang, 'translation', key) ?? instance.getResource('en-US', 'translation', key);
+    tpl = typeof raw === 'string' && !raw.includes('$t(') && !/\{\{(?!\w+\}\})/.test(raw) && !/\{\{(-|lng\}|ns\})/.test(raw) ? raw : null;
+    templates.set(k, tpl);
+  }
+  return tpl;
+}
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
 /** Translates a message key into the request's language. */
 export function translate(lang: Lang, key: string, params?: Record<string, unknown>): string {
+  const tpl = params && ('count' in params || 'context' in params || 'defaultValue' in params || 'lng' in params) ? null : template(lang, key);
+  if (tpl === null) return fixed.get(lang)!(key, params ?? {}) as string;
+  if (!params || !tpl.includes('{{')) return tpl;
+  if (Object.values(params).some((v) => typeof v === 'object' && v !== null)) return fixed.get(lang)!(key, params) as string;
+  return tpl.replace(PLACEHOLDER, (m, name: string) => (params[name] === undefined ? m : params[name] === null ? '' : String(params[name])));
+}
+
+/** i18next's own answer (the reference of the fast path above, for its test). */
+export function translateSlow(lang: Lang, key: string, params?: Record<string, unknown>): string {
   return fixed.get(lang)!(key, params ?? {}) as string;
 }
 

@@ -337,6 +337,7 @@ const zhTW = {
     "wf_business_type": {
       "LEAVE": "請假申請",
       "PURCHASE": "採購申請",
+      "CONTRACT": "運價合同",
       "OTHER": "其他業務"
     },
     "wf_assignee_type": {
@@ -451,7 +452,8 @@ const zhTW = {
       "BIND": "運單加入排程單",
       "UNBIND": "運單移出排程單",
       "CARRIER_CHANGED": "更換承運商",
-      "CONTRACT": "合同變更"
+      "CONTRACT": "合同變更",
+      "EPOD_DEPARTED": "回單離開時間"
     },
     "ntf_event_type": {
       "order": {

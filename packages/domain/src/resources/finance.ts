@@ -3,6 +3,8 @@
  * A contract is receivable (with a client) or payable (with a carrier); its rate lines are the rate card
  * the rating engine (../finance/rating.ts) prices with. Contracts change only while DRAFT; a new price
  * is a new version (same code, contractVersion + 1). Money in yuan, `numeric` in the database.
+ * Status: DRAFT → (submit: the BPMN approval) APPROVING → (approved) EFFECTIVE → (past its end: the expiry job)
+ * EXPIRED, or → TERMINATED; a rejected or withdrawn approval goes back to DRAFT.
  */
 import type { FieldDef, ResourceDef } from '../resource.ts';
 
@@ -15,7 +17,8 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 /** The contract actions and the statuses each starts from. */
 export const CONTRACT_ACTION_FROM = {
   submit: ['DRAFT'],
-  effect: ['DRAFT', 'APPROVING'],
+  // a submitted contract takes effect when its approval task is approved (the workflow), not by this action
+  effect: ['DRAFT'],
   terminate: ['EFFECTIVE'],
 } as const satisfies Record<string, readonly ContractStatus[]>;
 export const CONTRACT_ACTION_TO: Record<keyof typeof CONTRACT_ACTION_FROM, ContractStatus> = { submit: 'APPROVING', effect: 'EFFECTIVE', terminate: 'TERMINATED' };
@@ -63,6 +66,8 @@ export const contract: ResourceDef = {
     { name: 'status', kind: 'dict', dict: 'fin_contract_status', search: 'eq', form: false, default: 'DRAFT' },
     { name: 'allocationBasis', kind: 'dict', dict: 'fin_allocation_basis', default: 'WEIGHT', list: false },
     { name: 'remark', kind: 'text', max: 200 },
+    // the approval's process instance (submitted contracts)
+    { name: 'instanceId', kind: 'int', form: false, list: false },
   ],
 };
 
@@ -92,7 +97,8 @@ export const rateLine: ResourceDef = {
     { name: 'toStationId', kind: 'ref', ref: 'station', search: 'eq' },
     { name: 'toDistrictId', kind: 'ref', ref: 'district', search: 'eq' },
     { name: 'toZoneId', kind: 'ref', ref: 'zone', search: 'eq' },
-    price('unitPrice'),
+    // on the percentage bases the unit price is the percentage
+    price('unitPrice', { unitWhen: { field: 'basis', values: ['PCT_FREIGHT', 'PCT_VALUE'], unit: '%' } }),
     { name: 'breaks', kind: 'string', max: 500, rule: 'breaks' },
     qty('firstQty'),
     price('firstPrice', { list: false }),

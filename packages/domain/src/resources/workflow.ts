@@ -9,7 +9,7 @@
 import type { ResourceDef } from '../resource.ts';
 
 /** Business types a process instance can be bound to (dict wf_business_type). */
-export const WF_BUSINESS_TYPES = ['LEAVE', 'PURCHASE', 'OTHER'] as const;
+export const WF_BUSINESS_TYPES = ['LEAVE', 'PURCHASE', 'CONTRACT', 'OTHER'] as const;
 export type WfBusinessType = (typeof WF_BUSINESS_TYPES)[number];
 
 /** The process variable an approval task sets; exclusive gateways test it (`${approved}`). */

@@ -73,7 +73,9 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     const d = requireDriver(req);
     const id = req.params.id;
     await mutate(db, req, { title: 'epod', businessType: 'UPDATE' }, async (q) => {
-      await departEpod(q, await driverEpod(q, d.driverId, id, true), req.body.departureTime, clock.now());
+      const e = await driverEpod(q, d.driverId, id, true);
+      await departEpod(q, e, req.body.departureTime, clock.now());
+      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.departed', { epodIds: [id], waybillIds: [Number(e.waybill_id)] });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.departed');

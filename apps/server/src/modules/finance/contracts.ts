@@ -2,21 +2,32 @@
  * Freight contracts and rate lines (issue 14) beyond the generic CRUD: a contract changes only while
  * DRAFT (a new price is a new version); its party matches its kind (receivable → client, payable →
  * carrier); rate lines are checked as a rate card (breaks contiguous, no negative price, one line per
- * charge type and lane); the status actions submit (DRAFT → APPROVING), effect (DRAFT / APPROVING →
- * EFFECTIVE, refused when another effective version of the same party in the same dispatch center
- * overlaps its validity) and terminate (EFFECTIVE → TERMINATED).
+ * charge type and lane); the status actions submit (DRAFT → APPROVING: the BPMN process `contract` starts,
+ * its finance approval lands in the task lists; approved → EFFECTIVE, rejected or terminated → DRAFT),
+ * effect (DRAFT → EFFECTIVE at once, for the holders of finance:contract:effect) and terminate (EFFECTIVE →
+ * TERMINATED). Taking effect is refused when another effective (or expired) version of the same party in the
+ * same dispatch center overlaps its validity. The expiry job moves effective contracts past their end date
+ * to EXPIRED; they still price the orders dated within their validity.
  */
 import type { FastifyInstance } from 'fastify';
-import { CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, FinanceApi as C, getResource, okOf, storedRateLine, type StoredRateLine } from '@tms/domain';
+import { CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, FinanceApi as C, getResource, IdParams, okOf, storedRateLine, WorkflowApi, type StoredRateLine } from '@tms/domain';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { route } from '../../platform/contract.ts';
-import { getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
+import { getInScope, getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
+import { latestDefinition, startProcess } from '../workflow/runtime.ts';
+import { instanceDetail } from '../workflow/queries.ts';
 import { queueNewVersionJobs, RERATE_JOB } from './rerate.ts';
+
+/** The process a submitted contract starts (seeded by the workflow module: one finance approval). */
+export const CONTRACT_PROCESS = 'contract';
+export const CONTRACT_EXPIRY_JOB = 'finance.contract.expire';
+/** the statuses whose contract prices the orders dated within its validity */
+export const PRICING_STATUSES = `('EFFECTIVE', 'EXPIRED')`;
 
 const contractDef = getResource('contract');
 const BASE = '/api/finance/contract';
@@ -103,7 +114,7 @@ async function checkOverlap(q: Queryable, c: Row, lang: Lang): Promise<void> {
   const clash = (
     await q.query<{ code: string; contract_version: number; valid_from: string; valid_to: string }>(
       `select code, contract_version, valid_from::text, valid_to::text from fin_contract
-        where kind = $1 and ${party} = $2 and dispatch_center_id = $3 and status = 'EFFECTIVE' and id <> $4
+        where kind = $1 and ${party} = $2 and dispatch_center_id = $3 and status in ${PRICING_STATUSES} and id <> $4
           and valid_from <= $6::date and valid_to >= $5::date
         order by valid_from limit 1`,
       [c.kind, c[party], c.dispatch_center_id, c.id, c.valid_from, c.valid_to],
@@ -116,8 +127,70 @@ async function checkOverlap(q: Queryable, c: Row, lang: Lang): Promise<void> {
   void lang;
 }
 
+/** Makes the contracts effective one at a time (each checked against the effective ones, so two overlapping versions refuse each other); answers the re-rating jobs queued. */
+async function makeEffective(q: Queryable, ids: number[], by: string, lang: Lang): Promise<number[]> {
+  const full = (await q.query<Row>(`select id, kind, client_id, carrier_id, dispatch_center_id, valid_from::text, valid_to::text from fin_contract where id = any($1::bigint[]) order by id`, [ids])).rows;
+  for (const c of full) {
+    await checkOverlap(q, c, lang);
+    await q.query(`update fin_contract set status = 'EFFECTIVE', update_by = $2, update_time = now(), version = version + 1 where id = $1`, [c.id, by]);
+  }
+  // a new version taking effect re-rates the open charges priced with the versions before it
+  return queueNewVersionJobs(q, ids, by);
+}
+
+/** Submits a draft contract: APPROVING, bound to a new instance of the contract process (its task in the approvers' lists). */
+async function submitContract(q: Queryable, caller: Caller, row: Row): Promise<void> {
+  const definition = await latestDefinition(q, CONTRACT_PROCESS);
+  const c = toApi(contractDef, row);
+  const party = (
+    await q.query<{ name: string | null }>(`select coalesce((select name from base_client where id = $1), (select name from base_carrier where id = $2)) as name`, [row.client_id ?? null, row.carrier_id ?? null])
+  ).rows[0]?.name;
+  const variables = { code: c.code, contractVersion: c.contractVersion, name: c.name, kind: c.kind, party: party ?? null, currency: c.currency, validFrom: c.validFrom, validTo: c.validTo };
+  const instanceId = await startProcess(q, caller, { definition, businessType: 'CONTRACT', businessId: Number(row.id), businessKey: `CONTRACT-${row.code}-v${row.contract_version}`, variables });
+  await q.query(`update fin_contract set instance_id = $2 where id = $1`, [row.id, instanceId]);
+}
+
+/** Effective contracts whose end date is before `today` become EXPIRED (the expiry job); answers their ids. */
+export async function expireContracts(q: Queryable, today: Date): Promise<number[]> {
+  const r = await q.query<{ id: number }>(
+    `update fin_contract set status = 'EXPIRED', update_by = 'system', update_time = now(), version = version + 1
+      where status = 'EFFECTIVE' and valid_to < $1::timestamptz::date returning id`,
+    [today],
+  );
+  return r.rows.map((x) => Number(x.id));
+}
+
 export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['finance'];
+
+  // the approval's outcome: approved → effective (refused, with the task left open, when it overlaps); rejected or withdrawn → draft again
+  app.events.on('workflow.ended', async (ctx, { businessType, businessId, outcome }) => {
+    if (businessType !== 'CONTRACT' || businessId === null) return;
+    const c = (await ctx.q.query<Row>(`select id, status from fin_contract where id = $1 for update`, [businessId])).rows[0];
+    if (!c || c.status !== 'APPROVING') return;
+    if (outcome !== 'APPROVED') {
+      await ctx.q.query(`update fin_contract set status = 'DRAFT', update_by = $2, update_time = now(), version = version + 1 where id = $1`, [businessId, ctx.caller.userName]);
+      return;
+    }
+    const jobs = await makeEffective(ctx.q, [businessId], ctx.caller.userName, 'zh-CN');
+    const send = async () => {
+      for (const jobId of jobs) await app.jobs.send(RERATE_JOB, { jobId });
+    };
+    if (ctx.afterCommit) ctx.afterCommit(send);
+    else await send();
+  });
+
+  // effective contracts past their end date expire (hourly; the date is the database's)
+  void app.jobs.schedule(CONTRACT_EXPIRY_JOB, 3600, async (due) => {
+    await db.tx((q) => expireContracts(q, due));
+  });
+
+  route(app, { method: 'GET', url: `${BASE}/progress/:id`, operationId: 'finance.contract.progress', summary: "A contract's approval: diagram, current node, history (null before it was submitted)", tags, permission: 'finance:contract:query', params: IdParams, response: okOf(WorkflowApi.InstanceDetail.nullable()) }, async (req) => {
+    const caller = requireCaller(req);
+    const row = await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
+    return ok(req, row.instance_id ? await instanceDetail(db, Number(row.instance_id)) : null);
+  });
+
   for (const action of ['submit', 'effect', 'terminate'] as const) {
     const summary = { submit: 'Submit draft contracts for approval', effect: 'Make contracts effective (validity may not overlap another effective version of the party)', terminate: 'Terminate effective contracts' }[action];
     route(app, { method: 'POST', url: `${BASE}/${action}`, operationId: `finance.contract.${action}`, summary, tags, permission: `finance:contract:${action}`, body: C.ContractActionBody, response: okOf(C.ContractActionAnswer) }, async (req) => {
@@ -129,17 +202,10 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
         const bad = rows.find((r) => !from.includes(String(r.status)));
         if (bad) throw conflict('messages.finance.wrongStatus', { code: bad.code, status: translate(req.lang, `dicts.fin_contract_status.${bad.status}`) });
         await q.query(`select id from fin_contract where id = any($1::bigint[]) order by id for update`, [ids]);
-        if (action === 'effect') {
-          const full = (await q.query<Row>(`select id, kind, client_id, carrier_id, dispatch_center_id, valid_from::text, valid_to::text from fin_contract where id = any($1::bigint[]) order by id`, [ids])).rows;
-          for (const c of full) {
-            await checkOverlap(q, c, req.lang);
-            // effective one at a time, so two overlapping versions in one request refuse each other too
-            await q.query(`update fin_contract set status = 'EFFECTIVE' where id = $1`, [c.id]);
-          }
-        }
+        if (action === 'effect') return { n: ids.length, jobs: await makeEffective(q, ids, caller.userName, req.lang) };
         await q.query(`update fin_contract set status = $1, update_by = $2, update_time = now(), version = version + 1 where id = any($3::bigint[])`, [CONTRACT_ACTION_TO[action], caller.userName, ids]);
-        // a new version taking effect re-rates the open charges priced with the versions before it
-        return { n: ids.length, jobs: action === 'effect' ? await queueNewVersionJobs(q, ids, caller.userName) : [] };
+        if (action === 'submit') for (const row of rows) await submitContract(q, caller, row);
+        return { n: ids.length, jobs: [] as number[] };
       });
       for (const jobId of changed.jobs) await app.jobs.send(RERATE_JOB, { jobId });
       return ok(req, { changed: changed.n }, `messages.finance.${action}Ok`);

@@ -24,7 +24,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
-import { RATED_SOURCES, rateShipments, replaceCharges, stageChargesFrom } from './payable.ts';
+import { RATED_SOURCES, rateShipments, replaceCharges, stageChargesFrom, withoutJit } from './payable.ts';
 
 export const RERATE_JOB = 'finance.contract.rerate';
 export const RERATE_STEPS = 5;
@@ -129,6 +129,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   const c = await contractOf(q, contractId);
   if (!c || c.status !== 'EFFECTIVE') return { records: 0, charges: 0 };
   const ctx = { q, caller: systemCaller(opts.by), now: opts.now };
+  await withoutJit(q);
   if (c.kind === 'PAYABLE') return reratePayable(ctx, c, opts.newVersion, step);
 
   // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one

@@ -11,7 +11,7 @@ import { requireCaller } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
-import { loadCards } from './rating.ts';
+import { cachedCards } from './rating.ts';
 import { z } from 'zod';
 
 const waybillDef = getResource('waybill');
@@ -118,18 +118,18 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
       const party = b.kind === 'RECEIVABLE' ? 'client_id' : 'carrier_id';
       const params: unknown[] = [b.kind, b.date];
-      const where = [`c.kind = $1`, `c.status = 'EFFECTIVE'`, `$2::date between c.valid_from and c.valid_to`, ...scopeOf(contractDef, caller, params, 'c')];
+      const where = [`c.kind = $1`, `c.status in ('EFFECTIVE', 'EXPIRED')`, `$2::date between c.valid_from and c.valid_to`, ...scopeOf(contractDef, caller, params, 'c')];
       if (b.partyId) {
         params.push(b.partyId);
         where.push(`c.${party} = $${params.length}`);
       }
       const contracts = (
-        await db.query<{ id: number; code: string; contract_version: number; name: string; client_id: number | null; carrier_id: number | null; currency: string }>(
-          `select c.id, c.code, c.contract_version, c.name, c.client_id, c.carrier_id, c.currency from fin_contract c where ${where.join(' and ')} order by c.id limit 500`,
+        await db.query<{ id: number; code: string; contract_version: number; name: string; client_id: number | null; carrier_id: number | null; currency: string; version: number }>(
+          `select c.id, c.code, c.contract_version, c.name, c.client_id, c.carrier_id, c.currency, c.version from fin_contract c where ${where.join(' and ')} order by c.id limit 500`,
           params,
         )
       ).rows;
-      const { cards } = await loadCards(db, contracts.map((c) => ({ id: c.id, code: c.code, contractVersion: c.contract_version, currency: c.currency })));
+      const cards = await cachedCards(db, contracts.map((c) => ({ id: c.id, code: c.code, contractVersion: c.contract_version, currency: c.currency, rowVersion: c.version })));
       // the date picks the lines of its period (a fuel surcharge per period)
       const movement = { from: await lanePoint(db, b.from), to: await lanePoint(db, b.to), quantities: b.quantities, date: b.date, vehicleTypeId: b.vehicleTypeId ?? null };
       const rated = contracts.map((c) => ({ c, r: rateMovement(cards.get(Number(c.id))!, movement) })).filter(({ r }) => r.charges.length);

@@ -16,22 +16,23 @@ const task = (id: string, cx: number, cy: number) => shape(id, cx - 50, cy - 40,
 const gateway = (id: string, cx: number, cy: number) => shape(id, cx - 25, cy - 25, 50, 50);
 const approvedIf = '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${approved}</bpmn:conditionExpression>';
 
-export const LEAVE_XML = `${HEAD} id="Definitions_leave" targetNamespace="http://tms.example/workflow">
-  <bpmn:process id="leave" name="请假流程" isExecutable="true">
-    <bpmn:startEvent id="start" name="提交申请" />
-    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="managerApprove" />
-    <bpmn:userTask id="managerApprove" name="部门经理审批" />
-    <bpmn:sequenceFlow id="toDecision" sourceRef="managerApprove" targetRef="decision" />
+/** A process of one approval: start → the approval task → approved (its end) or the default flow (the other end). */
+const singleApproval = (key: string, name: string, start: string, taskId: string, taskName: string, approvedEnd: string, rejectedEnd: string) => `${HEAD} id="Definitions_${key}" targetNamespace="http://tms.example/workflow">
+  <bpmn:process id="${key}" name="${name}" isExecutable="true">
+    <bpmn:startEvent id="start" name="${start}" />
+    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="${taskId}" />
+    <bpmn:userTask id="${taskId}" name="${taskName}" />
+    <bpmn:sequenceFlow id="toDecision" sourceRef="${taskId}" targetRef="decision" />
     <bpmn:exclusiveGateway id="decision" name="审批结果" default="rejectedFlow" />
     <bpmn:sequenceFlow id="approvedFlow" name="同意" sourceRef="decision" targetRef="approvedEnd">${approvedIf}</bpmn:sequenceFlow>
     <bpmn:sequenceFlow id="rejectedFlow" name="驳回" sourceRef="decision" targetRef="rejectedEnd" />
-    <bpmn:endEvent id="approvedEnd" name="已通过" />
-    <bpmn:endEvent id="rejectedEnd" name="已驳回" />
+    <bpmn:endEvent id="approvedEnd" name="${approvedEnd}" />
+    <bpmn:endEvent id="rejectedEnd" name="${rejectedEnd}" />
   </bpmn:process>
-  <bpmndi:BPMNDiagram id="Diagram_leave">
-    <bpmndi:BPMNPlane id="Plane_leave" bpmnElement="leave">
+  <bpmndi:BPMNDiagram id="Diagram_${key}">
+    <bpmndi:BPMNPlane id="Plane_${key}" bpmnElement="${key}">
 ${event('start', 170, 200)}
-${task('managerApprove', 290, 200)}
+${task(taskId, 290, 200)}
 ${gateway('decision', 420, 200)}
 ${event('approvedEnd', 540, 200)}
 ${event('rejectedEnd', 420, 320)}
@@ -43,6 +44,10 @@ ${edge('rejectedFlow', [[420, 225], [420, 302]])}
   </bpmndi:BPMNDiagram>
 </bpmn:definitions>
 `;
+
+export const LEAVE_XML = singleApproval('leave', '请假流程', '提交申请', 'managerApprove', '部门经理审批', '已通过', '已驳回');
+/** The freight contract approval (issue 14): one finance approval; approved, the contract takes effect. */
+export const CONTRACT_XML = singleApproval('contract', '运价合同审批', '提交审批', 'financeApprove', '财务审批', '合同生效', '退回草稿');
 
 export const PURCHASE_XML = `${HEAD} id="Definitions_purchase" targetNamespace="http://tms.example/workflow">
   <bpmn:process id="purchase" name="采购流程" isExecutable="true">

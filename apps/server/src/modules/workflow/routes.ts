@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actDefinition, actModel, rules, IdParams, IdBody, okOf, pageOf, resourceRow, Changed } from '@tms/domain';
 import { WorkflowApi as C } from '@tms/domain';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok, page } from '../../platform/http.ts';
 import { route, type TypedRequest } from '../../platform/contract.ts';
@@ -19,6 +19,25 @@ import { blankDiagram, MAX_XML, parseBpmn } from './bpmn.ts';
 import { claimTask, decideTask, deployModel, latestDefinition, mayAct, startProcess, terminateInstance } from './runtime.ts';
 import { instanceDetail, TASK_SELECT, taskApi } from './queries.ts';
 import { registerBusinessRecordRoutes, workflowHooks as businessHooks } from './business.ts';
+
+/**
+ * Announces an instance that just ended (approved, rejected, terminated) with its business record
+ * (domain event `workflow.ended`, in the transaction `q`), so the record's module applies the outcome
+ * (a freight contract takes effect); work they leave for after the commit is run by the caller (`later`).
+ */
+async function announceEnd(app: FastifyInstance, q: Queryable, caller: Caller, instanceId: number, later: (() => Promise<void>)[]): Promise<void> {
+  const r = (
+    await q.query<{ status: string; result: string | null; business_type: string | null; business_id: number | null }>(
+      `select i.status, i.result, b.business_type, b.business_id from act_instance i join act_business b on b.instance_id = i.id where i.id = $1`,
+      [instanceId],
+    )
+  ).rows[0];
+  if (!r?.business_type || r.status === 'RUNNING') return;
+  const outcome = r.status === 'TERMINATED' ? 'TERMINATED' : r.result === 'REJECTED' ? 'REJECTED' : 'APPROVED';
+  await app.events.emit({ q, caller, now: new Date(), afterCommit: (fn) => void later.push(fn) }, 'workflow.ended', {
+    instanceId, businessType: r.business_type, businessId: r.business_id === null ? null : Number(r.business_id), outcome,
+  });
+}
 
 /** An optional text of a node's assignee (checked per node, the field named by its position). */
 function text(v: unknown, field: string, max: number): string | null {
@@ -228,10 +247,15 @@ function registerInstanceRoutes(app: FastifyInstance, db: Db): void {
   route(app, { method: 'POST', url: '/api/act/process/ins/terminate', operationId: 'actInstance.terminate', summary: 'Terminate process instances (all or nothing)', tags, permission: 'act:instance:terminate', body: C.Terminate, response: okOf(z.object({ terminated: z.number() })) }, async (req) => {
     const caller = requireCaller(req);
     const { ids, reason } = req.body;
+    const later: (() => Promise<void>)[] = [];
     await mutate(db, req, { title: 'actInstance', businessType: 'TERMINATE' }, async (tx) => {
-      for (const id of ids) await terminateInstance(tx, caller, id, reason);
+      for (const id of ids) {
+        await terminateInstance(tx, caller, id, reason);
+        await announceEnd(app, tx, caller, id, later);
+      }
       return { terminated: ids.length };
     });
+    for (const fn of later) await fn();
     return ok(req, { terminated: ids.length }, 'messages.workflow.terminated');
   });
 }
@@ -298,7 +322,13 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
     route(app, { method: 'POST', url: `/api/act/task/${action}`, operationId: `actTask.${action}`, summary: `${approved ? 'Approve' : 'Reject'} a task, with a comment`, tags, permission: 'act:task:complete', body: C.Decide, response: okOf(z.object({ instanceId: z.number() })) }, async (req) => {
       const caller = requireCaller(req);
       const { id, comment } = req.body;
-      const instanceId = await mutate(db, req, { title: 'actTask', businessType: action.toUpperCase() }, (tx) => decideTask(tx, caller, id, approved, comment));
+      const later: (() => Promise<void>)[] = [];
+      const instanceId = await mutate(db, req, { title: 'actTask', businessType: action.toUpperCase() }, async (tx) => {
+        const inst = await decideTask(tx, caller, id, approved, comment);
+        await announceEnd(app, tx, caller, inst, later);
+        return inst;
+      });
+      for (const fn of later) await fn();
       return ok(req, { instanceId }, approved ? 'messages.workflow.approved' : 'messages.workflow.rejected');
     });
   }

@@ -5,7 +5,7 @@
 import type { Queryable } from '../../platform/db.ts';
 import { decideTask, deployModel, type Actor } from './runtime.ts';
 import { submitRecord } from './business.ts';
-import { LEAVE_XML, PURCHASE_XML } from './demo-models.ts';
+import { CONTRACT_XML, LEAVE_XML, PURCHASE_XML } from './demo-models.ts';
 
 type Once = (q: Queryable, key: string, fn: () => Promise<void>) => Promise<void>;
 
@@ -14,6 +14,16 @@ const ADMIN: Actor = { userName: 'admin', roles: ['admin'], isAdmin: true };
 const DISPATCHER: Actor = { userName: 'dispatcher', roles: ['dispatcher'], isAdmin: false };
 
 export async function seedWorkflow(q: Queryable, once: Once): Promise<void> {
+  // the freight contracts' approval (issue 14), on databases seeded before it too: one finance approval by the administrators
+  await once(q, 'contract-workflow', async () => {
+    const m = await q.query<{ id: number }>(
+      `insert into act_model(model_key, name, description, xml, create_by) values ('contract', '运价合同审批', '运价合同提交后由财务审批，通过即生效，驳回退回草稿', $1, 'system') on conflict (model_key) do nothing returning id`,
+      [CONTRACT_XML],
+    );
+    if (!m.rows[0]) return;
+    const def = await deployModel(q, SYSTEM, m.rows[0].id);
+    await q.query(`insert into act_node_config(definition_id, task_key, task_name, assignee_type, assignee, create_by) values ($1, 'financeApprove', '财务审批', 'ROLE', 'admin', 'system')`, [def.id]);
+  });
   await once(q, 'demo-workflow', async () => {
     for (const [key, name, description, xml] of [
       ['leave', '请假流程', '请假申请：部门经理审批', LEAVE_XML],

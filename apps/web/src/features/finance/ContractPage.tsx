@@ -3,9 +3,10 @@
  * status actions — submit for approval, make effective, terminate — and "re-rate open charges". A new
  * version taking effect, or that action, re-rates the contract's open charges as a background job: its
  * progress shows above the list until it ends (POST /api/finance/contract/{submit,effect,terminate,rerate},
- * GET /api/finance/contract/rerate/:id).
+ * GET /api/finance/contract/rerate/:id). Submitting starts the approval process (its task in the approvers'
+ * task lists); each submitted contract shows its approval progress (diagram, history).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Progress, Space } from 'antd';
 import { CheckCircleOutlined, SendOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
@@ -14,6 +15,9 @@ import { get, postEnvelope } from '../../platform/http.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
+import { InstanceDrawer } from '../workflow/InstancesPage.tsx';
+import { requestProgress } from '../workflow/api.ts';
 
 const contractDef = resourceByName.get('contract')!;
 type Job = z.output<typeof FinanceApi.RerateJob>;
@@ -28,6 +32,7 @@ export default function ContractPage() {
   const { t, can } = useResourceContext();
   const { message, modal } = App.useApp();
   const [job, setJob] = useState<{ code: string; job: Job } | null>(null);
+  const [progress, setProgress] = useState<Row | null>(null);
   const live = useRef(true);
   useEffect(() => () => void (live.current = false), []);
 
@@ -91,6 +96,18 @@ export default function ContractPage() {
     ),
   ];
 
+  const rowActions = useCallback(
+    (row: Row) =>
+      row.instanceId
+        ? [
+            <LinkButton dialog key="progress" data-testid="contract-progress" onClick={() => setProgress(row)}>
+              {t('workflow.request.progress')}
+            </LinkButton>,
+          ]
+        : [],
+    [t],
+  );
+
   const j = job?.job;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -109,7 +126,15 @@ export default function ContractPage() {
           }
         />
       )}
-      <ResourceTable resource={contractDef} syncUrl selectable toolbarExtra={toolbarExtra} />
+      <ResourceTable resource={contractDef} syncUrl selectable toolbarExtra={toolbarExtra} rowActions={rowActions} />
+      {progress && (
+        <InstanceDrawer
+          title={`${t('workflow.request.progress')} - ${String(progress.code)} v${String(progress.contractVersion)}`}
+          queryKey={['contract', 'progress', progress.id]}
+          load={() => requestProgress(contractDef, Number(progress.id))}
+          onClose={() => setProgress(null)}
+        />
+      )}
     </Space>
   );
 }

@@ -34,7 +34,7 @@ const zhCN = {
       rerate: '重新计费',
       selectOne: '请选择一份合同',
       confirm: {
-        submit: '提交选中的 {{count}} 份合同审批？',
+        submit: '提交选中的 {{count}} 份合同审批？审批任务进入审批人的待办，通过后合同生效，驳回则退回草稿。',
         effect: '使选中的 {{count}} 份合同生效？新版本生效后，用旧版本计费且未结算的费用将按新版本重新计算。',
         terminate: '终止选中的 {{count}} 份合同？',
       },
@@ -82,7 +82,7 @@ const enUS: typeof zhCN = {
       rerate: 'Re-rate open charges',
       selectOne: 'Select one contract',
       confirm: {
-        submit: 'Submit the {{count}} selected contract(s) for approval?',
+        submit: 'Submit the {{count}} selected contract(s) for approval? The approval task goes to the approvers\' task list: approved, a contract takes effect; rejected, it goes back to draft.',
         effect: 'Make the {{count}} selected contract(s) effective? Open charges rated with an earlier version are rated again with the new one.',
         terminate: 'Terminate the {{count}} selected contract(s)?',
       },

@@ -18,7 +18,7 @@ import {
   type ProFormInstance,
 } from '@ant-design/pro-components';
 import type { Rule } from 'antd/es/form';
-import { validateField, type FieldDef, type ResourceDef } from '@tms/domain';
+import { unitOf, validateField, type FieldDef, type ResourceDef } from '@tms/domain';
 import { resourceEndpoints } from '@tms/domain';
 import { HttpError } from '../http.ts';
 import { callData } from '../api.ts';
@@ -71,6 +71,13 @@ function rulesOf(f: FieldDef, ctx: ResourceContext, editing: boolean): Rule[] {
   ];
 }
 
+/** The unit after a field whose unit follows another field of the form (unitWhen). */
+function WatchedUnit({ f }: { f: FieldDef }) {
+  const form = Form.useFormInstance();
+  const other = Form.useWatch(f.unitWhen!.field, form) as unknown;
+  return <>{unitOf(f, { [f.unitWhen!.field]: other })}</>;
+}
+
 function FieldWidget({ def, f, ctx, editing, span, custom }: { def: ResourceDef; f: FieldDef; ctx: ResourceContext; editing: boolean; span: number; custom?: ReactNode }) {
   const label = fieldLabel(ctx.t, def, f.name);
   const common = {
@@ -102,7 +109,7 @@ function FieldWidget({ def, f, ctx, editing, span, custom }: { def: ResourceDef;
           {...common}
           min={Number.MIN_SAFE_INTEGER}
           max={Number.MAX_SAFE_INTEGER}
-          fieldProps={{ precision: f.kind === 'int' ? 0 : f.scale, addonAfter: f.unit, style: { width: '100%' } }}
+          fieldProps={{ precision: f.kind === 'int' ? 0 : f.scale, addonAfter: f.unitWhen ? <WatchedUnit f={f} /> : f.unit, style: { width: '100%' } }}
         />
       );
     case 'boolean':

@@ -6,7 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { Decimal } from 'decimal.js';
 import type { ProColumns, ProSchemaValueEnumObj } from '@ant-design/pro-components';
-import { allFields, inList, isSortable, type FieldDef, type ResourceDef } from '@tms/domain';
+import { allFields, inList, isSortable, unitOf, type FieldDef, type ResourceDef } from '@tms/domain';
 import { formatDate, formatDateTime } from '../format.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -109,8 +109,10 @@ export function displayValue(f: FieldDef, v: unknown, ctx: { t: Translate; dicts
       return formatDate(String(v), ctx.dateStyle);
     case 'json':
       return typeof v === 'string' ? v : JSON.stringify(v);
-    case 'decimal':
-      return withUnit(decimalFieldText(f, v), f.unit);
+    case 'decimal': {
+      const unit = unitOf(f, row);
+      return withUnit(decimalFieldText({ unit }, v), unit);
+    }
     default:
       return withUnit(v, f.unit);
   }
@@ -188,7 +190,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ProColumns<R
       } else if (f.kind === 'int' || f.kind === 'decimal') {
         col.valueType = 'digit';
         col.align = 'right';
-        col.render = (_dom, row) => withUnit(f.kind === 'decimal' ? decimalFieldText(f, row[f.name]) : row[f.name], f.unit) || '-';
+        col.render = (_dom, row) => withUnit(f.kind === 'decimal' ? decimalFieldText({ unit: unitOf(f, row) }, row[f.name]) : row[f.name], unitOf(f, row)) || '-';
         if (f.kind === 'decimal') col.fieldProps = { precision: f.scale };
       } else if (f.kind === 'ref') {
         col.valueType = 'digit';
