@@ -562,6 +562,7 @@ function customRoutes(): Record<string, Classified> {
   for (const action of ['submit', 'effect', 'terminate']) c[`POST /api/finance/contract/${action}`] = { kind: 'contract', call: post(`/api/finance/contract/${action}`, () => ids('contract')) };
   c['POST /api/finance/contract/rerate'] = { kind: 'contract', call: post('/api/finance/contract/rerate', () => ({ id: rec.contract.id })) };
   c['GET /api/finance/contract/rerate/:id'] = { kind: 'contract', call: get(() => `/api/finance/contract/rerate/${rec.contract.id}`) };
+  c['GET /api/finance/contract/progress/:id'] = { kind: 'contract', call: get(() => `/api/finance/contract/progress/${rec.contract.id}`) };
   c['GET /api/finance/charge/list'] = { kind: 'reviewedWaybill', read: true, call: get(() => '/api/finance/charge/list', () => ({ waybillId: rec.reviewedWaybill.id })) };
   c['POST /api/finance/quote'] = {
     list: () => ({ method: 'POST', path: '/api/finance/quote', body: { kind: 'RECEIVABLE', from: {}, to: {}, quantities: { weightKg: 10 }, date: new Date().toISOString().slice(0, 10) } }),
