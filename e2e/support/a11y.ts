@@ -218,6 +218,12 @@ async function auditDialog(
   found.push(...(await audit(page, where, ['.ant-modal-root', '.ant-drawer-open'], undefined, contrast ? [] : ['color-contrast'])));
   lap('audited');
   if (english) out.chinese.push(...(await chineseTexts(page, where)));
+  // Escape closes a dialog that holds the focus (antd listens on the dialog): a keyboard user presses it once the focus
+  // has moved in, which antd does after the dialog opens (on a loaded machine, after the audit above had started);
+  // pressed while the focus was still on the opener, it went to the page and left the dialog open
+  await page
+    .waitForFunction(() => !!document.activeElement?.closest('.ant-modal-wrap, .ant-drawer-open'), undefined, { timeout: 5_000, polling: 50 })
+    .catch(() => undefined);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   lap('closed');
