@@ -7,6 +7,7 @@
  * text. Values filled into a template are HTML-escaped (Mustache), so the text is the stored text.
  */
 import type PDFKit from 'pdfkit';
+import { parseDocument, ElementType } from 'htmlparser2';
 import { openPdf } from './pdf.ts';
 
 interface El {
@@ -16,40 +17,20 @@ interface El {
 }
 type Node = El | string;
 
-const VOID = new Set(['br', 'hr', 'img', 'meta', 'link', 'input', 'col', 'wbr']);
 const SKIP = new Set(['head', 'style', 'script', 'title', 'template']);
 const BLOCK = new Set(['div', 'p', 'section', 'article', 'header', 'footer', 'main', 'body', 'html', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'hr', 'blockquote']);
 const HEADING: Record<string, number> = { h1: 20, h2: 16, h3: 13, h4: 11, h5: 10, h6: 9 };
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', middot: '·', ndash: '–', mdash: '—', yen: '¥', copy: '©' };
-
-const decode = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e.toLowerCase()] ?? m),
-  );
-
-/** The HTML as a tree (tolerant: an end tag closes up to its element, unknown end tags are ignored). */
+/** The HTML as a tree, read by htmlparser2 (entities decoded, void and unclosed elements as browsers read them). */
 export function parseHtml(html: string): El {
-  const root: El = { tag: '#root', attrs: {}, children: [] };
-  const stack: El[] = [root];
-  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-z0-9]+)\s*>|<([a-z0-9]+)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+|<)/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const top = stack.at(-1)!;
-    if (m[1]) {
-      const tag = m[1].toLowerCase();
-      const at = stack.map((e) => e.tag).lastIndexOf(tag);
-      if (at > 0) stack.length = at;
-    } else if (m[2]) {
-      const tag = m[2].toLowerCase();
-      const attrs: Record<string, string> = {};
-      for (const a of (m[3] ?? '').matchAll(/([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) attrs[a[1]!.toLowerCase()] = decode(a[2] ?? a[3] ?? a[4] ?? '');
-      const el: El = { tag, attrs, children: [] };
-      top.children.push(el);
-      if (!VOID.has(tag) && !m[4]) stack.push(el);
-    } else if (m[5] !== undefined) {
-      top.children.push(decode(m[5]));
-    }
-  }
-  return root;
+  type Dom = ReturnType<typeof parseDocument>['children'][number];
+  const convert = (n: Dom): Node | null => {
+    if (n.type === ElementType.Text) return (n as Dom & { data: string }).data;
+    if (n.type !== ElementType.Tag && n.type !== ElementType.Script && n.type !== ElementType.Style) return null;
+    const el = n as Dom & { name: string; attribs: Record<string, string>; children: Dom[] };
+    return { tag: el.name.toLowerCase(), attrs: { ...el.attribs }, children: el.children.map(convert).filter((c): c is Node => c !== null) };
+  };
+  const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  return { tag: '#root', attrs: {}, children: doc.children.map(convert).filter((c): c is Node => c !== null) };
 }
 
 const styleOf = (el: El): Record<string, string> =>
