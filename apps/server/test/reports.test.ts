@@ -256,6 +256,31 @@ describe('vehicle check report', () => {
   });
 });
 
+describe('periods in the report’s time zone', () => {
+  // the dispatch orders leave at 08:00 UTC: midnight in Los Angeles (UTC−8 in early March), 22:00 the day before in
+  // Honolulu (UTC−10); the receipts are made at 10:00 UTC (midnight in Honolulu), the checks at 07:00 and 07:30 UTC
+  const sum = async (name: string, key: string, query: Record<string, string>) => (await report(name, query)).json.data.totals[key];
+  const mine = (pred: (x: (typeof shipments)[number]) => boolean) => shipments.filter((x) => x.center === sh && pred(x)).length;
+
+  it('takes a timestamp on its local day, its first and last instants included or not as the day says', async () => {
+    // a period of one local day holds the departures at its midnight, and not those at the next one
+    expect(await sum('shipment', 'shipments', { tz: 'America/Los_Angeles', from: DAYS[0]!, to: DAYS[0]! })).toBe(mine((x) => x.day === DAYS[0]));
+    expect(await sum('shipment', 'shipments', { tz: 'America/Los_Angeles', from: DAYS[1]!, to: DAYS[2]! })).toBe(mine((x) => x.day !== DAYS[0]));
+    // in Honolulu the first day's departures are on the day before, and the second day's on the first, under its date
+    const hnl = await report('shipment', { tz: 'Pacific/Honolulu', from: DAYS[0]!, to: DAYS[2]! });
+    expect(hnl.json.data.totals.shipments).toBe(mine((x) => x.day !== DAYS[0]));
+    expect(new Set((hnl.json.data.rows as Json[]).map((x) => x.day))).toEqual(new Set([DAYS[0]]));
+    expect(await sum('shipment', 'shipments', { tz: 'Pacific/Honolulu', from: '2026-02-28', to: '2026-02-28' })).toBe(mine((x) => x.day === DAYS[0]));
+  });
+
+  it('does the same for the receipts and the vehicle checks', async () => {
+    expect(await sum('epod', 'receipts', { tz: 'Pacific/Honolulu', from: DAYS[0]!, to: DAYS[0]! })).toBe(epods.length);
+    expect(await sum('epod', 'receipts', { tz: 'Pacific/Honolulu', from: '2026-02-28', to: '2026-02-28' })).toBe(0);
+    expect(await sum('check', 'checks', { tz: 'Pacific/Honolulu', from: DAYS[0]!, to: DAYS[2]! })).toBe(0);
+    expect(await sum('check', 'checks', { tz: 'Pacific/Honolulu', from: '2026-02-28', to: '2026-02-28' })).toBe(checks.length);
+  });
+});
+
 describe('filters and access', () => {
   it('refuses a bad period, a bad time zone and a center the caller does not have', async () => {
     expect((await report('order', { from: '2026-02-30x' })).status).toBe(400);

@@ -55,6 +55,16 @@ function period(w: Where, f: ReportFilters, dayExpr: string) {
 }
 
 /**
+ * The period of a timestamp column: from the first day's local midnight up to the one after the last day, in the
+ * report's time zone — the same rows as its local day between the two days, as a range an index on (center, column)
+ * answers (migration 0087; over 3.3 M dispatch orders a year of a center went from every row of the center to its year).
+ */
+function periodAt(w: Where, f: ReportFilters, col: string) {
+  const tz = w.p(f.tz);
+  w.add(`${col} >= (${w.p(f.from)}::date::timestamp at time zone ${tz}) and ${col} < ((${w.p(f.to)}::date + 1)::timestamp at time zone ${tz})`);
+}
+
+/**
  * Orders per day and client, read from the order rollup (migration 0076: per center, client, carrier, day, status,
  * kept exact by triggers): every filter and data-scope column of this report is one of its dimensions, so a year of a
  * center is a few thousand rollup rows, not every order.
@@ -85,7 +95,7 @@ async function shipmentReport(q: Queryable, caller: Caller, f: ReportFilters): P
   const dayExpr = day(w, f, 'coalesce(s.etd, s.create_time)');
   const tol = `make_interval(mins => ${w.p(f.toleranceMinutes)}::int)`;
   w.add(`s.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
-  period(w, f, dayExpr);
+  periodAt(w, f, 'coalesce(s.etd, s.create_time)');
   if (f.carrierId) w.add(`s.carrier_id = ${w.p(f.carrierId)}`);
   if (f.status) w.add(`s.status = ${w.p(f.status)}`);
   w.scope(caller, 's', { carrier: 'carrier_id' });
@@ -111,7 +121,7 @@ async function shipmentReport(q: Queryable, caller: Caller, f: ReportFilters): P
 async function epodReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
   const w = new Where();
   w.add(`e.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
-  period(w, f, day(w, f, 'e.create_time'));
+  periodAt(w, f, 'e.create_time');
   if (f.clientId) w.add(`e.client_id = ${w.p(f.clientId)}`);
   if (f.carrierId) w.add(`e.carrier_id = ${w.p(f.carrierId)}`);
   if (f.status) w.add(`e.status = ${w.p(f.status)}`);
@@ -126,7 +136,7 @@ async function epodReport(q: Queryable, caller: Caller, f: ReportFilters): Promi
        from tms_epod e
        left join ${byCarrier ? 'base_carrier g on g.id = e.carrier_id' : 'base_client g on g.id = e.client_id'}
        left join lateral (select sum(shipped_quantity) as shipped, sum(coalesce(signed_quantity, 0)) as signed, sum(shortage) as shortage, sum(damage) as damage
-                            from tms_epod_line where epod_id = e.id) l on true
+                            from tms_epod_line where epod_id = e.id and dispatch_center_id = e.dispatch_center_id) l on true
        ${w.sql()}
       group by g.name order by g.name`,
     w.params,
@@ -141,12 +151,13 @@ async function epodReport(q: Queryable, caller: Caller, f: ReportFilters): Promi
 async function checkReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
   const w = new Where();
   w.add(`v.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
-  period(w, f, day(w, f, 'v.check_time'));
+  periodAt(w, f, 'v.check_time');
   if (f.carrierId) w.add(`s.carrier_id = ${w.p(f.carrierId)}`);
   w.scope(caller, 's', { carrier: 'carrier_id' });
   const r = await q.query<ReportRow>(
     `select i.item_code as "itemCode", count(*)::int as checks, count(*) filter (where not i.passed)::int as failed
-       from tms_vehicle_check v join tms_vehicle_check_item i on i.check_id = v.id join tms_shipment s on s.id = v.shipment_id
+       from tms_vehicle_check v join tms_vehicle_check_item i on i.check_id = v.id and i.dispatch_center_id = v.dispatch_center_id
+       join tms_shipment s on s.id = v.shipment_id and s.dispatch_center_id = v.dispatch_center_id
        ${w.sql()}
       group by i.item_code order by failed desc, i.item_code`,
     w.params,
