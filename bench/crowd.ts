@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -108,8 +108,24 @@ function get(base: string, path: string, token: string): Promise<{ status: numbe
   });
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc; 0 once it is gone) */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (CLK_TCK 100)
+  } catch {
+    return 0;
+  }
+}
+
 // ---------------------------------------------------------------- throughput (PostgreSQL)
-async function throughput(root: string): Promise<{ rps: number; p50: number; p99: number; errors: number; n: number }> {
+/**
+ * Besides the rate, the CPU time each list request costs, in the server process and in its PostgreSQL backends (read
+ * from /proc over the measured seconds): unlike the rate and the latencies, a figure that other work on the machine
+ * barely moves, and what the rate one server can reach on idle cores follows from (cores ÷ CPU per request).
+ */
+async function throughput(root: string): Promise<{ rps: number; p50: number; p99: number; errors: number; n: number; serverCpuMs: number; dbCpuMs: number }> {
   const name = `h2_crowd_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -141,8 +157,14 @@ async function throughput(root: string): Promise<{ rps: number; p50: number; p99
       return { lat, errors, s: (performance.now() - t0) / 1000 };
     };
     await run(3);
+    // the server's backends, connected by the warm-up (the pool keeps them while requests keep coming)
+    const backends = (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid);
+    const cpu = () => ({ server: cpuSeconds(server!.proc.pid!), db: backends.reduce((a, b) => a + cpuSeconds(b), 0) });
+    const c0 = cpu();
     const { lat, errors, s } = await run(SECONDS);
-    return { rps: lat.length / s, p50: pct(lat, 50), p99: pct(lat, 99), errors, n: lat.length };
+    const c1 = cpu();
+    const per = (x: number) => (x * 1000) / Math.max(1, lat.length + errors);
+    return { rps: lat.length / s, p50: pct(lat, 50), p99: pct(lat, 99), errors, n: lat.length, serverCpuMs: per(c1.server - c0.server), dbCpuMs: per(c1.db - c0.db) };
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -221,7 +243,11 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const [label, root] of roots) {
       log(`throughput, ${label} (${root})…`);
       const r = await throughput(root);
-      rows.push(`| order list, PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s — ${label} | ${r.rps.toFixed(0)} requests/s; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.errors} errors | load ${load()} |`);
+      const cap = (os.cpus().length * 1000) / (r.serverCpuMs + r.dbCpuMs);
+      rows.push(
+        `| order list, PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s — ${label} | ${r.rps.toFixed(0)} requests/s; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.errors} errors; ` +
+          `CPU per request: server ${r.serverCpuMs.toFixed(2)} ms + PostgreSQL ${r.dbCpuMs.toFixed(2)} ms (${os.cpus().length} idle cores: ≤ ${cap.toFixed(0)} requests/s) | load ${load()} |`,
+      );
       log(rows.at(-1));
     }
   if (ONLY !== 'throughput')
