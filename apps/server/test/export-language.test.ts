@@ -2,11 +2,13 @@
  * Excel exports speak the caller's language (issue 15, "exports … in the party's language"): the headers, and the
  * dictionary values too. Dictionary labels are stored in Chinese and edited by administrators; a zh-CN export shows
  * the stored label (an edit included), another language the shipped translation (locale key dicts.<type>.<value>),
- * as the web app does. The language is the request's: `lang` header, `?lang=`, else Accept-Language.
+ * as the web app does. The language is the request's: `lang` header, `?lang=`, else Accept-Language. Import templates
+ * list the labels of their language; an import reads them, or the stored ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ADMIN, centerId, rand, startServer, type TestServer } from './helpers.ts';
+import { upload, workbook } from './resource-kit.ts';
 
 let s: TestServer;
 let admin: string;
@@ -73,5 +75,26 @@ describe('list exports in the caller\'s language', () => {
     } finally {
       await s.db.query(`update sys_dict_data set dict_label = '正常' where dict_type = 'sys_normal_disable' and dict_value = '0'`);
     }
+  });
+
+  it('an import template offers the labels of its language, and an import reads the label of its language or the stored one', async () => {
+    const lists = async (lang: string) => {
+      const r = await s.api('GET', '/api/system/printer/importTemplate', { token: admin, headers: { lang } });
+      expect(r.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.body as unknown as ArrayBuffer);
+      const values: string[] = [];
+      wb.getWorksheet('lists')!.eachRow((row) => values.push(...(row.values as unknown[]).slice(1).map(String)));
+      return values;
+    };
+    expect(await lists('en-US')).toEqual(expect.arrayContaining(['Laser', 'Label', 'Dot matrix']));
+    expect(await lists('zh-CN')).toEqual(expect.arrayContaining(['激光打印机', '标签打印机', '针式打印机']));
+    const code = `LP${rand(6)}`;
+    const rows = [[`${code}A`, 'en', 'Dot matrix'], [`${code}B`, 'zh', '标签打印机']];
+    const r = await s.api('POST', '/api/system/printer/import', { token: admin, headers: { lang: 'en-US' }, query: { commit: 'true' }, body: upload(await workbook(['code', 'name', 'type'], rows)) });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.data).toMatchObject({ total: 2, errors: 0, committed: true });
+    const saved = await s.db.query<{ code: string; type: string }>(`select code, type from sys_printer where code like $1 order by code`, [`${code}%`]);
+    expect(saved.rows).toEqual([{ code: `${code}A`, type: 'NEEDLE' }, { code: `${code}B`, type: 'LABEL' }]);
   });
 });
