@@ -8,7 +8,7 @@
  * - after: the product as it is (the candidates from fin_charge_unstated; the line insert deletes their rows),
  * each in a transaction rolled back, so both see the same data and the same machine. Then the price paid on the
  * other side: inserting CHARGES charges (20 000; copies of the month's) with and without the trigger that copies them,
- * alternately, rolled back. Prints each run with its slow steps and the load average, then the medians.
+ * alternately, rolled back (CHARGES=0 leaves it out, GEN=0 the generation). Prints each run with its slow steps and the load average, then the medians.
  */
 import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
@@ -63,7 +63,7 @@ const cleanUp = async () => {
   await db.query(`alter table fin_statement_line enable trigger fin_charge_unstated_lines_added`);
   for (const t of ['fin_statement', 'fin_statement_line', 'fin_charge_unstated']) await db.query(`vacuum analyze ${t}`);
 };
-for (let i = 0; i < rounds; i++)
+for (let i = 0; i < (process.env.GEN === '0' ? 0 : rounds); i++)
   for (const mode of ['before', 'after'] as const) {
     const run = async (q: Parameters<Parameters<typeof db.tx>[0]>[0]) => {
       if (mode === 'before') await q.query(`alter table fin_statement_line disable trigger fin_charge_unstated_lines_added`);
@@ -102,7 +102,7 @@ for (let i = 0; i < rounds; i++)
     times[mode]!.push(ms);
     console.log(`${mode} ${(ms / 1000).toFixed(2)} s ${said}`);
   }
-console.log(`generation: median before ${(med(times.before!) / 1000).toFixed(2)} s, after ${(med(times.after!) / 1000).toFixed(2)} s`);
+if (times.before!.length) console.log(`generation: median before ${(med(times.before!) / 1000).toFixed(2)} s, after ${(med(times.after!) / 1000).toFixed(2)} s`);
 
 const n = Number(process.env.CHARGES ?? 20000);
 const ins = { without: [] as number[], with: [] as number[] };

@@ -5,25 +5,16 @@
  * as the web app does. The language is the request's: `lang` header, `?lang=`, else Accept-Language. Import templates
  * list the labels of their language; an import reads them, or the stored ones.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ADMIN, centerId, rand, startServer, type TestServer } from './helpers.ts';
-import { upload, workbook } from './resource-kit.ts';
+import { centerId, rand } from './helpers.ts';
+import { ctx, upload, useServer, workbook } from './resource-kit.ts';
 
-let s: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  s = await startServer();
-  admin = await s.login(ADMIN.user, ADMIN.password);
-});
-afterAll(async () => {
-  await s?.close();
-});
+useServer();
 
 /** The exported sheet as rows of cell texts, the header row first. */
 async function exported(path: string, query: Record<string, string>, headers: Record<string, string>): Promise<string[][]> {
-  const r = await s.api('GET', path, { token: admin, query, headers });
+  const r = await ctx.s.api('GET', path, { token: ctx.admin, query, headers });
   expect(r.status, path).toBe(200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(r.body as unknown as ArrayBuffer);
@@ -40,10 +31,10 @@ const column = (rows: string[][], header: string) => {
 
 describe('list exports in the caller\'s language', () => {
   it('a finance list (statements): status and kind are dictionary labels in zh-CN, en-US and zh-TW', async () => {
-    const center = await centerId(s.db, 'SH01');
+    const center = await centerId(ctx.s.db, 'SH01');
     const code = `LANG${rand(6)}`;
-    const client = (await s.db.query<{ id: number }>(`insert into base_client(code, name, create_by) values ($1, $1, 'test') returning id`, [code])).rows[0]!.id;
-    await s.db.query(
+    const client = (await ctx.s.db.query<{ id: number }>(`insert into base_client(code, name, create_by) values ($1, $1, 'test') returning id`, [code])).rows[0]!.id;
+    await ctx.s.db.query(
       `insert into fin_statement(dispatch_center_id, code, kind, client_id, party_id, period, period_from, period_to, status, create_by)
        values ($1, $2, 'RECEIVABLE', $3, $3, '2026-03', '2026-03-01', '2026-03-31', 'CONFIRMED', 'test')`,
       [center, `ST-${code}`, client],
@@ -65,7 +56,7 @@ describe('list exports in the caller\'s language', () => {
     const zhBefore = await exported('/api/system/user/export', { userName: 'admin' }, { 'accept-language': 'zh-CN' });
     const statusZh = zhBefore[0]!.find((h) => h === '状态')!;
     expect(column(zhBefore, statusZh)).toEqual(['正常']);
-    await s.db.query(`update sys_dict_data set dict_label = '正常使用' where dict_type = 'sys_normal_disable' and dict_value = '0'`);
+    await ctx.s.db.query(`update sys_dict_data set dict_label = '正常使用' where dict_type = 'sys_normal_disable' and dict_value = '0'`);
     try {
       expect(column(await exported('/api/system/user/export', { userName: 'admin' }, { 'accept-language': 'zh-CN' }), statusZh)).toEqual(['正常使用']);
       const en = await exported('/api/system/user/export', { userName: 'admin' }, { 'accept-language': 'en-US' });
@@ -73,13 +64,13 @@ describe('list exports in the caller\'s language', () => {
       expect(en.flat()).not.toContain('正常使用');
       expect(en.flat()).not.toContain('正常');
     } finally {
-      await s.db.query(`update sys_dict_data set dict_label = '正常' where dict_type = 'sys_normal_disable' and dict_value = '0'`);
+      await ctx.s.db.query(`update sys_dict_data set dict_label = '正常' where dict_type = 'sys_normal_disable' and dict_value = '0'`);
     }
   });
 
   it('an import template offers the labels of its language, and an import reads the label of its language or the stored one', async () => {
     const lists = async (lang: string) => {
-      const r = await s.api('GET', '/api/system/printer/importTemplate', { token: admin, headers: { lang } });
+      const r = await ctx.s.api('GET', '/api/system/printer/importTemplate', { token: ctx.admin, headers: { lang } });
       expect(r.status).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.body as unknown as ArrayBuffer);
@@ -91,10 +82,10 @@ describe('list exports in the caller\'s language', () => {
     expect(await lists('zh-CN')).toEqual(expect.arrayContaining(['激光打印机', '标签打印机', '针式打印机']));
     const code = `LP${rand(6)}`;
     const rows = [[`${code}A`, 'en', 'Dot matrix'], [`${code}B`, 'zh', '标签打印机']];
-    const r = await s.api('POST', '/api/system/printer/import', { token: admin, headers: { lang: 'en-US' }, query: { commit: 'true' }, body: upload(await workbook(['code', 'name', 'type'], rows)) });
+    const r = await ctx.s.api('POST', '/api/system/printer/import', { token: ctx.admin, headers: { lang: 'en-US' }, query: { commit: 'true' }, body: upload(await workbook(['code', 'name', 'type'], rows)) });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toMatchObject({ total: 2, errors: 0, committed: true });
-    const saved = await s.db.query<{ code: string; type: string }>(`select code, type from sys_printer where code like $1 order by code`, [`${code}%`]);
+    const saved = await ctx.s.db.query<{ code: string; type: string }>(`select code, type from sys_printer where code like $1 order by code`, [`${code}%`]);
     expect(saved.rows).toEqual([{ code: `${code}A`, type: 'NEEDLE' }, { code: `${code}B`, type: 'LABEL' }]);
   });
 });
