@@ -3,7 +3,8 @@
  * (≤ 10 s), and the aging report over 3 years of invoices (≤ 200 ms). Run: `npm run bench:settlement`
  * (= `npx tsx bench/settlement.ts`; a PostgreSQL server: BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a fresh database `tms_bench_settlement`, dropped at the end).
- * BENCH_PARTIES and BENCH_LINES change the size, BENCH_HISTORY_MONTHS the stated history (3); BENCH_KEEP=1 keeps the database (to EXPLAIN its queries). Prints a Markdown table for bench/README.md ("Settlement").
+ * BENCH_PARTIES and BENCH_LINES change the size, BENCH_HISTORY_MONTHS the stated history (3); BENCH_KEEP=1 keeps the database (to EXPLAIN its queries),
+ * and BENCH_REUSE=1 measures again on the kept one (its generated month deleted first) instead of generating new data. Prints a Markdown table for bench/README.md ("Settlement").
  *
  * Data, set-based (generate_series), in SH01, period = last calendar month:
  * - 500 clients with an effective receivable contract each; their settlement terms cycle through the five
@@ -264,12 +265,16 @@ async function historyCharges(db: pg.PoolClient, center: number, p: ReturnType<t
   log(t0, `history charges (${HISTORY_MONTHS} months, stated)`);
 }
 
+/** BENCH_REUSE=1: the database a BENCH_KEEP=1 run kept, its generated month taken back, instead of new data */
+const REUSE = process.env.BENCH_REUSE === '1';
+
 async function main() {
   const p = period();
-  await admin(async (c) => {
-    await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
-  });
+  if (!REUSE)
+    await admin(async (c) => {
+      await c.query(`drop database if exists ${DB_NAME} with (force)`);
+      await c.query(`create database ${DB_NAME}`);
+    });
   const u = new URL(ADMIN_URL);
   u.pathname = '/' + DB_NAME;
   const url = u.toString();
@@ -281,7 +286,12 @@ async function main() {
   const t0 = performance.now();
   const conn = await raw.connect();
   try {
-    await generate(conn, center, p);
+    if (!REUSE) await generate(conn, center, p);
+    else {
+      await conn.query(`delete from fin_statement where period = $1 and create_by <> 'bench'`, [p.period]);
+      for (const t of ['fin_statement', 'fin_statement_line', 'fin_charge_unstated']) await conn.query(`vacuum analyze ${t}`);
+      log(t0, `the month taken back (BENCH_REUSE)`);
+    }
   } finally {
     conn.release();
   }
@@ -375,7 +385,7 @@ async function main() {
   await app.close();
   await appDb.close();
   await raw.end();
-  await closeBench(DB_NAME, results, `data generated in ${secs(genData)}; `);
+  await closeBench(DB_NAME, results, REUSE ? `the kept data reused; ` : `data generated in ${secs(genData)}; `);
 }
 
 main().catch((e) => {

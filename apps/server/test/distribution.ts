@@ -48,6 +48,7 @@ export const DISTRIBUTED = new Set([
   'fin_dispatch_rating',
   'fin_rating_history',
   'fin_charge',
+  'fin_charge_unstated',
   'fin_adjustment',
   'fin_statement',
   'fin_invoice',

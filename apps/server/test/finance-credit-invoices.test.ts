@@ -12,10 +12,11 @@ import Decimal from 'decimal.js';
 import { rand, type Json } from './helpers.ts';
 import { ctx, useServer, zh } from './resource-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
-import { effectiveContract, nextPeriod, one } from './finance-kit.ts';
+import { effectiveContract, nextPeriod, one, unstatedStaysExact } from './finance-kit.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 
 useServer();
+unstatedStaysExact();
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en-US', key, params);
 const call = (method: string, path: string, body?: unknown, lang = 'zh-CN') => ctx.s.api(method, `/api/${path}`, { token: ctx.admin, body, headers: { lang } });
@@ -188,5 +189,41 @@ describe('statement line references (migrations 0051, 0083)', () => {
     await ctx.s.db.query(`delete from fin_charge where id = $1`, [free]);
     await expect(ctx.s.db.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 10)`, [credit.id, free])).rejects.toMatchObject({ code: '23503' });
     await expect(ctx.s.db.query(`insert into fin_statement_line(statement_id, amount) values (-1, 10)`)).rejects.toMatchObject({ code: '23503' });
+  });
+
+  it('the un-stated charges generation reads (migration 0084) follow every change of a charge and of its lines, in the same transaction', async () => {
+    const { clientId, credit } = await clientWithCredit('UN');
+    const w = await row(`select a.waybill_id from fin_adjustment a join fin_statement_line l on l.adjustment_id = a.id where l.statement_id = $1`, [credit.id]);
+    const contract = await row(`select id from fin_contract where client_id = $1`, [clientId]);
+    const unstated = async (id: number) => (await ctx.s.db.query<{ amount: string }>(`select amount::text from fin_charge_unstated where charge_id = $1`, [id])).rows.map((r) => r.amount);
+    const [a, b] = (
+      await ctx.s.db.query<{ id: number }>(
+        `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace)
+         select dispatch_center_id, $1, 'RECEIVABLE', $2, 1, (select id from fin_charge_type where code = 'FREIGHT'), 'FREIGHT', 'CNY', x, 9, '{}' from fin_statement, unnest(array[10, 20]) x where id = $3 returning id`,
+        [w.waybill_id, contract.id, credit.id],
+      )
+    ).rows.map((r) => Number(r.id));
+    expect([await unstated(a!), await unstated(b!)]).toEqual([['10.00'], ['20.00']]);
+    await ctx.s.db.query(`update fin_charge set amount = 11 where id = $1`, [a]);
+    expect(await unstated(a!)).toEqual(['11.00']);
+    // on a live line: gone; the line released (its statement voided): back; a live line again, then deleted: back
+    await ctx.s.db.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 11), ($1, $3, 20)`, [credit.id, a, b]);
+    expect([await unstated(a!), await unstated(b!)]).toEqual([[], []]);
+    await ctx.s.db.query(`update fin_statement_line set released = true where charge_id = $1`, [a]);
+    expect(await unstated(a!)).toEqual(['11.00']);
+    await ctx.s.db.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 11)`, [credit.id, a]);
+    expect(await unstated(a!)).toEqual([]);
+    await ctx.s.db.query(`delete from fin_statement_line where charge_id = $1 and not released`, [a]);
+    expect(await unstated(a!)).toEqual(['11.00']);
+    // a rolled-back statement changes nothing; the charge deleted once free: gone
+    await expect(ctx.s.db.tx(async (q) => {
+      await q.query(`insert into fin_statement_line(statement_id, charge_id, amount) values ($1, $2, 11)`, [credit.id, a]);
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    expect(await unstated(a!)).toEqual(['11.00']);
+    await ctx.s.db.query(`delete from fin_statement_line where charge_id = $1`, [a]);
+    await ctx.s.db.query(`delete from fin_charge where id = $1`, [a]);
+    expect(await unstated(a!)).toEqual([]);
+    expect(await unstated(b!)).toEqual([]);
   });
 });

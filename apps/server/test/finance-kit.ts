@@ -1,5 +1,5 @@
 /** Finance test fixtures: an effective contract with its rate lines, made through the API. */
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { getResource } from '@tms/domain';
 import { rand, type Json } from './helpers.ts';
 import { call, ctx } from './resource-kit.ts';
@@ -29,3 +29,27 @@ export const nextPeriod = (p: string) => {
   const [y, m] = p.split('-').map(Number);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
+
+/**
+ * fin_charge_unstated (migration 0084, what statement generation reads) is exactly the charges on no live statement
+ * line, each with the settlement fields of its charge: the rows missing, left over or different, as text (none: []).
+ */
+export async function unstatedDrift(): Promise<string[]> {
+  const r = await ctx.s.db.query<{ drift: string }>(
+    `with want as (select c.id as charge_id, c.dispatch_center_id, c.kind, c.contract_id, c.waybill_id, c.charge_type_code, c.currency, c.amount, c.tax_rate, c.source, c.create_time,
+                          case when c.source = 'RERATE' then c.trace->'rerate' end as rerate
+                     from fin_charge c where not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)),
+          have as (select charge_id, dispatch_center_id, kind, contract_id, waybill_id, charge_type_code, currency, amount, tax_rate, source, create_time, rerate from fin_charge_unstated)
+     select 'missing ' || row(w.*)::text as drift from (select * from want except select * from have) w
+     union all
+     select 'left over ' || row(h.*)::text from (select * from have except select * from want) h`,
+  );
+  return r.rows.map((x) => x.drift);
+}
+
+/** After each test of the file: fin_charge_unstated is exact (unstatedDrift). */
+export function unstatedStaysExact(): void {
+  afterEach(async () => {
+    expect(await unstatedDrift()).toEqual([]);
+  });
+}

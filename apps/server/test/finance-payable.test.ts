@@ -8,11 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import type { Json } from './helpers.ts';
 import { ctx, useServer } from './resource-kit.ts';
-import { effectiveContract, one } from './finance-kit.ts';
+import { effectiveContract, one, unstatedStaysExact } from './finance-kit.ts';
 import { carrierId, driverId, reviewedWaybill, vehicleId } from './shipments-fixtures.ts';
 import { linesOf, makeWaybill } from './waybills-fixtures.ts';
 
 useServer();
+unstatedStaysExact();
 
 const post = async (path: string, body: unknown) => {
   const r = await ctx.s.api('POST', path, { token: ctx.admin, body, headers: { lang: 'en-US' } });

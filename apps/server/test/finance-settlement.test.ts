@@ -10,10 +10,12 @@ import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { centerId, rand, type Json } from './helpers.ts';
 import { ctx, useServer, zh } from './resource-kit.ts';
+import { unstatedStaysExact } from './finance-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 
 useServer();
+unstatedStaysExact();
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en-US', key, params);
 const one = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<Json>(sql, params)).rows[0];

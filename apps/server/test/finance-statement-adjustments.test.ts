@@ -10,10 +10,11 @@ import ExcelJS from 'exceljs';
 import { translate } from '../src/platform/i18n.ts';
 import { centerId, rand, type Json } from './helpers.ts';
 import { ctx, useServer } from './resource-kit.ts';
-import { effectiveContract, nextPeriod, one } from './finance-kit.ts';
+import { effectiveContract, nextPeriod, one, unstatedStaysExact } from './finance-kit.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 
 useServer();
+unstatedStaysExact();
 
 const api = async (method: string, path: string, body?: unknown, lang = 'en-US') => {
   const r = await ctx.s.api(method, `/api/${path}`, { token: ctx.admin, body, headers: { lang } });

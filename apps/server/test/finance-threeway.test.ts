@@ -12,12 +12,14 @@ import ExcelJS from 'exceljs';
 import { carrierClaimResource } from '@tms/domain';
 import { centerId, createUser, rand, type Json } from './helpers.ts';
 import { ctx, upload, useServer, workbook, XLSX, zh } from './resource-kit.ts';
+import { unstatedStaysExact } from './finance-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { fieldLabel } from '../src/platform/excel.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 useServer();
+unstatedStaysExact();
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en-US', key, params);
 const one = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<Json>(sql, params)).rows[0]!;

@@ -254,6 +254,19 @@ describe('vehicle check report', () => {
     }
     expect(r.json.data.totals).toMatchObject({ checks: checks.length, failed: checks.filter((c) => !c.passed).length });
   });
+
+  it('exports the items as their dictionary labels in the reader\'s language, as the screen shows them', async () => {
+    const items = async (lang: string) => {
+      const r = await s.api('GET', '/api/reports/check/export', { token: admin, query: period, headers: { 'accept-language': lang } });
+      expect(r.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.body as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      return { head: ws.getRow(1).getCell(1).value, items: Array.from({ length: ws.rowCount - 2 }, (_, i) => ws.getRow(i + 2).getCell(1).value).sort() };
+    };
+    expect(await items('zh-CN')).toEqual({ head: expect.any(String), items: ['制动', '灯光', '轮胎'].sort() });
+    expect(await items('en-US,en;q=0.8')).toEqual({ head: expect.any(String), items: ['Brakes', 'Lights', 'Tyres'] });
+  });
 });
 
 describe('periods in the report’s time zone', () => {

@@ -18,6 +18,8 @@ export type ReportColumnKind = 'date' | 'text' | 'count' | 'number' | 'rate' | '
 export interface ReportColumn {
   key: string;
   kind: ReportColumnKind;
+  /** a code of this dictionary type, shown (screen and export) as its label in the reader's language */
+  dict?: string;
 }
 
 export interface ReportSpec {
@@ -93,7 +95,7 @@ export const REPORTS: Record<ReportName, ReportSpec> = {
     permission: 'reports:check:query',
     exportPermission: 'reports:check:export',
     filters: ['carrier'],
-    columns: [c('itemCode', 'text'), c('checks', 'count'), c('failed', 'count'), c('failRate', 'rate')],
+    columns: [{ ...c('itemCode', 'text'), dict: 'vehicle_check_item' }, c('checks', 'count'), c('failed', 'count'), c('failRate', 'rate')],
   },
   /**
    * Revenue (receivable charges of the waybills), cost (the payable charges allocated to them) and margin,

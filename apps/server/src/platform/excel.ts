@@ -28,8 +28,21 @@ export function fieldLabel(def: ResourceDef, f: FieldDef, lang: Lang): string {
   return t === key ? translate(lang, `fields.${f.name}`) : t;
 }
 
-export async function dictOptions(db: Queryable, types: string[]): Promise<Map<string, { value: string; label: string }[]>> {
-  const out = new Map<string, { value: string; label: string }[]>();
+/**
+ * A dictionary entry's label in a language, as the web app shows it (queries.ts translateDicts): labels are stored in
+ * Chinese (administrators edit them); another language gets the shipped translation (locale key dicts.<type>.<value>)
+ * when there is one.
+ */
+export function dictLabel(lang: Lang, type: string, value: string, stored: string): string {
+  if (lang === 'zh-CN') return stored;
+  const key = `dicts.${type}.${value}`;
+  const t = translate(lang, key);
+  return t === key ? stored : t;
+}
+
+/** The entries of dictionary types, labels in `lang`; `stored` keeps the label as stored (an import reads either). */
+export async function dictOptions(db: Queryable, types: string[], lang: Lang): Promise<Map<string, { value: string; label: string; stored: string }[]>> {
+  const out = new Map<string, { value: string; label: string; stored: string }[]>();
   if (!types.length) return out;
   const r = await db.query<{ dict_type: string; dict_value: string; dict_label: string }>(
     `select dict_type, dict_value, dict_label from sys_dict_data where dict_type = any($1) and status = '0' order by dict_type, dict_sort, id`,
@@ -37,7 +50,7 @@ export async function dictOptions(db: Queryable, types: string[]): Promise<Map<s
   );
   for (const row of r.rows) {
     const list = out.get(row.dict_type) ?? [];
-    list.push({ value: row.dict_value, label: row.dict_label });
+    list.push({ value: row.dict_value, label: dictLabel(lang, row.dict_type, row.dict_value, row.dict_label), stored: row.dict_label });
     out.set(row.dict_type, list);
   }
   return out;
@@ -62,7 +75,7 @@ export async function exportWorkbook(def: ResourceDef, rows: Record<string, unkn
   const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
   const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
   const fields = allFields(def).filter((f) => inList(f) || f.name === 'id');
-  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!), lang);
   ws.columns = fields.map((f) => ({ header: fieldLabel(def, f, lang), key: f.name, width: Math.max(12, fieldLabel(def, f, lang).length * 2 + 2) }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
@@ -92,7 +105,7 @@ export async function importTemplate(def: ResourceDef, lang: Lang, db: Queryable
   const ws = wb.addWorksheet(translate(lang, `resources.${def.name}.name`).slice(0, 31));
   const lists = wb.addWorksheet('lists', { state: 'hidden' });
   const fields = importFields(def);
-  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!), lang);
   ws.columns = fields.map((f) => ({ header: fieldLabel(def, f, lang), key: f.name, width: Math.max(14, fieldLabel(def, f, lang).length * 2 + 4) }));
   const head = ws.getRow(1);
   head.font = { bold: true };
@@ -399,9 +412,9 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
     byHeader.set(f.name.toLowerCase(), f);
     for (const l of LANGS) byHeader.set(fieldLabel(def, f, l).toLowerCase(), f);
   }
-  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!));
+  const dicts = await dictOptions(db, fields.filter((f) => f.dict).map((f) => f.dict!), lang);
   const labelMaps = new Map<string, Map<string, string>>();
-  for (const [t, opts] of dicts) labelMaps.set(t, new Map(opts.flatMap((o) => [[o.label, o.value], [o.value, o.value]])));
+  for (const [t, opts] of dicts) labelMaps.set(t, new Map(opts.flatMap((o) => [[o.stored, o.value], [o.label, o.value], [o.value, o.value]])));
   const schema = bodySchema(def, 'create');
   let headers: (FieldDef | null)[] = [];
   const rawRows: RawRow[] = [];

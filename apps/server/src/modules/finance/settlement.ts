@@ -6,7 +6,8 @@
  * Generation is set-based and all-or-nothing (one transaction, a handful of statements whatever the
  * number of lines): the charges of the caller's dispatch center whose billable event (settlement terms of
  * their contract: review, ship, receipt signed / audited, paper receipt returned) happened up to the period's
- * end and that are in no live statement. A charge is in at most one live statement (unique index on
+ * end and that are in no live statement (read from fin_charge_unstated, their narrow copy kept exact by
+ * triggers, migration 0084). A charge is in at most one live statement (unique index on
  * fin_statement_line.charge_id); a party has one live statement per period and currency (unique index), so
  * generating a period again creates nothing new. Every change locks the statement, checks the version the
  * caller read (a stale one answers 409), writes a statement event (who, when, from → to, why) and the
@@ -93,18 +94,20 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const { from: first, to: last } = periodRange(g.period);
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
+  // the candidates: the center's charges on no live statement line, from their narrow copy kept by triggers (migration
+  // 0084, fin_charge_unstated), not from every charge with its rating trace
   await q.query(
     `create temp table fin_gen_cand on commit drop as
-     select c.id as charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+     select c.charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
             ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day,
             -- a re-rating difference (payable.ts, replaceCharges) is an adjustment line that says where it came from
             case when c.source = 'RERATE' then 'ADJUSTMENT' else 'CHARGE' end as line_type, case when c.source = 'RERATE' then 'RERATE' end as origin,
-            case when c.source = 'RERATE' then (c.trace->'rerate'->>'statementId')::bigint end as origin_statement_id,
-            case when c.source = 'RERATE' then c.trace->'rerate'->>'statementCode' end as origin_statement_code,
-            case when c.source = 'RERATE' then (c.trace->'rerate'->>'before')::numeric end as before_amount,
-            case when c.source = 'RERATE' then (c.trace->'rerate'->>'after')::numeric end as after_amount,
+            case when c.source = 'RERATE' then (c.rerate->>'statementId')::bigint end as origin_statement_id,
+            case when c.source = 'RERATE' then c.rerate->>'statementCode' end as origin_statement_code,
+            case when c.source = 'RERATE' then (c.rerate->>'before')::numeric end as before_amount,
+            case when c.source = 'RERATE' then (c.rerate->>'after')::numeric end as after_amount,
             null::varchar as remark
-       from fin_charge c
+       from fin_charge_unstated c
        join fin_contract k on k.id = c.contract_id
        join tms_waybill w on w.id = c.waybill_id
        left join fin_settle_term t on t.contract_id = c.contract_id
@@ -118,8 +121,7 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
       where c.dispatch_center_id = $1 and c.kind = $2
         and ($3::bigint is null or ${party} = $3)
         and ($4::bigint[] is null or ${party} = any($4::bigint[]))
-        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end
-        and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`,
+        and (ev.t at time zone '${SETTLE_TZ}')::date <= case when t.cut_off_day is null then $6::date else $5::date + (t.cut_off_day - 1) end`,
     [g.centerId, g.kind, g.partyId, g.parties, first, last],
   );
   // approved manual adjustments (adjustments.ts) not yet stated, billable on the day they were approved; the cut-off

@@ -6,8 +6,8 @@
  * failedOnly, pageNum, pageSize) and to one check with items and pictures (GET /api/reports/check/checks/:id).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { okOf, REPORT_NAMES, ReportApi as C, reportColumnTitle, REPORTS, reportTotals, type ReportGroupBy, type ReportName, type ReportSpec } from '@tms/domain';
-import { loadExcel } from '../../platform/excel.ts';
+import { okOf, REPORT_NAMES, ReportApi as C, reportColumnTitle, REPORTS, reportTotals, type ReportColumn, type ReportGroupBy, type ReportName, type ReportSpec } from '@tms/domain';
+import { dictOptions, loadExcel } from '../../platform/excel.ts';
 import { route } from '../../platform/contract.ts';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
@@ -86,7 +86,11 @@ async function parseFilters(q: Queryable, req: FastifyRequest, spec?: ReportSpec
 /** A cell of the export: money (an exact decimal string of 2 places) becomes a number cell shown with 2 decimals. */
 const cellOf = (kind: string, v: string | number | null | undefined) => (v === null || v === undefined ? null : kind === 'money' ? Number(v) : v);
 
-async function exportReport(spec: ReportSpec, f: ReportFilters, rows: ReportRow[], totals: Record<string, number | string | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
+async function exportReport(db: Queryable, spec: ReportSpec, f: ReportFilters, rows: ReportRow[], totals: Record<string, number | string | null>, lang: Parameters<typeof translate>[0]): Promise<Buffer> {
+  // dictionary codes (the check report's items) as their labels in the reader's language, as on the screen
+  const dicts = await dictOptions(db, spec.columns.flatMap((c) => (c.dict ? [c.dict] : [])), lang);
+  const cell = (c: ReportColumn, v: string | number | null | undefined) =>
+    c.dict && v != null ? (dicts.get(c.dict)?.find((d) => d.value === String(v))?.label ?? v) : cellOf(c.kind, v);
   const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, `reports.${spec.name}.title`).slice(0, 31));
   ws.columns = spec.columns.map((c) => ({
@@ -95,7 +99,7 @@ async function exportReport(spec: ReportSpec, f: ReportFilters, rows: ReportRow[
     width: c.kind === 'text' ? 24 : 14,
     ...(c.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
   }));
-  for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, cellOf(c.kind, r[c.key])])));
+  for (const r of rows) ws.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, cell(c, r[c.key])])));
   const total = ws.addRow({ ...Object.fromEntries(spec.columns.map((c) => [c.key, cellOf(c.kind, totals[c.key])])), [spec.columns[0]!.key]: translate(lang, 'reports.total') });
   total.font = { bold: true };
   ws.getRow(1).font = { bold: true };
@@ -115,7 +119,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     route(app, e.data, async (req) => ok(req, await load(req)));
     route(app, e.export, async (req, reply) => {
       const { filters, rows, totals } = await load(req);
-      const buf = await exportReport(spec, filters, rows, totals, req.lang);
+      const buf = await exportReport(db, spec, filters, rows, totals, req.lang);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="report-${name}.xlsx"`)
