@@ -11,6 +11,7 @@ import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import TemplateEditor, { TemplatePreview } from './TemplateEditor.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 const printTemplate = resourceByName.get('printTemplate')!;
 
@@ -35,7 +36,7 @@ export default function PrintTemplatePage() {
     <>
       <ResourceTable resource={printTemplate} syncUrl rowActions={rowActions} form={form} />
       {preview && (
-        <Modal open width={860} footer={null} onCancel={() => setPreview(null)} title={t('baseinfo.printTemplate.previewTitle', { name: String(preview.name) })}>
+        <Modal open width={860} footer={null} onCancel={() => setPreview(null)} title={<DataText k="baseinfo.printTemplate.previewTitle" data={{ name: String(preview.name) }} />}>
           <TemplatePreview content={String(preview.content ?? '')} type={preview.type} />
         </Modal>
       )}

@@ -17,6 +17,7 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 import { pointPickerExtension } from './point-form.tsx';
 import { withAddressSearch } from '../../platform/geocoder/AddressSearch.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 const StationFence = lazy(() => import('./StationFence.tsx'));
 
@@ -64,7 +65,7 @@ function StationDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       width={1000}
       destroyOnHidden
       onClose={onClose}
-      title={t('baseinfo.station.detailTitle', { name: d ? String(d.station.name) : '' })}
+      title={<DataText k="baseinfo.station.detailTitle" data={{ name: d ? String(d.station.name) : '' }} />}
       data-testid="station-detail"
     >
       <Spin spinning={q.isLoading}>

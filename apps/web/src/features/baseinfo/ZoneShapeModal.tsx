@@ -13,6 +13,7 @@ import ShapeEditor from '../../platform/map/ShapeEditor.tsx';
 import { toGeoJson, zoneShape, type Shape } from '../../platform/map/shapes.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useSubmit } from './useSubmit.ts';
+import { DataText } from '../../platform/DataText.tsx';
 
 /** The body of POST /baseinfo/zone/shape for a shape (or none). */
 export function zoneShapeBody(zone: Row, shape: Shape | null): Record<string, unknown> {
@@ -70,7 +71,7 @@ export default function ZoneShapeModal({ id, onClose, onSaved }: { id: number; o
     <Modal
       open
       width={960}
-      title={t('baseinfo.zone.shapeTitle', { name: zone.data ? String(zone.data.name) : '' })}
+      title={<DataText k="baseinfo.zone.shapeTitle" data={{ name: zone.data ? String(zone.data.name) : '' }} />}
       onCancel={onClose}
       onOk={() => void save()}
       okText={t('resource.ok')}

@@ -46,7 +46,8 @@ function LinesTable({ lines }: { lines: EpodLine[] }) {
       size="small"
       bordered
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // no scroll of its own (in English its headers made it wider than the drawer: a region the keyboard could not
+      // scroll, WCAG 2.1.1); the columns share the drawer's width, as the waybill's lines do
       dataSource={lines}
       data-testid="epod-lines"
       columns={[

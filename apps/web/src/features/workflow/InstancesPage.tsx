@@ -2,7 +2,7 @@
  * Running and finished process instances: the generic list of instances fixed to their states, with
  * the instance detail (diagram with the current node, history, business record) and terminate.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Drawer, Form, Input, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -13,9 +13,10 @@ import type { Row } from '../../platform/resource/columns.ts';
 import { instanceDetail, terminate, type InstanceDetail } from './api.ts';
 import InstanceView from './InstanceView.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 /** A drawer showing one instance, loaded by the given query. */
-export function InstanceDrawer({ title, queryKey, load, onClose }: { title: string; queryKey: unknown[]; load: () => Promise<InstanceDetail | null>; onClose: () => void }) {
+export function InstanceDrawer({ title, queryKey, load, onClose }: { title: ReactNode; queryKey: unknown[]; load: () => Promise<InstanceDetail | null>; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey, queryFn: load, staleTime: 0 });
   return (
@@ -87,7 +88,7 @@ function InstancesPage({ running }: { running: boolean }) {
       />
       {detail && (
         <InstanceDrawer
-          title={t('workflow.instance.detailTitle', { name: String(detail.defName) })}
+          title={<DataText k="workflow.instance.detailTitle" data={{ name: String(detail.defName) }} />}
           queryKey={['actInstance', detail.id]}
           load={() => instanceDetail(Number(detail.id))}
           onClose={() => setDetail(null)}

@@ -13,6 +13,7 @@ import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTa
 import type { Row } from '../../platform/resource/columns.ts';
 import { deployModel, exportModel, importModel, modelXml, saveModelXml } from './api.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 const BpmnDesigner = lazy(() => import('./diagram/BpmnDesigner.tsx'));
 
@@ -43,7 +44,7 @@ function DesignerDrawer({ model, onClose, onChanged }: { model: Row; onClose: ()
     modal.confirm({ title: t('resource.confirmTitle'), content: t('workflow.designer.discardConfirm'), okText: t('resource.ok'), cancelText: t('resource.cancel'), onOk: onClose });
   };
   return (
-    <Drawer open width="100%" onClose={close} destroyOnHidden title={t('workflow.models.designerTitle', { name: String(model.name) })} styles={{ body: { paddingTop: 12 } }}>
+    <Drawer open width="100%" onClose={close} destroyOnHidden title={<DataText k="workflow.models.designerTitle" data={{ name: String(model.name) }} />} styles={{ body: { paddingTop: 12 } }}>
       {q.data ? (
         <Suspense fallback={<Spin tip={t('workflow.designer.loading')}><div style={{ height: 200 }} /></Spin>}>
           <BpmnDesigner

@@ -14,6 +14,7 @@ import type { Row } from '../../platform/resource/columns.ts';
 import { definitionXml, nodeConfig, saveNodeConfig, setSuspended, startForBusiness, type NodeConfig } from './api.ts';
 import { BpmnViewer } from './InstanceView.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 const title = (row: Row) => ({ name: String(row.name), version: Number(row.defVersion) });
 
@@ -21,7 +22,7 @@ function DiagramModal({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['actDefinitionXml', row.id], queryFn: () => definitionXml(Number(row.id)) });
   return (
-    <Modal open width={1000} footer={null} onCancel={onClose} title={t('workflow.process.diagramTitle', title(row))} destroyOnHidden>
+    <Modal open width={1000} footer={null} onCancel={onClose} title={<DataText k="workflow.process.diagramTitle" data={title(row)} />} destroyOnHidden>
       {q.data ? (
         <Suspense fallback={<Spin />}>
           <BpmnViewer xml={q.data.xml} height={480} />
@@ -53,7 +54,7 @@ function NodesModal({ row, onClose }: { row: Row; onClose: () => void }) {
     }
   };
   return (
-    <Modal open width={760} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={t('resource.ok')} cancelText={t('resource.cancel')} title={t('workflow.process.nodesTitle', title(row))} destroyOnHidden>
+    <Modal open width={760} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={t('resource.ok')} cancelText={t('resource.cancel')} title={<DataText k="workflow.process.nodesTitle" data={title(row)} />} destroyOnHidden>
       <Table<NodeConfig>
         rowKey="taskKey"
         size="small"
@@ -107,7 +108,7 @@ function StartModal({ row, onClose }: { row: Row; onClose: () => void }) {
       onCancel={onClose}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
-      title={t('workflow.process.startTitle', { name: String(row.name) })}
+      title={<DataText k="workflow.process.startTitle" data={{ name: String(row.name) }} />}
       onOk={async () => {
         const v = await form.validateFields();
         await startForBusiness(String(row.defKey), v.businessKey);

@@ -14,6 +14,7 @@ import type { Row } from '../../platform/resource/columns.ts';
 import { cancelRequests, requestProgress, submitRequests } from './api.ts';
 import { InstanceDrawer } from './InstancesPage.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { LabelWithData } from '../../platform/DataText.tsx';
 
 /** States in which a request may be edited and submitted (again). */
 const OPEN_STATES = ['DRAFT', 'REJECTED', 'CANCELED'];
@@ -87,7 +88,7 @@ function RequestsPage({ def }: { def: ResourceDef }) {
       <ResourceTable resource={def} syncUrl rowActions={rowActions} form={form} />
       {progress && (
         <InstanceDrawer
-          title={`${t('workflow.request.progress')} - ${label(progress)}`}
+          title={<LabelWithData label={t('workflow.request.progress')} data={label(progress)} />}
           queryKey={[def.name, 'progress', progress.id]}
           load={() => requestProgress(def, Number(progress.id))}
           onClose={() => setProgress(null)}

@@ -17,6 +17,7 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 import { claim, decide, taskDetail, taskList, type TaskRow } from './api.ts';
 import InstanceView from './InstanceView.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
+import { DataText } from '../../platform/DataText.tsx';
 
 const dict = (name: string, type: string): FieldDef => ({ name, kind: 'dict', dict: type });
 const BUSINESS_TYPE = dict('businessType', 'wf_business_type');
@@ -67,7 +68,7 @@ function TaskDrawer({ id, todo, onClose, onDone }: { id: number; todo: boolean; 
     </Space>
   );
   return (
-    <Drawer open width={960} onClose={onClose} destroyOnHidden title={t('workflow.task.handleTitle', { name: task?.name ?? '' })} footer={footer || undefined} data-testid="task-drawer">
+    <Drawer open width={960} onClose={onClose} destroyOnHidden title={<DataText k="workflow.task.handleTitle" data={{ name: task?.name ?? '' }} />} footer={footer || undefined} data-testid="task-drawer">
       {q.data ? <InstanceView detail={q.data.detail} /> : <Spin />}
     </Drawer>
   );

@@ -4,6 +4,7 @@ import type { ResourceDef } from '@tms/domain';
 import { resourceTitle, type Row } from './columns.ts';
 import { useResourceContext } from './context.ts';
 import ResourceTable from './ResourceTable.tsx';
+import { DataText } from '../DataText.tsx';
 
 export interface ChildModalProps {
   resource: ResourceDef;
@@ -20,7 +21,7 @@ export default function ChildModal({ resource, parentResource, parent, foreignKe
   return (
     <Modal
       open
-      title={t('resource.childOf', { child: resourceTitle(t, resource), parent: `${parentLabel} (${value})` })}
+      title={<DataText k="resource.childOf" values={{ child: resourceTitle(t, resource) }} data={{ parent: `${parentLabel} (${value})` }} />}
       width={1100}
       footer={null}
       destroyOnHidden

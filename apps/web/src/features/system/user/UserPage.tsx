@@ -12,6 +12,7 @@ import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
 import { LinkButton } from '../../../platform/LinkButton.tsx';
+import { DataText } from '../../../platform/DataText.tsx';
 
 const def = resourceByName.get('user')!;
 
@@ -30,7 +31,7 @@ function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('system.user.rolesTitle', { name: user.nickName })}
+      title={<DataText k="system.user.rolesTitle" data={{ name: user.nickName }} />}
       width={640}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
@@ -105,7 +106,7 @@ function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('system.user.centersTitle', { name: user.nickName })}
+      title={<DataText k="system.user.centersTitle" data={{ name: user.nickName }} />}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
       onCancel={onClose}
@@ -156,7 +157,7 @@ function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('system.user.groupsTitle', { name: user.nickName })}
+      title={<DataText k="system.user.groupsTitle" data={{ name: user.nickName }} />}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
       onCancel={onClose}
