@@ -1,6 +1,7 @@
-/** Finance test fixtures: an effective contract with its rate lines, made through the API. */
+/** Finance test fixtures: an effective contract with its rate lines, made through the API; a party's statement; a PDF's text. */
 import { afterEach, expect } from 'vitest';
 import { getResource } from '@tms/domain';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { rand, type Json } from './helpers.ts';
 import { call, ctx } from './resource-kit.ts';
 
@@ -52,4 +53,63 @@ export function unstatedStaysExact(): void {
   afterEach(async () => {
     expect(await unstatedDrift()).toEqual([]);
   });
+}
+
+/** A statement's detail (header, lines, events) as the back office reads it. */
+export async function statementDetail(id: number): Promise<Json> {
+  const r = await ctx.s.api('GET', `/api/finance/statement/detail/${id}`, { token: ctx.admin });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data as Json;
+}
+
+export interface StatementCharge {
+  waybillId: number;
+  dispatchOrderId?: number;
+  /** the charge type's code (FREIGHT unless given) */
+  type?: string;
+  amount: string;
+}
+
+/**
+ * A new carrier (payable, the default) or client (receivable) of dispatch center `center`, with an effective contract
+ * (tolerance 2 % or 50.00) and its statement of January 2026 with these charges, generated and sent (unless `send`
+ * is false) by the administrator: the statement's detail. `docLang`: the party's document language.
+ */
+export async function partyStatement(center: number, charges: StatementCharge[], opts: { kind?: 'PAYABLE' | 'RECEIVABLE'; send?: boolean; name?: string; docLang?: string } = {}): Promise<Json> {
+  const kind = opts.kind ?? 'PAYABLE';
+  const code = `T${rand(8)}`;
+  const table = kind === 'PAYABLE' ? 'base_carrier' : 'base_client';
+  const partyId = await one(`insert into ${table}(code, name, doc_lang, create_by) values ($1, $2, $3, 'test') returning id`, [code, opts.name ?? `carrier ${code}`, opts.docLang ?? null]);
+  const contractId = await one(
+    `insert into fin_contract(dispatch_center_id, code, name, kind, client_id, carrier_id, valid_from, valid_to, status, create_by)
+     values ($1, $2, 'three-way', $3, $4, $5, '2020-01-01', '2099-12-31', 'EFFECTIVE', 'test') returning id`,
+    [center, `K${code}`, kind, kind === 'RECEIVABLE' ? partyId : null, kind === 'PAYABLE' ? partyId : null],
+  );
+  await one(`insert into fin_settle_term(contract_id, tolerance_pct, tolerance_amount, create_by) values ($1, 2, 50, 'test') returning id`, [contractId]);
+  for (const c of charges)
+    await one(
+      `insert into fin_charge(dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
+       select $1, $2, $3, $4, $5, 1, id, code, 'CNY', $6, 9, '{}'::jsonb, 'test', '2026-01-15T04:00:00Z' from fin_charge_type where code = $7 returning id`,
+      [center, c.waybillId, c.dispatchOrderId ?? null, kind, contractId, c.amount, c.type ?? 'FREIGHT'],
+    );
+  const api = (path: string, body: unknown) => ctx.s.api('POST', `/api/finance/${path}`, { token: ctx.admin, body, headers: { lang: 'zh-CN' } });
+  const g = await api('statement/generate', { kind, period: '2026-01', partyId });
+  expect(g.status, JSON.stringify(g.json)).toBe(200);
+  const d = await statementDetail(g.json.data.statementIds[0]);
+  if (opts.send === false) return d;
+  expect((await api('statement/send', { id: d.id, version: d.version })).status).toBe(200);
+  return statementDetail(d.id);
+}
+
+/**
+ * The PDF's text as a reader sees it (pdf.js, the legacy build for Node): the pages' text runs, a line break
+ * where a run ends a line.
+ */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++)
+    for (const item of (await (await doc.getPage(i)).getTextContent()).items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
+  await doc.destroy();
+  return text;
 }

@@ -12,11 +12,10 @@ import ExcelJS from 'exceljs';
 import { carrierClaimResource } from '@tms/domain';
 import { centerId, createUser, rand, type Json } from './helpers.ts';
 import { ctx, upload, useServer, workbook, XLSX, zh } from './resource-kit.ts';
-import { unstatedStaysExact } from './finance-kit.ts';
+import { partyStatement, pdfText, statementDetail, unstatedStaysExact } from './finance-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { fieldLabel } from '../src/platform/excel.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 useServer();
 unstatedStaysExact();
@@ -24,11 +23,7 @@ unstatedStaysExact();
 const en = (key: string, params?: Record<string, unknown>) => translate('en-US', key, params);
 const one = async (sql: string, params: unknown[] = []) => (await ctx.s.db.query<Json>(sql, params)).rows[0]!;
 const api = (method: string, path: string, body?: unknown, lang = 'zh-CN') => ctx.s.api(method, `/api/finance/${path}`, { token: ctx.admin, body, headers: { lang } });
-const detail = async (id: number) => {
-  const r = await ctx.s.api('GET', `/api/finance/statement/detail/${id}`, { token: ctx.admin });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json.data as Json;
-};
+const detail = statementDetail;
 
 let center = 0;
 const waybills: { id: number; code: string }[] = [];
@@ -50,33 +45,9 @@ interface Charge {
   dispatchOrder?: boolean;
 }
 
-/** A new carrier with an effective payable contract (tolerance 2 % or 50.00) and a sent statement of January 2026 with these charges. */
-async function sentStatement(charges: Charge[], opts: { kind?: 'PAYABLE' | 'RECEIVABLE'; send?: boolean; name?: string } = {}): Promise<Json> {
-  const kind = opts.kind ?? 'PAYABLE';
-  const code = `T${rand(8)}`;
-  const table = kind === 'PAYABLE' ? 'base_carrier' : 'base_client';
-  const partyId = (await one(`insert into ${table}(code, name, create_by) values ($1, $2, 'test') returning id`, [code, opts.name ?? `carrier ${code}`])).id;
-  const contractId = (
-    await one(
-      `insert into fin_contract(dispatch_center_id, code, name, kind, client_id, carrier_id, valid_from, valid_to, status, create_by)
-       values ($1, $2, 'three-way', $3, $4, $5, '2020-01-01', '2099-12-31', 'EFFECTIVE', 'test') returning id`,
-      [center, `K${code}`, kind, kind === 'RECEIVABLE' ? partyId : null, kind === 'PAYABLE' ? partyId : null],
-    )
-  ).id;
-  await one(`insert into fin_settle_term(contract_id, tolerance_pct, tolerance_amount, create_by) values ($1, 2, 50, 'test') returning id`, [contractId]);
-  for (const c of charges)
-    await one(
-      `insert into fin_charge(dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
-       select $1, $2, $3, $4, $5, 1, id, code, 'CNY', $6, 9, '{}'::jsonb, 'test', '2026-01-15T04:00:00Z' from fin_charge_type where code = $7 returning id`,
-      [center, waybills[c.waybill]!.id, c.dispatchOrder ? dispatchOrder.id : null, kind, contractId, c.amount, c.type ?? 'FREIGHT'],
-    );
-  const g = await api('POST', 'statement/generate', { kind, period: '2026-01', partyId });
-  expect(g.status, JSON.stringify(g.json)).toBe(200);
-  const d = await detail(g.json.data.statementIds[0]);
-  if (opts.send === false) return d;
-  expect((await api('POST', 'statement/send', { id: d.id, version: d.version })).status).toBe(200);
-  return detail(d.id);
-}
+/** A new carrier (or client) with an effective contract (tolerance 2 % or 50.00) and a sent statement of January 2026 with these charges. */
+const sentStatement = (charges: Charge[], opts: { kind?: 'PAYABLE' | 'RECEIVABLE'; send?: boolean; name?: string } = {}): Promise<Json> =>
+  partyStatement(center, charges.map((c) => ({ waybillId: waybills[c.waybill]!.id, dispatchOrderId: c.dispatchOrder ? dispatchOrder.id : undefined, type: c.type, amount: c.amount })), opts);
 
 const claimHeaders = (lang: 'zh-CN' | 'en-US') => carrierClaimResource.fields.map((f) => fieldLabel(carrierClaimResource, f, lang));
 /** The carrier's statement: rows of [waybill code, dispatch order code, charge type, claimed amount]. */
@@ -203,20 +174,9 @@ describe('three-way check', () => {
 });
 
 describe('statement PDF', () => {
-  /**
-   * The PDF's text as a reader sees it (pdf.js, the legacy build for Node): the pages' text runs, a line break
-   * where a run ends a line. Carriers and clients have no language of their own (base_carrier / base_client):
-   * the document is in the request's language (the `lang` header, `?lang=`, else Accept-Language), the
-   * language of the user who prints it for the party.
-   */
-  const pdfText = async (pdf: Buffer): Promise<string> => {
-    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
-    let text = '';
-    for (let i = 1; i <= doc.numPages; i++)
-      for (const item of (await (await doc.getPage(i)).getTextContent()).items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-    await doc.destroy();
-    return text;
-  };
+  // Carriers and clients with no document language (base_carrier / base_client doc_lang, party-language.test.ts):
+  // the document is in the request's language (the `lang` header, `?lang=`, else Accept-Language), the language of
+  // the user who prints it for the party.
 
   it('renders the statement as PDF from its STATEMENT print template in the request language (Accept-Language or ?lang): its number, party, lines and total amount on the page', async () => {
     const s = await sentStatement([{ waybill: 0, amount: '1234.56' }, { waybill: 1, type: 'FUEL', amount: '0.01' }], { name: `华东承运 ${rand(4)}` });

@@ -118,6 +118,12 @@ export function resourceSuite(part: number, parts: number): void {
                 expect(big.json.errors[f.name]).toBeTruthy();
               }
             }
+            if (f.values) {
+              // a dictionary field of fixed values (a party's document language): another value, even one an administrator added to the dictionary, is refused
+              const r = await call('POST', def, 'save', { body: { ...base, [f.name]: 'xx-YY' } });
+              expect(r.status, `${f.name} not one of ${f.values.join(', ')}`).toBe(400);
+              expect(r.json.errors[f.name]).toBe(zh('validation.invalid'));
+            }
             if (f.kind === 'boolean') {
               const r = await call('POST', def, 'save', { body: { ...base, [f.name]: 'yes' } });
               expect(r.status, `${f.name} not a boolean`).toBe(400);

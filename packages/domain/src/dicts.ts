@@ -118,6 +118,8 @@ export const SEED_DICTS: [type: string, name: string, items: [value: string, zh:
   ['ntf_event_type', '通知事件', [['order.received', '订单已接收', 'Order received'], ['order.reviewed', '订单已审核', 'Order reviewed'], ['order.dispatched', '已派车', 'Dispatched'], ['order.departed', '已发车', 'Departed'], ['order.delivered', '已送达', 'Delivered'], ['order.exception', '异常（短少、破损、告警）', 'Exception (shortage, damage, alert)'], ['order.arriving', '即将到达', 'Arriving soon'], ['order.arrived', '到达站点', 'Arrived at a station'], ['order.left', '离开站点', 'Left a station'], ['statement.sent', '对账单已发送', 'Statement sent'], ['webhook.test', '测试消息', 'Test message']]],
   ['ntf_channel', '通知渠道', [['INAPP', '站内消息', 'In-app'], ['EMAIL', '电子邮件', 'E-mail'], ['SMS', '短信', 'SMS'], ['WEBHOOK', 'Webhook', 'Webhook']]],
   ['ntf_delivery_status', '投递状态', [['PENDING', '待发送', 'Pending'], ['QUEUED', '排队中', 'Queued'], ['SENDING', '发送中', 'Sending'], ['DELIVERED', '已送达', 'Delivered'], ['FAILED', '失败', 'Failed'], ['SKIPPED', '未发送', 'Skipped']]],
+  // the language a client's or carrier's documents print in (its statements); empty: the printing user's
+  ['doc_lang', '单据语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)'], ['en-GB', '英语（英国）', 'English (UK)'], ['zh-TW', '繁体中文', 'Traditional Chinese']]],
   ['ntf_lang', '通知语言', [['zh-CN', '简体中文', 'Simplified Chinese'], ['en-US', '英语（美国）', 'English (US)']]],
   // settlement: where an adjustment line of a statement came from (issue 15)
   ['fin_statement_line_origin', '明细来源', [['RERATE', '重新计费差额', 'Re-rating difference'], ['MANUAL', '手工调整', 'Manual adjustment']]],

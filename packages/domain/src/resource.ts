@@ -41,6 +41,11 @@ export interface FieldDef {
   rule?: 'code' | 'mobile' | 'email' | 'emailOrMobile' | 'phone' | 'url' | 'password' | 'time' | 'breaks' | 'eventList';
   /** dictionary type for kind 'dict' */
   dict?: string;
+  /**
+   * the only values a 'dict' field takes, fixed by the code (the product's languages): any other is refused
+   * (400 naming the field) even when an administrator adds it to the dictionary; the dictionary gives the labels
+   */
+  values?: readonly string[];
   /** referenced resource for kind 'ref' */
   ref?: string;
   /** unique within the table (a duplicate answers 409 with a field error) */
@@ -229,6 +234,11 @@ function fieldSchema(f: FieldDef): z.ZodType {
       break;
     }
     case 'dict':
+      if (f.values) {
+        const empty = f.required ? 'validation.required' : 'validation.invalid';
+        s = z.enum(f.values as [string, ...string[]], { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'validation.required' : iss.input === '' ? empty : 'validation.invalid') });
+        break;
+      }
       s = z.string(typeErr('validation.string')).max(f.max ?? 100, { error: 'validation.maxLength' });
       if (f.required) s = (s as z.ZodString).min(1, { error: 'validation.required' });
       break;

@@ -472,11 +472,11 @@ export default {
     },
     client: {
       name: 'Client',
-      fields: { code: 'Code', shortCode: 'Short code', name: 'Name', industryCategory: 'Industry category', contact: 'Contact', mobile: 'Mobile', address: 'Address', description: 'Description' },
+      fields: { code: 'Code', shortCode: 'Short code', name: 'Name', industryCategory: 'Industry category', contact: 'Contact', mobile: 'Mobile', address: 'Address', docLang: 'Document language', description: 'Description' },
     },
     carrier: {
       name: 'Carrier',
-      fields: { code: 'Code', externalCode: 'External code', name: 'Name', isOwn: 'Own fleet', contact: 'Contact', mobile: 'Mobile', address: 'Address', description: 'Description' },
+      fields: { code: 'Code', externalCode: 'External code', name: 'Name', isOwn: 'Own fleet', contact: 'Contact', mobile: 'Mobile', address: 'Address', docLang: 'Document language', description: 'Description' },
     },
     carrierLicence: {
       name: 'Carrier licence',

@@ -472,11 +472,11 @@ const zhCN: Shape = {
     },
     client: {
       name: '货主',
-      fields: { code: '货主编码', shortCode: '简码', name: '货主名称', industryCategory: '行业类别', contact: '联系人', mobile: '联系电话', address: '地址', description: '描述' },
+      fields: { code: '货主编码', shortCode: '简码', name: '货主名称', industryCategory: '行业类别', contact: '联系人', mobile: '联系电话', address: '地址', docLang: '语言', description: '描述' },
     },
     carrier: {
       name: '承运商',
-      fields: { code: '承运商编码', externalCode: '外部编码', name: '承运商名称', isOwn: '自有车队', contact: '联系人', mobile: '联系电话', address: '地址', description: '描述' },
+      fields: { code: '承运商编码', externalCode: '外部编码', name: '承运商名称', isOwn: '自有车队', contact: '联系人', mobile: '联系电话', address: '地址', docLang: '语言', description: '描述' },
     },
     carrierLicence: {
       name: '承运商证照',

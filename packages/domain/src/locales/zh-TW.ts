@@ -496,6 +496,12 @@ const zhTW = {
       "FAILED": "失敗",
       "SKIPPED": "未傳送"
     },
+    "doc_lang": {
+      "zh-CN": "簡體中文",
+      "en-US": "英語（美國）",
+      "en-GB": "英語（英國）",
+      "zh-TW": "繁體中文"
+    },
     "ntf_lang": {
       "zh-CN": "簡體中文",
       "en-US": "英語（美國）"
@@ -2144,6 +2150,7 @@ const zhTW = {
         "contact": "聯絡人",
         "mobile": "聯絡電話",
         "address": "地址",
+        "docLang": "語言",
         "description": "描述"
       }
     },
@@ -2157,6 +2164,7 @@ const zhTW = {
         "contact": "聯絡人",
         "mobile": "聯絡電話",
         "address": "地址",
+        "docLang": "語言",
         "description": "描述"
       }
     },

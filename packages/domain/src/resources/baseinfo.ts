@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { FieldDef, ResourceDef } from '../resource.ts';
+import { LANGS } from '../lang.ts';
 
 const code = (extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'code', kind: 'string', required: true, max: 30, rule: 'code', unique: true, search: 'like', ...extra });
 const name = (extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'name', kind: 'string', required: true, max: 60, search: 'like', ...extra });
@@ -12,6 +13,8 @@ const remark: FieldDef = { name: 'remark', kind: 'text', max: 100 };
 const description: FieldDef = { name: 'description', kind: 'text', max: 100 };
 const dec = (n: string, unit: string | undefined, extra: Partial<FieldDef> = {}): FieldDef => ({ name: n, kind: 'decimal', ...(unit ? { unit } : {}), minValue: 0, maxValue: 99999999, scale: 3, ...extra });
 const master = { effect: true, export: true, import: true } as const;
+/** the language the party's documents (its statements) print in; empty: the language of the user who prints them */
+const docLang: FieldDef = { name: 'docLang', kind: 'dict', dict: 'doc_lang', values: LANGS, search: 'eq' };
 
 export const client: ResourceDef = {
   name: 'client',
@@ -31,6 +34,7 @@ export const client: ResourceDef = {
     { name: 'contact', kind: 'string', max: 60 },
     { name: 'mobile', kind: 'string', max: 11, rule: 'mobile' },
     { name: 'address', kind: 'string', max: 100 },
+    docLang,
     description,
   ],
 };
@@ -53,6 +57,7 @@ export const carrier: ResourceDef = {
     { name: 'contact', kind: 'string', max: 60 },
     { name: 'mobile', kind: 'string', max: 11, rule: 'mobile' },
     { name: 'address', kind: 'string', max: 100 },
+    docLang,
     description,
   ],
 };

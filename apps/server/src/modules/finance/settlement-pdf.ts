@@ -1,17 +1,18 @@
 /**
- * A statement printed (HTML) or saved as PDF (issue 15) from a STATEMENT print template, in the request language
- * (the `lang` header, `?lang=`, else Accept-Language): clients and carriers have no language of their own, so the
- * party's language is the one of the user who prints the statement for it (apps/server/test/finance-threeway.test.ts
- * reads the text back). The template gets the header (number, kind, party, period, status, currency), every line
- * (charges and adjustment lines, with their disputes and sources) and the totals, amounts as the exact decimals
- * stored; the PDF is the same HTML laid out by platform/html-pdf.ts. The document's Subject is the statement number.
- * Scoped like the statement (404 outside); the portal prints its client's own statements through the same functions.
+ * A statement printed (HTML) or saved as PDF (issue 15) from a STATEMENT print template, in the party's language: the
+ * document language of the client (receivable) or the carrier (payable), base_client / base_carrier `doc_lang`
+ * (migration 0088), else the request language (the `lang` header, `?lang=`, else Accept-Language) of the user who
+ * prints it (apps/server/test/finance-threeway.test.ts and party-language.test.ts read the text back). The template
+ * gets the header (number, kind, party, period, status, currency), every line (charges and adjustment lines, with
+ * their disputes and sources) and the totals, amounts as the exact decimals stored; the PDF is the same HTML laid out
+ * by platform/html-pdf.ts. The document's Subject is the statement number. Scoped like the statement (404 outside);
+ * the portal prints its client's own statements through the same functions. The Excel export stays in the caller's.
  */
 import type { FastifyInstance } from 'fastify';
 import Mustache from 'mustache';
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { okOf, SettlementApi as S } from '@tms/domain';
+import { LANGS, okOf, SettlementApi as S } from '@tms/domain';
 import { getManyInScope } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
 import { ok } from '../../platform/http.ts';
@@ -37,7 +38,7 @@ const LINE_SELECT = `select line_type, waybill_code, charge_type_code, event_dat
          origin, origin_statement_code, before_amount::text, after_amount::text
     from fin_statement_line where statement_id = $1 order by coalesce(adjusts_line_id, id), id`;
 
-/** The seeded STATEMENT print template (baseinfo seed): its labels come in the printing user's language ({{t.*}}). */
+/** The seeded STATEMENT print template (baseinfo seed): its labels come in the statement's language ({{t.*}}). */
 export const STATEMENT_TEMPLATE = `<div style="font-family:sans-serif;padding:16px">
   <h2 style="text-align:center">{{t.title}}</h2>
   <table style="width:100%;border-collapse:collapse" border="1" cellpadding="6">
@@ -65,22 +66,35 @@ const PDF_LABELS = ['title', 'code', 'kind', 'party', 'period', 'status', 'curre
   'chargeAmount', 'adjustAmount', 'totalAmount', 'invoicedAmount', 'paidAmount', 'openAmount', 'generated', 'printer'] as const;
 
 /**
- * Statements filled into a STATEMENT print template (Mustache, values HTML-escaped), one page each: the header's
- * fields, the labels in the request language ({{t.title}}, {{t.code}}…), every line with its note, the totals.
- * `templateId` null: the default STATEMENT template.
+ * The language a statement prints in: the document language of its party (the client of a receivable statement, the
+ * carrier of a payable one) when set, else `lang`, the printing user's.
+ */
+export async function statementLang(q: Queryable, h: { kind: string; clientId: number | null; carrierId: number | null }, lang: Lang): Promise<Lang> {
+  const [table, id] = h.kind === 'RECEIVABLE' ? ['base_client', h.clientId] : ['base_carrier', h.carrierId];
+  if (id === null) return lang;
+  const v = (await q.query<{ doc_lang: string | null }>(`select doc_lang from ${table} where id = $1`, [id])).rows[0]?.doc_lang;
+  return LANGS.find((l) => l === v) ?? lang;
+}
+
+/**
+ * Statements filled into a STATEMENT print template (Mustache, values HTML-escaped), one page each in its party's
+ * language (statementLang; `lang` for a party with none): the header's fields, the labels ({{t.title}},
+ * {{t.code}}…), every line with its note, the totals. `templateId` null: the default STATEMENT template.
  */
 export async function printStatements(q: Queryable, ids: number[], templateId: number | null, printerName: string, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
   const template = await templateOf(q, templateId ?? (await defaultTemplate(q)), 'STATEMENT');
-  const t = Object.fromEntries(PDF_LABELS.map((k) => [k, translate(lang, `messages.settlement.pdf.${k}`)]));
+  const labels = (l: Lang) => Object.fromEntries(PDF_LABELS.map((k) => [k, translate(l, `messages.settlement.pdf.${k}`)]));
   const pages: string[] = [];
   for (const id of ids) {
     const h = await statementAnswer(q, id);
+    const docLang = await statementLang(q, h, lang);
     const lines = (await q.query<Row>(LINE_SELECT, [id])).rows.map((l, i) => ({
-      index: i + 1, lineTypeLabel: translate(lang, `dicts.fin_statement_line_type.${String(l.line_type)}`), waybillCode: l.waybill_code, chargeTypeCode: l.charge_type_code,
-      eventDate: l.event_date, amount: l.amount, taxRate: l.tax_rate === null ? '' : `${l.tax_rate}%`, note: lineNote(lang, l),
+      index: i + 1, lineTypeLabel: translate(docLang, `dicts.fin_statement_line_type.${String(l.line_type)}`), waybillCode: l.waybill_code, chargeTypeCode: l.charge_type_code,
+      eventDate: l.event_date, amount: l.amount, taxRate: l.tax_rate === null ? '' : `${l.tax_rate}%`, note: lineNote(docLang, l),
     }));
-    const view = { ...h, t, kindLabel: translate(lang, `dicts.fin_contract_kind.${h.kind}`), statusLabel: statusText(lang, h.status), lines, printerName, printTime: dayjs(now).format('YYYY-MM-DD HH:mm:ss') };
-    pages.push(Mustache.render(template.content, view));
+    const view = { ...h, t: labels(docLang), kindLabel: translate(docLang, `dicts.fin_contract_kind.${h.kind}`), statusLabel: statusText(docLang, h.status), lines, printerName, printTime: dayjs(now).format('YYYY-MM-DD HH:mm:ss') };
+    // the page says its language (a browser picks the Chinese glyphs of zh-CN or zh-TW by it; a screen reader its voice)
+    pages.push(`<div lang="${docLang}">${Mustache.render(template.content, view)}</div>`);
   }
   return { html: printDocument(template.name, pages), printed: pages.length };
 }
@@ -92,11 +106,11 @@ async function defaultTemplate(q: Queryable): Promise<number> {
   return Number(id);
 }
 
-/** A statement as PDF: its STATEMENT template (the default one unless `templateId`) laid out as PDF, in `lang`. */
+/** A statement as PDF: its STATEMENT template (the default one unless `templateId`) laid out as PDF, in its party's language, else in `lang`. */
 export async function statementPdf(q: Queryable, id: number, templateId: number | null, lang: Lang, now: Date): Promise<{ code: string; pdf: Buffer }> {
   const h = await statementAnswer(q, id);
   const { html } = await printStatements(q, [id], templateId, 'PDF', lang, now);
-  const title = translate(lang, 'messages.settlement.pdf.title');
+  const title = translate(await statementLang(q, h, lang), 'messages.settlement.pdf.title');
   return { code: h.code, pdf: await htmlPdf(html, { Title: `${title} ${h.code}`, Subject: h.code }) };
 }
 
@@ -105,7 +119,7 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
     app,
     {
       method: 'GET', url: '/api/finance/statement/pdf/:id', operationId: 'finance.statement.pdf', tags: ['finance'], permission: 'finance:statement:export',
-      summary: 'A statement as PDF in the request language, from its STATEMENT print template (the default one unless templateId): header, party, period, every line, the adjustments and the totals (exact decimals)',
+      summary: "A statement as PDF in its party's document language (the client's or the carrier's), else the request language, from its STATEMENT print template (the default one unless templateId): header, party, period, every line, the adjustments and the totals (exact decimals)",
       params: z.object({ id: S.StatementAction.shape.id }), querystring: S.StatementPdfQuery, response: { binary: ['application/pdf'] },
     },
     async (req, reply) => {
@@ -118,7 +132,7 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
 
 export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
   const tags = ['finance'];
-  route(app, { method: 'POST', url: '/api/finance/statement/print', operationId: 'finance.statement.print', summary: 'Statements filled into a STATEMENT print template (labels in the request language), as one HTML document to print or save as PDF', tags, permission: 'finance:statement:export', body: S.StatementPrintBody, response: okOf(S.StatementPrintAnswer) }, async (req) => {
+  route(app, { method: 'POST', url: '/api/finance/statement/print', operationId: 'finance.statement.print', summary: "Statements filled into a STATEMENT print template (labels in each party's document language, else the request language), as one HTML document to print or save as PDF", tags, permission: 'finance:statement:export', body: S.StatementPrintBody, response: okOf(S.StatementPrintAnswer) }, async (req) => {
     const caller = requireCaller(req);
     const { ids, templateId, printerId } = req.body;
     const done = await mutate(db, req, { title: 'statement', businessType: 'PRINT' }, async (q) => {

@@ -3,7 +3,7 @@
  * caller's clients once sent (drafts stay in the back office), read with their lines and history, confirmed, or
  * disputed line by line — reason and the amount the client says is right — through the same state machine, checks
  * and business log as the back office's (finance/settlement.ts), and printed or saved as PDF from the default STATEMENT
- * print template in the reader's language (finance/settlement-pdf.ts). Another client's statement, or a draft, is 404.
+ * print template in the client's document language, else the reader's (finance/settlement-pdf.ts). Another client's statement, or a draft, is 404.
  */
 import type { FastifyInstance } from 'fastify';
 import { PortalApi as C } from '@tms/domain';
