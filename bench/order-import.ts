@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { translate } from '../apps/server/src/platform/i18n.ts';
 import type { Db, Queryable } from '../apps/server/src/platform/db.ts';
-import { closeBench, freshBenchDb, serveAdmin } from './kit.ts';
+import { closeBench, demoRefs, freshBenchDb, serveAdmin } from './kit.ts';
 
 const DB_NAME = process.env.BENCH_DB ?? 'tms_bench_order_import';
 const ORDERS = Number(process.env.BENCH_IMPORT_ORDERS ?? 100_000);
@@ -61,14 +61,7 @@ function traced(db: Db): Map<string, { n: number; ms: number }> {
 async function main() {
   const { appDb } = await freshBenchDb(DB_NAME);
   const sums = process.env.BENCH_TRACE === '1' ? traced(appDb) : null;
-  const refs = (
-    await appDb.query<{ client: string; src: string; dst: string; item: string }>(`
-      select c.code as client,
-             (select s.code from base_station s where s.client_id = c.id order by s.id limit 1) as src,
-             (select s.code from base_station s where s.client_id = c.id order by s.id offset 1 limit 1) as dst,
-             (select i.code from base_item i where i.client_id = c.id and i.effective order by i.id limit 1) as item
-        from base_client c where c.code in ('C001', 'C002', 'C003') order by c.code`)
-  ).rows;
+  const refs = await demoRefs(appDb, 'code');
   const { app, base, token } = await serveAdmin(appDb);
   const t0 = performance.now();
   const file = await workbook(refs);

@@ -12,57 +12,19 @@ import type { Caller } from '../apps/server/src/platform/auth.ts';
 import type { Queryable } from '../apps/server/src/platform/db.ts';
 import { createOrders } from '../apps/server/src/modules/order/save.ts';
 import { createWaybillsFromOrders, type CreatedWaybill } from '../apps/server/src/modules/waybill/create.ts';
-import { subscribeNotify } from '../apps/server/src/modules/notify/outbox.ts';
+import { enqueue, subscribeNotify } from '../apps/server/src/modules/notify/outbox.ts';
 import { subscribeSettlement } from '../apps/server/src/modules/finance/settlement-receipts.ts';
-import { closeBench, freshBenchDb, p50, serveAdmin } from './kit.ts';
+import { closeBench, demoRefs, freshBenchDb, p50, serveAdmin } from './kit.ts';
 
 const DB_NAME = process.env.BENCH_DB ?? 'tms_bench_review';
 const ORDERS = Number(process.env.BENCH_REVIEW_ORDERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** The client events of the review as the notify module stored them before (the orders read into the server, sent back as JSON). */
+/** The client events of the review as the notify module stored them before: the orders read into the server, sent back as JSON (`enqueue`). */
 async function eventsBefore(q: Queryable, now: Date, orderIds: number[], waybills: CreatedWaybill[]): Promise<void> {
   const r = await q.query<{ id: number; code: string; client_id: number }>(`select id, code, client_id from tms_order where id = any($1::bigint[]) order by id`, [orderIds]);
   const waybill = new Map(waybills.map((w) => [w.orderId, w.code]));
-  const rows = r.rows.map((o) => ({
-    event_id: crypto.randomUUID(),
-    event_type: 'order.reviewed',
-    client_id: Number(o.client_id),
-    subject_code: o.code,
-    payload: { orderId: Number(o.id), orderCode: o.code, waybillCode: waybill.get(Number(o.id)) ?? null },
-  }));
-  const stored = (
-    await q.query<{ id: number }>(
-      `insert into ntf_event(event_id, event_type, client_id, subject_code, payload, occurred_at)
-       select x.event_id, x.event_type, x.client_id, x.subject_code, x.payload, $2
-         from jsonb_to_recordset($1::jsonb) x(event_id text, event_type text, client_id bigint, subject_code text, payload jsonb)
-       returning id, event_id, event_type, client_id, payload, occurred_at`,
-      [JSON.stringify(rows), now],
-    )
-  ).rows;
-  const ids = stored.map((e) => e.id);
-  const matches = (col: string) => `(${col} = '*' or x.event_type = any(string_to_array(replace(${col}, ' ', ''), ',')))`;
-  await q.query(
-    `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, webhook_id, target, status, next_attempt_at, request_body, create_time)
-     select x.id, x.event_id, x.event_type, x.client_id, 'WEBHOOK', w.id, w.url, 'PENDING', $2, null, $2
-       from ntf_event x join ntf_webhook w on w.client_id = x.client_id
-      where x.id = any($1::bigint[]) and w.status = '0' and ${matches('w.events')} returning id`,
-    [ids, now],
-  );
-  await q.query(
-    `insert into ntf_delivery(event_ref, event_id, event_type, client_id, channel, subscription_id, target, lang, status, next_attempt_at, create_time)
-     select x.id, x.event_id, x.event_type, x.client_id, s.channel, s.id, t.target, coalesce(s.lang, 'zh-CN'), 'PENDING', $2, $2
-       from ntf_event x join ntf_subscription s on s.client_id = x.client_id left join sys_user u on u.id = s.user_id
-            cross join lateral (select coalesce(nullif(s.address, ''), case s.channel when 'EMAIL' then u.email else u.mobile end) as target) t
-      where x.id = any($1::bigint[]) and s.channel in ('EMAIL', 'SMS') and s.status = '0' and ${matches('s.events')} and t.target is not null`,
-    [ids, now],
-  );
-  await q.query(
-    `select distinct on (s.user_id, x.id) s.user_id, coalesce(s.lang, 'zh-CN') as lang, x.id as event_ref
-       from ntf_event x join ntf_subscription s on s.client_id = x.client_id join sys_user u on u.id = s.user_id and u.status = '0'
-      where x.id = any($1::bigint[]) and s.channel = 'INAPP' and s.status = '0' and ${matches('s.events')}`,
-    [ids],
-  );
+  await enqueue(q, now, r.rows.map((o) => ({ type: 'order.reviewed', clientId: Number(o.client_id), subject: o.code, data: { orderId: Number(o.id), orderCode: o.code, waybillCode: waybill.get(Number(o.id)) ?? null } })));
 }
 
 /** The paper receipts of the review as they were made before (a conflict on the waybill left alone). */
@@ -79,14 +41,7 @@ async function main() {
   const { appDb } = await freshBenchDb(DB_NAME);
   const center = Number((await appDb.query<{ id: number }>(`select id from sys_dispatch_center where code = 'SH01'`)).rows[0]!.id);
   const caller: Caller = { ...systemCaller('admin'), userId: 1, dispatchCenterId: center, isAdmin: true, dataScopes: ['1'] };
-  const refs = (
-    await appDb.query<{ client: number; src: number; dst: number; item: number }>(`
-      select c.id as client,
-             (select s.id from base_station s where s.client_id = c.id order by s.id limit 1) as src,
-             (select s.id from base_station s where s.client_id = c.id order by s.id offset 1 limit 1) as dst,
-             (select i.id from base_item i where i.client_id = c.id and i.effective order by i.id limit 1) as item
-        from base_client c where c.code in ('C001', 'C002', 'C003') order by c.code`)
-  ).rows.map((r) => ({ client: Number(r.client), src: Number(r.src), dst: Number(r.dst), item: Number(r.item) }));
+  const refs = (await demoRefs(appDb, 'id')).map((r) => ({ client: Number(r.client), src: Number(r.src), dst: Number(r.dst), item: Number(r.item) }));
   const now = new Date();
   const orderIds = await appDb.tx((q) =>
     createOrders(
