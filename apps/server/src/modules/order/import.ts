@@ -170,8 +170,11 @@ export function previewAnswer(p: ImportPreview, committed = false): OrderImportP
   return { ...rest, committed, ...(token && !committed ? { token } : {}), orders: p.orders.slice(0, 1000).map(({ values: _v, lineInputs: _l, ...o }) => o) };
 }
 
-/** How long a preview is kept for its commit, and how many orders all the kept previews hold at most (the oldest go first). */
-export const PREVIEW_KEPT = { ms: 15 * 60_000, orders: 300_000 };
+/**
+ * How long a preview is kept for its commit, and how many orders all the kept previews hold at most (the oldest go first;
+ * a preview of 100,000 one-line orders holds about 64 MB of the server's heap).
+ */
+export const PREVIEW_KEPT = { ms: 15 * 60_000, orders: 200_000 };
 
 /**
  * The previews kept for their commit (issue 20: the commit read and checked the whole workbook again). A preview that
