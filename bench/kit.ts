@@ -31,6 +31,17 @@ export async function serveAdmin(db: Db): Promise<{ app: FastifyInstance; base: 
   return { app, base, token };
 }
 
+/** The demo's three clients (C001–C003), each with its first two stations and its first effective item, by code or by id. */
+export async function demoRefs(db: Db, by: 'code' | 'id'): Promise<{ client: string; src: string; dst: string; item: string }[]> {
+  const r = await db.query<{ client: string; src: string; dst: string; item: string }>(`
+    select c.${by} as client,
+           (select s.${by} from base_station s where s.client_id = c.id order by s.id limit 1) as src,
+           (select s.${by} from base_station s where s.client_id = c.id order by s.id offset 1 limit 1) as dst,
+           (select i.${by} from base_item i where i.client_id = c.id and i.effective order by i.id limit 1) as item
+      from base_client c where c.code in ('C001', 'C002', 'C003') order by c.code`);
+  return r.rows;
+}
+
 /** The PostgreSQL server the database benches create their database on. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

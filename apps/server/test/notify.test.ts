@@ -162,6 +162,10 @@ describe('webhooks', () => {
     const body = JSON.parse(req.body);
     expect(body).toMatchObject({ type: 'order.reviewed', clientId: client, data: { orderCode: order.code } });
     expect(body.id).toBe(req.headers['x-tms-event-id']);
+    // the event's data, built by the database from the order and its review's waybill
+    const waybill = (await ctx.s.db.query<{ code: string }>(`select code from tms_waybill where order_id = $1`, [order.id])).rows[0]!.code;
+    expect(body.data).toEqual({ orderId: order.id, orderCode: order.code, waybillCode: waybill });
+    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     // a second review of the same order is refused (409): its transaction rolls back and nothing is sent
     const again = await openOrder(client);

@@ -486,6 +486,67 @@ describe('import', () => {
     await refused('remove', [first.id], 'messages.order.deleteOnlyManual');
   });
 
+  it("commits what its preview showed: the preview's token with the same file, by the same user, within the time kept; else the file is read again", async () => {
+    const key = `TOK-${rand(6)}`;
+    // weight left empty: the item's weight per piece × quantity, as the preview computed it
+    const rows = (k: string) => [[`${key}-${k}`, 'C001', 'S-SH-01', 'S-SH-02', 'R1', 'I-XF-002', 4, null]];
+    const file = await sheet(rows('a'));
+    const send = (fd: FormData, path: string, token = admin) => s.api('POST', `/api/order${path}`, { token, body: fd });
+    const weightOf = async (customerOrderNo: string) => (await api('GET', '/order/list', { query: { customerOrderNo } })).json.rows.map((r: Json) => r.totalWeight);
+    const itemWeight = async (w: number) => s.db.query(`update base_item set weight = $1 where code = 'I-XF-002'`, [w]);
+    const before = Number((await s.db.query<{ weight: string }>(`select weight from base_item where code = 'I-XF-002'`)).rows[0]!.weight);
+    try {
+      const preview = await send(file, '/order/import');
+      expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+      const token = preview.json.data.token as string;
+      expect(token).toMatch(/^[0-9a-f-]{36}$/);
+      expect(preview.json.data.orders[0].totalWeight).toBe(4.2);
+      // the item master changes after the preview: the commit writes what was previewed, without reading the file again
+      await itemWeight(2);
+      const ok = await send(file, `/order/import/commit?token=${token}`);
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+      expect(ok.json.data).toMatchObject({ committed: true, total: 1 });
+      expect(ok.json.data.token).toBeUndefined();
+      expect(await weightOf(`${key}-a`)).toEqual([4.2]);
+
+      // a token is taken once: the same commit again reads the file (today's item weight)
+      const again = await send(file, `/order/import/commit?token=${token}`);
+      expect(again.status, JSON.stringify(again.json)).toBe(200);
+      expect(await weightOf(`${key}-a`)).toEqual([8, 4.2]);
+
+      // another file with a preview's token: that file is read
+      const other = await sheet(rows('b'));
+      const t2 = (await send(file, '/order/import')).json.data.token as string;
+      expect((await send(other, `/order/import/commit?token=${t2}`)).status).toBe(200);
+      expect(await weightOf(`${key}-b`)).toEqual([8]);
+
+      // another user with this user's token and file: read for that user
+      await itemWeight(1.05);
+      const t3 = (await send(await sheet(rows('c')), '/order/import')).json.data.token as string;
+      await itemWeight(3);
+      const u = await createUser(s.db, { perms: ['order:order:import', 'order:order:query'] });
+      const other3 = await s.login(u.userName, u.password);
+      const byOther = await send(await sheet(rows('c')), `/order/import/commit?token=${t3}`, other3);
+      expect(byOther.status, JSON.stringify(byOther.json)).toBe(200);
+      expect(await weightOf(`${key}-c`)).toEqual([12]);
+
+      // kept for PREVIEW_KEPT.ms (15 minutes): later, the file is read again
+      const t4 = (await send(await sheet(rows('d')), '/order/import')).json.data.token as string;
+      await itemWeight(1.05);
+      s.clock.advance(15 * 60_000 + 1000);
+      expect((await send(await sheet(rows('d')), `/order/import/commit?token=${t4}`)).status).toBe(200);
+      expect(await weightOf(`${key}-d`)).toEqual([4.2]);
+
+      // a preview with errors is not kept: no token
+      const bad = await send(await sheet([[`${key}-e`, 'C001', 'S-SH-01', 'S-SH-01', 'R1', 'I-XF-002', 4, null]]), '/order/import');
+      expect(bad.json.data).toMatchObject({ errors: 1 });
+      expect(bad.json.data.token).toBeUndefined();
+    } finally {
+      s.clock.reset();
+      await itemWeight(before);
+    }
+  });
+
   it('downloads the template', async () => {
     const r = await api('GET', '/order/importTemplate');
     expect(r.status).toBe(200);

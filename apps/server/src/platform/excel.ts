@@ -267,7 +267,7 @@ function coerce(f: FieldDef, v: unknown, dictByLabel: Map<string, string>): unkn
   }
 }
 
-/** Streams an uploaded workbook: each row mapped by header, validated like a form, with its errors. */
+/** The bytes of an upload. */
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
@@ -404,8 +404,11 @@ async function resolveRefs(db: Queryable, fields: FieldDef[], rows: RawRow[], ca
 
 const qi = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
-/** `caller` null: a sheet without reference columns read for another principal (the portal), which scopes its codes itself. */
-export async function readImport(def: ResourceDef, stream: Readable, lang: Lang, db: Queryable, caller: Caller | null) {
+/**
+ * An uploaded workbook (its bytes, or the upload's stream): each row mapped by header, validated like a form, with its errors.
+ * `caller` null: a sheet without reference columns read for another principal (the portal), which scopes its codes itself.
+ */
+export async function readImport(def: ResourceDef, file: Readable | Buffer, lang: Lang, db: Queryable, caller: Caller | null) {
   const fields = importFields(def);
   const byHeader = new Map<string, FieldDef>();
   for (const f of fields) {
@@ -419,7 +422,7 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
   let headers: (FieldDef | null)[] = [];
   const rawRows: RawRow[] = [];
   let headerRead = false;
-  for (const row of await sheetRows(await collect(stream))) {
+  for (const row of await sheetRows(Buffer.isBuffer(file) ? file : await collect(file))) {
     const values = row.values;
     if (row.number === 1) {
       headers = values.map((h) => byHeader.get(String(cellValue(h) ?? '').trim().replace(/^\*/, '').toLowerCase()) ?? null);
@@ -473,16 +476,24 @@ export async function readImport(def: ResourceDef, stream: Readable, lang: Lang,
  * with one that is no readable .xlsx, 413 when it is over the route's upload limit.
  */
 export async function readImportUpload(req: FastifyRequest, def: ResourceDef, db: Queryable, caller: Caller): ReturnType<typeof readImport> {
+  return readImport(def, await uploadedWorkbook(req), req.lang, db, caller).catch(unreadableWorkbook(req, def.name));
+}
+
+/** The bytes of the workbook uploaded to an import route (one multipart part `file`): 400 without one, 413 over the route's upload limit. */
+export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
   const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
   if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-  const sheet = await readImport(def, file.file, req.lang, db, caller).catch((e: unknown) => {
-    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-    if (e instanceof AppError) throw e;
-    // not a readable .xlsx (zip / sheet parse errors): the upload is bad, not the server
-    req.log.warn({ err: e, resource: def.name }, 'import: unreadable workbook');
-    throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
-  });
+  const bytes = await collect(file.file);
   if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-  return sheet;
+  return bytes;
 }
+
+/** What a workbook that cannot be read answers: its own refusal (AppError), else 400 on the file (zip / sheet parse errors: the upload is bad, not the server). */
+export const unreadableWorkbook =
+  (req: FastifyRequest, what: string) =>
+  (e: unknown): never => {
+    if (e instanceof AppError) throw e;
+    req.log.warn({ err: e, resource: what }, 'import: unreadable workbook');
+    throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
+  };

@@ -439,6 +439,74 @@ export async function insertRows(db: Queryable, def: ResourceDef, caller: Caller
   return ids;
 }
 
+/** The SQL type of each column of a table (without modifiers: `character varying`, `numeric`), read once per table. */
+const columnTypes = new Map<string, Promise<Map<string, string>>>();
+function columnTypesOf(db: Queryable, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    types = db
+      .query<{ name: string; type: string }>(`select attname as name, format_type(atttypid, null) as type from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped`, [table])
+      .then((r) => new Map(r.rows.map((x) => [x.name, x.type])));
+    columnTypes.set(table, types);
+    types.catch(() => columnTypes.delete(table));
+  }
+  return types;
+}
+
+/**
+ * `n` new rows given field by field (`values[field][i]` is row i's), with insertRows' rules per column: a field given
+ * takes its default where a row has none (null), one not given the table's default; the dispatch center and creator are
+ * the caller's. One statement, each column one typed array (`insert … select from unnest(…)`), so the statement-level
+ * triggers run once and the server parses one short statement whatever `n` (issue 20: 100,000 imported orders took
+ * 97 multi-row inserts of ~1,000 rows and 30,000 parameters each, and building their rows in the server as long
+ * again). No password or secret fields, no array columns. Answers the `returning` columns of the new rows.
+ */
+export async function insertMany<T extends Row = Row>(db: Queryable, def: ResourceDef, caller: Caller, n: number, values: Record<string, unknown[]>, returning: string[] = ['id']): Promise<T[]> {
+  if (!n) return [];
+  const arrays = new Map<string, unknown[]>();
+  const constants = new Map<string, unknown>();
+  for (const f of def.fields) {
+    const given = values[f.name];
+    if (given === undefined && f.default === undefined) continue;
+    if (f.kind === 'password' || f.kind === 'secret') throw new Error(`insertMany: ${def.name}.${f.name} is a ${f.kind}`);
+    const fill = f.default ?? (def.tree?.parentField === f.name ? 0 : null);
+    const json = f.kind === 'json';
+    const col = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const v = given?.[i];
+      col[i] = v === undefined || v === null ? fill : json ? JSON.stringify(v) : v;
+    }
+    arrays.set(columnOf(f), col);
+  }
+  const constant = (col: string, v: unknown) => {
+    arrays.delete(col);
+    constants.set(col, v);
+  };
+  for (const f of allFields(def)) if ((f.name === 'status' || f.name === 'effective') && f.default !== undefined) constant(columnOf(f), f.default);
+  if (def.scope?.dispatchCenter) constant(def.scope.dispatchCenter, caller.dispatchCenterId);
+  if (!def.noAudit) constant('create_by', caller.userName);
+  if (!arrays.size) throw new Error(`insertMany: no column of ${def.name} given`);
+  const types = await columnTypesOf(db, def.table);
+  const type = (col: string) => {
+    const t = types.get(col);
+    if (!t || t.endsWith('[]')) throw new Error(`insertMany: ${def.table}.${col} is ${t ?? 'unknown'}`);
+    return t;
+  };
+  const params: unknown[] = [];
+  const param = (v: unknown, t: string) => (params.push(v), `$${params.length}::${t}`);
+  const from = [...arrays].map(([col, v]) => param(v, `${type(col)}[]`));
+  const exprs = [...[...arrays.keys()].map((_, i) => `u.c${i}`), ...[...constants].map(([col, v]) => param(v, type(col)))];
+  const r = await db
+    .query<T>(
+      `insert into ${q(def.table)} (${[...arrays.keys(), ...constants.keys()].map(q).join(',')})
+       select ${exprs.join(', ')} from unnest(${from.join(', ')}) as u(${from.map((_, i) => `c${i}`).join(', ')})
+       returning ${returning.map(q).join(', ')}`,
+      params,
+    )
+    .catch(mapDbError);
+  return r.rows;
+}
+
 function mapDbError(e: unknown): never {
   const code = (e as { code?: string }).code;
   if (code === '23505') throw conflict('messages.duplicate', { field: '', value: '' });

@@ -52,7 +52,9 @@ const Choice = z.object({ id: z.number(), code: z.string(), name: z.string(), is
 export const PrintOptions = z.object({ templates: z.array(Choice), printers: z.array(Choice) });
 export const ActionAnswer = z.object({}).loose().describe('what changed (e.g. `changed`, the waybills made)');
 export const TrackingQuery = z.object({ orderId: intText(1).describe('the order whose tracking is listed') });
-export const OrderImportQuery = z.object({ commit: z.enum(['true', 'false']).optional() });
+const previewToken = z.string().max(64).optional().describe("the preview's token (its answer), sent with the same file: the commit takes the orders the preview built instead of reading the file again");
+export const OrderImportQuery = z.object({ commit: z.enum(['true', 'false']).optional(), token: previewToken });
+export const OrderImportCommitQuery = z.object({ token: previewToken });
 export const OrderImportAnswer = z
   .object({
     total: z.number().int(),
@@ -66,6 +68,7 @@ export const OrderImportAnswer = z
       }),
     ),
     committed: z.boolean(),
+    token: z.string().optional().describe('a preview that can be committed: send it with the same file to the commit'),
     ids: z.array(z.number()).optional().describe('the orders created (commit)'),
   })
   .meta({ id: 'OrderImportPreview' });

@@ -162,6 +162,8 @@ export interface OrderImportPreview {
   rows: { rowNum: number; raw: Record<string, unknown>; errors: Record<string, string> }[];
   orders: OrderImportGroup[];
   committed: boolean;
+  /** a preview that can be committed: its key, sent with the same file to the commit (which then does not read it again) */
+  token?: string;
   /** ids of the orders created (commit) */
   ids?: number[];
 }

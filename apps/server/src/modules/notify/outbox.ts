@@ -39,16 +39,38 @@ export function eventTexts(lang: string, type: string, data: Record<string, unkn
 export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], only?: { webhookId: number }): Promise<number[]> {
   if (!events.length) return [];
   const rows = events.map((e) => ({ event_id: randomUUID(), event_type: e.type, client_id: e.clientId, subject_code: e.subject, payload: e.data }));
-  const stored = (
-    await q.query<{ id: number; event_id: string; event_type: string; client_id: number; payload: Record<string, unknown>; occurred_at: Date }>(
-      `insert into ntf_event(event_id, event_type, client_id, subject_code, payload, occurred_at)
-       select x.event_id, x.event_type, x.client_id, x.subject_code, x.payload, $2
-         from jsonb_to_recordset($1::jsonb) x(event_id text, event_type text, client_id bigint, subject_code text, payload jsonb)
-       returning id, event_id, event_type, client_id, payload, occurred_at`,
-      [JSON.stringify(rows), now],
-    )
-  ).rows;
-  const ids = stored.map((e) => e.id);
+  const stored = await q.query<{ id: number }>(
+    `insert into ntf_event(event_id, event_type, client_id, subject_code, payload, occurred_at)
+     select x.event_id, x.event_type, x.client_id, x.subject_code, x.payload, $2
+       from jsonb_to_recordset($1::jsonb) x(event_id text, event_type text, client_id bigint, subject_code text, payload jsonb)
+     returning id`,
+    [JSON.stringify(rows), now],
+  );
+  return fanOut(q, now, stored.rows.map((e) => e.id), only);
+}
+
+/**
+ * One event of `type` per order (its client, its code as the subject, `{ orderId, orderCode }` as its data, with
+ * `waybillCode` when `waybills` is given: the order's, or null), built by the database from the orders (issue 20: a
+ * review of 10,000 orders read them into the server and sent them back as JSON), and everything the events send.
+ */
+async function enqueueOrders(q: Queryable, now: Date, type: NotifyEvent, orderIds: number[], waybills?: { orderId: number; code: string }[]): Promise<number[]> {
+  if (!orderIds.length) return [];
+  const code = new Map((waybills ?? []).map((w) => [w.orderId, w.code]));
+  const stored = await q.query<{ id: number }>(
+    `insert into ntf_event(event_id, event_type, client_id, subject_code, payload, occurred_at)
+     select gen_random_uuid()::text, $2, o.client_id, o.code,
+            jsonb_build_object('orderId', o.id, 'orderCode', o.code) || case when $4 then jsonb_build_object('waybillCode', w.code) else '{}' end, $3
+       from tms_order o left join unnest($5::bigint[], $6::text[]) w(order_id, code) on w.order_id = o.id
+      where o.id = any($1::bigint[]) order by o.id
+     returning id`,
+    [orderIds, type, now, waybills !== undefined, [...code.keys()], [...code.values()]],
+  );
+  return fanOut(q, now, stored.rows.map((e) => e.id));
+}
+
+/** What stored events send: webhook and e-mail / SMS deliveries, in-app notifications (a test event: its endpoint only). */
+async function fanOut(q: Queryable, now: Date, ids: number[], only?: { webhookId: number }): Promise<number[]> {
   const matches = (col: string) => `(${col} = '*' or x.event_type = any(string_to_array(replace(${col}, ' ', ''), ',')))`;
   // webhooks: every enabled endpoint of the client that takes the event (a test goes to its endpoint only)
   const hooks = await q.query<{ id: number }>(
@@ -73,19 +95,15 @@ export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], on
     sent += direct.rowCount;
     // in-app: one notification per user, in the subscription's language
     const inapp = (
-      await q.query<{ user_id: number; lang: string; event_ref: number }>(
-        `select distinct on (s.user_id, x.id) s.user_id, coalesce(s.lang, 'zh-CN') as lang, x.id as event_ref
+      await q.query<{ user_id: number; lang: string; event_ref: number; event_type: string; client_id: number; payload: Record<string, unknown> }>(
+        `select distinct on (s.user_id, x.id) s.user_id, coalesce(s.lang, 'zh-CN') as lang, x.id as event_ref, x.event_type, x.client_id, x.payload
            from ntf_event x join ntf_subscription s on s.client_id = x.client_id join sys_user u on u.id = s.user_id and u.status = '0'
           where x.id = any($1::bigint[]) and s.channel = 'INAPP' and s.status = '0' and ${matches('s.events')}`,
         [ids],
       )
     ).rows;
     if (inapp.length) {
-      const byRef = new Map(stored.map((e) => [Number(e.id), e]));
-      const notes = inapp.map((n) => {
-        const e = byRef.get(Number(n.event_ref))!;
-        return { user_id: n.user_id, event_ref: e.id, event_type: e.event_type, client_id: e.client_id, lang: n.lang, ...eventTexts(n.lang, e.event_type, e.payload) };
-      });
+      const notes = inapp.map((n) => ({ user_id: n.user_id, event_ref: n.event_ref, event_type: n.event_type, client_id: n.client_id, lang: n.lang, ...eventTexts(n.lang, n.event_type, n.payload) }));
       await q.query(
         `insert into ntf_inbox(user_id, event_ref, event_type, client_id, title, body, lang, create_time)
          select x.user_id, x.event_ref, x.event_type, x.client_id, left(x.title, 200), left(x.body, 1000), x.lang, $2
@@ -119,13 +137,10 @@ function perWaybill(rows: WaybillRow[], type: NotifyEvent, extra: Record<string,
 /** Subscribes the notify module to the business events (the emitting modules do not know it exists). */
 export function subscribeNotify(events: DomainEvents): void {
   events.on('order.created', async ({ q, now }, p) => {
-    const r = await q.query<{ id: number; code: string; client_id: number }>(`select id, code, client_id from tms_order where id = any($1::bigint[]) order by id`, [p.orderIds]);
-    await enqueue(q, now, r.rows.map((o) => ({ type: 'order.received', clientId: Number(o.client_id), subject: o.code, data: { orderId: Number(o.id), orderCode: o.code } })));
+    await enqueueOrders(q, now, 'order.received', p.orderIds);
   });
   events.on('order.reviewed', async ({ q, now }, p) => {
-    const r = await q.query<{ id: number; code: string; client_id: number }>(`select id, code, client_id from tms_order where id = any($1::bigint[]) order by id`, [p.orderIds]);
-    const waybill = new Map(p.waybills.map((w) => [w.orderId, w.code]));
-    await enqueue(q, now, r.rows.map((o) => ({ type: 'order.reviewed', clientId: Number(o.client_id), subject: o.code, data: { orderId: Number(o.id), orderCode: o.code, waybillCode: waybill.get(Number(o.id)) ?? null } })));
+    await enqueueOrders(q, now, 'order.reviewed', p.orderIds, p.waybills);
   });
   events.on('shipment.effected', async ({ q, now }, p) => {
     await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.dispatched'));

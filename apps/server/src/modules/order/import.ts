@@ -4,10 +4,11 @@
  * the orders with their lines and every row's errors; the commit creates all orders or none
  * (source IMPORT), and only when no row has an error.
  */
-import type { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
 import { ORDER_LINES_MAX, orderImportResource, orderTotals, type Lang, type OrderImportGroup, type OrderImportPreview, type ResourceDef } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/config.ts';
 import { readImport, type ImportRow } from '../../platform/excel.ts';
 import { translate } from '../../platform/i18n.ts';
 import { scopeOf, type Row } from '../../platform/resource-engine.ts';
@@ -68,8 +69,8 @@ export interface ImportedOrder extends OrderImportGroup {
 }
 
 /** Checks codes and groups, and builds the orders to create. */
-export async function previewImport(q: Queryable, who: Importer, stream: Readable, lang: Lang, def: ResourceDef = orderImportResource) {
-  const sheet = await readImport(def, stream, lang, q, who.caller);
+export async function previewImport(q: Queryable, who: Importer, file: Buffer, lang: Lang, def: ResourceDef = orderImportResource) {
+  const sheet = await readImport(def, file, lang, q, who.caller);
   const refs = await lookups(q, who, sheet.rows);
   const err = (r: ImportRow, field: string, key: string, params?: Record<string, unknown>) => (r.errors[field] ??= translate(lang, key, params));
   const groups = new Map<string, ImportRow[]>();
@@ -156,14 +157,69 @@ export async function previewImport(q: Queryable, who: Importer, stream: Readabl
     rows: sheet.rows.slice(0, 1000).map(({ rowNum, raw, errors }) => ({ rowNum, raw, errors })),
     orders,
     committed: false,
+    /** the key of this preview kept for its commit (previewStore) */
+    token: undefined as string | undefined,
   };
 }
 
 export type ImportPreview = Awaited<ReturnType<typeof previewImport>>;
 
-/** The preview as sent to the client (without the internal values). */
+/** The preview as sent to the client (without the internal values; the token only before the commit). */
 export function previewAnswer(p: ImportPreview, committed = false): OrderImportPreview {
-  return { ...p, committed, orders: p.orders.slice(0, 1000).map(({ values: _v, lineInputs: _l, ...o }) => o) };
+  const { token, ...rest } = p;
+  return { ...rest, committed, ...(token && !committed ? { token } : {}), orders: p.orders.slice(0, 1000).map(({ values: _v, lineInputs: _l, ...o }) => o) };
+}
+
+/**
+ * How long a preview is kept for its commit, and how many orders all the kept previews hold at most (the oldest go first;
+ * a preview of 100,000 one-line orders holds about 64 MB of the server's heap).
+ */
+export const PREVIEW_KEPT = { ms: 15 * 60_000, orders: 200_000 };
+
+/**
+ * The previews kept for their commit (issue 20: the commit read and checked the whole workbook again). A preview that
+ * can be committed (no row with an error) is kept in this server's memory under a random token, which its answer
+ * carries; a commit sending that token with the same file (same bytes, by their SHA-256), by the same importer in the
+ * same language, takes the orders the preview built (each token once) instead of reading the file again. The commit
+ * still checks what it writes (the clients in the caller's scope, the stations, the items of each client) and writes
+ * all or nothing. Without a kept preview (another server, a restart, expired, another file) the file is read as before:
+ * the token is only a shortcut.
+ */
+export function previewStore(clock: Clock) {
+  const kept = new Map<string, { owner: string; digest: string; until: number; preview: ImportPreview }>();
+  const digestOf = (file: Buffer) => createHash('sha256').update(file).digest('base64url');
+  const forget = (now: number) => {
+    for (const [t, k] of kept) if (k.until <= now) kept.delete(t);
+  };
+  return {
+    /**
+     * The preview of `file` for `owner` (who imports, in which language, into what). For a commit, the one kept under
+     * its token when it is of this owner and these bytes, else `read` now; for a preview, `read` now and kept when it
+     * could be committed.
+     */
+    async preview(owner: string, file: Buffer, to: { commit: boolean; token?: string }, read: () => Promise<ImportPreview>): Promise<ImportPreview> {
+      const digest = digestOf(file);
+      const now = clock.now().getTime();
+      forget(now);
+      const k = to.commit && to.token ? kept.get(to.token) : undefined;
+      if (k && k.owner === owner && k.digest === digest) {
+        kept.delete(to.token!);
+        return k.preview;
+      }
+      const p = await read();
+      if (to.commit || p.errors || !p.orders.length || p.orders.length > PREVIEW_KEPT.orders) return p;
+      let held = p.orders.length;
+      for (const x of kept.values()) held += x.preview.orders.length;
+      for (const [t, x] of kept) {
+        if (held <= PREVIEW_KEPT.orders) break;
+        kept.delete(t);
+        held -= x.preview.orders.length;
+      }
+      p.token = randomUUID();
+      kept.set(p.token, { owner, digest, until: now + PREVIEW_KEPT.ms, preview: p });
+      return p;
+    },
+  };
 }
 
 /** Creates every previewed order in the caller's transaction, set-based (call only when p.errors is 0). */

@@ -10,12 +10,12 @@ import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as
 import type { Db } from '../../platform/db.ts';
 import { LAG_HEADER } from '../../platform/replica.ts';
 import type { Clock } from '../../platform/config.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { idList, ok, page } from '../../platform/http.ts';
 import { onValidationError, route } from '../../platform/contract.ts';
-import { requireCaller, uploadLimit } from '../../platform/auth.ts';
+import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
-import { exportWorkbook, importTemplate } from '../../platform/excel.ts';
+import { exportWorkbook, importTemplate, unreadableWorkbook, uploadedWorkbook } from '../../platform/excel.ts';
 import { bodyIssuesToError, formValues, getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
 import { listLines, listOrders, linesOf, trackingOf, waybillsOf } from './list.ts';
 import { createOrder, parseLines, requireClientBeforeItems, updateOrder, type LineInput } from './save.ts';
@@ -23,7 +23,7 @@ import * as actions from './actions.ts';
 import { print, printOptions } from './print.ts';
 import { originOf } from '../portal/print-links.ts';
 import type { Secrets } from '../../platform/secrets.ts';
-import { commitImport, previewAnswer, previewImport } from './import.ts';
+import { commitImport, previewAnswer, previewImport, previewStore } from './import.ts';
 
 const BASE = '/api/order/order';
 const XLSX = { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] };
@@ -143,18 +143,13 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
       .send(buf);
   });
 
-  const importRoute = async (req: FastifyRequest, commit: boolean) => {
+  const previews = previewStore(clock);
+  const importRoute = async (req: FastifyRequest, commit: boolean, token: string | undefined) => {
     const caller = requireCaller(req);
-    if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
-    if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const preview = await previewImport(db, { caller }, file.file, req.lang).catch((e: unknown) => {
-      if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-      if (e instanceof AppError) throw e;
-      req.log.warn({ err: e }, 'order import: unreadable workbook');
-      throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
-    });
-    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
+    const file = await uploadedWorkbook(req);
+    const preview = await previews.preview(`staff:${caller.userId}:${req.lang}`, file, { commit, token }, () =>
+      previewImport(db, { caller }, file, req.lang).catch(unreadableWorkbook(req, 'order')),
+    );
     if (!commit || !preview.orders.length) return ok(req, previewAnswer(preview));
     if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
     const ids = await run(req, 'IMPORT', async (c) => {
@@ -165,8 +160,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     return ok(req, { ...previewAnswer(preview, true), ids });
   };
   const importAnswer = okOf(C.OrderImportAnswer);
-  route(app, { method: 'POST', url: `${BASE}/import`, operationId: 'order.import', summary: 'Import orders from .xlsx: a grouped preview, or (commit=true) all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, req.query.commit === 'true'));
-  route(app, { method: 'POST', url: `${BASE}/import/commit`, operationId: 'order.importCommit', summary: 'Import orders from .xlsx, all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, body: 'upload', response: importAnswer }, (req) => importRoute(req, true));
+  route(app, { method: 'POST', url: `${BASE}/import`, operationId: 'order.import', summary: 'Import orders from .xlsx: a grouped preview, or (commit=true) all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, req.query.commit === 'true', req.query.token));
+  route(app, { method: 'POST', url: `${BASE}/import/commit`, operationId: 'order.importCommit', summary: 'Import orders from .xlsx, all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportCommitQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, true, req.query.token));
 
   route(app, { method: 'GET', url: '/api/order/line/list', operationId: 'orderLine.list', summary: 'List order lines (a line is in scope when its order is)', tags: ['orderLine'], permission: 'order:line:query', querystring: C.OrderLineListQuery, response: pageOf(C.OrderLineRow) }, async (req) => {
     const { pageSize, offset } = paging(req.query);

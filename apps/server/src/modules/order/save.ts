@@ -7,16 +7,18 @@
 import {
   bodySchema,
   issueToError,
+  ORDER_LINE_INPUT,
   ORDER_LINES_MAX,
   orderLineResource,
   orderResource,
+  ORDER_TOTALS,
   orderTotals,
   columnOf,
 } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
-import { getInScope, insertRow, insertRows, parseBody, scopeOf, type Row } from '../../platform/resource-engine.ts';
+import { getInScope, insertMany, insertRow, parseBody, scopeOf, type Row } from '../../platform/resource-engine.ts';
 import { nextCode, nextCodes } from '../system/number-rules.ts';
 import { trackOrders } from './tracking.ts';
 
@@ -113,8 +115,19 @@ async function checkItems(q: Queryable, clientId: number, lines: LineInput[]): P
 
 /** Writes the lines of orders (positions 1…n in each) in one statement. */
 async function insertLines(q: Queryable, orders: { order: Row; lines: LineInput[] }[], by: string): Promise<void> {
-  const all = orders.flatMap(({ order, lines }) => lines.map((l, i) => ({ ...l, orderId: order.id, centerId: order.dispatch_center_id, pos: i + 1 })));
-  const col = <K extends keyof (typeof all)[number]>(k: K) => all.map((l) => l[k] ?? null);
+  // column by column (an import writes 100,000 lines and more)
+  const centerIds: unknown[] = [];
+  const orderIds: unknown[] = [];
+  const pos: number[] = [];
+  const col = Object.fromEntries(ORDER_LINE_INPUT.map((k) => [k, [] as unknown[]])) as Record<(typeof ORDER_LINE_INPUT)[number], unknown[]>;
+  for (const { order, lines } of orders) {
+    lines.forEach((l, i) => {
+      centerIds.push(order.dispatch_center_id);
+      orderIds.push(order.id);
+      pos.push(i + 1);
+      for (const k of ORDER_LINE_INPUT) col[k].push(l[k] ?? null);
+    });
+  }
   await q.query(
     `insert into tms_order_line (dispatch_center_id, order_id, pos_no, item_id, item_code, item_name, item_type,
        quantity, weight, volume, cases, pallets, other, unit, ext_line_no, create_by)
@@ -126,7 +139,7 @@ async function insertLines(q: Queryable, orders: { order: Row; lines: LineInput[
      join base_item i on i.id = u.item_id`,
     [
       by,
-      col('centerId'), col('orderId'), col('pos'), col('itemId'), col('quantity'), col('weight'), col('volume'), col('cases'), col('pallets'), col('other'), col('unit'), col('extLineNo'),
+      centerIds, orderIds, pos, col.itemId, col.quantity, col.weight, col.volume, col.cases, col.pallets, col.other, col.unit, col.extLineNo,
     ],
   );
 }
@@ -161,9 +174,9 @@ export async function createOrder(q: Queryable, caller: Caller, values: Row, lin
 
 /**
  * Creates many orders with their lines (an import) with the checks of createOrder, set-based: each client checked
- * once, the stations' zones in one query, the codes as one block of the number rule per client, the orders in
- * multi-row inserts (one statement per ~1,000 orders, so the order rollup's trigger runs per statement, not per
- * order), all their lines in one statement, one tracking statement. Answers the ids in the orders' order.
+ * once, the stations' zones in one query, the codes as one block of the number rule per client, the orders in one
+ * statement of one array per column (insertMany: the order rollup's trigger runs once), all their lines in one
+ * statement, one tracking statement. Answers the ids in the orders' order.
  */
 export async function createOrders(q: Queryable, caller: Caller, orders: { values: Row; lines: LineInput[] }[], opts: CreateOptions): Promise<number[]> {
   if (!orders.length) return [];
@@ -185,24 +198,23 @@ export async function createOrders(q: Queryable, caller: Caller, orders: { value
     const block = await nextCodes(q, 'ORDER', centerId, clientId, opts.now, idx.length);
     idx.forEach((i, k) => (codes[i] = block[k]!));
   }
+  // the orders column by column, in one statement: the values given, the stations' zones, the totals of the lines
   const today = opts.now.toISOString().slice(0, 10);
-  await insertRows(
-    q,
-    orderResource,
-    caller,
-    orders.map((o, i) => ({
-      ...o.values,
-      ...stationZonesIn(zone, o.values),
-      ...orderTotals(o.lines),
-      code: codes[i],
-      status: 'OPEN',
-      source: opts.source,
-      orderDate: o.values.orderDate ?? today,
-    })),
-  );
-  // the new orders by their codes (unique), in the orders' order
-  const made = await q.query<{ id: number; code: string }>(`select id, code from tms_order where code = any($1::text[])`, [codes]);
-  const idOf = new Map(made.rows.map((r) => [r.code, Number(r.id)]));
+  const fields = new Set<string>();
+  for (const o of orders) for (const k in o.values) fields.add(k);
+  const values: Record<string, unknown[]> = {};
+  for (const k of fields) values[k] = orders.map((o) => o.values[k]);
+  const zones = orders.map((o) => stationZonesIn(zone, o.values));
+  values.sourceZoneId = zones.map((z) => z.sourceZoneId);
+  values.destZoneId = zones.map((z) => z.destZoneId);
+  const totals = orders.map((o) => orderTotals(o.lines));
+  for (const [total] of ORDER_TOTALS) values[total] = totals.map((t) => t[total]);
+  values.code = codes;
+  values.status = orders.map(() => 'OPEN');
+  values.source = orders.map(() => opts.source);
+  values.orderDate = orders.map((o) => o.values.orderDate ?? today);
+  const made = await insertMany<{ id: string; code: string }>(q, orderResource, caller, orders.length, values, ['id', 'code']);
+  const idOf = new Map(made.map((r) => [r.code, Number(r.id)]));
   const ids = codes.map((c) => idOf.get(c)!);
   await insertLines(q, orders.map((o, i) => ({ order: { id: ids[i], dispatch_center_id: centerId }, lines: o.lines })), caller.userName);
   await trackOrders(q, caller, opts.now, opts.source === 'IMPORT' ? 'ORDER_IMPORT' : 'ORDER_CREATE', ids);

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PortalApi as C, orderTotals, portalOrderImportResource, type Lang } from '@tms/domain';
 import type { z } from 'zod';
-import { importTemplate, loadExcel } from '../../platform/excel.ts';
-import { previewAnswer, previewImport } from '../order/import.ts';
+import { importTemplate, loadExcel, unreadableWorkbook, uploadedWorkbook } from '../../platform/excel.ts';
+import { previewAnswer, previewImport, previewStore } from '../order/import.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -18,7 +18,7 @@ import { route } from '../../platform/contract.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { mutate } from '../../platform/audit.ts';
-import { requireCaller, uploadLimit } from '../../platform/auth.ts';
+import { requireCaller } from '../../platform/auth.ts';
 import { assertNotBeyond } from '../../platform/rights.ts';
 import { nextCode } from '../system/number-rules.ts';
 import { trackOrders } from '../order/tracking.ts';
@@ -265,19 +265,17 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
 
   // the back office's import (order/import.ts) with the portal's limits: the caller's clients, their effective stations
   // and items; a preview first, then every order or none
+  const previews = previewStore(clock);
   route(app, { ...E.import, config: { upload: 20 * 1024 * 1024 } }, async (req) => {
     const p = requirePortal(req);
-    if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const file = await req.file({ limits: { fileSize: uploadLimit(req) } });
-    if (!file) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
-    const preview = await previewImport(db, { caller: null, clientIds: p.clientIds }, file.file, req.lang, portalOrderImportResource).catch((e: unknown) => {
-      if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-      if (e instanceof AppError) throw e;
-      req.log.warn({ err: e }, 'portal order import: unreadable workbook');
-      throw badRequest('messages.validationFailed', { file: { key: 'validation.invalid' } });
-    });
-    if (file.file.truncated) throw new AppError(413, 'messages.tooLarge');
-    if (req.query.commit !== 'true' || !preview.orders.length) return ok(req, previewAnswer(preview));
+    const file = await uploadedWorkbook(req);
+    const commit = req.query.commit === 'true';
+    // the preview depends on the caller's clients: kept for the same ones only
+    const owner = `portal:${p.userId}:${p.clientIds.join(',')}:${req.lang}`;
+    const preview = await previews.preview(owner, file, { commit, token: req.query.token }, () =>
+      previewImport(db, { caller: null, clientIds: p.clientIds }, file, req.lang, portalOrderImportResource).catch(unreadableWorkbook(req, 'portal order')),
+    );
+    if (!commit || !preview.orders.length) return ok(req, previewAnswer(preview));
     if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
     if (!p.dispatchCenterId) throw conflict('messages.portal.noDispatchCenter');
     const now = clock.now();

@@ -35,7 +35,9 @@ export default function OrderImportModal({ onClose, onImported, api = BACK_OFFIC
     fd.append('file', f, f.name);
     setBusy(true);
     try {
-      const p = await post<Preview>(commit ? api.commit : api.preview, fd, { silent: true, timeoutMs: 120_000 });
+      // the commit names the preview it confirms: the server then takes the orders it built instead of reading the file again
+      const token = commit && preview?.token ? `${api.commit.includes('?') ? '&' : '?'}token=${encodeURIComponent(preview.token)}` : '';
+      const p = await post<Preview>(commit ? api.commit + token : api.preview, fd, { silent: true, timeoutMs: 120_000 });
       setPreview(p);
       if (p.committed) {
         message.success(t('order.importModal.imported', { count: p.ids?.length ?? p.orders.length }));
