@@ -24,7 +24,7 @@ export async function median(n: number, fn: () => Promise<unknown>, warmups = 2)
 export async function serveAdmin(db: Db): Promise<{ app: FastifyInstance; base: string; token: string }> {
   const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });
   const app = await buildApp({ db, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
