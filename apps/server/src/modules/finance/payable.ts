@@ -228,22 +228,31 @@ export const TRACE_SQL = (c = 'c', b = 'b') => `coalesce(${b}.fixed, '{}'::jsonb
  * ones already stored are reused) and answers the charges with their own part as trace and the basis's id.
  */
 export async function withBasis(q: Queryable, charges: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const bases = new Map<string, { k: number; contract_id: unknown; rate_line_id: unknown; fixed: Record<string, unknown> }>();
+  const bases = new Map<string, { k: number; contract_id: unknown; charge_type_id: unknown; rate_line_id: unknown; fixed: Record<string, unknown> }>();
   const split = charges.map((c) => {
     const fixed: Record<string, unknown> = {};
     const own: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(c.trace as Record<string, unknown>)) (FIXED.has(k) ? fixed : own)[k] = v;
-    const key = `${c.contract_id}:${c.rate_line_id}:${JSON.stringify(fixed)}`;
+    const key = `${c.contract_id}:${c.charge_type_id}:${c.rate_line_id}:${JSON.stringify(fixed)}`;
     let b = bases.get(key);
-    if (!b) bases.set(key, (b = { k: bases.size, contract_id: c.contract_id, rate_line_id: c.rate_line_id, fixed }));
+    if (!b) bases.set(key, (b = { k: bases.size, contract_id: c.contract_id, charge_type_id: c.charge_type_id, rate_line_id: c.rate_line_id, fixed }));
     return { charge: { ...c, trace: own }, k: b.k };
   });
   if (!bases.size) return [];
   const rows = JSON.stringify([...bases.values()]);
-  const x = `jsonb_to_recordset($1::jsonb) as x(k int, contract_id bigint, rate_line_id bigint, fixed jsonb)`;
-  await q.query(`insert into fin_charge_basis (contract_id, rate_line_id, fixed) select contract_id, rate_line_id, fixed from ${x} on conflict (contract_id, rate_line_id, fixed_hash) do nothing`, [rows]);
+  const x = `jsonb_to_recordset($1::jsonb) as x(k int, contract_id bigint, charge_type_id bigint, rate_line_id bigint, fixed jsonb)`;
+  await q.query(
+    `insert into fin_charge_basis (contract_id, charge_type_id, rate_line_id, fixed) select contract_id, charge_type_id, rate_line_id, fixed from ${x}
+     on conflict (contract_id, charge_type_id, rate_line_id, fixed_hash) do nothing`,
+    [rows],
+  );
   const ids = new Map(
-    (await q.query<{ k: number; id: number }>(`select x.k, b.id from ${x} join fin_charge_basis b on b.contract_id = x.contract_id and b.rate_line_id = x.rate_line_id and b.fixed_hash = md5(x.fixed::text)`, [rows])).rows.map((r) => [
+    (
+      await q.query<{ k: number; id: number }>(
+        `select x.k, b.id from ${x} join fin_charge_basis b on b.contract_id = x.contract_id and b.charge_type_id = x.charge_type_id and b.rate_line_id = x.rate_line_id and b.fixed_hash = md5(x.fixed::text)`,
+        [rows],
+      )
+    ).rows.map((r) => [
       Number(r.k),
       Number(r.id),
     ]),

@@ -179,10 +179,13 @@ async function priceStaged(q: Queryable, contracts: CardRef[]): Promise<number> 
   await q.query(PICK_SQL);
   // the constant parts of the traces: stored once (the ones already stored reused), each pick with its basis
   await q.query(
-    `insert into fin_charge_basis (contract_id, rate_line_id, fixed) select distinct cid, id, fixed from fin_rr_pick
-     on conflict (contract_id, rate_line_id, fixed_hash) do nothing`,
+    `insert into fin_charge_basis (contract_id, charge_type_id, rate_line_id, fixed) select distinct cid, ct_id, id, fixed from fin_rr_pick
+     on conflict (contract_id, charge_type_id, rate_line_id, fixed_hash) do nothing`,
   );
-  await q.query(`update fin_rr_pick p set basis_id = b.id from fin_charge_basis b where b.contract_id = p.cid and b.rate_line_id = p.id and b.fixed_hash = md5(p.fixed::text)`);
+  await q.query(
+    `update fin_rr_pick p set basis_id = b.id from fin_charge_basis b
+      where b.contract_id = p.cid and b.charge_type_id = p.ct_id and b.rate_line_id = p.id and b.fixed_hash = md5(p.fixed::text)`,
+  );
 
   await q.query(
     `create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, contract_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb, basis_id bigint)`,
