@@ -1,8 +1,10 @@
 /**
  * Rating of waybills against the clients' effective receivable contracts (issue 14), subscribed to the
- * `order.reviewed` domain event (the order module does not import finance). Set-based: for any number
- * of waybills one review costs five statements — the waybills with their contract, the contracts' rate
- * lines, the rating states, clearing and inserting the charge lines — whatever the number of waybills or lines.
+ * `order.reviewed` domain event (the order module does not import finance). A few waybills are priced by the
+ * engine (the pure function) in a handful of statements — the waybills with their contract, the contracts' rate
+ * lines, the rating states, clearing and inserting the charge lines; from RATE_IN_SQL_FROM waybills on (a review of
+ * many orders) by the engine's bulk form in SQL (rerate.ts), which gives the same answers. Each charge keeps its own
+ * figures; the constant part of its trace is stored once per contract, line and lane (fin_charge_basis).
  * A waybill without an effective contract (NO_CONTRACT) or whose contract prices nothing on its lane
  * (NO_RATE) gets that state, visible in the waybill rating list: never a silent zero.
  */

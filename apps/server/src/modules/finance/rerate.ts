@@ -9,7 +9,10 @@
  * query (lane match, most specific line per charge type, rounding, break, first / additional weight,
  * minimum / maximum, half-up to the cent, with the same trace as the engine), the charges and states, the
  * history after. It gives the same answers as the pure function `rateMovement` (an API test holds them to
- * each other). Payable: the dispatch orders are rated again by the engine (allocation to waybills), by chunks.
+ * each other); review uses it for many waybills (rateWaybillsInSql). The constant part of each trace (contract, line,
+ * lane, the line chosen and its candidates, basis, period) is built once per lane and charge type and stored once in
+ * fin_charge_basis; a charge row keeps its own figures. Payable: the dispatch orders are rated again by the engine
+ * (allocation to waybills), by chunks.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
