@@ -1,9 +1,16 @@
+/**
+ * Statement timings of rating on a database `npm run bench:rating` kept (BENCH_KEEP=1; its name in DB, default
+ * tms_bench_rating): the re-rating of the bench contract ("re-rate open charges", every waybill) and the rating of
+ * 10,000 reviewed waybills set-based in SQL and by the engine, each in a transaction rolled back. Prints each
+ * statement over 30 ms. `WHAT=rerate` or `WHAT=review` runs one of the two.
+ *   BENCH_KEEP=1 BENCH_WAYBILLS=100000 npm run bench:rating && npx tsx bench/rating-profile.ts
+ */
 import { openPg, type Queryable } from '../apps/server/src/platform/db.ts';
 import { rerateContract } from '../apps/server/src/modules/finance/rerate.ts';
 import { rateWaybills } from '../apps/server/src/modules/finance/rating.ts';
 import { systemCaller } from '../apps/server/src/platform/domain-events.ts';
 
-const db = await openPg(`postgres://postgres@127.0.0.1:5432/${process.env.DB ?? 'rating3_bench_k'}`);
+const db = await openPg(`postgres://postgres@127.0.0.1:5432/${process.env.DB ?? 'tms_bench_rating'}`);
 const timed = (q: Queryable, log: [number, string][]): Queryable => ({
   query: async (sql: string, params?: unknown[]) => {
     const t = performance.now();
