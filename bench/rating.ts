@@ -22,7 +22,7 @@ import { DomainEvents, systemCaller, type DomainEventHandler, type DomainEventNa
 import { rateWaybills } from '../apps/server/src/modules/finance/rating.ts';
 import { closeBench, freshBenchDb, median, serveAdmin } from './kit.ts';
 
-const DB_NAME = 'tms_bench_rating';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'tms_bench_rating';
 const WAYBILLS = Number(process.env.BENCH_WAYBILLS ?? 100_000);
 const REVIEW = Number(process.env.BENCH_REVIEW ?? 10_000);
 const QUOTE_LINES = Number(process.env.BENCH_QUOTE_LINES ?? 5_000);
@@ -157,15 +157,15 @@ async function main() {
   if (check.at_v2 !== WAYBILLS || check.charges !== job2.chargeCount || check.stale !== 0 || check.wrong_totals !== 0) throw new Error(`re-rating wrong: ${JSON.stringify(check)}`);
   // a sample rated again by the engine gives the same figures and traces (then rolled back)
   const snapshot = `select r.waybill_id, r.state, r.contract_id, r.contract_version, r.total_amount::text,
-                           (select jsonb_agg(jsonb_build_object('type', c.charge_type_code, 'line', c.rate_line_id, 'amount', c.amount::text, 'tax', c.tax_rate::text, 'trace', c.trace) order by c.charge_type_code)
-                              from fin_charge c where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE') as charges
+                           (select jsonb_agg(jsonb_build_object('type', c.charge_type_code, 'line', c.rate_line_id, 'amount', c.amount::text, 'tax', c.tax_rate::text, 'trace', coalesce(b.fixed, '{}'::jsonb) || c.trace) order by c.charge_type_code)
+                              from fin_charge c left join fin_charge_basis b on b.id = c.basis_id where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE') as charges
                       from fin_waybill_rating r where r.waybill_id = any($1::bigint[]) order by r.waybill_id`;
   const sample = (await raw.query(`select waybill_id as id from fin_waybill_rating where create_by = 'bench' order by md5(waybill_id::text) limit 500`)).rows.map((r) => Number(r.id));
   const bulk = JSON.stringify((await raw.query(snapshot, [sample])).rows);
   let engine = '';
   await appDb
     .tx(async (q) => {
-      await rateWaybills({ q, caller: systemCaller('bench'), now: new Date() }, sample);
+      await rateWaybills({ q, caller: systemCaller('bench'), now: new Date() }, sample, undefined, 'engine');
       engine = JSON.stringify((await q.query(snapshot, [sample])).rows);
       throw new Error('rollback');
     })

@@ -138,8 +138,8 @@ describe('bulk re-rating of a contract', () => {
     (
       await ctx.s.db.query(
         `select r.waybill_id, r.state, r.contract_id, r.contract_version, r.total_amount::text,
-                (select jsonb_agg(jsonb_build_object('type', c.charge_type_code, 'line', c.rate_line_id, 'amount', c.amount::text, 'tax', c.tax_rate::text, 'trace', c.trace) order by c.charge_type_code)
-                   from fin_charge c where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE' and c.source = 'RATED') as charges
+                (select jsonb_agg(jsonb_build_object('type', c.charge_type_code, 'line', c.rate_line_id, 'amount', c.amount::text, 'tax', c.tax_rate::text, 'trace', coalesce(b.fixed, '{}'::jsonb) || c.trace) order by c.charge_type_code)
+                   from fin_charge c left join fin_charge_basis b on b.id = c.basis_id where c.waybill_id = r.waybill_id and c.kind = 'RECEIVABLE' and c.source = 'RATED') as charges
            from fin_waybill_rating r where r.waybill_id = any($1::bigint[]) order by r.waybill_id`,
         [ids],
       )
@@ -182,10 +182,21 @@ describe('bulk re-rating of a contract', () => {
     const kinds = new Set(traces.map((t) => `${t.chargeType}:${t.formula.kind}:${t.limit?.applied ?? ''}`));
     for (const k of ['FREIGHT:FIRST_ADDITIONAL:', 'FREIGHT:TIER_FLAT:', 'FREIGHT:TIER_UNIT:', 'FREIGHT:TIER_UNIT:MAX', 'PICKUP:UNIT:', 'DELIVERY:UNIT:MIN', 'DELIVERY:UNIT:']) expect(kinds).toContain(k);
 
-    // the engine (the pure function behind review) rates the same waybills: the same states, totals, lines and traces
+    // the engine (the pure function behind review) rates the same waybills: the same states, totals, lines and traces;
+    // and so does the set-based form review uses for many waybills
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    expect(await snapshot(ids)).toEqual(bulk);
+    // each charge stores its own figures; the constant part of its trace is stored once per contract, line and lane
+    const stored = (
+      await ctx.s.db.query<{ charges: number; bases: number }>(`select count(*)::int as charges, count(distinct basis_id)::int as bases from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE'`, [ids])
+    ).rows[0]!;
+    expect(stored.bases).toBeLessThan(stored.charges);
+    const ownKeys = (await ctx.s.db.query<{ k: string }>(`select distinct k from fin_charge c, jsonb_object_keys(c.trace) k where c.waybill_id = any($1::bigint[]) and c.kind = 'RECEIVABLE'`, [ids])).rows.map((r) => r.k);
+    expect(ownKeys).toContain('amount');
+    for (const k of ['chosen', 'lane', 'contractCode']) expect(ownKeys).not.toContain(k);
 
     // the user's "re-rate open charges" runs the same job on demand; a draft contract refuses it
     const manual = await api('POST', '/api/finance/contract/rerate', { id: v2.id });
@@ -273,7 +284,9 @@ describe('bulk re-rating of a contract', () => {
     expect((bulk[0]!.charges as Json[]).find((ch) => ch.type === 'FUEL')).toMatchObject({ amount: '5.00' });
     expect((bulk[1]!.charges as Json[]).find((ch) => ch.type === 'DELIVERY')).toMatchObject({ trace: { kmSource: 'ROUTE', quantity: route.mileage } });
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    expect(await snapshot(ids)).toEqual(bulk);
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
     const after = await amounts(ids[0]!);
     expect(after.WAITING.explanation).toContain('3.27 h from arrival to departure on the receipt; Per hour: quantity 3.27, 2 free, 1.5 charged; 1.5 × 60 = 90');

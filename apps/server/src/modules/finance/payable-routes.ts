@@ -13,7 +13,7 @@ import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
-import { CHARGE_SELECT, chargeRow, placeNames, type ChargeDbRow } from './routes.ts';
+import { CHARGE_BASIS_JOIN, CHARGE_SELECT, chargeRow, placeNames, type ChargeDbRow } from './routes.ts';
 
 const waybillDef = getResource('waybill');
 const shipmentDef = getResource('shipment');
@@ -43,7 +43,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
       const charges = (
         await db.query<ChargeDbRow & { trace: ChargeTrace & { allocation?: { basis: string; dispatchOrderAmount: string } }; waybill_id: number; waybill_code: string | null }>(
           `select ${CHARGE_SELECT}, c.waybill_id, w.code as waybill_code
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id left join tms_waybill w on w.id = c.waybill_id
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} left join tms_waybill w on w.id = c.waybill_id
             where c.dispatch_order_id = $1 and c.kind = 'PAYABLE' order by ct.sort_order, c.charge_type_code, c.waybill_id, c.id`,
           [shipmentId],
         )

@@ -210,12 +210,60 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
 }
 
 const NEW_CHARGE_COLUMNS = `dispatch_center_id bigint, waybill_id bigint, dispatch_order_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
-  charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb`;
+  charge_type_id bigint, charge_type_code text, currency text, amount numeric, tax_rate numeric, trace jsonb, basis_id bigint`;
 
-/** Puts the charges a rating computed into the working table fin_new_charge (read by replaceCharges). */
+/**
+ * The keys of a charge's trace that are the same for every record of a lane rated by one version of a contract
+ * (contract, line, lane, the line chosen and its candidates, basis, rounding step, free quantity, vehicle type,
+ * period): kept once in fin_charge_basis; the charge keeps the rest (its own figures) and the basis's id. The trace
+ * read back is `coalesce(b.fixed, '{}') || c.trace` (TRACE_SQL).
+ */
+export const FIXED_TRACE_KEYS: readonly string[] = ['contractId', 'contractCode', 'contractVersion', 'rateLineId', 'chargeType', 'lane', 'chosen', 'basis', 'roundingStep', 'freeQty', 'vehicleTypeId', 'period'];
+const FIXED = new Set(FIXED_TRACE_KEYS);
+/** A charge's whole trace: its basis's constant part (`b`: fin_charge_basis, left joined on c.basis_id) and its own (`c`: fin_charge). */
+export const TRACE_SQL = (c = 'c', b = 'b') => `coalesce(${b}.fixed, '{}'::jsonb) || ${c}.trace`;
+
+/**
+ * Stores the constant parts of the charges' traces (fin_charge_basis, once per contract, line and content: the
+ * ones already stored are reused) and answers the charges with their own part as trace and the basis's id.
+ */
+export async function withBasis(q: Queryable, charges: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const bases = new Map<string, { k: number; contract_id: unknown; charge_type_id: unknown; rate_line_id: unknown; fixed: Record<string, unknown> }>();
+  const split = charges.map((c) => {
+    const fixed: Record<string, unknown> = {};
+    const own: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(c.trace as Record<string, unknown>)) (FIXED.has(k) ? fixed : own)[k] = v;
+    const key = `${c.contract_id}:${c.charge_type_id}:${c.rate_line_id}:${JSON.stringify(fixed)}`;
+    let b = bases.get(key);
+    if (!b) bases.set(key, (b = { k: bases.size, contract_id: c.contract_id, charge_type_id: c.charge_type_id, rate_line_id: c.rate_line_id, fixed }));
+    return { charge: { ...c, trace: own }, k: b.k };
+  });
+  if (!bases.size) return [];
+  const rows = JSON.stringify([...bases.values()]);
+  const x = `jsonb_to_recordset($1::jsonb) as x(k int, contract_id bigint, charge_type_id bigint, rate_line_id bigint, fixed jsonb)`;
+  await q.query(
+    `insert into fin_charge_basis (contract_id, charge_type_id, rate_line_id, fixed) select contract_id, charge_type_id, rate_line_id, fixed from ${x}
+     on conflict (contract_id, charge_type_id, rate_line_id, fixed_hash) do nothing`,
+    [rows],
+  );
+  const ids = new Map(
+    (
+      await q.query<{ k: number; id: number }>(
+        `select x.k, b.id from ${x} join fin_charge_basis b on b.contract_id = x.contract_id and b.charge_type_id = x.charge_type_id and b.rate_line_id = x.rate_line_id and b.fixed_hash = md5(x.fixed::text)`,
+        [rows],
+      )
+    ).rows.map((r) => [
+      Number(r.k),
+      Number(r.id),
+    ]),
+  );
+  return split.map(({ charge, k }) => ({ ...charge, basis_id: ids.get(k) }));
+}
+
+/** Puts the charges a rating computed into the working table fin_new_charge (read by replaceCharges), their traces' constant parts stored once. */
 export async function stageCharges(q: Queryable, charges: Record<string, unknown>[]): Promise<void> {
   await q.query(`drop table if exists fin_new_charge`);
-  await q.query(`create temp table fin_new_charge as select * from jsonb_to_recordset($1::jsonb) as x(${NEW_CHARGE_COLUMNS})`, [JSON.stringify(charges)]);
+  await q.query(`create temp table fin_new_charge as select * from jsonb_to_recordset($1::jsonb) as x(${NEW_CHARGE_COLUMNS})`, [JSON.stringify(await withBasis(q, charges))]);
 }
 
 /** Puts the charges of a query (its columns named as fin_new_charge's) into the working table fin_new_charge. */
@@ -254,16 +302,18 @@ export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by
   );
   const kept = (k: string) => `exists (select 1 from fin_kept_charge k where k.rec = ${k}.${key} and k.waybill_id = ${k}.waybill_id and k.ct = ${k}.charge_type_code)`;
   const fresh = await q.query(
-    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, create_by, create_time)
-     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, $2, $3
+    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
+     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3
        from fin_new_charge n where not ${kept('n')} order by n.waybill_id, n.charge_type_code`,
     [kind, by, now],
   );
   const diffs = await q.query(
-    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, source, create_by, create_time)
-     select o.dispatch_center_id, k.waybill_id, o.dispatch_order_id, $1, coalesce(n.contract_id, o.contract_id), coalesce(n.contract_version, o.contract_version), coalesce(n.rate_line_id, o.rate_line_id),
+    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, source, create_by, create_time)
+     select o.dispatch_center_id, k.waybill_id, o.dispatch_order_id, $1, coalesce(n.contract_id, o.contract_id), coalesce(n.contract_version, o.contract_version),
+            case when n.trace is not null then n.rate_line_id else o.rate_line_id end,
             o.charge_type_id, k.ct, o.currency, coalesce(n.total, 0) - k.amount, coalesce(n.tax_rate, o.tax_rate),
             coalesce(n.trace, o.trace) || jsonb_build_object('rerate', jsonb_build_object('statementId', k.statement_id, 'statementCode', k.statement_code, 'before', k.amount::text, 'after', coalesce(n.total, 0)::text)),
+            case when n.trace is not null then n.basis_id else o.basis_id end,
             'RERATE', $2, $3
        from fin_kept_charge k
        join fin_charge o on o.id = k.last_id

@@ -9,7 +9,10 @@
  * query (lane match, most specific line per charge type, rounding, break, first / additional weight,
  * minimum / maximum, half-up to the cent, with the same trace as the engine), the charges and states, the
  * history after. It gives the same answers as the pure function `rateMovement` (an API test holds them to
- * each other). Payable: the dispatch orders are rated again by the engine (allocation to waybills), by chunks.
+ * each other); review uses it for many waybills (rateWaybillsInSql). The constant part of each trace (contract, line,
+ * lane, the line chosen and its candidates, basis, period) is built once per lane and charge type and stored once in
+ * fin_charge_basis; a charge row keeps its own figures. Payable: the dispatch orders are rated again by the engine
+ * (allocation to waybills), by chunks.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -51,14 +54,14 @@ const LANE_MATCH = (a: string) => `${END_MATCH('l.fl', 'l.fr', a, 'f')} and ${EN
 const PICK_SQL = `
 create temp table fin_rr_pick as
 with m as (
-  select la.lk, l.* from fin_rr_lane la join fin_rr_line l on ${LANE_MATCH('la')}
+  select la.lk, l.* from fin_rr_lane la join fin_rr_line l on l.cid = la.cid and ${LANE_MATCH('la')}
 ), ranked as (
   select m.*, row_number() over k as rn,
          jsonb_agg(jsonb_build_object('rateLineId', m.id, 'specificity', m.frank + m.trank)) over (k rows between unbounded preceding and unbounded following) as cands
     from m window k as (partition by m.lk, m.ct order by m.frank + m.trank desc, m.trank desc, (m.vty is not null) desc, m.id)
 )
-select r.lk, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs, r.free,
-       jsonb_build_object('contractId', $1::bigint, 'contractCode', $2::text, 'contractVersion', $3::int, 'rateLineId', r.id, 'chargeType', r.ct, 'lane', r.lane,
+select r.lk, r.cid, r.id, r.ct, r.ct_id, r.tax, r.basis, r.unit, r.has_tiers, r.fq, r.fp, r.ast, r.ap, r.mn, r.mx, r.rs, r.free, null::bigint as basis_id,
+       jsonb_build_object('contractId', r.cid, 'contractCode', r.ccode, 'contractVersion', r.cver, 'rateLineId', r.id, 'chargeType', r.ct, 'lane', r.lane,
          'chosen', jsonb_build_object('specificity', r.frank + r.trank, 'fromRank', r.frank, 'toRank', r.trank, 'candidates', r.cands),
          'basis', r.basis, 'roundingStep', case when r.rs > 0 then trim_scale(r.rs)::text end, 'freeQty', case when r.free > 0 then trim_scale(r.free)::text end, 'vehicleTypeId', r.vty,
          'period', case when r.vf is not null or r.vt is not null then jsonb_build_object('from', r.vf::text, 'to', r.vt::text) end) as fixed
@@ -95,9 +98,9 @@ with m as (
 ), amounts as (
   select l.*, round(case when l.mx is not null and l.a1 > l.mx then l.mx else l.a1 end, 2) as amount from limited l
 )
-insert into fin_rr_charge (waybill_id, dispatch_center_id, rate_line_id, charge_type_id, charge_type_code, amount, tax_rate, trace)
-select waybill_id, dispatch_center_id, id, ct_id, ct, amount, tax,
-       fixed || jsonb_build_object(
+insert into fin_rr_charge (waybill_id, dispatch_center_id, contract_id, rate_line_id, charge_type_id, charge_type_code, amount, tax_rate, trace, basis_id)
+select waybill_id, dispatch_center_id, cid, id, ct_id, ct, amount, tax,
+       jsonb_build_object(
          'quantity', trim_scale(qty)::text, 'roundedQuantity', trim_scale(rq)::text,
          'tier', case when idx is not null then jsonb_build_object('index', idx, 'from', trim_scale(tf)::text, 'to', trim_scale(tt)::text, 'mode', tmode, 'price', trim_scale(tprice)::text) end,
          'formula', case when fq is not null then jsonb_build_object('kind', 'FIRST_ADDITIONAL', 'firstQty', trim_scale(fq)::text, 'firstPrice', trim_scale(fp)::text,
@@ -112,18 +115,130 @@ select waybill_id, dispatch_center_id, id, ct_id, ct, amount, tax,
          'amount', amount::text
        ) || case when signed then '{"quantitySource":"SIGNED"}'::jsonb else '{}'::jsonb end
          || case when basis = 'HOUR' and wait_hours is not null then '{"hoursSource":"RECEIPT"}'::jsonb else '{}'::jsonb end
-         || case when basis = 'KM' and km_source is not null then jsonb_build_object('kmSource', km_source) else '{}'::jsonb end
+         || case when basis = 'KM' and km_source is not null then jsonb_build_object('kmSource', km_source) else '{}'::jsonb end,
+       basis_id
   from amounts`;
 
 export interface RerateResult { records: number; charges: number }
+
+/** the working tables of a bulk rating (temporary, dropped at its end) */
+export const RR_TABLES = ['fin_rr_ids', 'fin_rr_src', 'fin_rr_wb', 'fin_rr_line', 'fin_rr_tier', 'fin_rr_lane', 'fin_rr_pick', 'fin_rr_charge', 'fin_rr_total'];
+export async function dropRatingTables(q: Queryable): Promise<void> {
+  for (const t of RR_TABLES) await q.query(`drop table if exists ${t}`);
+}
+
+type CardRef = { id: number; code: string; contractVersion: number; currency: string };
+/** whether a line of the contracts has a period (then the waybill's date is part of its lane key) */
+const dated = async (q: Queryable, contractIds: number[]) =>
+  (await q.query(`select 1 from fin_rate_line where contract_id = any($1::bigint[]) and (valid_from is not null or valid_to is not null) limit 1`, [contractIds])).rows.length > 0;
+
+/**
+ * fin_rr_wb: the waybills of `from` (rows of WAYBILL_TO_RATE, alias x) with a contract, each with the key of its lane
+ * (its contract, both ends at every level, its vehicle type, and its date when a line has a period).
+ */
+async function stageLanes(q: Queryable, from: string, withDate: boolean, only?: number): Promise<void> {
+  await q.query(
+    `create temp table fin_rr_wb as
+     select y.*, dense_rank() over (order by y.contract_id, y.source_station_id, y.from_zone, y.from_county, y.from_city, y.from_province,
+                                             y.dest_station_id, y.to_zone, y.to_county, y.to_city, y.to_province, y.dt, y.vty) as lk
+       from (select x.id, x.dispatch_center_id, x.contract_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.from_county, x.from_city, x.from_province,
+                    x.to_county, x.to_city, x.to_province, ${withDate ? 'x.order_date::date' : 'null::date'} as dt,
+                    x.weight::numeric as weight, x.volume::numeric as volume, x.pieces, x.pallets, x.signed,
+                    x.declared_value::numeric as declared_value, x.wait_hours::numeric as wait_hours, x.vehicle_type_id as vty, x.km::numeric as km, x.km_source
+               from ${from} where ${only === undefined ? 'x.contract_id is not null' : `x.contract_id = ${Number(only)}`}) y`,
+  );
+}
+
+/**
+ * The bulk pricing of the waybills staged in fin_rr_wb against the cards of their contracts (read and checked by the
+ * engine's reader, as rows): the line per lane and charge type picked once (fin_rr_pick, with the constant part of
+ * the trace, stored once in fin_charge_basis), then one charge row per waybill and charge type into fin_rr_charge.
+ * Answers the number of lines on the cards.
+ */
+async function priceStaged(q: Queryable, contracts: CardRef[]): Promise<number> {
+  const { cards, lineInfo } = await loadCards(q, contracts);
+  const lines = contracts.flatMap((c) => (cards.get(Number(c.id))?.lines ?? []).map((l) => ({ c, l })));
+  const lineRows = lines.map(({ c, l }) => ({
+    cid: Number(c.id), ccode: c.code, cver: Number(c.contractVersion),
+    id: l.id, ct: l.chargeType, ct_id: lineInfo.get(l.id)!.chargeTypeId, tax: lineInfo.get(l.id)!.taxRate, basis: l.basis,
+    fl: l.from.level, fr: l.from.refId ?? null, tl: l.to.level, tr: l.to.refId ?? null, frank: laneRank(l.from.level), trank: laneRank(l.to.level),
+    lane: { from: l.from, to: l.to }, unit: l.unitPrice ?? null, has_tiers: !!l.tiers?.length,
+    fq: l.firstAdditional?.firstQty ?? null, fp: l.firstAdditional?.firstPrice ?? null, ast: l.firstAdditional?.addStep ?? null, ap: l.firstAdditional?.addPrice ?? null,
+    mn: l.minAmount ?? null, mx: l.maxAmount ?? null, rs: l.roundingStep ?? null, free: l.freeQty ?? null, vty: l.vehicleTypeId ?? null, vf: l.validFrom ?? null, vt: l.validTo ?? null,
+  }));
+  const tierRows = lines.flatMap(({ l }) => (l.tiers ?? []).map((t, idx) => ({ line: l.id, idx, f: t.from, t: t.to ?? null, mode: t.mode, price: t.price })));
+  await q.query(
+    `create temp table fin_rr_line as select * from jsonb_to_recordset($1::jsonb) as x(cid bigint, ccode text, cver int, id bigint, ct text, ct_id bigint, tax numeric, basis text, fl text, fr bigint, tl text, tr bigint,
+       frank int, trank int, lane jsonb, unit numeric, has_tiers boolean, fq numeric, fp numeric, ast numeric, ap numeric, mn numeric, mx numeric, rs numeric, free numeric, vty bigint, vf date, vt date)`,
+    [JSON.stringify(lineRows)],
+  );
+  await q.query(`create temp table fin_rr_tier as select * from jsonb_to_recordset($1::jsonb) as x(line bigint, idx int, f numeric, t numeric, mode text, price numeric)`, [JSON.stringify(tierRows)]);
+  await q.query(
+    `create temp table fin_rr_lane as
+     select distinct on (lk) lk, contract_id as cid, source_station_id as s, from_zone as fz, from_county as fco, from_city as fci, from_province as fpr,
+            dest_station_id as d, to_zone as tz, to_county as tco, to_city as tci, to_province as tpr, dt, vty
+       from fin_rr_wb order by lk`,
+  );
+  await q.query(PICK_SQL);
+  // the constant parts of the traces: stored once (the ones already stored reused), each pick with its basis
+  await q.query(
+    `insert into fin_charge_basis (contract_id, charge_type_id, rate_line_id, fixed) select distinct cid, ct_id, id, fixed from fin_rr_pick
+     on conflict (contract_id, charge_type_id, rate_line_id, fixed_hash) do nothing`,
+  );
+  await q.query(
+    `update fin_rr_pick p set basis_id = b.id from fin_charge_basis b
+      where b.contract_id = p.cid and b.charge_type_id = p.ct_id and b.rate_line_id = p.id and b.fixed_hash = md5(p.fixed::text)`,
+  );
+
+  await q.query(
+    `create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, contract_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb, basis_id bigint)`,
+  );
+  await q.query(`analyze fin_rr_wb`);
+  await q.query(PRICE_SQL(false));
+  if (lines.some(({ l }) => l.basis === 'PCT_FREIGHT')) await q.query(PRICE_SQL(true));
+  return lines.length;
+}
+
+/**
+ * Rates waybills set-based (receivable): the same answers as the engine per waybill (rating.ts, rateWaybills; a
+ * test holds them to each other), for a review of many orders. Writes the rating states (NO_CONTRACT, NO_RATE,
+ * RATED and the total) and stages the charges in fin_new_charge (read by replaceCharges).
+ */
+export async function rateWaybillsInSql(q: Queryable, waybillIds: number[], by: string, now: Date): Promise<void> {
+  await dropRatingTables(q);
+  await q.query(`create temp table fin_rr_src as ${WAYBILL_TO_RATE('w.id = any($1::bigint[])')}`, [waybillIds]);
+  const contracts = (
+    await q.query<{ id: number; code: string; contract_version: number; currency: string }>(
+      `select distinct contract_id as id, contract_code as code, contract_version, currency from fin_rr_src where contract_id is not null order by 1`,
+    )
+  ).rows.map((c) => ({ id: Number(c.id), code: c.code, contractVersion: Number(c.contract_version), currency: c.currency }));
+  if (contracts.length) {
+    await stageLanes(q, 'fin_rr_src x', await dated(q, contracts.map((c) => c.id)));
+    await priceStaged(q, contracts);
+  } else await q.query(`create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, contract_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb, basis_id bigint)`);
+  await q.query(
+    `insert into fin_waybill_rating (dispatch_center_id, waybill_id, waybill_code, client_id, state, contract_id, contract_code, contract_version, currency, total_amount, rated_time, create_by, create_time)
+     select s.dispatch_center_id, s.id, s.code, s.client_id, case when s.contract_id is null then 'NO_CONTRACT' when t.n > 0 then 'RATED' else 'NO_RATE' end,
+            s.contract_id, s.contract_code, s.contract_version, s.currency, t.total, $1, $2, $1
+       from fin_rr_src s left join (select waybill_id, count(*) as n, sum(amount) as total from fin_rr_charge group by waybill_id) t on t.waybill_id = s.id
+      order by s.id
+     on conflict (waybill_id) do update set state = excluded.state, contract_id = excluded.contract_id, contract_code = excluded.contract_code,
+       contract_version = excluded.contract_version, currency = excluded.currency, total_amount = excluded.total_amount, rated_time = excluded.rated_time,
+       update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_waybill_rating.version + 1`,
+    [now, by],
+  );
+  await stageChargesFrom(
+    q,
+    `select ch.dispatch_center_id, ch.waybill_id, null, ch.contract_id, s.contract_version, ch.rate_line_id, ch.charge_type_id, ch.charge_type_code, s.currency, ch.amount, ch.tax_rate, ch.trace, ch.basis_id
+       from fin_rr_charge ch join fin_rr_src s on s.id = ch.waybill_id`,
+  );
+  await dropRatingTables(q);
+}
 
 /**
  * Re-rates the open charges of a contract in the transaction `q`. `newVersion`: only the records rated with
  * another version of the contract's code (it just took effect); else every record whose applicable contract it is.
  */
-/** the job's working tables (temporary, dropped at its end) */
-const RR_TABLES = ['fin_rr_ids', 'fin_rr_wb', 'fin_rr_line', 'fin_rr_tier', 'fin_rr_lane', 'fin_rr_pick', 'fin_rr_charge', 'fin_rr_total'];
-
 export async function rerateContract(q: Queryable, contractId: number, opts: { newVersion: boolean; by: string; now: Date; onStep?: (done: number, records: number) => void }): Promise<RerateResult> {
   const step = opts.onStep ?? (() => undefined);
   const c = await contractOf(q, contractId);
@@ -134,7 +249,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
 
   // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one
   // one statement each: embedded PGlite prepares every query, and a prepared statement holds one command
-  for (const t of RR_TABLES) await q.query(`drop table if exists ${t}`);
+  await dropRatingTables(q);
   // (the ids first, analysed: the planner then joins the waybills by hash whatever the statistics of fin_waybill_rating)
   await q.query(
     `create temp table fin_rr_ids as
@@ -146,55 +261,15 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [c.client_id, c.dispatch_center_id, c.code, c.id],
   );
   await q.query(`analyze fin_rr_ids`);
-  // each waybill with the key of its lane (both ends at every level, its vehicle type, and its date when a line has a period)
-  const dated = (await q.query(`select 1 from fin_rate_line where contract_id = $1 and (valid_from is not null or valid_to is not null) limit 1`, [c.id])).rows.length > 0;
-  await q.query(
-    `create temp table fin_rr_wb as
-     select y.*, dense_rank() over (order by y.source_station_id, y.from_zone, y.from_county, y.from_city, y.from_province,
-                                             y.dest_station_id, y.to_zone, y.to_county, y.to_city, y.to_province, y.dt, y.vty) as lk
-       from (select x.id, x.dispatch_center_id, x.source_station_id, x.dest_station_id, x.from_zone, x.to_zone, x.from_county, x.from_city, x.from_province,
-                    x.to_county, x.to_city, x.to_province, ${dated ? 'x.order_date::date' : 'null::date'} as dt,
-                    x.weight::numeric as weight, x.volume::numeric as volume, x.pieces, x.pallets, x.signed,
-                    x.declared_value::numeric as declared_value, x.wait_hours::numeric as wait_hours, x.vehicle_type_id as vty, x.km::numeric as km, x.km_source
-               from (${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x
-              where x.contract_id = $1) y`,
-    [c.id],
-  );
+  // each waybill whose applicable contract is this one, with the key of its lane
+  await stageLanes(q, `(${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x`, await dated(q, [Number(c.id)]), Number(c.id));
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
   step(1, ids.length);
   if (!ids.length) return { records: 0, charges: 0 };
 
-  // 2. the rate card (read and checked by the engine's reader) as rows; the line picked per lane and charge type
-  const { cards, lineInfo } = await loadCards(q, [{ id: Number(c.id), code: c.code, contractVersion: Number(c.contract_version), currency: c.currency }]);
-  const lines = cards.get(Number(c.id))?.lines ?? [];
-  const lineRows = lines.map((l) => ({
-    id: l.id, ct: l.chargeType, ct_id: lineInfo.get(l.id)!.chargeTypeId, tax: lineInfo.get(l.id)!.taxRate, basis: l.basis,
-    fl: l.from.level, fr: l.from.refId ?? null, tl: l.to.level, tr: l.to.refId ?? null, frank: laneRank(l.from.level), trank: laneRank(l.to.level),
-    lane: { from: l.from, to: l.to }, unit: l.unitPrice ?? null, has_tiers: !!l.tiers?.length,
-    fq: l.firstAdditional?.firstQty ?? null, fp: l.firstAdditional?.firstPrice ?? null, ast: l.firstAdditional?.addStep ?? null, ap: l.firstAdditional?.addPrice ?? null,
-    mn: l.minAmount ?? null, mx: l.maxAmount ?? null, rs: l.roundingStep ?? null, free: l.freeQty ?? null, vty: l.vehicleTypeId ?? null, vf: l.validFrom ?? null, vt: l.validTo ?? null,
-  }));
-  const tierRows = lines.flatMap((l) => (l.tiers ?? []).map((t, idx) => ({ line: l.id, idx, f: t.from, t: t.to ?? null, mode: t.mode, price: t.price })));
-  await q.query(
-    `create temp table fin_rr_line as select * from jsonb_to_recordset($1::jsonb) as x(id bigint, ct text, ct_id bigint, tax numeric, basis text, fl text, fr bigint, tl text, tr bigint,
-       frank int, trank int, lane jsonb, unit numeric, has_tiers boolean, fq numeric, fp numeric, ast numeric, ap numeric, mn numeric, mx numeric, rs numeric, free numeric, vty bigint, vf date, vt date)`,
-    [JSON.stringify(lineRows)],
-  );
-  await q.query(`create temp table fin_rr_tier as select * from jsonb_to_recordset($1::jsonb) as x(line bigint, idx int, f numeric, t numeric, mode text, price numeric)`, [JSON.stringify(tierRows)]);
-  await q.query(
-    `create temp table fin_rr_lane as
-     select distinct on (lk) lk, source_station_id as s, from_zone as fz, from_county as fco, from_city as fci, from_province as fpr,
-            dest_station_id as d, to_zone as tz, to_county as tco, to_city as tci, to_province as tpr, dt, vty
-       from fin_rr_wb order by lk`,
-  );
-  await q.query(PICK_SQL, [c.id, c.code, c.contract_version]);
+  // 2. and 3. the rate card, the line picked per lane and charge type, the pricing; the new total per waybill
   step(2, ids.length);
-
-  // 3. the pricing, and the new total per waybill
-  await q.query(`create temp table fin_rr_charge (waybill_id bigint, dispatch_center_id bigint, rate_line_id bigint, charge_type_id bigint, charge_type_code text, amount numeric, tax_rate numeric, trace jsonb)`);
-  await q.query(`analyze fin_rr_wb`);
-  await q.query(PRICE_SQL(false));
-  if (lines.some((l) => l.basis === 'PCT_FREIGHT')) await q.query(PRICE_SQL(true));
+  await priceStaged(q, [{ id: Number(c.id), code: c.code, contractVersion: Number(c.contract_version), currency: c.currency }]);
   await q.query(
     `create temp table fin_rr_total as
      select w.id, case when count(ch.waybill_id) > 0 then 'RATED' else 'NO_RATE' end as state, case when count(ch.waybill_id) > 0 then sum(ch.amount) end as total
@@ -221,11 +296,11 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   step(4, ids.length);
   await stageChargesFrom(
     q,
-    `select dispatch_center_id, waybill_id, null, $1::bigint, $2::int, rate_line_id, charge_type_id, charge_type_code, $3::text, amount, tax_rate, trace from fin_rr_charge`,
+    `select dispatch_center_id, waybill_id, null, $1::bigint, $2::int, rate_line_id, charge_type_id, charge_type_code, $3::text, amount, tax_rate, trace, basis_id from fin_rr_charge`,
     [c.id, c.contract_version, c.currency],
   );
   const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now);
-  for (const t of RR_TABLES) await q.query(`drop table ${t}`);
+  await dropRatingTables(q);
   step(5, ids.length);
   return { records: ids.length, charges: inserted };
 }

@@ -12,6 +12,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
 import { cachedCards } from './rating.ts';
+import { TRACE_SQL } from './payable.ts';
 import { z } from 'zod';
 
 const waybillDef = getResource('waybill');
@@ -44,8 +45,12 @@ async function lanePoint(q: Queryable, p: z.output<typeof C.LanePointInput>): Pr
   return out;
 }
 
-/** The columns of a charge line as the charge lists read them (amounts as exact text), and its API shape. */
-export const CHARGE_SELECT = `c.id, c.charge_type_id, c.charge_type_code, ct.name, c.amount::text, c.currency, c.tax_rate::text, c.contract_id, c.contract_version, c.rate_line_id, c.trace`;
+/**
+ * The columns of a charge line as the charge lists read them (amounts as exact text; the trace whole: its basis's
+ * constant part and the charge's own, `b` left joined on c.basis_id: CHARGE_BASIS_JOIN), and its API shape.
+ */
+export const CHARGE_SELECT = `c.id, c.charge_type_id, c.charge_type_code, ct.name, c.amount::text, c.currency, c.tax_rate::text, c.contract_id, c.contract_version, c.rate_line_id, ${TRACE_SQL()} as trace`;
+export const CHARGE_BASIS_JOIN = `left join fin_charge_basis b on b.id = c.basis_id`;
 export interface ChargeDbRow {
   id: number; charge_type_id: number; charge_type_code: string; name: string | null; amount: string; currency: string; tax_rate: string;
   contract_id: number; contract_version: number; rate_line_id: number | null; trace: ChargeTrace;
@@ -86,7 +91,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
       const charges = (
         await db.query<ChargeDbRow>(
           `select ${CHARGE_SELECT}
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id where c.waybill_id = $1 and c.kind = $2 order by ct.sort_order, c.id`,
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} where c.waybill_id = $1 and c.kind = $2 order by ct.sort_order, c.id`,
           [waybillId, kind],
         )
       ).rows;
