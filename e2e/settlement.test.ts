@@ -2,7 +2,8 @@
  * Issue 15 (settlement) in the browser: a client contract rates a reviewed order (API); on Finance →
  * Statements the month is generated for every party (the job's progress), the statement is opened,
  * sent, a line disputed as the client's reconciliation says, the dispute accepted (an adjustment line),
- * the statement confirmed and invoiced in the drawer; a partial payment is written off (API) and the
+ * the statement confirmed and invoiced in the drawer; a partial payment is registered on the payments screen and
+ * written off against the invoice in its dialog, and the
  * aging page shows what is left. Paper receipts: a scanned code and an unknown one, with the running count.
  * Three-way check: a carrier's payable statement (its dispatch order rated through the API) checked against
  * the carrier's statement, filled in the template downloaded from the dialog: one line within the contract's
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
-import { adminCall, CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
+import { CREW, effect, futureWindow, idOf, openDispatchOrder, reviewedWaybillOf, schedule } from './support/dispatch.ts';
 import { sentStatement, thisPeriod, tripContract } from './support/finance.ts';
 
 // a server of its own: effective contracts for client C001 and carrier CR001 and this period's statements of them, as rating, reports and portal make
@@ -55,9 +56,31 @@ describe('settlement', () => {
     await page.getByTestId('statement-invoice-ok').click();
     await expect.poll(() => drawer.getByTestId('statement-status').textContent()).toBe('已开票');
 
-    // a partial payment written off through the API, then the aging page
-    const invoices = await server.api<{ rows: { id: number }[] }>('GET', '/api/finance/invoice/list?invoiceNo=E2E-INV-1', undefined, await server.adminToken());
-    await adminCall(server, 'POST', '/api/finance/payment/register', { kind: 'RECEIVABLE', partyId: clientId, paymentNo: 'E2E-PAY-1', payDate: new Date().toISOString().slice(0, 10), amount: 30, writeOffs: [{ invoiceId: invoices.json.rows[0]!.id, amount: 30 }] });
+    // a partial payment of 30.00 registered on the payments screen and written off at once against the invoice
+    await page.goto(`${server.url}/finance/payment`);
+    await page.getByTestId('payment-register').click();
+    const payment = page.locator('.ant-modal-content:visible', { has: page.getByTestId('payment-register-ok') });
+    // the client, picked from the client list by its code
+    await payment.getByRole('button', { name: /选\s*择/ }).click();
+    const picker = page.locator('.ant-modal-content:visible').last();
+    await picker.getByLabel('货主编码').fill('C001');
+    await picker.getByLabel('货主编码').press('Enter');
+    const client = picker.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'C001' });
+    await expect.poll(() => client.count(), { timeout: 10_000 }).toBe(1);
+    await client.dblclick();
+    await payment.getByTestId('payment-no').fill('E2E-PAY-1');
+    await payment.getByTestId('payment-amount').fill('30');
+    // the client's open invoices; the one just registered takes the 30.00
+    const open = payment.getByTestId('payment-writeoffs').locator('tr.ant-table-row', { hasText: 'E2E-INV-1' });
+    await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(1);
+    await open.getByTestId('payment-writeoffs-amount').fill('30');
+    await expect.poll(() => payment.getByTestId('payment-writeoffs-sum').textContent()).toContain('30.00');
+    await snap(page, 'settlement-payment-dialog');
+    await page.getByTestId('payment-register-ok').click();
+    await expect.poll(() => payment.isVisible(), { timeout: 10_000 }).toBe(false);
+    const paid = await server.api<{ rows: { amount: unknown; applied: unknown; clientId: unknown }[] }>('GET', '/api/finance/payment/list?paymentNo=E2E-PAY-1', undefined, await server.adminToken());
+    expect(paid.json.rows.map((p) => ({ amount: Number(p.amount), applied: Number(p.applied), client: Number(p.clientId) }))).toEqual([{ amount: 30, applied: 30, client: clientId }]);
+    // then the aging page
     await page.goto(`${server.url}/finance/aging`);
     await expect.poll(() => page.getByTestId('aging-table').locator('tbody').textContent(), { timeout: 10_000 }).toContain('60.00');
     await snap(page, 'settlement-aging');
