@@ -20,6 +20,21 @@ export async function median(n: number, fn: () => Promise<unknown>, warmups = 2)
   return p50(xs);
 }
 
+/** n timings of fn after 2 warm-ups, sorted (for pct). */
+export async function samples(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 2; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return xs.sort((a, b) => a - b);
+}
+
+/** The p-th percentile of sorted timings (nearest rank). */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
 /** The app on `db`, listening on 127.0.0.1 (captcha off, test mode), and an admin token. */
 export async function serveAdmin(db: Db): Promise<{ app: FastifyInstance; base: string; token: string }> {
   const config = loadConfig({ ...process.env, TMS_CAPTCHA: 'off', NODE_ENV: 'test', LOG_LEVEL: 'warn' });

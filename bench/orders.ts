@@ -18,7 +18,7 @@ import os from 'node:os';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
-import { median, serveAdmin } from './kit.ts';
+import { median, pct, samples, serveAdmin } from './kit.ts';
 import { listOrders } from '../apps/server/src/modules/order/list.ts';
 import { systemCaller } from '../apps/server/src/platform/domain-events.ts';
 import type { Caller } from '../apps/server/src/platform/auth.ts';
@@ -42,18 +42,6 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
-/** n timings of fn after 2 warm-ups. */
-async function samples(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 2; i++) await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return xs.sort((a, b) => a - b);
-}
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The time of fn's statements in a transaction that is rolled back (the same writes by hand, leaving no trace). */
 async function byHand(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<void>): Promise<number> {

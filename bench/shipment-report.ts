@@ -16,7 +16,7 @@
  */
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
-import { closeBench, freshBenchDb, serveAdmin } from './kit.ts';
+import { closeBench, freshBenchDb, pct, samples, serveAdmin } from './kit.ts';
 
 const N = Number(process.env.BENCH_SHIPMENTS ?? 3_333_334);
 const CENTERS = 20;
@@ -28,17 +28,6 @@ const record = (row: [string, string, string]) => {
   console.error(`| ${row.join(' | ')} |`);
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-async function samples(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 2; i++) await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return xs.sort((a, b) => a - b);
-}
 
 const { url, appDb } = await freshBenchDb(NAME);
 const raw = new pg.Pool({ connectionString: url, max: 2 });
