@@ -14,6 +14,9 @@
  *   the other. The unit + API output streams as it comes; the type checks' and the browser tests' is
  *   printed when each is done, so the lines do not interleave.
  *
+ * It also prints how busy the machine's cores were over the run (and the CPU-seconds of the run's own processes),
+ * and writes `.test-artifacts/test-times.json`: every file with each of its tests' times, slowest first.
+ *
  * `npm run test:quick` (`--quick`): unit + API tests only (no type checks, no build, no browser).
  * Extra arguments go to vitest (then the type checks are left out; browser tests run only when an
  * argument names e2e).
@@ -24,12 +27,38 @@
  * skipped. TMS_REQUIRE_ALL=1 turns any skip into a failure (CI).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const started = Date.now();
+/**
+ * The machine's CPU over the run (busy and total jiffies of /proc/stat's first line): whether the run kept the cores
+ * busy (then only less work makes it faster) or waited (then more parallel work would), and how much other work
+ * shared the machine. Linux only; elsewhere null.
+ */
+function machineCpu() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + (f[4] ?? 0);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+/** CPU seconds of this run's own processes that have ended (children waited for: vitest, tsc, their servers, Chromium) */
+function childrenCpuSeconds() {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    // after the command's name: state is field 3, so cutime and cstime (16, 17) are at 13 and 14
+    return (Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+const cpuAtStart = machineCpu();
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 process.chdir(root);
 const args = process.argv.slice(2);
@@ -114,7 +143,10 @@ function collect(file, stage) {
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
   for (const f of j.testResults ?? []) {
     const name = f.name.replace(root + '/', '');
-    if (f.startTime && f.endTime) fileTimes.push({ name, ms: f.endTime - f.startTime });
+    if (f.startTime && f.endTime) {
+      const tests = (f.assertionResults ?? []).map((a) => ({ name: a.fullName ?? a.title, ms: Math.round(a.duration ?? 0), status: a.status }));
+      fileTimes.push({ name, ms: f.endTime - f.startTime, stage, tests: tests.sort((a, b) => b.ms - a.ms) });
+    }
     const failedInside = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedInside) failures.push(`${stage}: ${name} › ${a.fullName ?? a.title}`);
     if (f.status === 'failed' && !failedInside.length) {
@@ -216,6 +248,25 @@ if (requireAll && skips.length) {
   code = 1;
 }
 rmSync(out, { recursive: true, force: true });
+// where the time went, kept for a reader: every file and its tests, slowest first, and the machine's CPU over the run
+const cpuAtEnd = machineCpu();
+const ownCpu = childrenCpuSeconds();
+const wallMs = Date.now() - started;
+let cpuLine = '';
+if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
+  const busy = (100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total);
+  const cores = cpus().length;
+  cpuLine = `cpu: the machine's ${cores} cores ${busy.toFixed(0)} % busy over the run${ownCpu !== null ? `; this run's ended processes ${Math.round(ownCpu)} CPU-seconds (${((100 * ownCpu) / (cores * wallMs / 1000)).toFixed(0)} % of the cores; a database server's own processes not counted)` : ''}`;
+  console.log(cpuLine);
+}
+try {
+  const artifacts = join(root, '.test-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  writeFileSync(join(artifacts, 'test-times.json'), JSON.stringify({ wallMs, cpu: cpuLine, counts: { ...totals }, files: fileTimes }, null, 1));
+  console.log('every file and test with its time: .test-artifacts/test-times.json');
+} catch (e) {
+  console.log(`could not write .test-artifacts/test-times.json: ${e}`);
+}
 const counts = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 // one line for the record: counts, the ten slowest files, and last the wall time
 console.log(`summary: ${counts}; slowest: ${slowest.map((f) => `${f.name.replace(/^.*\//, '')} ${seconds(f.ms)}`).join(', ')}; wall ${clock(Date.now() - started)}`);
