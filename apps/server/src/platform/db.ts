@@ -5,6 +5,9 @@
 import pg from 'pg';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { MIGRATIONS_DIR } from './migrate.ts';
 
@@ -268,10 +271,34 @@ interface LiteEngine {
   close(): Promise<void>;
 }
 
+/** a compiled WebAssembly module (the server's lib has no DOM types, where WebAssembly's are declared) */
+type WasmModule = object;
+const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
+let engineModule: Promise<WasmModule | null> | null = null;
+
+/**
+ * PGlite's engine (pglite.wasm, 9 MB) compiled once per process and handed to every embedded database it opens, in
+ * this thread or in a worker thread (a compiled module crosses threads as it is): each one compiling it again cost about
+ * 0.4 CPU-seconds per open (the test suite opens a database per file and per server, issue 12). Null when it cannot be
+ * read: PGlite then compiles it itself, as it did before.
+ */
+export function pgliteEngineModule(): Promise<WasmModule | null> {
+  engineModule ??= (async () => {
+    try {
+      const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+      return await wasmApi.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
+    } catch {
+      return null;
+    }
+  })();
+  return engineModule;
+}
+
 async function inThread(dataDir: string | null): Promise<LiteEngine> {
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v };
-  const lite = new PGlite({ dataDir: dataDir ?? undefined, parsers });
+  const wasm = await pgliteEngineModule();
+  const lite = new PGlite({ dataDir: dataDir ?? undefined, parsers, ...(wasm ? { pgliteWasmModule: wasm as never } : {}) });
   await lite.waitReady;
   type Lite = {
     query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -316,7 +343,7 @@ function cloneable(v: unknown): unknown {
 
 async function inWorker(dataDir: string | null): Promise<LiteEngine> {
   const { Worker } = await import('node:worker_threads');
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, wasm: await pgliteEngineModule() } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let next = 0;

@@ -25,7 +25,8 @@ let chain = Promise.resolve();
 async function handle(m) {
   switch (m.op) {
     case 'open':
-      lite = new PGlite({ dataDir: workerData?.dataDir ?? undefined, parsers });
+      // the engine the server's thread compiled once for all its databases (openPglite), else PGlite compiles it here
+      lite = new PGlite({ dataDir: workerData?.dataDir ?? undefined, parsers, ...(workerData?.wasm ? { pgliteWasmModule: workerData.wasm } : {}) });
       await lite.waitReady;
       return null;
     case 'query': {
