@@ -2,7 +2,8 @@
  * Statement timings of rating on a database `npm run bench:rating` kept (BENCH_KEEP=1; its name in DB, default
  * tms_bench_rating): the re-rating of the bench contract ("re-rate open charges", every waybill) and the rating of
  * 10,000 reviewed waybills set-based in SQL and by the engine, each in a transaction rolled back. Prints each
- * statement over 30 ms. `WHAT=rerate` or `WHAT=review` runs one of the two.
+ * statement over 30 ms. `WHAT=rerate` or `WHAT=review` runs one of the two; `WHAT=change` the bench's change of version
+ * (every figure changes) backwards: version 1 in force again, its NEW_VERSION re-rating.
  *   BENCH_KEEP=1 BENCH_WAYBILLS=100000 npm run bench:rating && npx tsx bench/rating-profile.ts
  */
 import { openPg, type Queryable } from '../apps/server/src/platform/db.ts';
@@ -14,7 +15,15 @@ const db = await openPg(`postgres://postgres@127.0.0.1:5432/${process.env.DB ?? 
 const timed = (q: Queryable, log: [number, string][]): Queryable => ({
   query: async (sql: string, params?: unknown[]) => {
     const t = performance.now();
-    try { return await q.query(sql, params); } finally { log.push([performance.now() - t, sql.replace(/\s+/g, ' ').slice(0, 140)]); }
+    try {
+      // EXPLAIN=regex: the statements it matches run under EXPLAIN (ANALYZE, BUFFERS), their plans printed
+      if (process.env.EXPLAIN && new RegExp(process.env.EXPLAIN).test(sql)) {
+        const plan = await q.query<Record<string, string>>(`explain (analyze, buffers) ${sql}`, params);
+        console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+        return { rows: [], rowCount: 0 } as unknown as Awaited<ReturnType<Queryable['query']>>;
+      }
+      return await q.query(sql, params);
+    } finally { log.push([performance.now() - t, sql.replace(/\s+/g, ' ').slice(0, 140)]); }
   },
   exec: (sql: string) => q.exec(sql),
 }) as Queryable;
@@ -24,7 +33,20 @@ const show = (name: string, log: [number, string][]) => {
   for (const [ms, sql] of log) if (ms > 30) console.log(`${ms.toFixed(0).padStart(6)} ms  ${sql}`);
 };
 const what = process.env.WHAT ?? 'both';
-if (what !== 'review') {
+if (what === 'change') {
+  // a change of version as the bench's (every figure, contract, line and basis changes): version 2 terminated and
+  // version 1 in force again, its NEW_VERSION re-rating moves the waybills back to it (rolled back)
+  const [v1, v2] = (await db.query<{ id: number }>(`select id from fin_contract where code = 'KBENCH' order by contract_version`)).rows.map((r) => Number(r.id));
+  const log: [number, string][] = [];
+  await db.tx(async (q) => {
+    await q.query(`update fin_contract set status = case when id = $1 then 'EFFECTIVE' else 'TERMINATED' end where id in ($1, $2)`, [v1, v2]);
+    const t = performance.now();
+    const r = await rerateContract(timed(q, log), v1!, { newVersion: true, by: 'prof', now: new Date() });
+    console.log(`re-rated ${r.records} waybills, ${r.charges} charges in ${(performance.now() - t).toFixed(0)} ms`);
+    throw new Error('rollback');
+  }).catch((e) => { if (e.message !== 'rollback') throw e; });
+  show('rerate (change of version)', log);
+} else if (what !== 'review') {
   const v2 = Number((await db.query<{ id: number }>(`select id from fin_contract where code = 'KBENCH' and status = 'EFFECTIVE'`)).rows[0]!.id);
   const log: [number, string][] = [];
   await db.tx(async (q) => { await rerateContract(timed(q, log), v2, { newVersion: false, by: 'prof', now: new Date() }); throw new Error('rollback'); }).catch((e) => { if (e.message !== 'rollback') throw e; });

@@ -158,6 +158,11 @@ describe('bulk re-rating of a contract', () => {
     await api('POST', '/api/order/order/review', { ids: orders });
     const ids = (await ctx.s.db.query<{ id: number }>(`select id from tms_waybill where order_id = any($1::bigint[]) order by id`, [orders])).rows.map((r) => Number(r.id));
     expect((await snapshot(ids)).every((r) => Number(r.contract_id) === v1.id)).toBe(true);
+    const chargeRows = async () =>
+      (await ctx.s.db.query<{ id: number; waybill_id: number; code: string; version: string; create_time: Date }>(
+        `select id, waybill_id, charge_type_code as code, xmin::text as version, create_time from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE' order by id`, [ids],
+      )).rows;
+    const v1Charges = await chargeRows();
 
     // version 2: breaks with rounding and a maximum, first / additional weight on the station lane, a per-trip and a per-tonne charge
     await api('POST', '/api/finance/contract/terminate', { ids: [v1.id] });
@@ -178,6 +183,15 @@ describe('bulk re-rating of a contract', () => {
     const history = await ctx.s.db.query(`select cause, after_state from fin_rating_history where waybill_id = any($1::bigint[])`, [ids]);
     expect(history.rows).toHaveLength(ids.length);
     expect(history.rows.every((h) => h.cause === 'CONTRACT' && h.after_state === 'RATED')).toBe(true);
+    // the open charges were written over in place (the freight of each waybill keeps its row), the new types inserted
+    const v2Charges = await chargeRows();
+    expect(v2Charges.filter((c) => c.code === 'FREIGHT').map((c) => Number(c.id)).sort()).toEqual(v1Charges.map((c) => Number(c.id)).sort());
+    expect(v2Charges.filter((c) => c.code !== 'FREIGHT').length).toBeGreaterThan(0);
+    // a charge must name a basis of its own contract, charge type and line; a basis charges name is not deleted
+    const named = (await ctx.s.db.query<{ id: number; basis_id: number }>(`select id, basis_id from fin_charge where id = $1`, [v2Charges[0]!.id])).rows[0]!;
+    const otherBasis = await one(`select id from fin_charge_basis where contract_id = $1 limit 1`, [v1.id]);
+    await expect(ctx.s.db.query(`update fin_charge set basis_id = $2 where id = $1`, [named.id, otherBasis])).rejects.toMatchObject({ code: '23503' });
+    await expect(ctx.s.db.query(`delete from fin_charge_basis where id = $1`, [named.basis_id])).rejects.toMatchObject({ code: '23503' });
     const traces = bulk.flatMap((r) => (r.charges as Json[]).map((c) => c.trace));
     const kinds = new Set(traces.map((t) => `${t.chargeType}:${t.formula.kind}:${t.limit?.applied ?? ''}`));
     for (const k of ['FREIGHT:FIRST_ADDITIONAL:', 'FREIGHT:TIER_FLAT:', 'FREIGHT:TIER_UNIT:', 'FREIGHT:TIER_UNIT:MAX', 'PICKUP:UNIT:', 'DELIVERY:UNIT:MIN', 'DELIVERY:UNIT:']) expect(kinds).toContain(k);
@@ -201,8 +215,10 @@ describe('bulk re-rating of a contract', () => {
     // the user's "re-rate open charges" runs the same job on demand; a draft contract refuses it
     const manual = await api('POST', '/api/finance/contract/rerate', { id: v2.id });
     expect(manual.data).toMatchObject({ cause: 'MANUAL', contractId: v2.id });
+    const before = await chargeRows();
     expect(await untilDone(v2.id)).toMatchObject({ status: 'DONE', cause: 'MANUAL', recordCount: ids.length });
     expect(await snapshot(ids)).toEqual(bulk);
+    expect(await chargeRows()).toEqual(before); // nothing changed: no charge written
     const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RR_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2020-12-31' } });
     const refused = await ctx.s.api('POST', '/api/finance/contract/rerate', { token: ctx.admin, body: { id: draft.json.data.id }, headers: { lang: 'en-US' } });
     expect(refused.status).toBe(409);

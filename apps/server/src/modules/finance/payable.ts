@@ -33,6 +33,9 @@ export const RATED_SOURCES = `('RATED', 'RERATE')`;
  */
 export async function withoutJit(q: Queryable): Promise<void> {
   await q.query(`set local jit = off`);
+  // the aggregates and sorts of a bulk rating (100,000 waybills: 400,000 charges grouped per waybill) in memory
+  // rather than spilled to disk in batches (PGlite: accepted)
+  await q.query(`set local work_mem = '64MB'`);
 }
 
 /** The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). */
@@ -266,47 +269,97 @@ export async function stageCharges(q: Queryable, charges: Record<string, unknown
   await q.query(`create temp table fin_new_charge as select * from jsonb_to_recordset($1::jsonb) as x(${NEW_CHARGE_COLUMNS})`, [JSON.stringify(await withBasis(q, charges))]);
 }
 
-/** Puts the charges of a query (its columns named as fin_new_charge's) into the working table fin_new_charge. */
-export async function stageChargesFrom(q: Queryable, select: string, params: unknown[] = []): Promise<void> {
+/** Makes the working table fin_new_charge empty (read by replaceCharges; the bulk pricing writes into it, rerate.ts). */
+export async function newChargeTable(q: Queryable): Promise<void> {
   await q.query(`drop table if exists fin_new_charge`);
   await q.query(`create temp table fin_new_charge (${NEW_CHARGE_COLUMNS})`);
-  await q.query(`insert into fin_new_charge ${select}`, params);
+}
+
+/**
+ * The rated charges of the records (waybills: receivable; dispatch orders: payable) into the working table
+ * fin_rated_charge (read by replaceCharges; `read` there when the caller read them first, e.g. for the history),
+ * under the shared lock of their centers' statement generation.
+ */
+export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[]): Promise<void> {
+  const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
+  await q.query(`drop table if exists fin_rated_charge`);
+  await q.query(
+    `create temp table fin_rated_charge as
+     select f.id, f.dispatch_center_id, f.${key} as rec, f.waybill_id, f.charge_type_code as ct, f.amount, f.state
+       from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES}`,
+    [ids, kind],
+  );
+  await q.query(`analyze fin_rated_charge`);
+  await q.query(`select pg_advisory_xact_lock_shared(hashtext(k)) from (select distinct 'fin_statement_gen:' || dispatch_center_id || ':' || $1::text as k from fin_rated_charge order by 1) x`, [kind]);
 }
 
 /**
  * Replaces the rated charges of the records (waybills: receivable; dispatch orders: payable) by the ones in
- * fin_new_charge; answers the number of charges written. A charge on a statement line (live, or released by a
- * voided statement) is never changed nor deleted: a statement says what it stated. For each record, waybill and
- * charge type with stated charges, the difference between the new amount and the amount stated (its stated charges
- * and earlier differences) becomes a new charge of source RERATE whose trace names the statement, the amount
- * before and after (`trace.rerate`); the next statement generated states it once, as an adjustment line
- * (settlement.ts). The other charges are replaced as they were.
+ * fin_new_charge; answers the number of charges the records now have from this rating. A charge on a statement line
+ * (live, or released by a voided statement) is never changed nor deleted: a statement says what it stated. For each
+ * record, waybill and charge type with stated charges, the difference between the new amount and the amount stated
+ * (its stated charges and earlier differences) becomes a new charge of source RERATE whose trace names the statement,
+ * the amount before and after (`trace.rerate`); the next statement generated states it once, as an adjustment line
+ * (settlement.ts). The other charges are replaced as they were: written over in place (an open charge of the same
+ * record, waybill and charge type takes the new figures; one whose figures did not change is not written at all),
+ * the ones left over deleted, the ones missing inserted. The charges of a record are read once, under the shared
+ * lock of their centers' statement generation (as deleting a charge takes it, fin_charge_stated_gone): no
+ * generation states a charge while it is written over.
  */
-export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by: string, now: Date): Promise<number> {
+export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by: string, now: Date, read = false): Promise<number> {
   const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
+  if (!read) await readRatedCharges(q, kind, ids);
+  // free: open and on no statement line (live or released); the others are stated and stay
+  await q.query(`drop table if exists fin_old_charge`);
   await q.query(
-    `delete from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES} and f.state = 'OPEN'
-        and not exists (select 1 from fin_statement_line l where l.charge_id = f.id)`,
-    [ids, kind],
+    `create temp table fin_old_charge as
+     select r.*, r.state = 'OPEN' and not exists (select 1 from fin_statement_line l where l.charge_id = r.id) as free from fin_rated_charge r`,
   );
-  // what is left is stated: per record, waybill and charge type, its amount and the statement that stated it last
+  await q.query(`analyze fin_old_charge`);
+  // what is stated: per record, waybill and charge type, its amount and the statement that stated it last
   await q.query(`drop table if exists fin_kept_charge`);
   await q.query(
     `create temp table fin_kept_charge as
      select k.*, st.id as statement_id, st.code as statement_code
-       from (select f.${key} as rec, f.waybill_id, f.charge_type_code as ct, sum(f.amount) as amount, max(f.id) as last_id, array_agg(f.id) as charge_ids
-               from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES} group by 1, 2, 3) k
+       from (select o.rec, o.waybill_id, o.ct, sum(o.amount) as amount, max(o.id) as last_id, array_agg(o.id) as charge_ids
+               from fin_old_charge o where not o.free group by 1, 2, 3) k
        left join lateral (select s.id, s.code from fin_statement_line l join fin_statement s on s.id = l.statement_id
                            where l.charge_id = any(k.charge_ids) order by l.released, l.id desc limit 1) st on true`,
-    [ids, kind],
   );
-  const kept = (k: string) => `exists (select 1 from fin_kept_charge k where k.rec = ${k}.${key} and k.waybill_id = ${k}.waybill_id and k.ct = ${k}.charge_type_code)`;
+  // each new charge of what is not stated takes the place of an open charge of the same record, waybill and charge type
+  // (a rating gives one charge per record, waybill and charge type: else, as a fallback, none is paired)
+  const single = !(await q.query(`select 1 from fin_new_charge group by ${key}, waybill_id, charge_type_code having count(*) > 1 limit 1`)).rows.length;
+  await q.query(`drop table if exists fin_pair_charge`);
+  await q.query(
+    `create temp table fin_pair_charge as
+     select min(o.id) as old_id, o.rec, o.waybill_id, o.ct from fin_old_charge o
+      where ${single ? 'true' : 'false'} and o.free and not exists (select 1 from fin_kept_charge k where k.rec = o.rec and k.waybill_id = o.waybill_id and k.ct = o.ct)
+        and exists (select 1 from fin_new_charge n where n.${key} = o.rec and n.waybill_id = o.waybill_id and n.charge_type_code = o.ct)
+      group by o.rec, o.waybill_id, o.ct`,
+  );
+  await q.query(`analyze fin_pair_charge`);
+  await q.query(`delete from fin_charge f using fin_old_charge o where f.id = o.id and o.free and not exists (select 1 from fin_pair_charge p where p.old_id = o.id)`);
+  await q.query(
+    `update fin_charge f
+        set dispatch_center_id = n.dispatch_center_id, dispatch_order_id = n.dispatch_order_id, contract_id = n.contract_id, contract_version = n.contract_version, rate_line_id = n.rate_line_id,
+            charge_type_id = n.charge_type_id, currency = n.currency, amount = n.amount, tax_rate = n.tax_rate, trace = n.trace, basis_id = n.basis_id, source = 'RATED',
+            create_by = $1, create_time = $2
+       from fin_pair_charge p join fin_new_charge n on n.${key} = p.rec and n.waybill_id = p.waybill_id and n.charge_type_code = p.ct
+      where f.id = p.old_id
+        and (f.dispatch_center_id, f.dispatch_order_id, f.contract_id, f.contract_version, f.rate_line_id, f.charge_type_id, f.currency, f.amount, f.tax_rate, f.basis_id, f.source, f.trace)
+            is distinct from (n.dispatch_center_id, n.dispatch_order_id, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.currency, n.amount, n.tax_rate, n.basis_id, 'RATED', n.trace)`,
+    [by, now],
+  );
   const fresh = await q.query(
     `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
      select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3
-       from fin_new_charge n where not ${kept('n')} order by n.waybill_id, n.charge_type_code`,
+       from fin_new_charge n
+      where not exists (select 1 from fin_kept_charge k where k.rec = n.${key} and k.waybill_id = n.waybill_id and k.ct = n.charge_type_code)
+        and not exists (select 1 from fin_pair_charge p where p.rec = n.${key} and p.waybill_id = n.waybill_id and p.ct = n.charge_type_code)
+      order by n.waybill_id, n.charge_type_code`,
     [kind, by, now],
   );
+  const overwritten = Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_pair_charge`)).rows[0]!.n);
   const diffs = await q.query(
     `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, source, create_by, create_time)
      select o.dispatch_center_id, k.waybill_id, o.dispatch_order_id, $1, coalesce(n.contract_id, o.contract_id), coalesce(n.contract_version, o.contract_version),
@@ -324,7 +377,6 @@ export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by
       order by k.waybill_id, k.ct`,
     [kind, by, now],
   );
-  await q.query(`drop table fin_kept_charge`);
-  await q.query(`drop table fin_new_charge`);
-  return (fresh.rowCount ?? 0) + (diffs.rowCount ?? 0);
+  for (const t of ['fin_pair_charge', 'fin_kept_charge', 'fin_old_charge', 'fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
+  return overwritten + (fresh.rowCount ?? 0) + (diffs.rowCount ?? 0);
 }
