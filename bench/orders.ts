@@ -26,7 +26,7 @@ import type { Caller } from '../apps/server/src/platform/auth.ts';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 /** 1M keeps the database of earlier runs; other sizes get their own (tms_bench10m for 10,000,000). */
-const DB_NAME = ORDERS === 1_000_000 ? 'tms_bench' : ORDERS % 1_000_000 === 0 ? `tms_bench${ORDERS / 1_000_000}m` : `tms_bench${ORDERS}`;
+const DB_NAME = process.env.BENCH_DB_NAME ?? (ORDERS === 1_000_000 ? 'tms_bench' : ORDERS % 1_000_000 === 0 ? `tms_bench${ORDERS / 1_000_000}m` : `tms_bench${ORDERS}`);
 const CENTERS = 20;
 const DAYS = 3 * 365;
 /** the generated ids start above this, leaving room below for the seeded orders */

@@ -206,6 +206,14 @@ function coerceFilter(f: FieldDef, raw: string): unknown {
   }
 }
 
+/** The bounds a request gives a range filter (`orderDateBegin` / `params[beginOrderDate]` …), coerced; null when absent. */
+export function rangeOf(f: FieldDef, query: Record<string, unknown>): [unknown, unknown] {
+  const cap = f.name[0]!.toUpperCase() + f.name.slice(1);
+  const b = query[`${f.name}Begin`] ?? query[`params[begin${cap}]`];
+  const e = query[`${f.name}End`] ?? query[`params[end${cap}]`];
+  return [typeof b === 'string' && b ? coerceFilter(f, b) : null, typeof e === 'string' && e ? coerceFilter(f, e) : null];
+}
+
 /** Builds the WHERE of a list from the query string; only fields the definition allows. */
 export function listWhere(def: ResourceDef, caller: Caller, query: Record<string, unknown>, params: unknown[]): string[] {
   const where = scopeOf(def, caller, params);
@@ -213,14 +221,13 @@ export function listWhere(def: ResourceDef, caller: Caller, query: Record<string
     if (!f.search) continue;
     const col = q(columnOf(f));
     if (f.search === 'range') {
-      const b = query[`${f.name}Begin`] ?? query[`params[begin${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
-      const e = query[`${f.name}End`] ?? query[`params[end${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
-      if (typeof b === 'string' && b) {
-        params.push(coerceFilter(f, b));
+      const [b, e] = rangeOf(f, query);
+      if (b !== null) {
+        params.push(b);
         where.push(`${col} >= $${params.length}`);
       }
-      if (typeof e === 'string' && e) {
-        params.push(coerceFilter(f, e));
+      if (e !== null) {
+        params.push(e);
         where.push(`${col} <= $${params.length}`);
       }
       continue;
