@@ -147,6 +147,7 @@ export async function listOrders(db: Queryable, caller: Caller, query: Record<st
     `select pg.*, tot.total as __total, tot.weight as __weight, tot.volume as __volume, tot.quantity as __quantity
        from (${totals}) tot left join lateral (${page}) pg on true ${orderBy(orderResource, query)}`,
     params,
+    { prepare: true },
   );
   const a = r.rows[0]!;
   const summary: OrderSummary = { totalWeight: Number(a.__weight), totalVolume: Number(a.__volume), totalQuantity: Number(a.__quantity) };
