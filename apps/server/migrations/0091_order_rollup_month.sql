@@ -6,50 +6,37 @@
 -- same transaction: one more grouped upsert per statement (a handful of rows for a review or an import).
 -- The day level gains an index on (center, day): a period's edge days are read without walking the center's rows.
 
-create table tms_order_rollup_month (
-  dispatch_center_id bigint not null,
-  client_id bigint not null,
-  carrier_id bigint,
-  order_month date not null,
-  status varchar(20) not null,
-  source varchar(20) not null,
-  is_lock boolean not null,
-  orders bigint not null,
-  total_weight numeric not null,
-  total_volume numeric not null,
-  total_quantity numeric not null,
-  constraint tms_order_rollup_month_key unique nulls not distinct (dispatch_center_id, client_id, order_month, status, source, is_lock, carrier_id)
-);
+-- the day level's columns, the day as the first day of its month
+create table tms_order_rollup_month (like tms_order_rollup including defaults);
+alter table tms_order_rollup_month rename column order_date to order_month;
+alter table tms_order_rollup_month
+  add constraint tms_order_rollup_month_key unique nulls not distinct (dispatch_center_id, client_id, order_month, status, source, is_lock, carrier_id);
 
 create index tms_order_rollup_center_day on tms_order_rollup (dispatch_center_id, order_date);
 
--- the rows of a statement (new rows +1, old rows -1), grouped, added to both levels; groups that net to nothing are skipped
+-- the rows of a statement (new rows +1, old rows -1), grouped, added to each level (the day, its month); groups
+-- that net to nothing are skipped
 create or replace function tms_order_rollup_apply() returns trigger language plpgsql as $$
 declare
   cols constant text := 'dispatch_center_id, client_id, carrier_id, order_date, status, source, is_lock';
-  mcols constant text := 'dispatch_center_id, client_id, carrier_id, order_month, status, source, is_lock';
   plus constant text := format('select %s, 1 as n, total_weight as w, total_volume as v, total_quantity as q from tms_order_new', cols);
   minus constant text := format('select %s, -1 as n, -total_weight as w, -total_volume as v, -total_quantity as q from tms_order_old', cols);
-  rows_of text := case tg_op when 'INSERT' then plus when 'DELETE' then minus else plus || ' union all ' || minus end;
-  sums constant text := 'orders = r.orders + excluded.orders, total_weight = r.total_weight + excluded.total_weight,
-              total_volume = r.total_volume + excluded.total_volume, total_quantity = r.total_quantity + excluded.total_quantity';
+  changes constant text := case tg_op when 'INSERT' then plus when 'DELETE' then minus else plus || ' union all ' || minus end;
+  lvl record;
 begin
-  execute format(
-    $q$insert into tms_order_rollup as r (%1$s, orders, total_weight, total_volume, total_quantity)
-       select %1$s, sum(n), sum(w), sum(v), sum(q) from (%2$s) d
-        group by %1$s
-       having sum(n) <> 0 or sum(w) <> 0 or sum(v) <> 0 or sum(q) <> 0
-        order by %1$s
-       on conflict on constraint tms_order_rollup_key do update set %3$s$q$,
-    cols, rows_of, sums);
-  execute format(
-    $q$insert into tms_order_rollup_month as r (%1$s, orders, total_weight, total_volume, total_quantity)
-       select %1$s, sum(n), sum(w), sum(v), sum(q) from (select *, date_trunc('month', order_date)::date as order_month from (%2$s) x) d
-        group by %1$s
-       having sum(n) <> 0 or sum(w) <> 0 or sum(v) <> 0 or sum(q) <> 0
-        order by %1$s
-       on conflict on constraint tms_order_rollup_month_key do update set %3$s$q$,
-    mcols, rows_of, sums);
+  for lvl in select * from (values ('tms_order_rollup', 'order_date'), ('tms_order_rollup_month', 'order_month')) v(tbl, period) loop
+    execute format(
+      $q$insert into %1$I as r (%2$s, orders, total_weight, total_volume, total_quantity)
+         select %2$s, sum(n), sum(w), sum(v), sum(q)
+           from (select *, date_trunc('month', order_date)::date as order_month from (%3$s) x) d
+          group by %2$s
+         having sum(n) <> 0 or sum(w) <> 0 or sum(v) <> 0 or sum(q) <> 0
+          order by %2$s
+         on conflict on constraint %4$I do update
+            set orders = r.orders + excluded.orders, total_weight = r.total_weight + excluded.total_weight,
+                total_volume = r.total_volume + excluded.total_volume, total_quantity = r.total_quantity + excluded.total_quantity$q$,
+      lvl.tbl, replace(cols, 'order_date', lvl.period), changes, lvl.tbl || '_key');
+  end loop;
   return null;
 end $$;
 
@@ -60,14 +47,9 @@ begin
   return null;
 end $$;
 
--- both levels computed again from the orders (the backfill below; a bulk load that bypassed the triggers calls it)
-create or replace function tms_order_rollup_rebuild() returns void language plpgsql as $$
+-- the month level computed again from the day level (exact already: no need to read the orders)
+create function tms_order_rollup_months() returns void language plpgsql as $$
 begin
-  delete from tms_order_rollup;
-  insert into tms_order_rollup (dispatch_center_id, client_id, carrier_id, order_date, status, source, is_lock, orders, total_weight, total_volume, total_quantity)
-  select dispatch_center_id, client_id, carrier_id, order_date, status, source, is_lock, count(*), sum(total_weight), sum(total_volume), sum(total_quantity)
-    from tms_order
-   group by dispatch_center_id, client_id, order_date, status, source, is_lock, carrier_id;
   delete from tms_order_rollup_month;
   insert into tms_order_rollup_month (dispatch_center_id, client_id, carrier_id, order_month, status, source, is_lock, orders, total_weight, total_volume, total_quantity)
   select dispatch_center_id, client_id, carrier_id, date_trunc('month', order_date)::date, status, source, is_lock, sum(orders), sum(total_weight), sum(total_volume), sum(total_quantity)
@@ -75,8 +57,12 @@ begin
    group by 1, 2, 3, 4, 5, 6, 7;
 end $$;
 
--- the month level from the day level (exact already; no need to read the orders again)
-insert into tms_order_rollup_month (dispatch_center_id, client_id, carrier_id, order_month, status, source, is_lock, orders, total_weight, total_volume, total_quantity)
-select dispatch_center_id, client_id, carrier_id, date_trunc('month', order_date)::date, status, source, is_lock, sum(orders), sum(total_weight), sum(total_volume), sum(total_quantity)
-  from tms_order_rollup
- group by 1, 2, 3, 4, 5, 6, 7;
+-- both levels computed again from the orders (a bulk load that bypassed the triggers calls it): 0076's day level, then the months
+alter function tms_order_rollup_rebuild() rename to tms_order_rollup_rebuild_days;
+create function tms_order_rollup_rebuild() returns void language plpgsql as $$
+begin
+  perform tms_order_rollup_rebuild_days();
+  perform tms_order_rollup_months();
+end $$;
+
+select tms_order_rollup_months();
