@@ -2,7 +2,8 @@
  * Order benchmarks (issues 5 and 20). Run: `npx tsx bench/orders.ts` (a PostgreSQL server: BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres). BENCH_ORDERS orders (default 1,000,000; the database `tms_bench`;
  * 10,000,000 → `tms_bench10m`, any other size `tms_bench<N>`), kept between runs so the generation is paid once —
- * `BENCH_FRESH=1` starts over, `BENCH_GENERATE_ONLY=1` stops after generating. Prints a Markdown table for bench/README.md.
+ * `BENCH_DB_NAME` names another database; `BENCH_FRESH=1` starts over, `BENCH_GENERATE_ONLY=1` stops after generating;
+ * `BENCH_BEFORE_ROOT=<another checkout>` also times that tree's list SQL, in the same rounds. Prints a Markdown table for bench/README.md.
  *
  * Data: the orders × 3 lines, set-based (generate_series, 1M per statement, foreign-key triggers off and the plain
  * indexes built after the load), over 3 years (ids rise with the order date) and 20 dispatch centers (order g in
@@ -15,6 +16,7 @@
  */
 import pg from 'pg';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import { openPg } from '../apps/server/src/platform/db.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { seed } from '../apps/server/src/modules/system/seed.ts';
@@ -26,7 +28,7 @@ import type { Caller } from '../apps/server/src/platform/auth.ts';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 /** 1M keeps the database of earlier runs; other sizes get their own (tms_bench10m for 10,000,000). */
-const DB_NAME = ORDERS === 1_000_000 ? 'tms_bench' : ORDERS % 1_000_000 === 0 ? `tms_bench${ORDERS / 1_000_000}m` : `tms_bench${ORDERS}`;
+const DB_NAME = process.env.BENCH_DB_NAME ?? (ORDERS === 1_000_000 ? 'tms_bench' : ORDERS % 1_000_000 === 0 ? `tms_bench${ORDERS / 1_000_000}m` : `tms_bench${ORDERS}`);
 const CENTERS = 20;
 const DAYS = 3 * 365;
 /** the generated ids start above this, leaving room below for the seeded orders */
@@ -38,25 +40,46 @@ const record = (row: [string, string, string]) => {
   console.error(`| ${row.join(' | ')} |`);
 };
 
+const median3 = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
 
-/** The time of fn's statements in a transaction that is rolled back (the same writes by hand, leaving no trace). */
-async function byHand(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<void>): Promise<number> {
+/**
+ * The time of fn's statements in a transaction that is rolled back (the same writes by hand, leaving no trace);
+ * `own`: the time fn answers (it times part of what it does).
+ */
+async function byHand(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<unknown>, own = false): Promise<number> {
   const c = await pool.connect();
   try {
     await c.query('begin');
     const t0 = performance.now();
-    await fn(c);
-    const t = performance.now() - t0;
+    const answer = await fn(c);
+    const t = own ? (answer as number) : performance.now() - t0;
     await c.query('rollback');
     return t;
   } finally {
     c.release();
   }
 }
+
+/** n rounds (after 2 of warm-up) of each fn in turn: each fn's timings, sorted. */
+async function interleaved(n: number, fns: (() => Promise<unknown>)[]): Promise<number[][]> {
+  const out = fns.map(() => [] as number[]);
+  for (let i = -2; i < n; i++)
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      if (i >= 0) out[k]!.push(performance.now() - t0);
+    }
+  return out.map((xs) => xs.sort((a, b) => a - b));
+}
+
+/** BENCH_BEFORE_ROOT: another checkout (its node_modules in place) whose listOrders is timed beside this tree's. */
+const listBefore: typeof listOrders | null = process.env.BENCH_BEFORE_ROOT
+  ? ((await import(`${process.env.BENCH_BEFORE_ROOT}/apps/server/src/modules/order/list.ts`)) as { listOrders: typeof listOrders }).listOrders
+  : null;
 
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
@@ -251,15 +274,25 @@ async function main() {
       ['first page', '', '', []],
       [`keyset page in the middle (${Math.floor(first.total / 2).toLocaleString('en')} rows deep)`, `&afterId=${mid}`, `and id < $${args.length + 2}`, [mid]],
     ] as const) {
-      const xs = await samples(N, () => get(`/api/order/order/list?${qs}${qsx}&pageSize=20`));
-      const pageAlone = await median(Math.ceil(N / 2), () => page(extra, extraArgs as unknown[]));
-      const before = await median(3, () => Promise.all([page(extra, extraArgs as unknown[]), agg()]), 0);
-      // the list's own statements (page with its labels + totals) run in this process, without HTTP, session and JSON
+      // the list's own statements (page with its labels + totals) run in this process, without HTTP, session and JSON;
+      // the API, the page alone, the list's SQL (and, with BENCH_BEFORE_ROOT, the list's SQL of that tree) taken in
+      // turn, one of each per round, so that each ratio compares timings made under the same load
       const query = Object.fromEntries(new URLSearchParams(`${qs}${qsx}`));
-      const sqlOnly = await median(Math.ceil(N / 2), () => listOrders(appDb, caller, query, 20, 0));
+      const timings = await interleaved(N, [
+        () => get(`/api/order/order/list?${qs}${qsx}&pageSize=20`),
+        () => page(extra, extraArgs as unknown[]),
+        () => listOrders(appDb, caller, query, 20, 0),
+        ...(listBefore ? [() => listBefore(appDb, caller, query, 20, 0)] : []),
+      ]);
+      const [xs, pages, sqls, befores] = timings as [number[], number[], number[], number[] | undefined];
+      const pageAlone = pct(pages, 50);
+      const sqlOnly = pct(sqls, 50);
+      const before = await median(3, () => Promise.all([page(extra, extraArgs as unknown[]), agg()]), 0);
       record([
-        `List, ${label} (${first.total.toLocaleString('en')} orders), ${depth}: API page + totals p50 / p99 · the list's SQL in process p50 · hand-written page alone p50 · ratios API / page, list SQL / page · (page + exact aggregate p50)`,
-        `${ms(pct(xs, 50))} / ${ms(pct(xs, 99))} · ${ms(sqlOnly)} · ${ms(pageAlone)} · **${(pct(xs, 50) / pageAlone).toFixed(1)}×**, **${(sqlOnly / pageAlone).toFixed(1)}×** · (${ms(before)})`,
+        `List, ${label} (${first.total.toLocaleString('en')} orders), ${depth}: API page + totals p50 / p99 · the list's SQL in process p50 · hand-written page alone p50 · ratios API / page, list SQL / page · (page + exact aggregate p50)` +
+          (befores ? ' · the list SQL of BENCH_BEFORE_ROOT p50 and its ratio to the page' : ''),
+        `${ms(pct(xs, 50))} / ${ms(pct(xs, 99))} · ${ms(sqlOnly)} · ${ms(pageAlone)} · **${(pct(xs, 50) / pageAlone).toFixed(1)}×**, **${(sqlOnly / pageAlone).toFixed(1)}×** · (${ms(before)})` +
+          (befores ? ` · before ${ms(pct(befores, 50))}, ${(pct(befores, 50) / pageAlone).toFixed(1)}×` : ''),
         '≤ 5×, ≤ 50 / 150 ms',
       ]);
     }
@@ -294,6 +327,29 @@ async function main() {
         insert into tms_order_tracking (dispatch_center_id, order_id, waybill_id, operation_type, related_code, operator_id, operator_name, operation_time)
         select w.dispatch_center_id, w.order_id, w.id, $2, w.code, 1, 'admin', now() from tms_waybill w where w.order_id = any($1::bigint[])`, [ids, kind]);
   });
+  // the order rollup's triggers on the write side: the review's order update (10,000 rows) by hand, rolled back, with
+  // the trigger function of 0076 (day level only) and with the current one (0091: day and month levels), in turn
+  const apply0076 = /create function tms_order_rollup_apply\(\)[\s\S]*?end \$\$;/.exec(
+    readFileSync(new URL('../apps/server/migrations/0076_order_rollup.sql', import.meta.url), 'utf8'),
+  )![0].replace('create function', 'create or replace function');
+  const statusUpdate = (c: pg.PoolClient) =>
+    c.query(`update tms_order set status = 'EFFECTIVE', audit_by = 'admin', audit_time = now(), update_by = 'admin', update_time = now(), version = version + 1 where id = any($1::bigint[])`, [ids]);
+  const withDayOnly: number[] = [];
+  const withMonths: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    withDayOnly.push(await byHand(raw, async (c) => {
+      await c.query(apply0076);
+      const t0 = performance.now();
+      await statusUpdate(c);
+      return performance.now() - t0;
+    }, true));
+    withMonths.push(await byHand(raw, statusUpdate));
+  }
+  record([
+    `The review's update of ${ids.length.toLocaleString('en')} orders by hand (rolled back), rollup triggers of 0076 (day level) · of 0091 (day + month levels), p50 of 3 in turn`,
+    `${s(median3(withDayOnly))} · ${s(median3(withMonths))}`,
+    'no slower',
+  ]);
   const wbBefore = Number((await raw.query(`select count(*) as n from tms_waybill`)).rows[0].n);
   const [review] = await timed(() => post('/api/order/order/review', { ids }));
   const made = Number((await raw.query(`select count(*) as n from tms_waybill`)).rows[0].n) - wbBefore;

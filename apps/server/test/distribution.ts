@@ -26,6 +26,7 @@ import type { Db, Queryable } from '../src/platform/db.ts';
 export const DISTRIBUTED = new Set([
   'tms_order',
   'tms_order_rollup',
+  'tms_order_rollup_month',
   'tms_order_line',
   'tms_order_tracking',
   'tms_waybill',

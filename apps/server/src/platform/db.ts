@@ -15,8 +15,16 @@ export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
 }
+export interface QueryOptions {
+  /**
+   * A statement run very often (the order list): kept prepared on each connection that ran it, so PostgreSQL parses
+   * and plans it once per connection instead of on every run. Only on a direct connection to PostgreSQL (not
+   * through a pool in transaction mode: DATABASE_DIRECT_URL set); PGlite ignores it.
+   */
+  prepare?: boolean;
+}
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a multi-statement script without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -51,12 +59,36 @@ pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 // dates without time stay 'YYYY-MM-DD' strings: no time-zone shift
 pg.types.setTypeParser(DATE, (v) => v);
 
+/** Names of prepared statements, one per text (at most 200 texts: past that, statements run unnamed). */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private next = 0;
+  of(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < 200) this.names.set(sql, (name = `tms_${this.next++}`));
+    return name;
+  }
+  renew(sql: string): string {
+    const name = `tms_${this.next++}`;
+    this.names.set(sql, name);
+    return name;
+  }
+}
+
 /**
  * `directUrl`: where the LISTENing connection goes when `url` is a pool in transaction mode (PgBouncer), which gives a
  * client a server connection for one transaction only, so a LISTEN there would hear nothing.
  */
 export async function openPg(url: string, opts: { directUrl?: string | null; max?: number } = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? Number(process.env.TMS_DB_POOL ?? 10) });
+  // the statements kept prepared (QueryOptions.prepare, a direct connection only) are still planned for their values at
+  // each run (plan_cache_mode): a plan made once for any value (PostgreSQL's generic plan, which it may switch to after
+  // five runs) can be far slower for a rare value, e.g. a client or a period deep in ten million orders; what is
+  // saved is the parsing and analysis. Unnamed statements are planned at each run anyway
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? Number(process.env.TMS_DB_POOL ?? 10),
+    ...(opts.directUrl ? {} : { options: '-c plan_cache_mode=force_custom_plan' }),
+  });
   const quiet = () => {
     /* idle client errors are reported on the next query */
   };
@@ -66,10 +98,24 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
   // queries' pool it would leave the requests fewer connections (realtime, notices, wake-ups, callers: issue 20)
   const direct = new pg.Pool({ connectionString: opts.directUrl || url, max: 8 });
   direct.on('error', quiet);
+  // prepared statements on a direct connection only: a pool in transaction mode (PgBouncer) does not keep them
+  const names = opts.directUrl ? null : new StatementNames();
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const r = await c.query(sql, params as unknown[]);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    async query<T>(sql: string, params?: unknown[], o?: QueryOptions) {
+      const name = o?.prepare ? names?.of(sql) : undefined;
+      if (!name) {
+        const r = await c.query(sql, params as unknown[]);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      }
+      try {
+        const r = await c.query({ name, text: sql, values: params as unknown[] });
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      } catch (e) {
+        // a table under the statement changed shape (a migration while this server runs): prepared again, under a new name
+        if ((e as { code?: string }).code !== '0A000') throw e;
+        const r = await c.query({ name: names!.renew(sql), text: sql, values: params as unknown[] });
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      }
     },
     async exec(sql: string) {
       await c.query(sql);

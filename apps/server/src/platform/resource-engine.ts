@@ -52,15 +52,29 @@ function apiShape(def: ResourceDef) {
   return shape;
 }
 
-/** Converts a DB row to the API shape: camelCase, ISO times, secrets dropped. */
-export function toApi(def: ResourceDef, row: Row): ApiRow {
-  const out = {} as ApiRow;
-  for (const f of apiShape(def)) {
-    const v = row[f.column];
-    out[f.name] = v instanceof Date ? v.toISOString() : v ?? null;
-    if (f.label && f.label[0] in row) out[f.label[1]] = row[f.label[0]] ?? null;
+/**
+ * Per resource, toApi compiled once from its shape: a function of one statement per field, with the field's keys as
+ * constants (a list converts thousands of rows a second: no loop over the shape, every object built the same way).
+ */
+const apiCopiers = new WeakMap<ResourceDef, (row: Row) => ApiRow>();
+function apiCopier(def: ResourceDef): (row: Row) => ApiRow {
+  let copy = apiCopiers.get(def);
+  if (!copy) {
+    const k = JSON.stringify;
+    const body = apiShape(def).map(
+      (f) =>
+        `v = r[${k(f.column)}]; o[${k(f.name)}] = v instanceof Date ? v.toISOString() : v ?? null;` +
+        (f.label ? ` if (${k(f.label[0])} in r) o[${k(f.label[1])}] = r[${k(f.label[0])}] ?? null;` : ''),
+    );
+    copy = new Function('r', `const o = {}; let v;\n${body.join('\n')}\nreturn o;`) as (row: Row) => ApiRow;
+    apiCopiers.set(def, copy);
   }
-  return out;
+  return copy;
+}
+
+/** Converts a DB row to the API shape: camelCase, ISO times, secrets dropped; the references' labels when read. */
+export function toApi(def: ResourceDef, row: Row): ApiRow {
+  return apiCopier(def)(row);
 }
 
 /** The select list of a resource: its columns plus the label of every referenced record. */
@@ -206,6 +220,14 @@ function coerceFilter(f: FieldDef, raw: string): unknown {
   }
 }
 
+/** The bounds a request gives a range filter (`orderDateBegin` / `params[beginOrderDate]` …), coerced; null when absent. */
+export function rangeOf(f: FieldDef, query: Record<string, unknown>): [unknown, unknown] {
+  const cap = f.name[0]!.toUpperCase() + f.name.slice(1);
+  const b = query[`${f.name}Begin`] ?? query[`params[begin${cap}]`];
+  const e = query[`${f.name}End`] ?? query[`params[end${cap}]`];
+  return [typeof b === 'string' && b ? coerceFilter(f, b) : null, typeof e === 'string' && e ? coerceFilter(f, e) : null];
+}
+
 /** Builds the WHERE of a list from the query string; only fields the definition allows. */
 export function listWhere(def: ResourceDef, caller: Caller, query: Record<string, unknown>, params: unknown[]): string[] {
   const where = scopeOf(def, caller, params);
@@ -213,14 +235,13 @@ export function listWhere(def: ResourceDef, caller: Caller, query: Record<string
     if (!f.search) continue;
     const col = q(columnOf(f));
     if (f.search === 'range') {
-      const b = query[`${f.name}Begin`] ?? query[`params[begin${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
-      const e = query[`${f.name}End`] ?? query[`params[end${f.name[0]!.toUpperCase()}${f.name.slice(1)}]`];
-      if (typeof b === 'string' && b) {
-        params.push(coerceFilter(f, b));
+      const [b, e] = rangeOf(f, query);
+      if (b !== null) {
+        params.push(b);
         where.push(`${col} >= $${params.length}`);
       }
-      if (typeof e === 'string' && e) {
-        params.push(coerceFilter(f, e));
+      if (e !== null) {
+        params.push(e);
         where.push(`${col} <= $${params.length}`);
       }
       continue;

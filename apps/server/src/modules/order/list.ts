@@ -9,7 +9,7 @@ import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { listWhere, orderBy, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
+import { listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
 export interface OrderSummary {
   totalWeight: number;
@@ -43,18 +43,19 @@ function whereOf(p: PageQuery, params: unknown[]): string {
   return where.length ? 'where ' + where.join(' and ') : '';
 }
 
-/** One page: ids by the filter and sort (index only where it can), then those rows with their labels. */
-async function pageRows(db: Queryable, p: PageQuery): Promise<Row[]> {
-  const params: unknown[] = [];
+/** The statement of one page (its parameters added to `params`): ids by the filter and sort (index only where it can), then those rows with their labels. */
+function pageSql(p: PageQuery, params: unknown[]): string {
   const w = whereOf(p, params);
   const ord = orderBy(p.def, p.query);
   params.push(p.limit, p.offset);
-  const r = await db.query<Row>(
-    `select ${selectList(p.def)} from ${p.source} t
-      where t."id" in (select "id" from ${p.source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`,
-    params,
-  );
-  return r.rows;
+  return `select ${selectList(p.def)} from ${p.source} t
+      where t."id" in (select "id" from ${p.source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`;
+}
+
+/** One page of rows. */
+async function pageRows(db: Queryable, p: PageQuery): Promise<Row[]> {
+  const params: unknown[] = [];
+  return (await db.query<Row>(pageSql(p, params), params)).rows;
 }
 
 /**
@@ -63,35 +64,95 @@ async function pageRows(db: Queryable, p: PageQuery): Promise<Row[]> {
  */
 const ROLLUP_FIELDS = new Set(['clientId', 'carrierId', 'orderDate', 'status', 'source', 'isLock']);
 const rollupDef: typeof orderResource = { ...orderResource, fields: orderResource.fields.filter((f) => ROLLUP_FIELDS.has(f.name)) };
+/** The same without the period: the WHERE both levels of the rollup share, the period split between them apart. */
+const undatedDef: typeof orderResource = { ...rollupDef, fields: rollupDef.fields.filter((f) => f.name !== 'orderDate') };
+const orderDate = orderResource.fields.find((f) => f.name === 'orderDate')!;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day of the month `m` months after the month of `d` (YYYY-MM-DD, UTC calendar arithmetic). */
+const monthStart = (d: string, m: number) => new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1 + m, 1)).toISOString().slice(0, 10);
+const nextDay = (d: string) => new Date(Date.parse(d + 'T00:00:00Z') + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The totals of the whole filtered set (the keyset cursor pages, it does not filter): from the rollup when every
- * filter of the request is one of its dimensions (the same WHERE: the one the list builds from those fields alone
- * has as many conditions), else the exact aggregate over the matching orders. Both are exact.
+ * The whole months of a period [begin, end] (either open): [from, to) as first days of months, null bounds open;
+ * null when it holds no whole month.
  */
-async function orderTotals(db: Queryable, caller: Caller, query: Record<string, unknown>) {
-  const params: unknown[] = [];
-  const where = listWhere(orderResource, caller, query, params);
-  const w = where.length ? 'where ' + where.join(' and ') : '';
-  const rollup = listWhere(rollupDef, caller, query, []).length === where.length;
-  const r = await db.query<{ total: string; weight: string; volume: string; quantity: string }>(
-    rollup
-      ? `select coalesce(sum(orders), 0)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
-                coalesce(sum(total_quantity), 0)::int8 as quantity
-           from tms_order_rollup ${w}`
-      : `select count(*)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
-                coalesce(sum(total_quantity), 0)::int8 as quantity
-           from tms_order ${w}`,
-    params,
-  );
-  return r.rows[0]!;
+export function wholeMonths(begin: string | null, end: string | null): [string | null, string | null] | null {
+  const from = begin === null ? null : begin.endsWith('-01') ? begin : monthStart(begin, 1);
+  const to = end === null ? null : monthStart(nextDay(end), 0);
+  return from !== null && to !== null && from >= to ? null : [from, to];
 }
 
+const SUMS = `coalesce(sum(orders), 0)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
+                coalesce(sum(total_quantity), 0)::int8 as quantity`;
+
+/**
+ * The totals from the rollup (every filter one of its dimensions): the whole months of the period (all months when
+ * the request has none) from the month level (0091), the days outside them from the day level (0076).
+ */
+function rollupTotals(caller: Caller, query: Record<string, unknown>, params: unknown[]): string | null {
+  const [b, e] = rangeOf(orderDate, query) as [string | null, string | null];
+  if ((b !== null && !DAY.test(b)) || (e !== null && !DAY.test(e))) return null;
+  const where = listWhere(undatedDef, caller, query, params);
+  const months = wholeMonths(b, e);
+  const cond = (c: string[]) => (c.length ? 'where ' + c.join(' and ') : '');
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}::date`;
+  };
+  const bounds = (col: string, lo: string | null, loOp: string, hi: string | null, hiOp: string) => [
+    ...(lo === null ? [] : [`${col} ${loOp} ${param(lo)}`]),
+    ...(hi === null ? [] : [`${col} ${hiOp} ${param(hi)}`]),
+  ];
+  const parts: string[] = [];
+  if (months) parts.push(`select orders, total_weight, total_volume, total_quantity from tms_order_rollup_month ${cond([...where, ...bounds('order_month', months[0], '>=', months[1], '<')])}`);
+  // the days of the period outside its whole months: before them, after them (or the whole period when none)
+  const days = (lo: string | null, hi: string | null, hiOp: string) =>
+    parts.push(`select orders, total_weight, total_volume, total_quantity from tms_order_rollup ${cond([...where, ...bounds('order_date', lo, '>=', hi, hiOp)])}`);
+  if (!months) days(b, e, '<=');
+  else {
+    if (b !== null && months[0] !== b) days(b, months[0], '<');
+    if (e !== null && months[1] !== null) days(months[1], e, '<=');
+  }
+  return `select ${SUMS} from (${parts.join(' union all ')}) r`;
+}
+
+/**
+ * The statement of the totals of the whole filtered set (the keyset cursor pages, it does not filter), its parameters
+ * added to `params`: from the rollup when every filter of the request is one of its dimensions (the same WHERE: the
+ * one the list builds from those fields alone has as many conditions), else the exact aggregate over the matching
+ * orders. Both are exact.
+ */
+function totalsSql(caller: Caller, query: Record<string, unknown>, params: unknown[]): string {
+  if (listWhere(rollupDef, caller, query, []).length === listWhere(orderResource, caller, query, []).length) {
+    const rolled = rollupTotals(caller, query, params);
+    if (rolled) return rolled;
+  }
+  const where = listWhere(orderResource, caller, query, params);
+  return `select count(*)::int8 as total, coalesce(sum(total_weight), 0) as weight, coalesce(sum(total_volume), 0) as volume,
+                coalesce(sum(total_quantity), 0)::int8 as quantity
+           from tms_order ${where.length ? 'where ' + where.join(' and ') : ''}`;
+}
+
+/**
+ * A page of orders with the totals of the filtered set, in one statement (one round trip, one connection): the totals'
+ * single row joined to the page's rows (kept when the page is empty).
+ */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
   const p: PageQuery = { source: 'tms_order', def: orderResource, caller, query, limit, offset };
-  const [rows, a] = await Promise.all([pageRows(db, p), orderTotals(db, caller, query)]);
-  const summary: OrderSummary = { totalWeight: Number(a.weight), totalVolume: Number(a.volume), totalQuantity: Number(a.quantity) };
-  return { rows: rows.map((r) => toApi(orderResource, r)), total: Number(a.total), summary };
+  const params: unknown[] = [];
+  const totals = totalsSql(caller, query, params);
+  const page = pageSql(p, params);
+  const r = await db.query<Row & { __total: number; __weight: number; __volume: number; __quantity: number }>(
+    `select pg.*, tot.total as __total, tot.weight as __weight, tot.volume as __volume, tot.quantity as __quantity
+       from (${totals}) tot left join lateral (${page}) pg on true ${orderBy(orderResource, query)}`,
+    params,
+    { prepare: true },
+  );
+  const a = r.rows[0]!;
+  const summary: OrderSummary = { totalWeight: Number(a.__weight), totalVolume: Number(a.__volume), totalQuantity: Number(a.__quantity) };
+  const rows = a.id === null ? [] : r.rows.map((x) => toApi(orderResource, x));
+  return { rows, total: Number(a.__total), summary };
 }
 
 export async function listLines(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
