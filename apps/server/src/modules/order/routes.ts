@@ -51,7 +51,8 @@ const UpdateBody = onValidationError(C.OrderUpdate, orderBodyError('update'));
 /** The detail of an order: the record with its lines, tracking and waybills. */
 async function detail(db: Db, req: FastifyRequest, id: number) {
   const row = await getInScope(db, orderResource, requireCaller(req), id);
-  const [lines, tracking, waybills] = await Promise.all([linesOf(db, id), trackingOf(db, id), waybillsOf(db, id)]);
+  const center = Number(row.dispatch_center_id);
+  const [lines, tracking, waybills] = await Promise.all([linesOf(db, id, center), trackingOf(db, id, center), waybillsOf(db, id, center)]);
   return { ...toApi(orderResource, row), lines, tracking, waybills };
 }
 
@@ -172,8 +173,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   // the tracking of one order: without orderId 400 naming it (a list that needs its parent)
   route(app, { method: 'GET', url: '/api/order/tracking/list', operationId: 'order.tracking', summary: "An order's tracking entries", tags: ['orderTracking'], permission: 'order:order:query', querystring: C.TrackingQuery, response: pageOf(z.object({}).loose()) }, async (req) => {
     const id = req.query.orderId;
-    await getInScope(db, orderResource, requireCaller(req), id);
-    const rows = await trackingOf(db, id);
+    const order = await getInScope(db, orderResource, requireCaller(req), id);
+    const rows = await trackingOf(db, id, Number(order.dispatch_center_id));
     return page(req, rows, rows.length);
   });
 }

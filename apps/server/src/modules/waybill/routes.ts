@@ -133,7 +133,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
     params.push(pageSize, (pageNum - 1) * pageSize);
     const r = await db.query<{ id: number; shipment_code: string; status: string; carrier_id: number | null; carrier_name: string | null; station_num: number | null; total_weight: number | null; total_volume: number | null; total_quantity: number | null; waybill_count: number; create_time: Date; __total: number }>(
       `select s.id, s.shipment_code, s.status, s.carrier_id, c.name as carrier_name, s.station_num, s.total_weight, s.total_volume, s.total_quantity, s.create_time,
-              (select count(*)::int from tms_waybill w where w.shipment_id = s.id) as waybill_count, count(*) over() as __total
+              (select count(*)::int from tms_waybill w where w.shipment_id = s.id and w.dispatch_center_id = s.dispatch_center_id) as waybill_count, count(*) over() as __total
          from tms_shipment s left join base_carrier c on c.id = s.carrier_id
         where ${where.join(' and ')} order by s.id desc limit $${params.length - 1} offset $${params.length}`,
       params,
