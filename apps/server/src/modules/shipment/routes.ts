@@ -31,7 +31,7 @@ const Done = okOf(z.null());
 type Body = Record<string, unknown>;
 
 export const shipmentHooks: Record<string, ResourceHooks> = {
-  shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
+  shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id), Number(row.dispatch_center_id)) },
 };
 
 export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
