@@ -52,7 +52,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
       const e = await lockEpod(q, caller, id);
       if (e.version !== version) throw conflict('messages.conflictVersion');
       await reportEpod(q, e, input, caller, 'STAFF', clock.now());
-      await app.events.emit({ q, caller, now: clock.now() }, 'epod.reported', { epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
+      await app.events.emit({ q, caller, now: clock.now() }, 'epod.reported', { dispatchCenterId: e.dispatch_center_id, epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.reported');

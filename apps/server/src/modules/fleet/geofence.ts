@@ -270,7 +270,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
       }
       for (const c of crossings) {
         tracks.push({ at: c.at, row: { dispatchCenterId: s.dispatch_center_id, operationType: c.kind === 'ARRIVE' ? 'SHIPMENT_ARRIVE' : 'SHIPMENT_DEPART', relatedCode: st.code, shipmentId: s.id, driverId: s.driver_id_master, remark: st.name } });
-        crossed.push({ name: c.kind === 'ARRIVE' ? 'shipment.arrived' : 'shipment.departed', payload: { shipmentId: s.id, stationId: st.station_id, role: st.role, at: c.at } });
+        crossed.push({ name: c.kind === 'ARRIVE' ? 'shipment.arrived' : 'shipment.departed', payload: { dispatchCenterId: Number(s.dispatch_center_id), shipmentId: s.id, stationId: st.station_id, role: st.role, at: c.at } });
         await q.query(`update tms_shipment_stop set ${c.kind === 'ARRIVE' ? 'ata = coalesce(ata, $3)' : 'atd = coalesce(atd, $3)'} where shipment_id = $1 and station_id = $2 and dispatch_center_id = $4`, [
           s.id,
           st.station_id,
@@ -364,7 +364,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   for (const t of tracks.sort((a, b) => a.at.getTime() - b.at.getTime())) await track(q, ACTOR, t.at, [t.row]);
   const ctx = { q, caller: systemCaller(ACTOR.userName), now };
   for (const c of crossed.sort((a, b) => a.payload.at.getTime() - b.payload.at.getTime())) await events.emit(ctx, c.name, c.payload);
-  for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
+  for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { dispatchCenterId: Number(a.shipment.dispatch_center_id), shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
   if (alerts.length) await events.emit(ctx, 'alert.raised', { alertIds: alerts.map((a) => a.id) });
   return alerts;
 }

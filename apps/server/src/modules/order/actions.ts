@@ -75,7 +75,7 @@ export async function review(ctx: ActionContext, ids: number[]) {
   const waybills = await createWaybillsFromOrders(ctx.q, ids, ctx.caller, ctx.now);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'ORDER_REVIEW', waybills);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_CREATE', waybills);
-  await ctx.events?.emit(ctx, 'order.reviewed', { orderIds: ids, waybills });
+  await ctx.events?.emit(ctx, 'order.reviewed', { dispatchCenterId: centerOf(ctx.caller), orderIds: ids, waybills });
   return { changed: ids.length, waybills: waybills.length <= 100 ? waybills : waybills.length };
 }
 

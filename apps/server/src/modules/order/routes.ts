@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idList, ok, page } from '../../platform/http.ts';
 import { onValidationError, route } from '../../platform/contract.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { exportWorkbook, importTemplate, unreadableWorkbook, uploadedWorkbook } from '../../platform/excel.ts';
 import { bodyIssuesToError, formValues, getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
@@ -85,7 +85,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     const lines = req.body.lines as LineInput[];
     const row = await run(req, 'INSERT', async (c) => {
       const made = await createOrder(c.q, c.caller, values, lines, { source: 'MANUAL', now: c.now });
-      await c.events?.emit(c, 'order.created', { orderIds: [made.id as number] });
+      await c.events?.emit(c, 'order.created', { dispatchCenterId: Number(made.dispatch_center_id), orderIds: [made.id as number] });
       return made;
     });
     return ok(req, await detail(db, req, row.id as number));
@@ -155,7 +155,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
     const ids = await run(req, 'IMPORT', async (c) => {
       const made = await commitImport(c.q, c.caller, preview, c.now);
-      await c.events?.emit(c, 'order.created', { orderIds: made });
+      await c.events?.emit(c, 'order.created', { dispatchCenterId: centerOf(c.caller), orderIds: made });
       return made;
     });
     return ok(req, { ...previewAnswer(preview, true), ids });

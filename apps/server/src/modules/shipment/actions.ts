@@ -111,7 +111,7 @@ export async function effect(c: Ctx, shipmentIds: number[]): Promise<void> {
   guard(rows, ['CONFIRMED'], 'messages.shipment.selectConfirmed');
   await update(c, ids(rows), `status = 'EFFECTIVE', audit_by = $2, audit_time = $3`);
   await log(c, rows, 'SHIPMENT_EFFECT');
-  await c.events?.emit(c, 'shipment.effected', { shipmentIds: ids(rows) });
+  await c.events?.emit(c, 'shipment.effected', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids(rows) });
 }
 
 /** EFFECTIVE → CONFIRMED, unless the driver has accepted it. */
@@ -216,7 +216,7 @@ export async function reassignDriver(c: Ctx, id: number, body: Body): Promise<vo
   await assign(c, s, a);
   await log(c, [{ ...s, driver_id_master: a.driverIdMaster }], 'SHIPMENT_REASSIGN', remark);
   const driversBefore = [s.driver_id_master, s.driver_id_second].filter((d): d is number => d != null);
-  await c.events?.emit(c, 'shipment.reassigned', { shipmentId: s.id, status: s.status, driversBefore });
+  await c.events?.emit(c, 'shipment.reassigned', { dispatchCenterId: s.dispatch_center_id, shipmentId: s.id, status: s.status, driversBefore });
 }
 
 /**

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { okOf, ShipmentApi as C } from '@tms/domain';
 import { legacyErrors as L, route } from '../../platform/contract.ts';
@@ -68,8 +68,8 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
     ['cancelSchedule', 'cancelSchedule', 'Cancel the scheduling (CONFIRMED → OPEN, the assignment cleared)', C.Selection, (c, ids) => act.cancelSchedule(c, ids), 'messages.shipment.scheduleCancelled'],
     ['effect', 'effect', 'Take effect (CONFIRMED → EFFECTIVE): the driver sees it', C.Selection, (c, ids) => act.effect(c, ids), 'messages.shipment.effectOk'],
     ['withdraw', 'withdraw', 'Withdraw (EFFECTIVE → CONFIRMED) unless the driver accepted', C.Selection, (c, ids) => act.withdraw(c, ids), 'messages.shipment.withdrawOk'],
-    ['ship', 'ship', 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', C.ShipOrFinish, async (c, ids, b) => { await act.ship(c, ids, b); await app.events.emit(c, 'shipment.shipped', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.shipped'],
-    ['finish', 'finish', 'Finish at a time (SHIPPED → COMPLETED)', C.ShipOrFinish, async (c, ids, b) => { await act.finish(c, ids, b); await app.events.emit(c, 'shipment.finished', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.finished'],
+    ['ship', 'ship', 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', C.ShipOrFinish, async (c, ids, b) => { await act.ship(c, ids, b); await app.events.emit(c, 'shipment.shipped', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.shipped'],
+    ['finish', 'finish', 'Finish at a time (SHIPPED → COMPLETED)', C.ShipOrFinish, async (c, ids, b) => { await act.finish(c, ids, b); await app.events.emit(c, 'shipment.finished', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.finished'],
     ['adminReturn', 'return', 'Administrator return with a reason (CONFIRMED / EFFECTIVE → OPEN)', C.AdminReturn, act.adminReturn, 'messages.shipment.returned'],
   ];
   for (const [path, perm, summary, schema, fn, msg] of bulk) {
