@@ -137,6 +137,14 @@ export const CROSS_CENTER: CrossCenter[] = [
       'the open alarm alerts of the batch\'s vehicles in any center, for the fleet monitor (as above); the positions themselves are ' +
       'inserted with their dispatch order\'s center (router inserts)',
   },
+  {
+    at: 'modules/report/queries.ts (anonymous)',
+    tables: ['tms_position'],
+    why:
+      'the mileage report of a center counts the whole day of each vehicle that ran one of its dispatch orders: the positions of ' +
+      'that vehicle on another center\'s trips and between trips too (a vehicle is master data); a multi-shard query on the ' +
+      'positions by vehicle and time (the month partitions pruned by time on every shard)',
+  },
 ];
 
 /**

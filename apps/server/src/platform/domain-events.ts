@@ -19,17 +19,17 @@ export interface DomainEventMap {
   /** dispatch orders taken into effect (CONFIRMED → EFFECTIVE) */
   'shipment.effected': { dispatchCenterId: number; shipmentIds: number[] };
   /** waybills bound to or taken off a dispatch order (its totals and stops already recomputed) */
-  'shipment.waybillsChanged': { shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
+  'shipment.waybillsChanged': { dispatchCenterId: number; shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
   /** a confirmed or effective dispatch order given to other drivers / vehicles (`driversBefore`: its drivers until then) */
   'shipment.reassigned': { dispatchCenterId: number; shipmentId: number; status: string; driversBefore: number[] };
   /** a dispatch order's carrier changed by a reassignment */
-  'shipment.carrierChanged': { shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
+  'shipment.carrierChanged': { dispatchCenterId: number; shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
   /** a waybill split: `waybillId` keeps the rest, `newWaybillId` took the split quantities */
-  'waybill.split': { waybillId: number; newWaybillId: number };
+  'waybill.split': { dispatchCenterId: number; waybillId: number; newWaybillId: number };
   /** receipts (epods) reported with signed quantities */
-  'epod.signed': { waybillIds: number[] };
+  'epod.signed': { dispatchCenterId: number; waybillIds: number[] };
   /** the driver's departure from the stop of a signed receipt reported (its waiting: arrival to departure) */
-  'epod.departed': { epodIds: number[]; waybillIds: number[] };
+  'epod.departed': { dispatchCenterId: number; epodIds: number[]; waybillIds: number[] };
   /** orders created (by hand or by an import) */
   'order.created': { dispatchCenterId: number; orderIds: number[] };
   /** dispatch orders shipped (EFFECTIVE → SHIPPED) at `at` */

@@ -76,7 +76,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     await mutate(db, req, { title: 'epod', businessType: 'UPDATE' }, async (q) => {
       const e = await driverEpod(q, d.driverId, id, true);
       await departEpod(q, e, req.body.departureTime, clock.now());
-      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.departed', { epodIds: [id], waybillIds: [Number(e.waybill_id)] });
+      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.departed', { dispatchCenterId: e.dispatch_center_id, epodIds: [id], waybillIds: [Number(e.waybill_id)] });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.departed');

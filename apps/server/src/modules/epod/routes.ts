@@ -66,7 +66,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
       const now = clock.now();
       await auditEpods(q, rows, opinion?.trim() || null, caller, now);
       // the signed quantities are confirmed: finance re-rates what they move
-      await events?.emit({ q, caller, now }, 'epod.signed', { waybillIds: rows.map((r) => Number(r.waybill_id)) });
+      await events?.emit({ q, caller, now }, 'epod.signed', { dispatchCenterId: centerOf(caller), waybillIds: rows.map((r) => Number(r.waybill_id)) });
       return { ids };
     });
     return ok(req, { ids }, 'messages.epod.audited');

@@ -190,7 +190,7 @@ async function assign(c: Ctx, s: ShipmentRow, a: Assignment): Promise<void> {
     [a.carrierId, a.vehicleIdMain, a.vehicleIdSlave, a.driverIdMaster, a.driverIdSecond],
   );
   if ((s.carrier_id ?? null) !== (a.carrierId ?? null)) {
-    await c.events?.emit(c, 'shipment.carrierChanged', { shipmentId: s.id, carrierBefore: s.carrier_id ?? null, carrierAfter: a.carrierId ?? null });
+    await c.events?.emit(c, 'shipment.carrierChanged', { dispatchCenterId: s.dispatch_center_id, shipmentId: s.id, carrierBefore: s.carrier_id ?? null, carrierAfter: a.carrierId ?? null });
   }
 }
 

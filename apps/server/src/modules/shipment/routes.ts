@@ -94,7 +94,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
       const b = req.body;
       const out = await run(req, async (c) => {
         const bound = await bindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now);
-        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: bound.id, waybillIds: b.waybillIds, change: 'BIND' });
+        await c.events?.emit(c, 'shipment.waybillsChanged', { dispatchCenterId: centerOf(c.caller), shipmentId: bound.id, waybillIds: b.waybillIds, change: 'BIND' });
         return bound;
       });
       return ok(req, out, 'messages.shipment.bound');
@@ -108,7 +108,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
       const b = req.body;
       const out = await run(req, async (c) => {
         const unbound = await unbindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, c.now);
-        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: unbound.id, waybillIds: b.waybillIds, change: 'UNBIND' });
+        await c.events?.emit(c, 'shipment.waybillsChanged', { dispatchCenterId: centerOf(c.caller), shipmentId: unbound.id, waybillIds: b.waybillIds, change: 'UNBIND' });
         return unbound;
       });
       return ok(req, out, 'messages.shipment.unbound');

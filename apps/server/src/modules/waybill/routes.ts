@@ -9,7 +9,7 @@ import { getResource, IdsBody, okOf, pageOf, resourceByName, WaybillApi as C } f
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { AppError, badRequest, type FieldMessage } from '../../platform/errors.ts';
 import { ok, page } from '../../platform/http.ts';
@@ -75,7 +75,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
     const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, async (q) => {
       const now = clock.now();
       const out = await splitWaybill(q, caller, input, now);
-      await events?.emit({ q, caller, now }, 'waybill.split', { waybillId: input.id, newWaybillId: out.id });
+      await events?.emit({ q, caller, now }, 'waybill.split', { dispatchCenterId: centerOf(caller), waybillId: input.id, newWaybillId: out.id });
       return out;
     });
     return ok(req, made, 'messages.waybill.splitDone', { code: made.code });
