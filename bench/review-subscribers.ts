@@ -66,7 +66,7 @@ async function main() {
         await q.query(`update tms_order set status = 'EFFECTIVE', audit_by = 'admin', audit_time = now() where id = any($1::bigint[])`, [orderIds]);
         const waybills = await createWaybillsFromOrders(q, orderIds, caller, now);
         const ctx = { q, caller, now };
-        const payload = { orderIds, waybills };
+        const payload = { dispatchCenterId: center, orderIds, waybills };
         const runs: [string, () => Promise<unknown>][] = [
           ['events before', () => eventsBefore(q, now, orderIds, waybills)],
           ['events now', () => notifyNow.emit(ctx, 'order.reviewed', payload)],

@@ -109,6 +109,43 @@ export const CROSS_CENTER: CrossCenter[] = [
   { at: 'modules/driver/vehicle-check.ts saveVehicleCheck', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/driver/positions.ts driverPositionRows', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/epod/driver-routes.ts ', tables: ['tms_epod', 'tms_shipment'], why: DRIVER_WHY },
+  { at: 'modules/driver/shipments.ts stopDetails', tables: ['tms_epod', 'tms_waybill', 'tms_waybill_line'], why: DRIVER_WHY },
+  {
+    at: 'modules/alert/stops.ts shipmentStops',
+    tables: ['tms_shipment_stop', 'tms_waybill'],
+    why:
+      'the stops of dispatch orders found across centers: by the alert rules job (every center) and the driver app (the driver\'s trips in ' +
+      'any center); a multi-shard query by shipment id, each shard answering from its index',
+  },
+  {
+    at: 'modules/shipment/assignment.ts checkOverlap',
+    tables: ['tms_shipment'],
+    why:
+      'vehicles and drivers are master data shared by the centers: one on an overlapping unfinished dispatch order of another center is ' +
+      'busy too; a multi-shard query on the vehicle / driver columns (indexed), run only when scheduling or reassigning',
+  },
+  {
+    at: 'modules/fleet/monitor.ts ',
+    tables: ['shipment_alert', 'tms_shipment'],
+    why:
+      'the fleet monitor shows a vehicle in ALARM while a terminal alarm alert of any of its dispatch orders is open, whichever center ' +
+      'dispatched it: a multi-shard query over the open alerts (status indexed), the alert joined to its dispatch order in its shard',
+  },
+  {
+    at: 'modules/fleet/ingest.ts insertPositions',
+    tables: ['shipment_alert', 'tms_shipment'],
+    why:
+      'the open alarm alerts of the batch\'s vehicles in any center, for the fleet monitor (as above); the positions themselves are ' +
+      'inserted with their dispatch order\'s center (router inserts)',
+  },
+  {
+    at: 'modules/report/queries.ts (anonymous)',
+    tables: ['tms_position'],
+    why:
+      'the mileage report of a center counts the whole day of each vehicle that ran one of its dispatch orders: the positions of ' +
+      'that vehicle on another center\'s trips and between trips too (a vehicle is master data); a multi-shard query on the ' +
+      'positions by vehicle and time (the month partitions pruned by time on every shard)',
+  },
 ];
 
 /**

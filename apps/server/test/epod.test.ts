@@ -106,7 +106,7 @@ describe('createEpodsForShipments', () => {
     const f = await s.db.tx((q) => buildShippedShipment(q, { dispatchCenterId: sh, waybills: [[10, 5], [7]], now: s.clock.now(), unshipped: true }));
     expect(f.epods).toEqual([]);
     await s.db.query(`update tms_waybill_line set real_quantity = quantity - 1 where waybill_id = $1 and pos_no = 2`, [f.waybillIds[0]]);
-    const created = await s.db.tx((q) => createEpodsForShipments(q, [f.shipmentId], s.clock.now(), { userId: 1, userName: 'admin' }));
+    const created = await s.db.tx((q) => createEpodsForShipments(q, [f.shipmentId], sh, s.clock.now(), { userId: 1, userName: 'admin' }));
     expect(created).toHaveLength(2);
     expect(new Set(created.map((e) => e.code)).size).toBe(2);
     for (const e of created) expect(e.code).toMatch(/^EP\d{14}$/);
@@ -129,7 +129,7 @@ describe('createEpodsForShipments', () => {
     expect(tracking.rows.map((t) => t.operation_type)).toEqual(['EPOD_CREATE', 'EPOD_CREATE']);
 
     // a second call (the ship action retried) creates nothing twice
-    expect(await s.db.tx((q) => createEpodsForShipments(q, [f.shipmentId], s.clock.now()))).toEqual([]);
+    expect(await s.db.tx((q) => createEpodsForShipments(q, [f.shipmentId], sh, s.clock.now()))).toEqual([]);
     expect((await s.db.query(`select 1 from tms_epod where shipment_id = $1`, [f.shipmentId])).rows).toHaveLength(2);
   });
 });

@@ -11,6 +11,12 @@ import type { Clock } from './config.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LIMITS } from '@tms/domain';
 
+/**
+ * The caller's dispatch center as the data scope restricts records to it (no center: -1, no record): the distribution
+ * key a statement on rows the scope found names (docs/scale-out.md "Past one machine").
+ */
+export const centerOf = (caller: Pick<Caller, 'dispatchCenterId'>): number => caller.dispatchCenterId ?? -1;
+
 export interface Caller {
   userId: number;
   userName: string;

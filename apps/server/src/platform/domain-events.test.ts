@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainEvents, type DomainEventContext } from './domain-events.ts';
 
 const ctx = { q: {}, caller: {}, now: new Date(0) } as unknown as DomainEventContext;
-const payload = { orderIds: [1], waybills: [{ orderId: 1, waybillId: 10, code: 'WB1' }] };
+const payload = { dispatchCenterId: 1, orderIds: [1], waybills: [{ orderId: 1, waybillId: 10, code: 'WB1' }] };
 
 describe('domain events', () => {
   it('runs the handlers in subscription order, awaited, and stops at the first error (the emitter rolls back)', async () => {

@@ -8,32 +8,36 @@
 import type { Queryable } from './db.ts';
 import type { Caller } from './auth.ts';
 
-/** Every event, its name and payload. Add an event here; emitters and subscribers are typed by it. */
+/**
+ * Every event, its name and payload. Add an event here; emitters and subscribers are typed by it. `dispatchCenterId`:
+ * the center of the event's records (all of one center), which the subscribers' statements name (the distribution
+ * key, docs/scale-out.md "Past one machine").
+ */
 export interface DomainEventMap {
   /** orders reviewed (OPEN → EFFECTIVE); `waybills` are the ones the review created, one per order */
-  'order.reviewed': { orderIds: number[]; waybills: { orderId: number; waybillId: number; code: string }[] };
+  'order.reviewed': { dispatchCenterId: number; orderIds: number[]; waybills: { orderId: number; waybillId: number; code: string }[] };
   /** dispatch orders taken into effect (CONFIRMED → EFFECTIVE) */
-  'shipment.effected': { shipmentIds: number[] };
+  'shipment.effected': { dispatchCenterId: number; shipmentIds: number[] };
   /** waybills bound to or taken off a dispatch order (its totals and stops already recomputed) */
-  'shipment.waybillsChanged': { shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
+  'shipment.waybillsChanged': { dispatchCenterId: number; shipmentId: number; waybillIds: number[]; change: 'BIND' | 'UNBIND' };
   /** a confirmed or effective dispatch order given to other drivers / vehicles (`driversBefore`: its drivers until then) */
-  'shipment.reassigned': { shipmentId: number; status: string; driversBefore: number[] };
+  'shipment.reassigned': { dispatchCenterId: number; shipmentId: number; status: string; driversBefore: number[] };
   /** a dispatch order's carrier changed by a reassignment */
-  'shipment.carrierChanged': { shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
+  'shipment.carrierChanged': { dispatchCenterId: number; shipmentId: number; carrierBefore: number | null; carrierAfter: number | null };
   /** a waybill split: `waybillId` keeps the rest, `newWaybillId` took the split quantities */
-  'waybill.split': { waybillId: number; newWaybillId: number };
+  'waybill.split': { dispatchCenterId: number; waybillId: number; newWaybillId: number };
   /** receipts (epods) reported with signed quantities */
-  'epod.signed': { waybillIds: number[] };
+  'epod.signed': { dispatchCenterId: number; waybillIds: number[] };
   /** the driver's departure from the stop of a signed receipt reported (its waiting: arrival to departure) */
-  'epod.departed': { epodIds: number[]; waybillIds: number[] };
+  'epod.departed': { dispatchCenterId: number; epodIds: number[]; waybillIds: number[] };
   /** orders created (by hand or by an import) */
-  'order.created': { orderIds: number[] };
+  'order.created': { dispatchCenterId: number; orderIds: number[] };
   /** dispatch orders shipped (EFFECTIVE → SHIPPED) at `at` */
-  'shipment.shipped': { shipmentIds: number[]; at: Date };
+  'shipment.shipped': { dispatchCenterId: number; shipmentIds: number[]; at: Date };
   /** dispatch orders finished (SHIPPED → COMPLETED) at `at`: their waybills are delivered */
-  'shipment.finished': { shipmentIds: number[]; at: Date };
+  'shipment.finished': { dispatchCenterId: number; shipmentIds: number[]; at: Date };
   /** receipts reported (signed); `abnormal` when a line has a shortage or damage */
-  'epod.reported': { epodIds: number[]; abnormal: boolean };
+  'epod.reported': { dispatchCenterId: number; epodIds: number[]; abnormal: boolean };
   /** alerts raised by the alert rules */
   'alert.raised': { alertIds: number[] };
   /** receivable statements sent to their clients (settlement, issue 15) */
@@ -45,12 +49,13 @@ export interface DomainEventMap {
   /** a process instance bound to a business record ended: approved, rejected or terminated (the record's module applies the outcome) */
   'workflow.ended': { instanceId: number; businessType: string; businessId: number | null; outcome: 'APPROVED' | 'REJECTED' | 'TERMINATED' };
   /** the ETA to the next delivery station fell under the configured threshold (once per dispatch order) */
-  'shipment.arriving': { shipmentId: number; stationId: number; at: Date; eta: Date; distanceKm: number };
+  'shipment.arriving': { dispatchCenterId: number; shipmentId: number; stationId: number; at: Date; eta: Date; distanceKm: number };
 }
 export type DomainEventName = keyof DomainEventMap;
 
 /** A geofence crossing: the dispatch order, the station, its part in the order and the position's reported time. */
 export interface GeofenceCrossing {
+  dispatchCenterId: number;
   shipmentId: number;
   stationId: number;
   role: 'PICKUP' | 'DELIVERY' | 'BOTH';

@@ -80,23 +80,23 @@ export async function dropSubscription(q: Queryable, driverId: number, endpoint:
   await q.query(`delete from tms_driver_push_sub where driver_id = $1 and endpoint = $2`, [driverId, endpoint]);
 }
 
-/** One push for each driver of the dispatch orders (effective, with a subscription, not among `except`). */
-async function queuePushes(q: Queryable, now: Date, shipmentIds: number[], except: number[] = []): Promise<void> {
+/** One push for each driver of the dispatch orders of a center (effective, with a subscription, not among `except`). */
+async function queuePushes(q: Queryable, now: Date, center: number, shipmentIds: number[], except: number[] = []): Promise<void> {
   const r = await q.query(
     `insert into tms_driver_push(driver_id, shipment_id, shipment_code, create_time)
      select distinct d.id, s.id, s.shipment_code, $2::timestamptz
        from tms_shipment s join base_driver d on d.id in (s.driver_id_master, s.driver_id_second, s.operating_driver_id) and d.effective
-      where s.id = any($1::bigint[]) and d.id <> all($3::bigint[]) and exists (select 1 from tms_driver_push_sub x where x.driver_id = d.id)`,
-    [shipmentIds, now, except],
+      where s.id = any($1::bigint[]) and s.dispatch_center_id = $4 and d.id <> all($3::bigint[]) and exists (select 1 from tms_driver_push_sub x where x.driver_id = d.id)`,
+    [shipmentIds, now, except, center],
   );
   if (r.rowCount) await q.query(`select pg_notify($1, '')`, [PUSH_CHANNEL]);
 }
 
 /** New tasks: a dispatch order taking effect (its drivers), an effective one reassigned (its new drivers). */
 export function subscribeDriverPush(events: DomainEvents): void {
-  events.on('shipment.effected', async ({ q, now }, p) => queuePushes(q, now, p.shipmentIds));
+  events.on('shipment.effected', async ({ q, now }, p) => queuePushes(q, now, p.dispatchCenterId, p.shipmentIds));
   events.on('shipment.reassigned', async ({ q, now }, p) => {
-    if (p.status === 'EFFECTIVE') await queuePushes(q, now, [p.shipmentId], p.driversBefore);
+    if (p.status === 'EFFECTIVE') await queuePushes(q, now, p.dispatchCenterId, [p.shipmentId], p.driversBefore);
   });
 }
 

@@ -48,6 +48,8 @@ export interface CreatedEpod {
 export async function createEpodsForShipments(
   q: Queryable,
   shipmentIds: number[],
+  /** the center of the dispatch orders (the distribution key) */
+  center: number,
   now: Date,
   by?: Who,
 ): Promise<CreatedEpod[]> {
@@ -56,10 +58,10 @@ export async function createEpodsForShipments(
     await q.query<Source>(
       `select w.id as waybill_id, w.shipment_id, w.dispatch_center_id, w.client_id, w.code as waybill_code, w.order_id
          from tms_waybill w
-        where w.shipment_id = any($1::bigint[])
-          and not exists (select 1 from tms_epod e where e.shipment_id = w.shipment_id and e.waybill_id = w.id)
+        where w.shipment_id = any($1::bigint[]) and w.dispatch_center_id = $2
+          and not exists (select 1 from tms_epod e where e.shipment_id = w.shipment_id and e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id)
         order by w.shipment_id, w.id`,
-      [shipmentIds],
+      [shipmentIds, center],
     )
   ).rows;
   if (!sources.length) return [];
@@ -69,15 +71,16 @@ export async function createEpodsForShipments(
        batch_code, client_id, carrier_id, stop_id, station_id, status, create_by, create_time)
      select w.dispatch_center_id, u.code, s.id, s.shipment_code, w.id, w.code, w.order_id, w.order_code,
        o.batch_code, w.client_id, coalesce(w.actual_carrier_id, s.carrier_id, w.carrier_id),
-       (select st.id from tms_shipment_stop st where st.shipment_id = s.id and st.station_id = w.dest_station_id order by st.seq desc limit 1),
+       (select st.id from tms_shipment_stop st
+         where st.shipment_id = s.id and st.dispatch_center_id = s.dispatch_center_id and st.station_id = w.dest_station_id order by st.seq desc limit 1),
        w.dest_station_id, 'PENDING', $3, $4
      from unnest($1::bigint[], $2::text[]) with ordinality as u(waybill_id, code, n)
-     join tms_waybill w on w.id = u.waybill_id
-     join tms_shipment s on s.id = w.shipment_id
-     left join tms_order o on o.id = w.order_id
+     join tms_waybill w on w.id = u.waybill_id and w.dispatch_center_id = $5
+     join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
+     left join tms_order o on o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id
      order by u.n
      returning id, code, waybill_id, shipment_id`,
-    [sources.map((s) => s.waybill_id), codes, by?.userName ?? null, now],
+    [sources.map((s) => s.waybill_id), codes, by?.userName ?? null, now, center],
   );
   const epods = created.rows;
   await q.query(
@@ -85,9 +88,9 @@ export async function createEpodsForShipments(
        planned_quantity, shipped_quantity, planned_cases, planned_pallets, create_by, create_time)
      select l.dispatch_center_id, e.id, l.id, l.pos_no, l.item_id, l.item_code, l.item_name, l.unit,
        l.quantity, coalesce(l.real_quantity, l.quantity), l.cases, l.pallets, $2, $3
-     from tms_epod e join tms_waybill_line l on l.waybill_id = e.waybill_id
-     where e.id = any($1::bigint[])`,
-    [epods.map((e) => e.id), by?.userName ?? null, now],
+     from tms_epod e join tms_waybill_line l on l.waybill_id = e.waybill_id and l.dispatch_center_id = e.dispatch_center_id
+     where e.id = any($1::bigint[]) and e.dispatch_center_id = $4`,
+    [epods.map((e) => e.id), by?.userName ?? null, now, center],
   );
   if (by) {
     const src = new Map(sources.map((s) => [s.waybill_id, s]));

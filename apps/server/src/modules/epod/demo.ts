@@ -94,7 +94,7 @@ export async function buildShippedShipment(q: Queryable, o: FixtureOptions): Pro
       );
     }
   }
-  const epods = o.unshipped ? [] : await createEpodsForShipments(q, [shipment.id], o.now, o.by);
+  const epods = o.unshipped ? [] : await createEpodsForShipments(q, [shipment.id], center, o.now, o.by);
   return { shipmentId: shipment.id, shipmentCode, driverId: m.vehicle.driver_id, waybillIds, epods };
 }
 

@@ -19,12 +19,13 @@ export interface Picture {
   url: string;
 }
 
-export async function picturesOf(q: Queryable, storage: Storage, epodIds: number[]): Promise<(Picture & { epodId: number })[]> {
+/** The pictures of receipts of one center (the distribution key). */
+export async function picturesOf(q: Queryable, storage: Storage, epodIds: number[], center: number): Promise<(Picture & { epodId: number })[]> {
   const r = await q.query<{ id: number; epod_id: number; line_id: number | null; file_id: number; name: string }>(
     `select p.id, p.epod_id, p.epod_line_id as line_id, p.file_id, f.original_name as name
        from tms_epod_picture p join sys_oss f on f.id = p.file_id
-      where p.epod_id = any($1::bigint[]) order by p.sort, p.id`,
-    [epodIds],
+      where p.epod_id = any($1::bigint[]) and p.dispatch_center_id = $2 order by p.sort, p.id`,
+    [epodIds, center],
   );
   return r.rows.map((p) => ({ id: p.id, epodId: p.epod_id, lineId: p.line_id, name: p.name, url: storage.signedUrl(p.file_id) }));
 }
@@ -33,25 +34,30 @@ export const LINE_COLUMNS = `l.id, l.pos_no as "posNo", l.item_id as "itemId", l
   l.planned_quantity as "plannedQuantity", l.shipped_quantity as "shippedQuantity", l.signed_quantity as "signedQuantity",
   l.planned_cases as "plannedCases", l.planned_pallets as "plannedPallets", l.cases, l.pallets, l.shortage, l.damage, l.remark, l.version`;
 
-export async function linesOf(q: Queryable, epodIds: number[]): Promise<Row[]> {
-  const r = await q.query<Row>(`select l.epod_id as "epodId", ${LINE_COLUMNS} from tms_epod_line l where l.epod_id = any($1::bigint[]) order by l.epod_id, l.pos_no, l.id`, [epodIds]);
+/** The lines of receipts of one center. */
+export async function linesOf(q: Queryable, epodIds: number[], center: number): Promise<Row[]> {
+  const r = await q.query<Row>(
+    `select l.epod_id as "epodId", ${LINE_COLUMNS} from tms_epod_line l where l.epod_id = any($1::bigint[]) and l.dispatch_center_id = $2 order by l.epod_id, l.pos_no, l.id`,
+    [epodIds, center],
+  );
   return r.rows;
 }
 
 /** The extra parts of GET /epod/epod/get/{id}. */
 export async function epodDetail(q: Queryable, storage: Storage, e: Row): Promise<Row> {
   const id = Number(e.id);
+  const center = Number(e.dispatch_center_id);
   const [lines, pictures, opinions, tracking, execution, video] = await Promise.all([
-    linesOf(q, [id]),
-    picturesOf(q, storage, [id]),
+    linesOf(q, [id], center),
+    picturesOf(q, storage, [id], center),
     q.query<Row>(
-      `select id, opinion_type as "opinionType", content, opinion_by as "opinionBy", opinion_time as "opinionTime" from tms_epod_opinion where epod_id = $1 order by id`,
-      [id],
+      `select id, opinion_type as "opinionType", content, opinion_by as "opinionBy", opinion_time as "opinionTime" from tms_epod_opinion where epod_id = $1 and dispatch_center_id = $2 order by id`,
+      [id, center],
     ),
     q.query<Row>(
       `select id, operation_type as "operationType", operator_name as "operatorName", operation_time as "operationTime", remark
-         from tms_order_tracking where waybill_id = $1 and related_code = $2 order by operation_time, id`,
-      [e.waybill_id, e.code],
+         from tms_order_tracking where waybill_id = $1 and related_code = $2 and dispatch_center_id = $3 order by operation_time, id`,
+      [e.waybill_id, e.code, center],
     ),
     q.query<Row>(
       `select s.id as "shipmentId", s.shipment_code as "shipmentCode", s.status as "shipmentStatus", s.etd, s.eta, s.atd, s.ata,
@@ -61,10 +67,10 @@ export async function epodDetail(q: Queryable, storage: Storage, e: Row): Promis
          from tms_shipment s
          left join base_transport_means v on v.id = s.vehicle_id_main
          left join base_driver d on d.id = coalesce(s.operating_driver_id, s.driver_id_master)
-         left join tms_shipment_stop st on st.id = $2
+         left join tms_shipment_stop st on st.id = $2 and st.dispatch_center_id = s.dispatch_center_id
          left join base_station bs on bs.id = $3
-        where s.id = $1`,
-      [e.shipment_id, e.stop_id, e.station_id],
+        where s.id = $1 and s.dispatch_center_id = $4`,
+      [e.shipment_id, e.stop_id, e.station_id, center],
     ),
     e.video_file_id ? q.query<{ name: string; content_type: string }>(`select original_name as name, content_type from sys_oss where id = $1`, [e.video_file_id]) : null,
   ]);

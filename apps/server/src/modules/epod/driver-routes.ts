@@ -62,8 +62,9 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     const id = req.params.id;
     const input = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'REPORT' }, async (q) => {
-      await reportEpod(q, await driverEpod(q, d.driverId, id, true), input, who(d), 'DRIVER', clock.now());
-      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.reported', { epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
+      const e = await driverEpod(q, d.driverId, id, true);
+      await reportEpod(q, e, input, who(d), 'DRIVER', clock.now());
+      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.reported', { dispatchCenterId: e.dispatch_center_id, epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.reported');
@@ -75,7 +76,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     await mutate(db, req, { title: 'epod', businessType: 'UPDATE' }, async (q) => {
       const e = await driverEpod(q, d.driverId, id, true);
       await departEpod(q, e, req.body.departureTime, clock.now());
-      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.departed', { epodIds: [id], waybillIds: [Number(e.waybill_id)] });
+      await app.events.emit({ q, caller: systemCaller(who(d).userName), now: clock.now() }, 'epod.departed', { dispatchCenterId: e.dispatch_center_id, epodIds: [id], waybillIds: [Number(e.waybill_id)] });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.departed');

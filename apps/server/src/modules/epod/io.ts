@@ -63,10 +63,10 @@ export async function editable(lock: Promise<EpodRow>): Promise<EpodRow> {
 
 async function addPicture(q: Queryable, e: EpodRow, lineId: number | null, fileId: number, actor: string) {
   if (lineId) {
-    const l = await q.query(`select 1 from tms_epod_line where id = $1 and epod_id = $2`, [lineId, e.id]);
+    const l = await q.query(`select 1 from tms_epod_line where id = $1 and epod_id = $2 and dispatch_center_id = $3`, [lineId, e.id, e.dispatch_center_id]);
     if (!l.rows.length) throw badRequest('messages.epod.lineNotOfEpod', { lineId: { key: 'messages.epod.lineNotOfEpod', params: { lineId } } }, { lineId });
   }
-  const n = (await q.query<{ n: number }>(`select count(*)::int as n from tms_epod_picture where epod_id = $1`, [e.id])).rows[0]!.n;
+  const n = (await q.query<{ n: number }>(`select count(*)::int as n from tms_epod_picture where epod_id = $1 and dispatch_center_id = $2`, [e.id, e.dispatch_center_id])).rows[0]!.n;
   if (n >= EPOD_LIMITS.pictures) throw conflict('messages.epod.pictureLimit', { max: EPOD_LIMITS.pictures });
   const r = await q.query<{ id: number }>(
     `insert into tms_epod_picture(dispatch_center_id, epod_id, epod_line_id, file_id, sort, create_by) values ($1,$2,$3,$4,$5,$6) returning id`,

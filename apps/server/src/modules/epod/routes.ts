@@ -14,7 +14,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { onValidationError, route } from '../../platform/contract.ts';
-import { requireCaller, type Caller } from '../../platform/auth.ts';
+import { centerOf, requireCaller, type Caller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { getInScope, getManyInScope, scopeOf, toApi, type ResourceHooks } from '../../platform/resource-engine.ts';
 import { auditEpods, handleEpod, recallEpod, rejectEpod, reportEpod, type EpodRow } from './service.ts';
@@ -52,7 +52,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
       const e = await lockEpod(q, caller, id);
       if (e.version !== version) throw conflict('messages.conflictVersion');
       await reportEpod(q, e, input, caller, 'STAFF', clock.now());
-      await app.events.emit({ q, caller, now: clock.now() }, 'epod.reported', { epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
+      await app.events.emit({ q, caller, now: clock.now() }, 'epod.reported', { dispatchCenterId: e.dispatch_center_id, epodIds: [id], abnormal: input.lines.some((l) => l.shortage > 0 || l.damage > 0) });
       return { id };
     });
     return ok(req, { id }, 'messages.epod.reported');
@@ -66,7 +66,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
       const now = clock.now();
       await auditEpods(q, rows, opinion?.trim() || null, caller, now);
       // the signed quantities are confirmed: finance re-rates what they move
-      await events?.emit({ q, caller, now }, 'epod.signed', { waybillIds: rows.map((r) => Number(r.waybill_id)) });
+      await events?.emit({ q, caller, now }, 'epod.signed', { dispatchCenterId: centerOf(caller), waybillIds: rows.map((r) => Number(r.waybill_id)) });
       return { ids };
     });
     return ok(req, { ids }, 'messages.epod.audited');
@@ -115,10 +115,11 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     const caller = requireCaller(req);
     const { id } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'DELETE' }, async (q) => {
-      const p = (await q.query<{ epod_id: number }>(`select epod_id from tms_epod_picture where id = $1`, [id])).rows[0];
+      // a picture of another center is unknown here, as its receipt would be
+      const p = (await q.query<{ epod_id: number }>(`select epod_id from tms_epod_picture where id = $1 and dispatch_center_id = $2`, [id, centerOf(caller)])).rows[0];
       if (!p) throw notFound();
       await editable(lockEpod(q, caller, p.epod_id));
-      await q.query(`delete from tms_epod_picture where id = $1`, [id]);
+      await q.query(`delete from tms_epod_picture where id = $1 and dispatch_center_id = $2`, [id, centerOf(caller)]);
       return { id };
     });
     return ok(req, { id });
@@ -131,7 +132,12 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     const stored = await receiveFile(req, storage, VIDEO_TYPES, 'messages.epod.videoOnly', caller.userName);
     await mutate(db, req, { title: 'epod', businessType: 'UPLOAD' }, async (q) => {
       await editable(lockEpod(q, caller, epodId));
-      await q.query(`update tms_epod set video_file_id = $2, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [epodId, stored.id, caller.userName]);
+      await q.query(`update tms_epod set video_file_id = $2, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4`, [
+        epodId,
+        stored.id,
+        caller.userName,
+        centerOf(caller),
+      ]);
       return { id: epodId };
     });
     return ok(req, { id: epodId, url: stored.url });
@@ -148,8 +154,8 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     const waybillId = req.params.waybillId;
     await getInScope(db, waybillDef, caller, waybillId); // a waybill out of the caller's scope → 404
     const rows = await receiptsWhere(db, caller, 't.waybill_id', waybillId);
-    const lines = await linesOf(db, rows.map((r) => Number(r.id)));
-    const pictures = await picturesOf(db, storage, rows.map((r) => Number(r.id)));
+    const lines = await linesOf(db, rows.map((r) => Number(r.id)), centerOf(caller));
+    const pictures = await picturesOf(db, storage, rows.map((r) => Number(r.id)), centerOf(caller));
     return ok(
       req,
       rows.map((r) => ({
@@ -175,8 +181,8 @@ async function receiptsByStop(q: Queryable, caller: Caller, shipmentId: number) 
   const stops = await q.query<Record<string, unknown>>(
     `select st.id, st.seq, st.station_id as "stationId", b.name as "stationName", st.stop_type as "stopType", st.eta, st.ata, st.atd
        from tms_shipment_stop st left join base_station b on b.id = st.station_id
-      where st.shipment_id = $1 order by st.seq`,
-    [shipmentId],
+      where st.shipment_id = $1 and st.dispatch_center_id = $2 order by st.seq`,
+    [shipmentId, centerOf(caller)],
   );
   const receipt = (r: Record<string, unknown>): Record<string, unknown> => ({ ...toApi(checkDef, { ...r, is_handled: r.handle_time != null }), isAbnormal: r.is_abnormal });
   const out = stops.rows.map((s) => ({

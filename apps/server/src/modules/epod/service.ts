@@ -83,7 +83,7 @@ async function addOpinion(q: Queryable, r: EpodRow, type: 'AUDIT' | 'REJECT' | '
 export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInput, who: Who, source: 'DRIVER' | 'STAFF', now: Date): Promise<void> {
   assertAllowed('report', [r]);
   if (new Date(input.signTime) < new Date(input.arrivalTime)) throw badRequest('messages.epod.signBeforeArrival', { signTime: { key: 'messages.epod.signBeforeArrival' } });
-  const lines = (await q.query<{ id: number; shipped_quantity: number }>(`select id, shipped_quantity from tms_epod_line where epod_id = $1 for update`, [r.id])).rows;
+  const lines = (await q.query<{ id: number; shipped_quantity: number }>(`select id, shipped_quantity from tms_epod_line where epod_id = $1 and dispatch_center_id = $2 for update`, [r.id, r.dispatch_center_id])).rows;
   const shipped = new Map(lines.map((l) => [l.id, Number(l.shipped_quantity)]));
   const foreign = input.lines.find((l) => !shipped.has(l.lineId));
   if (foreign) throw badRequest('messages.epod.lineNotOfEpod', { lines: { key: 'messages.epod.lineNotOfEpod', params: { lineId: foreign.lineId } } }, { lineId: foreign.lineId });
@@ -109,8 +109,8 @@ export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInpu
     `update tms_epod_line l set signed_quantity = u.signed, cases = u.cases, pallets = u.pallets, shortage = u.shortage, damage = u.damage,
             remark = u.remark, update_by = $8, update_time = $9, version = l.version + 1
        from unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) as u(id, signed, cases, pallets, shortage, damage, remark)
-      where l.id = u.id`,
-    [col('lineId'), col('signedQuantity'), col('cases'), col('pallets'), col('shortage'), col('damage'), col('remark'), who.userName, now],
+      where l.id = u.id and l.dispatch_center_id = $10`,
+    [col('lineId'), col('signedQuantity'), col('cases'), col('pallets'), col('shortage'), col('damage'), col('remark'), who.userName, now, r.dispatch_center_id],
   );
   const abnormal = input.lines.some((l) => l.shortage > 0 || l.damage > 0);
   await q.query(
@@ -118,10 +118,10 @@ export async function reportEpod(q: Queryable, r: EpodRow, input: EpodReportInpu
             arrival_time = $6, sign_time = $7, remark = coalesce($8, remark),
             handle_result = null, handle_remark = null, handle_by = null, handle_time = null, audit_by = null, audit_time = null,
             update_by = $4, update_time = $5, version = version + 1
-      where id = $1`,
-    [r.id, abnormal, source, who.userName, now, input.arrivalTime, input.signTime, input.remark ?? null],
+      where id = $1 and dispatch_center_id = $9`,
+    [r.id, abnormal, source, who.userName, now, input.arrivalTime, input.signTime, input.remark ?? null, r.dispatch_center_id],
   );
-  await q.query(`update tms_shipment_stop set ata = least(ata, $2) where id = (select stop_id from tms_epod where id = $1)`, [r.id, input.arrivalTime]);
+  await q.query(`update tms_shipment_stop set ata = least(ata, $2) where id = (${STOP_OF}) and dispatch_center_id = $3`, [r.id, input.arrivalTime, r.dispatch_center_id]);
   await trackAll(q, who, now, 'report', [r], abnormal ? 'ABNORMAL' : null);
 }
 
@@ -137,9 +137,12 @@ export async function departEpod(q: Queryable, r: EpodRow & { sign_time?: Date |
   if (r.status !== 'REPORTED' && r.status !== 'AUDITED') throw conflict('messages.epod.departNotReported', { code: r.code });
   if (r.sign_time && at < r.sign_time) throw field('messages.epod.departBeforeSign');
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw field('messages.epod.departInFuture');
-  await q.query(`update tms_epod set departure_time = $2, update_time = $3, version = version + 1 where id = $1`, [r.id, at, now]);
-  await q.query(`update tms_shipment_stop set atd = greatest(atd, $2) where id = (select stop_id from tms_epod where id = $1)`, [r.id, at]);
+  await q.query(`update tms_epod set departure_time = $2, update_time = $3, version = version + 1 where id = $1 and dispatch_center_id = $4`, [r.id, at, now, r.dispatch_center_id]);
+  await q.query(`update tms_shipment_stop set atd = greatest(atd, $2) where id = (${STOP_OF}) and dispatch_center_id = $3`, [r.id, at, r.dispatch_center_id]);
 }
+
+/** the stop of receipt $1 (of center $3: the receipt and its stop are of one center) */
+const STOP_OF = `select stop_id from tms_epod where id = $1 and dispatch_center_id = $3`;
 
 /** How far ahead of the server's clock a phone's time may be. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -148,8 +151,9 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export async function auditEpods(q: Queryable, rows: EpodRow[], opinion: string | null, who: Who, now: Date): Promise<void> {
   assertAllowed('audit', rows);
   await q.query(
-    `update tms_epod set status = 'AUDITED', audit_by = $2, audit_time = $3, update_by = $2, update_time = $3, version = version + 1 where id = any($1::bigint[])`,
-    [rows.map((r) => r.id), who.userName, now],
+    `update tms_epod set status = 'AUDITED', audit_by = $2, audit_time = $3, update_by = $2, update_time = $3, version = version + 1
+      where id = any($1::bigint[]) and dispatch_center_id = any($4::bigint[])`,
+    [rows.map((r) => r.id), who.userName, now, [...new Set(rows.map((r) => r.dispatch_center_id))]],
   );
   if (opinion) for (const r of rows) await addOpinion(q, r, 'AUDIT', opinion, who, now);
   await trackAll(q, who, now, 'audit', rows, opinion);
@@ -174,13 +178,13 @@ export async function recallEpod(q: Queryable, r: EpodRow, who: Who, now: Date):
 export async function handleEpod(q: Queryable, r: EpodRow, result: string, remark: string, who: Who, now: Date): Promise<void> {
   assertAllowed('handle', [r]);
   await q.query(
-    `update tms_epod set handle_result = $2, handle_remark = $3, handle_by = $4, handle_time = $5, update_by = $4, update_time = $5, version = version + 1 where id = $1`,
-    [r.id, result, remark, who.userName, now],
+    `update tms_epod set handle_result = $2, handle_remark = $3, handle_by = $4, handle_time = $5, update_by = $4, update_time = $5, version = version + 1 where id = $1 and dispatch_center_id = $6`,
+    [r.id, result, remark, who.userName, now, r.dispatch_center_id],
   );
   await addOpinion(q, r, 'HANDLE', remark, who, now);
   await trackAll(q, who, now, 'handle', [r], `${result}: ${remark}`);
 }
 
 async function setStatus(q: Queryable, r: EpodRow, status: string, who: Who, now: Date) {
-  await q.query(`update tms_epod set status = $2, update_by = $3, update_time = $4, version = version + 1 where id = $1`, [r.id, status, who.userName, now]);
+  await q.query(`update tms_epod set status = $2, update_by = $3, update_time = $4, version = version + 1 where id = $1 and dispatch_center_id = $5`, [r.id, status, who.userName, now, r.dispatch_center_id]);
 }

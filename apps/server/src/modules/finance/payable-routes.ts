@@ -110,7 +110,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
         return out;
       };
       const receivable = await count(`select r.state, count(*)::int as n from fin_waybill_rating r where ${ww.join(' and ')} group by r.state`, wp);
-      const payable = await count(`select d.state, count(*)::int as n from fin_dispatch_rating d join tms_shipment s on s.id = d.shipment_id where ${sw.join(' and ')} group by d.state`, sp);
+      const payable = await count(`select d.state, count(*)::int as n from fin_dispatch_rating d join tms_shipment s on s.id = d.shipment_id and s.dispatch_center_id = d.dispatch_center_id where ${sw.join(' and ')} group by d.state`, sp);
       return { code: 0 as const, msg: translate(req.lang, 'messages.ok'), data: { receivable, payable } };
     },
   );

@@ -269,9 +269,13 @@ export function subscribeFinance(events: DomainEvents): void {
   events.on('waybill.split', (ctx, { waybillId, newWaybillId }) => rateWaybills(ctx, [waybillId, newWaybillId], 'SPLIT'));
   events.on('epod.signed', (ctx, { waybillIds }) => rateWaybills(ctx, waybillIds, 'EPOD_SIGNED'));
   // a departure reported after the receipt was audited moves the waiting (per hour) of its waybill and dispatch order
-  events.on('epod.departed', async (ctx, { epodIds }) => {
+  events.on('epod.departed', async (ctx, { dispatchCenterId, epodIds }) => {
     const audited = (
-      await ctx.q.query<{ waybill_id: number; shipment_id: number | null }>(`select e.waybill_id, w.shipment_id from tms_epod e join tms_waybill w on w.id = e.waybill_id where e.id = any($1::bigint[]) and e.status = 'AUDITED'`, [epodIds])
+      await ctx.q.query<{ waybill_id: number; shipment_id: number | null }>(
+        `select e.waybill_id, w.shipment_id from tms_epod e join tms_waybill w on w.id = e.waybill_id and w.dispatch_center_id = e.dispatch_center_id
+          where e.id = any($1::bigint[]) and e.dispatch_center_id = $2 and e.status = 'AUDITED'`,
+        [epodIds, dispatchCenterId],
+      )
     ).rows;
     if (!audited.length) return;
     await rateWaybills(ctx, audited.map((r) => Number(r.waybill_id)), 'EPOD_DEPARTED');

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { getResource, okOf, RECEIPT_ACTION_FROM, RECEIPT_ACTION_TO, SettlementApi as S } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { ok, page } from '../../platform/http.ts';
@@ -28,9 +28,10 @@ export function subscribeSettlement(events: DomainEvents): void {
     if (!waybills.length) return;
     await q.query(
       `insert into fin_paper_receipt(dispatch_center_id, waybill_id, waybill_code, client_id, create_by)
-       select w.dispatch_center_id, w.id, w.code, w.client_id, $2 from tms_waybill w where w.id = any($1::bigint[])
+       select w.dispatch_center_id, w.id, w.code, w.client_id, $2 from tms_waybill w where w.id = any($1::bigint[]) and w.dispatch_center_id = $3
        on conflict (waybill_id) do nothing`,
-      [waybills.map((w) => w.waybillId), caller.userName],
+      // the review's waybills are of the reviewer's center (its scope found their orders)
+      [waybills.map((w) => w.waybillId), caller.userName, centerOf(caller)],
     );
   });
 }
@@ -48,8 +49,8 @@ export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): v
       // receipts of waybills reviewed before settlement existed are made at their first scan
       await q.query(
         `insert into fin_paper_receipt(dispatch_center_id, waybill_id, waybill_code, client_id, create_by)
-         select w.dispatch_center_id, w.id, w.code, w.client_id, $2 from tms_waybill w where w.id = any($1::bigint[]) on conflict (waybill_id) do nothing`,
-        [found.map((w) => w.id), caller.userName],
+         select w.dispatch_center_id, w.id, w.code, w.client_id, $2 from tms_waybill w where w.id = any($1::bigint[]) and w.dispatch_center_id = $3 on conflict (waybill_id) do nothing`,
+        [found.map((w) => w.id), caller.userName, centerOf(caller)],
       );
       const receipts = new Map(
         (await q.query<Row>(`select id, waybill_code, status from fin_paper_receipt where waybill_id = any($1::bigint[]) for update`, [found.map((w) => w.id)])).rows.map((r) => [String(r.waybill_code), r]),
@@ -94,8 +95,8 @@ export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): v
         `select w.id, w.code, w.client_id, cl.name as client_name, d.t as delivered, floor(extract(epoch from (now() - d.t)) / 86400)::int as days, coalesce(r.status, 'NOT_SIGNED') as status,
                 count(*) over () as total
            from tms_waybill w
-           cross join lateral (select coalesce((select max(e.sign_time) from tms_epod e where e.waybill_id = w.id), w.ata) as t) d
-           left join fin_paper_receipt r on r.waybill_id = w.id
+           cross join lateral (select coalesce((select max(e.sign_time) from tms_epod e where e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id), w.ata) as t) d
+           left join fin_paper_receipt r on r.waybill_id = w.id and r.dispatch_center_id = w.dispatch_center_id
            left join base_client cl on cl.id = w.client_id
           where d.t is not null and d.t < now() - make_interval(days => $1::int) and coalesce(r.status, 'NOT_SIGNED') in ('NOT_SIGNED', 'SIGNED')
             ${where.length ? 'and ' + where.join(' and ') : ''}

@@ -159,25 +159,26 @@ interface StationRow {
   window_end: Date | null;
 }
 
-/** The pickup and delivery stations of dispatch orders, in route order, one row per order and station. */
-async function stationsOf(q: Queryable, ids: number[]): Promise<Map<number, StationRow[]>> {
+/** The pickup and delivery stations of dispatch orders (of the centers given), in route order, one row per order and station. */
+async function stationsOf(q: Queryable, ids: number[], centers: number[]): Promise<Map<number, StationRow[]>> {
   const r = await q.query<StationRow>(
     `with stops as (
        select p.shipment_id, p.seq::bigint as ord, p.station_id,
               case p.stop_type when 'LOAD' then 'PICKUP' when 'UNLOAD' then 'DELIVERY' else 'BOTH' end as role,
               case when p.stop_type <> 'LOAD' then p.eta end as window_end
-         from tms_shipment_stop p where p.shipment_id = any($1::bigint[])
+         from tms_shipment_stop p where p.shipment_id = any($1::bigint[]) and p.dispatch_center_id = any($2::bigint[])
        union all
        select w.shipment_id, x.ord, x.station_id, x.role, x.window_end
          from tms_waybill w cross join lateral (values (w.id * 2, w.source_station_id, 'PICKUP', null::timestamptz), (1000000000000 + w.id * 2, w.dest_station_id, 'DELIVERY', w.eta)) x(ord, station_id, role, window_end)
-        where w.shipment_id = any($1::bigint[]) and not exists (select 1 from tms_shipment_stop p where p.shipment_id = w.shipment_id)
+        where w.shipment_id = any($1::bigint[]) and w.dispatch_center_id = any($2::bigint[])
+          and not exists (select 1 from tms_shipment_stop p where p.shipment_id = w.shipment_id and p.dispatch_center_id = w.dispatch_center_id)
      )
      select st.shipment_id, st.station_id, st.role, b.name, b.code, b.longitude::float8 as lng, b.latitude::float8 as lat, b.fence_type,
             b.fence_distance::float8 as fence_km, b.fence_geometry, st.window_end
        from stops st join base_station b on b.id = st.station_id
       where b.longitude is not null and b.latitude is not null
       order by st.shipment_id, st.ord`,
-    [ids],
+    [ids, centers],
   );
   const out = new Map<number, StationRow[]>();
   for (const row of r.rows) {
@@ -210,8 +211,14 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
     else byShipment.set(p.shipmentId, [p]);
   }
   if (!byShipment.size) return [];
+  // the centers of the batch's dispatch orders: a position carries its dispatch order's center (the distribution key)
+  const batchCenters = [...new Set(rows.filter((p) => p.shipmentId !== null).map((p) => p.dispatchCenterId))];
   const shipments = (
-    await q.query<ShipmentRow>(`select id, dispatch_center_id, shipment_code, driver_id_master, alert_rule_id from tms_shipment where id = any($1::bigint[]) and status in ('EFFECTIVE', 'SHIPPED') order by id`, [[...byShipment.keys()]])
+    await q.query<ShipmentRow>(
+      `select id, dispatch_center_id, shipment_code, driver_id_master, alert_rule_id from tms_shipment
+        where id = any($1::bigint[]) and dispatch_center_id = any($2::bigint[]) and status in ('EFFECTIVE', 'SHIPPED') order by id`,
+      [[...byShipment.keys()], batchCenters],
+    )
   ).rows.map((s) => ({ ...s, id: Number(s.id) }));
   if (!shipments.length) return [];
   const ids = shipments.map((s) => s.id);
@@ -226,7 +233,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
     ).rows.map((r) => [Number(r.shipment_id), r]),
   );
   const settings = await geofenceSettings(q);
-  const stations = await stationsOf(q, ids);
+  const stations = await stationsOf(q, ids, [...new Set(shipments.map((s) => Number(s.dispatch_center_id)))]);
   const pairs = shipments.flatMap((s) => (stations.get(s.id) ?? []).map((st) => [s.id, st.station_id] as const));
   const states = new Map<string, FenceState>();
   const lateBefore = new Set<string>();
@@ -263,8 +270,13 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
       }
       for (const c of crossings) {
         tracks.push({ at: c.at, row: { dispatchCenterId: s.dispatch_center_id, operationType: c.kind === 'ARRIVE' ? 'SHIPMENT_ARRIVE' : 'SHIPMENT_DEPART', relatedCode: st.code, shipmentId: s.id, driverId: s.driver_id_master, remark: st.name } });
-        crossed.push({ name: c.kind === 'ARRIVE' ? 'shipment.arrived' : 'shipment.departed', payload: { shipmentId: s.id, stationId: st.station_id, role: st.role, at: c.at } });
-        await q.query(`update tms_shipment_stop set ${c.kind === 'ARRIVE' ? 'ata = coalesce(ata, $3)' : 'atd = coalesce(atd, $3)'} where shipment_id = $1 and station_id = $2`, [s.id, st.station_id, c.at]);
+        crossed.push({ name: c.kind === 'ARRIVE' ? 'shipment.arrived' : 'shipment.departed', payload: { dispatchCenterId: Number(s.dispatch_center_id), shipmentId: s.id, stationId: st.station_id, role: st.role, at: c.at } });
+        await q.query(`update tms_shipment_stop set ${c.kind === 'ARRIVE' ? 'ata = coalesce(ata, $3)' : 'atd = coalesce(atd, $3)'} where shipment_id = $1 and station_id = $2 and dispatch_center_id = $4`, [
+          s.id,
+          st.station_id,
+          c.at,
+          s.dispatch_center_id,
+        ]);
       }
     }
     // the ETA: positions newer than the one it was last computed from, in order
@@ -352,7 +364,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   for (const t of tracks.sort((a, b) => a.at.getTime() - b.at.getTime())) await track(q, ACTOR, t.at, [t.row]);
   const ctx = { q, caller: systemCaller(ACTOR.userName), now };
   for (const c of crossed.sort((a, b) => a.payload.at.getTime() - b.payload.at.getTime())) await events.emit(ctx, c.name, c.payload);
-  for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
+  for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { dispatchCenterId: Number(a.shipment.dispatch_center_id), shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
   if (alerts.length) await events.emit(ctx, 'alert.raised', { alertIds: alerts.map((a) => a.id) });
   return alerts;
 }

@@ -76,7 +76,7 @@ const LAST_POSITION_UPSERT = (from: string, notAfter = `received_at + interval '
  * The vehicles (alias `s`: their dispatch orders, as main vehicle) with an open terminal alarm alert: the monitor's
  * ALARM until someone handles it. The types are written out so the partial index of migration 0065 serves it.
  */
-export const OPEN_ALARM_FROM = `shipment_alert a join tms_shipment s on s.id = a.shipment_id
+export const OPEN_ALARM_FROM = `shipment_alert a join tms_shipment s on s.id = a.shipment_id and s.dispatch_center_id = a.dispatch_center_id
   where a.status = 'NEW' and a.alert_type in (${TERMINAL_ALARMS.map((x) => `'${x.type}'`).join(', ')})`;
 
 export interface Inserted {

@@ -54,7 +54,7 @@ export async function enqueue(q: Queryable, now: Date, events: ClientEvent[], on
  * `waybillCode` when `waybills` is given: the order's, or null), built by the database from the orders (issue 20: a
  * review of 10,000 orders read them into the server and sent them back as JSON), and everything the events send.
  */
-async function enqueueOrders(q: Queryable, now: Date, type: NotifyEvent, orderIds: number[], waybills?: { orderId: number; code: string }[]): Promise<number[]> {
+async function enqueueOrders(q: Queryable, now: Date, type: NotifyEvent, center: number, orderIds: number[], waybills?: { orderId: number; code: string }[]): Promise<number[]> {
   if (!orderIds.length) return [];
   const code = new Map((waybills ?? []).map((w) => [w.orderId, w.code]));
   const stored = await q.query<{ id: number }>(
@@ -62,9 +62,9 @@ async function enqueueOrders(q: Queryable, now: Date, type: NotifyEvent, orderId
      select gen_random_uuid()::text, $2, o.client_id, o.code,
             jsonb_build_object('orderId', o.id, 'orderCode', o.code) || case when $4 then jsonb_build_object('waybillCode', w.code) else '{}' end, $3
        from tms_order o left join unnest($5::bigint[], $6::text[]) w(order_id, code) on w.order_id = o.id
-      where o.id = any($1::bigint[]) order by o.id
+      where o.id = any($1::bigint[]) and o.dispatch_center_id = $7 order by o.id
      returning id`,
-    [orderIds, type, now, waybills !== undefined, [...code.keys()], [...code.values()]],
+    [orderIds, type, now, waybills !== undefined, [...code.keys()], [...code.values()], center],
   );
   return fanOut(q, now, stored.rows.map((e) => e.id));
 }
@@ -122,8 +122,10 @@ async function fanOut(q: Queryable, now: Date, ids: number[], only?: { webhookId
 
 type WaybillRow = { client_id: number; order_id: number; order_code: string; waybill_id: number; waybill_code: string; shipment_code: string | null };
 
+/** the waybills of dispatch orders $1 of center $2 */
 const WAYBILLS_OF_SHIPMENTS = `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code
-   from tms_waybill w join tms_shipment s on s.id = w.shipment_id where w.shipment_id = any($1::bigint[]) order by w.id`;
+   from tms_waybill w join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
+  where w.shipment_id = any($1::bigint[]) and w.dispatch_center_id = $2 order by w.id`;
 
 function perWaybill(rows: WaybillRow[], type: NotifyEvent, extra: Record<string, unknown> = {}): ClientEvent[] {
   return rows.map((w) => ({
@@ -137,28 +139,28 @@ function perWaybill(rows: WaybillRow[], type: NotifyEvent, extra: Record<string,
 /** Subscribes the notify module to the business events (the emitting modules do not know it exists). */
 export function subscribeNotify(events: DomainEvents): void {
   events.on('order.created', async ({ q, now }, p) => {
-    await enqueueOrders(q, now, 'order.received', p.orderIds);
+    await enqueueOrders(q, now, 'order.received', p.dispatchCenterId, p.orderIds);
   });
   events.on('order.reviewed', async ({ q, now }, p) => {
-    await enqueueOrders(q, now, 'order.reviewed', p.orderIds, p.waybills);
+    await enqueueOrders(q, now, 'order.reviewed', p.dispatchCenterId, p.orderIds, p.waybills);
   });
   events.on('shipment.effected', async ({ q, now }, p) => {
-    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.dispatched'));
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds, p.dispatchCenterId])).rows, 'order.dispatched'));
   });
   events.on('shipment.shipped', async ({ q, now }, p) => {
-    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.departed', { departedAt: p.at.toISOString() }));
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds, p.dispatchCenterId])).rows, 'order.departed', { departedAt: p.at.toISOString() }));
   });
   events.on('shipment.finished', async ({ q, now }, p) => {
-    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds])).rows, 'order.delivered', { deliveredAt: p.at.toISOString() }));
+    await enqueue(q, now, perWaybill((await q.query<WaybillRow>(WAYBILLS_OF_SHIPMENTS, [p.shipmentIds, p.dispatchCenterId])).rows, 'order.delivered', { deliveredAt: p.at.toISOString() }));
   });
   // geofence (fleet/geofence.ts): the waybills whose pickup or delivery station it is, each in its part
   const crossing = (type: 'order.arrived' | 'order.left', timeKey: 'arrivedAt' | 'leftAt') => async ({ q, now }: { q: Queryable; now: Date }, p: GeofenceCrossing) => {
     const r = await q.query<WaybillRow & { station_role: string; station_name: string }>(
       `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, b.name as station_name,
               case when w.source_station_id = b.id then 'PICKUP' else 'DELIVERY' end as station_role
-         from tms_waybill w join tms_shipment s on s.id = w.shipment_id join base_station b on b.id = $2
-        where w.shipment_id = $1 and b.id in (w.source_station_id, w.dest_station_id) order by w.id`,
-      [p.shipmentId, p.stationId],
+         from tms_waybill w join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id join base_station b on b.id = $2
+        where w.shipment_id = $1 and w.dispatch_center_id = $3 and b.id in (w.source_station_id, w.dest_station_id) order by w.id`,
+      [p.shipmentId, p.stationId, p.dispatchCenterId],
     );
     await enqueue(q, now, r.rows.flatMap((w) => perWaybill([w], type, { stationId: p.stationId, stationName: w.station_name, stationRole: w.station_role, [timeKey]: p.at.toISOString() })));
   };
@@ -167,9 +169,9 @@ export function subscribeNotify(events: DomainEvents): void {
   events.on('shipment.arriving', async ({ q, now }, p) => {
     const r = await q.query<WaybillRow & { station_name: string }>(
       `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, b.name as station_name
-         from tms_waybill w join tms_shipment s on s.id = w.shipment_id join base_station b on b.id = $2
-        where w.shipment_id = $1 and w.dest_station_id = $2 order by w.id`,
-      [p.shipmentId, p.stationId],
+         from tms_waybill w join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id join base_station b on b.id = $2
+        where w.shipment_id = $1 and w.dispatch_center_id = $3 and w.dest_station_id = $2 order by w.id`,
+      [p.shipmentId, p.stationId, p.dispatchCenterId],
     );
     const extra = { stationId: p.stationId, eta: p.eta.toISOString(), distanceKm: Math.round(p.distanceKm * 10) / 10 };
     await enqueue(q, now, r.rows.flatMap((w) => perWaybill([w], 'order.arriving', { ...extra, stationName: w.station_name })));
@@ -187,9 +189,10 @@ export function subscribeNotify(events: DomainEvents): void {
     const r = await q.query<WaybillRow & { epod_code: string; shortage: number; damage: number }>(
       `select e.client_id, e.order_id, e.order_code, e.waybill_id, e.waybill_code, e.shipment_code, e.code as epod_code,
               coalesce(sum(l.shortage), 0)::int as shortage, coalesce(sum(l.damage), 0)::int as damage
-         from tms_epod e left join tms_epod_line l on l.epod_id = e.id where e.id = any($1::bigint[]) and e.client_id is not null
+         from tms_epod e left join tms_epod_line l on l.epod_id = e.id and l.dispatch_center_id = e.dispatch_center_id
+        where e.id = any($1::bigint[]) and e.dispatch_center_id = $2 and e.client_id is not null
         group by e.id order by e.id`,
-      [p.epodIds],
+      [p.epodIds, p.dispatchCenterId],
     );
     await enqueue(
       q,

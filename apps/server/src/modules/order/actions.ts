@@ -6,7 +6,7 @@
  */
 import { getResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { getManyInScope, scopeOf, type Row } from '../../platform/resource-engine.ts';
@@ -41,8 +41,9 @@ async function lockSelection(ctx: ActionContext, ids: number[], ...rules: Rule[]
 async function setAll(ctx: ActionContext, ids: number[], sets: string, params: unknown[]): Promise<void> {
   const n = params.length;
   await ctx.q.query(
-    `update tms_order set ${sets}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1 where id = any($${n + 3}::bigint[])`,
-    [...params, ctx.caller.userName, ctx.now, ids],
+    `update tms_order set ${sets}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1
+      where id = any($${n + 3}::bigint[]) and dispatch_center_id = $${n + 4}`,
+    [...params, ctx.caller.userName, ctx.now, ids, centerOf(ctx.caller)],
   );
 }
 
@@ -74,7 +75,7 @@ export async function review(ctx: ActionContext, ids: number[]) {
   const waybills = await createWaybillsFromOrders(ctx.q, ids, ctx.caller, ctx.now);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'ORDER_REVIEW', waybills);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_CREATE', waybills);
-  await ctx.events?.emit(ctx, 'order.reviewed', { orderIds: ids, waybills });
+  await ctx.events?.emit(ctx, 'order.reviewed', { dispatchCenterId: centerOf(ctx.caller), orderIds: ids, waybills });
   return { changed: ids.length, waybills: waybills.length <= 100 ? waybills : waybills.length };
 }
 
@@ -82,14 +83,14 @@ export async function review(ctx: ActionContext, ids: number[]) {
 export async function retract(ctx: ActionContext, ids: number[]) {
   await setAllWhere(ctx, ids, `status = 'EFFECTIVE' and not is_lock`, [isEffective, 'messages.order.recallOnlyEffective'], `status = 'OPEN', audit_by = null, audit_time = null`, []);
   const wb = await ctx.q.query<{ id: number; order_id: number; code: string; status: string; shipment_id: number | null; order_code: string }>(
-    `select id, order_id, code, status, shipment_id, order_code from tms_waybill where order_id = any($1::bigint[]) order by id for update`,
-    [ids],
+    `select id, order_id, code, status, shipment_id, order_code from tms_waybill where order_id = any($1::bigint[]) and dispatch_center_id = $2 order by id for update`,
+    [ids, centerOf(ctx.caller)],
   );
   const busy = wb.rows.find((w) => w.status !== 'OPEN' || w.shipment_id !== null);
   if (busy) throw conflict('messages.order.waybillInUse', { code: busy.order_code, waybill: busy.code });
   // split parts first: they refer to the waybill they were split from
-  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[]) and parent_waybill_id is not null`, [ids]);
-  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[])`, [ids]);
+  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[]) and dispatch_center_id = $2 and parent_waybill_id is not null`, [ids, centerOf(ctx.caller)]);
+  await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, centerOf(ctx.caller)]);
   const removed = wb.rows.map((w) => ({ orderId: w.order_id, waybillId: w.id, code: w.code }));
   await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_RETRACT', ids);
   await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_DELETE', removed);
@@ -126,8 +127,8 @@ export async function remove(ctx: ActionContext, ids: number[]) {
     [(o) => o.source === 'MANUAL', 'messages.order.deleteOnlyManual'],
     [(o) => o.status === 'OPEN', 'messages.order.deleteOnlyOpen'],
   );
-  await ctx.q.query(`delete from tms_order_tracking where order_id = any($1::bigint[])`, [ids]);
-  await ctx.q.query(`delete from tms_order where id = any($1::bigint[])`, [ids]);
+  await ctx.q.query(`delete from tms_order_tracking where order_id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, centerOf(ctx.caller)]);
+  await ctx.q.query(`delete from tms_order where id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, centerOf(ctx.caller)]);
   return { removed: ids.length };
 }
 

@@ -7,7 +7,7 @@
  */
 import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
@@ -17,12 +17,16 @@ export interface OrderSummary {
   totalQuantity: number;
 }
 
-/** Lines seen with their order's code, client and status (a line is in scope when its order is). */
-export const LINE_SOURCE = `(select l.*, o.code as order_code, o.client_id, o.status as order_status
-  from tms_order_line l join tms_order o on o.id = l.order_id)`;
+/**
+ * Lines seen with their order's code, client and status (a line is in scope when its order is), of the center in
+ * parameter $n (the distribution key, docs/scale-out.md "Past one machine": the line and its order in one shard).
+ */
+const lineSource = (n: number) => `(select l.*, o.code as order_code, o.client_id, o.status as order_status
+  from tms_order_line l join tms_order o on o.id = l.order_id and o.dispatch_center_id = l.dispatch_center_id where l.dispatch_center_id = $${n})`;
 
 interface PageQuery {
-  source: string;
+  /** the rows listed, given the parameter number of the caller's center */
+  source: (center: number) => string;
   def: typeof orderResource;
   caller: Caller;
   query: Record<string, unknown>;
@@ -47,9 +51,11 @@ function whereOf(p: PageQuery, params: unknown[]): string {
 function pageSql(p: PageQuery, params: unknown[]): string {
   const w = whereOf(p, params);
   const ord = orderBy(p.def, p.query);
-  params.push(p.limit, p.offset);
-  return `select ${selectList(p.def)} from ${p.source} t
-      where t."id" in (select "id" from ${p.source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`;
+  params.push(centerOf(p.caller), p.limit, p.offset);
+  const c = params.length - 2;
+  // the page's rows in the center of the ids found (the same rows: those ids are of that center)
+  return `select ${selectList(p.def)} from ${p.source(c)} t
+      where t."id" in (select "id" from ${p.source(c)} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) and t.dispatch_center_id = $${c} ${ord}`;
 }
 
 /** One page of rows. */
@@ -139,7 +145,7 @@ function totalsSql(caller: Caller, query: Record<string, unknown>, params: unkno
  * single row joined to the page's rows (kept when the page is empty).
  */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
-  const p: PageQuery = { source: 'tms_order', def: orderResource, caller, query, limit, offset };
+  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset };
   const params: unknown[] = [];
   const totals = totalsSql(caller, query, params);
   const page = pageSql(p, params);
@@ -156,36 +162,37 @@ export async function listOrders(db: Queryable, caller: Caller, query: Record<st
 }
 
 export async function listLines(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
-  const p: PageQuery = { source: LINE_SOURCE, def: orderLineResource, caller, query, limit, offset };
+  const p: PageQuery = { source: lineSource, def: orderLineResource, caller, query, limit, offset };
   const params: unknown[] = [];
   const w = whereOf(p, params);
-  const [rows, count] = await Promise.all([pageRows(db, p), db.query<{ n: number }>(`select count(*)::int8 as n from ${LINE_SOURCE} s ${w}`, params)]);
+  params.push(centerOf(caller));
+  const [rows, count] = await Promise.all([pageRows(db, p), db.query<{ n: number }>(`select count(*)::int8 as n from ${lineSource(params.length)} s ${w}`, params)]);
   return { rows: rows.map((r) => toApi(orderLineResource, r)), total: Number(count.rows[0]!.n) };
 }
 
-/** The lines of one order (already known to be in scope), in position order. */
-export async function linesOf(db: Queryable, orderId: number): Promise<ApiRow[]> {
-  const r = await db.query<Row>(`select ${selectList(orderLineResource)} from ${LINE_SOURCE} t where t.order_id = $1 order by t.pos_no`, [orderId]);
+/** The lines of one order (already known to be in scope, of the center given), in position order. */
+export async function linesOf(db: Queryable, orderId: number, center: number): Promise<ApiRow[]> {
+  const r = await db.query<Row>(`select ${selectList(orderLineResource)} from ${lineSource(2)} t where t.order_id = $1 order by t.pos_no`, [orderId, center]);
   return r.rows.map((x) => ({ ...toApi(orderLineResource, x), orderId }));
 }
 
-/** The tracking rows of one order, newest first. */
-export async function trackingOf(db: Queryable, orderId: number): Promise<Row[]> {
+/** The tracking rows of one order (of the center given), newest first. */
+export async function trackingOf(db: Queryable, orderId: number, center: number): Promise<Row[]> {
   const r = await db.query<Row>(
     `select id, operation_type as "operationType", related_code as "relatedCode", operator_name as "operatorName", operation_time as "operationTime",
             remark, waybill_id as "waybillId", shipment_id as "shipmentId"
-       from tms_order_tracking where order_id = $1 order by operation_time desc, id desc limit 500`,
-    [orderId],
+       from tms_order_tracking where order_id = $1 and dispatch_center_id = $2 order by operation_time desc, id desc limit 500`,
+    [orderId, center],
   );
   return r.rows.map((x) => ({ ...x, operationTime: x.operationTime instanceof Date ? x.operationTime.toISOString() : x.operationTime }));
 }
 
-/** The waybills made from an order (one, or more after a split). */
-export async function waybillsOf(db: Queryable, orderId: number): Promise<Row[]> {
+/** The waybills made from an order (one, or more after a split), of the center given. */
+export async function waybillsOf(db: Queryable, orderId: number, center: number): Promise<Row[]> {
   const r = await db.query<Row>(
     `select id, code, status, shipment_code as "shipmentCode", total_weight as "totalWeight", total_quantity as "totalQuantity"
-       from tms_waybill where order_id = $1 order by id`,
-    [orderId],
+       from tms_waybill where order_id = $1 and dispatch_center_id = $2 order by id`,
+    [orderId, center],
   );
   return r.rows;
 }

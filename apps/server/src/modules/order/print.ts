@@ -11,6 +11,7 @@ import { orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { getManyInScope, selectList, toApi, type Row } from '../../platform/resource-engine.ts';
+import { centerOf } from '../../platform/auth.ts';
 import type { ActionContext } from './actions.ts';
 import { linesOf } from './list.ts';
 import { trackOrders } from './tracking.ts';
@@ -80,6 +81,8 @@ export function printDocument(title: string, pages: string[]): string {
 
 export async function print(ctx: ActionContext, req: PrintRequest, links?: LinkSource): Promise<{ html: string; printed: number }> {
   const rows = await getManyInScope(ctx.q, orderResource, ctx.caller, req.ids);
+  // the orders' center: the caller's, whose scope found them
+  const center = centerOf(ctx.caller);
   const locked = rows.find((o) => o.is_lock);
   if (locked) throw conflict('messages.order.lockedNoAction', { code: locked.code });
   const again = rows.find((o) => o.is_print);
@@ -91,17 +94,17 @@ export async function print(ctx: ActionContext, req: PrintRequest, links?: LinkS
     `update tms_order set print_qty = print_qty + 1, reset_print = is_print, is_print = true,
         reset_reason = case when is_print then $1 else reset_reason end,
         print_by = $2, print_date = $3, print_time = $4, printer_id = $5, update_by = $2, update_time = $6, version = version + 1
-      where id = any($7::bigint[])`,
-    [req.resetReason, ctx.caller.userName, at.format('YYYY-MM-DD'), at.format('HH:mm:ss'), req.printerId, ctx.now, req.ids],
+      where id = any($7::bigint[]) and dispatch_center_id = $8`,
+    [req.resetReason, ctx.caller.userName, at.format('YYYY-MM-DD'), at.format('HH:mm:ss'), req.printerId, ctx.now, req.ids, center],
   );
   await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_PRINT', req.ids, [template.code, printer.name, req.resetReason].filter(Boolean).join(' / '));
-  const fresh = await ctx.q.query<Row>(`select ${selectList(orderResource)} from tms_order t where t.id = any($1::bigint[]) order by t.id`, [req.ids]);
+  const fresh = await ctx.q.query<Row>(`select ${selectList(orderResource)} from tms_order t where t.id = any($1::bigint[]) and t.dispatch_center_id = $2 order by t.id`, [req.ids, center]);
   // the public tracking link and its QR code, when the template shows them
   const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q: ctx.q, by: ctx.caller.userName }, 'ORDER', req.ids) : new Map<number, Tracking>();
   const pages: string[] = [];
   for (const row of fresh.rows) {
     const order = toApi(orderResource, row);
-    const view = printView(order, await linesOf(ctx.q, order.id as number), printer, at.format('YYYY-MM-DD HH:mm:ss'));
+    const view = printView(order, await linesOf(ctx.q, order.id as number, center), printer, at.format('YYYY-MM-DD HH:mm:ss'));
     pages.push(Mustache.render(template.content, { ...view, ...tracking.get(order.id as number) }));
   }
   return { html: printDocument(template.name, pages), printed: rows.length };

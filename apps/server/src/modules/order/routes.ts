@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idList, ok, page } from '../../platform/http.ts';
 import { onValidationError, route } from '../../platform/contract.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { exportWorkbook, importTemplate, unreadableWorkbook, uploadedWorkbook } from '../../platform/excel.ts';
 import { bodyIssuesToError, formValues, getInScope, parseBody, toApi } from '../../platform/resource-engine.ts';
@@ -51,7 +51,8 @@ const UpdateBody = onValidationError(C.OrderUpdate, orderBodyError('update'));
 /** The detail of an order: the record with its lines, tracking and waybills. */
 async function detail(db: Db, req: FastifyRequest, id: number) {
   const row = await getInScope(db, orderResource, requireCaller(req), id);
-  const [lines, tracking, waybills] = await Promise.all([linesOf(db, id), trackingOf(db, id), waybillsOf(db, id)]);
+  const center = Number(row.dispatch_center_id);
+  const [lines, tracking, waybills] = await Promise.all([linesOf(db, id, center), trackingOf(db, id, center), waybillsOf(db, id, center)]);
   return { ...toApi(orderResource, row), lines, tracking, waybills };
 }
 
@@ -84,7 +85,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     const lines = req.body.lines as LineInput[];
     const row = await run(req, 'INSERT', async (c) => {
       const made = await createOrder(c.q, c.caller, values, lines, { source: 'MANUAL', now: c.now });
-      await c.events?.emit(c, 'order.created', { orderIds: [made.id as number] });
+      await c.events?.emit(c, 'order.created', { dispatchCenterId: Number(made.dispatch_center_id), orderIds: [made.id as number] });
       return made;
     });
     return ok(req, await detail(db, req, row.id as number));
@@ -154,7 +155,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     if (preview.errors) throw new AppError(400, 'messages.validationFailed', undefined, undefined, previewAnswer(preview));
     const ids = await run(req, 'IMPORT', async (c) => {
       const made = await commitImport(c.q, c.caller, preview, c.now);
-      await c.events?.emit(c, 'order.created', { orderIds: made });
+      await c.events?.emit(c, 'order.created', { dispatchCenterId: centerOf(c.caller), orderIds: made });
       return made;
     });
     return ok(req, { ...previewAnswer(preview, true), ids });
@@ -172,8 +173,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   // the tracking of one order: without orderId 400 naming it (a list that needs its parent)
   route(app, { method: 'GET', url: '/api/order/tracking/list', operationId: 'order.tracking', summary: "An order's tracking entries", tags: ['orderTracking'], permission: 'order:order:query', querystring: C.TrackingQuery, response: pageOf(z.object({}).loose()) }, async (req) => {
     const id = req.query.orderId;
-    await getInScope(db, orderResource, requireCaller(req), id);
-    const rows = await trackingOf(db, id);
+    const order = await getInScope(db, orderResource, requireCaller(req), id);
+    const rows = await trackingOf(db, id, Number(order.dispatch_center_id));
     return page(req, rows, rows.length);
   });
 }

@@ -245,11 +245,11 @@ export async function updateOrder(q: Queryable, caller: Caller, values: Row, lin
   const n = cols.length;
   const r = await q.query<Row>(
     `update tms_order set ${cols.map((k, i) => `"${colOf(k)}" = $${i + 1}`).join(', ')}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1
-      where id = $${n + 3} and version = $${n + 4} returning *`,
-    params,
+      where id = $${n + 3} and version = $${n + 4} and dispatch_center_id = $${n + 5} returning *`,
+    [...params, existing.dispatch_center_id],
   );
   if (!r.rows[0]) throw conflict('messages.conflictVersion');
-  await q.query('delete from tms_order_line where order_id = $1', [id]);
+  await q.query('delete from tms_order_line where order_id = $1 and dispatch_center_id = $2', [id, existing.dispatch_center_id]);
   await insertLines(q, [{ order: r.rows[0]!, lines }], caller.userName);
   await trackOrders(q, caller, now, 'ORDER_UPDATE', [id]);
   return r.rows[0];

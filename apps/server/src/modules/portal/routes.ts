@@ -31,7 +31,7 @@ const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 const dateText = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d ?? ''));
 
 /** The order columns of the list and the detail. */
-const ORDER_SELECT = `select o.id, o.code, o.customer_order_no, o.client_id, c.name as client_name, o.status, ${progressSql('o')} as progress,
+const ORDER_SELECT = `select o.id, o.dispatch_center_id, o.code, o.customer_order_no, o.client_id, c.name as client_name, o.status, ${progressSql('o')} as progress,
     ss.name as source_station, ds.name as dest_station, o.order_date, o.etd, o.eta, o.total_quantity, o.total_weight::text, o.total_volume::text, o.create_time, o.remark, o.is_lock
   from tms_order o join base_client c on c.id = o.client_id join base_station ss on ss.id = o.source_station_id join base_station ds on ds.id = o.dest_station_id`;
 
@@ -90,7 +90,7 @@ async function placeOrder(q: Queryable, p: PortalCaller, b: z.output<typeof C.Po
        from unnest($4::int[], $5::bigint[], $6::int[], $7::int[], $8::numeric[], $9::numeric[]) as u(pos, item_id, quantity, cases, weight, volume) join base_item i on i.id = u.item_id`,
     [p.dispatchCenterId, o.id, by, lines.map((_, i) => i + 1), lines.map((l) => l.itemId), lines.map((l) => l.quantity), lines.map((l) => l.cases), lines.map((l) => l.weight), lines.map((l) => l.volume)],
   );
-  await trackOrders(q, { userId: p.userId, userName: by }, now, event, [Number(o.id)]);
+  await trackOrders(q, { userId: p.userId, userName: by, dispatchCenterId: p.dispatchCenterId }, now, event, [Number(o.id)]);
   return Number(o.id);
 }
 
@@ -302,8 +302,8 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     await db.tx(async (q) => {
       const o = await orderOf(q, p, req.params.id, true);
       if (o.status !== 'OPEN' || o.is_lock) throw conflict('messages.portal.notCancellable', { code: o.code });
-      await q.query(`update tms_order set status = 'CANCELLED', update_by = $2, update_time = $3, version = version + 1 where id = $1`, [o.id, portalActor(p), now]);
-      await trackOrders(q, { userId: p.userId, userName: portalActor(p) }, now, 'ORDER_CANCEL', [Number(o.id)]);
+      await q.query(`update tms_order set status = 'CANCELLED', update_by = $2, update_time = $3, version = version + 1 where id = $1 and dispatch_center_id = $4`, [o.id, portalActor(p), now, o.dispatch_center_id]);
+      await trackOrders(q, { userId: p.userId, userName: portalActor(p), dispatchCenterId: Number(o.dispatch_center_id) }, now, 'ORDER_CANCEL', [Number(o.id)]);
     });
     return ok(req, { id: req.params.id }, 'messages.portal.cancelled');
   });

@@ -138,10 +138,10 @@ async function monitor(c: Ctx) {
     c,
     (w) =>
       `select s.id, s.shipment_code as "shipmentCode", s.status, cr.name as "carrierName", p.reported_at as "lastReport", p.lng, p.lat,
-              (select count(*) from shipment_alert a where a.shipment_id = s.id and a.status = 'NEW')::int as "openAlerts"
+              (select count(*) from shipment_alert a where a.shipment_id = s.id and a.dispatch_center_id = s.dispatch_center_id and a.status = 'NEW')::int as "openAlerts"
          from tms_shipment s
          left join base_carrier cr on cr.id = s.carrier_id
-         left join lateral (select reported_at, lng, lat from tms_position x where x.shipment_id = s.id order by reported_at desc limit 1) p on true
+         left join lateral (select reported_at, lng, lat from tms_position x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id order by reported_at desc limit 1) p on true
          ${w.sql()} and s.status in ('EFFECTIVE', 'SHIPPED')
         order by s.id desc limit 100`,
     's',

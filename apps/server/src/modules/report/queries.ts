@@ -178,9 +178,9 @@ const MARGIN_GROUPS: Record<ReportGroupBy, { key: string; name: string }> = {
 /**
  * A dispatch order's approved adjustments (payable) shared among its waybills by weight (equally when none
  * weighs), to the cent by largest remainder, so the shares add up exactly to the adjustments (as the
- * engine allocates a dispatch order's cost).
+ * engine allocates a dispatch order's cost). Of the center in `center` (a parameter: the distribution key).
  */
-const DISPATCH_ADJUSTMENT_SHARE = `dispatch_adjustment_share as (
+const dispatchAdjustmentShare = (center: string) => `dispatch_adjustment_share as (
        select z.waybill_id, sign(z.total) * (z.floor_cents + case when z.rank <= z.left_cents then 1 else 0 end) / 100.0 as amount
          from (
            select e.*, floor(e.exact) as floor_cents, row_number() over (partition by e.shipment_id order by e.exact - floor(e.exact) desc, e.waybill_id) as rank,
@@ -189,10 +189,12 @@ const DISPATCH_ADJUSTMENT_SHARE = `dispatch_adjustment_share as (
                select p.waybill_id, p.shipment_id, a.total, abs(a.total) * 100 as total_cents,
                       abs(a.total) * 100 * case when p.weights > 0 then p.weight / p.weights else 1.0 / p.parts end as exact
                  from (select sa.shipment_id, sum(sa.amount) as total from fin_adjustment sa
-                        where sa.shipment_id is not null and sa.kind = 'PAYABLE' and sa.status = 'APPROVED' group by sa.shipment_id) a
+                        where sa.dispatch_center_id = ${center} and sa.shipment_id is not null and sa.kind = 'PAYABLE' and sa.status = 'APPROVED' group by sa.shipment_id) a
                  join (select sw.id as waybill_id, sw.shipment_id, greatest(sw.total_weight, 0) as weight,
                               sum(greatest(sw.total_weight, 0)) over (partition by sw.shipment_id) as weights, count(*) over (partition by sw.shipment_id) as parts
-                         from tms_waybill sw where sw.shipment_id in (select shipment_id from fin_adjustment where shipment_id is not null and status = 'APPROVED')) p
+                         from tms_waybill sw
+                        where sw.dispatch_center_id = ${center}
+                          and sw.shipment_id in (select shipment_id from fin_adjustment where dispatch_center_id = ${center} and shipment_id is not null and status = 'APPROVED')) p
                    on p.shipment_id = a.shipment_id
              ) e
          ) z
@@ -207,32 +209,33 @@ const DISPATCH_ADJUSTMENT_SHARE = `dispatch_adjustment_share as (
  */
 async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Promise<ReportRow[]> {
   const w = new Where();
-  w.add(`w.dispatch_center_id = ${w.p(f.dispatchCenterId)}`);
+  const center = w.p(f.dispatchCenterId);
+  w.add(`w.dispatch_center_id = ${center}`);
   period(w, f, 'o.order_date');
   if (f.clientId) w.add(`w.client_id = ${w.p(f.clientId)}`);
   if (f.carrierId) w.add(`coalesce(s.carrier_id, w.carrier_id) = ${w.p(f.carrierId)}`);
   w.scope(caller, 'w', { client: 'client_id', carrier: 'carrier_id' });
   const g = MARGIN_GROUPS[f.groupBy ?? 'client'];
   const r = await q.query<ReportRow>(
-    `with ${DISPATCH_ADJUSTMENT_SHARE},
+    `with ${dispatchAdjustmentShare(center)},
      margin_waybill as (
        select w.id, w.code, w.client_id, w.shipment_id, coalesce(s.carrier_id, w.carrier_id) as carrier, w.source_station_id, w.dest_station_id, o.order_date,
               ch.revenue, ch.cost, ch.receivables, ch.payables,
               (wr.state = 'NO_CONTRACT' or dr.state = 'NO_CONTRACT') as no_contract
          from tms_waybill w
-         join tms_order o on o.id = w.order_id
-         left join tms_shipment s on s.id = w.shipment_id
-         left join fin_waybill_rating wr on wr.waybill_id = w.id
-         left join fin_dispatch_rating dr on dr.shipment_id = w.shipment_id
+         join tms_order o on o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id
+         left join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
+         left join fin_waybill_rating wr on wr.waybill_id = w.id and wr.dispatch_center_id = w.dispatch_center_id
+         left join fin_dispatch_rating dr on dr.shipment_id = w.shipment_id and dr.dispatch_center_id = w.dispatch_center_id
          left join lateral (
            select sum(c.amount) filter (where c.kind = 'RECEIVABLE') as revenue, sum(c.amount) filter (where c.kind = 'PAYABLE') as cost,
                   count(*) filter (where c.kind = 'RECEIVABLE') as receivables, count(*) filter (where c.kind = 'PAYABLE') as payables
-             from fin_charge c where c.waybill_id = w.id
+             from fin_charge c where c.waybill_id = w.id and c.dispatch_center_id = w.dispatch_center_id
          ) ch0 on true
          -- approved manual charges and adjustments: the waybill's own, and its share of its dispatch order's
          left join lateral (
            select sum(a.amount) filter (where a.kind = 'RECEIVABLE') as revenue, sum(a.amount) filter (where a.kind = 'PAYABLE') as cost
-             from fin_adjustment a where a.waybill_id = w.id and a.status = 'APPROVED'
+             from fin_adjustment a where a.waybill_id = w.id and a.dispatch_center_id = w.dispatch_center_id and a.status = 'APPROVED'
          ) aw on true
          left join dispatch_adjustment_share ds on ds.waybill_id = w.id
          cross join lateral (
@@ -250,7 +253,7 @@ async function marginReport(q: Queryable, caller: Caller, f: ReportFilters): Pro
             count(*) filter (where w.receivables = 0)::int as "noRevenue",
             count(*) filter (where w.payables = 0)::int as "noCost"
        from margin_waybill w
-       left join tms_shipment s on s.id = w.shipment_id
+       left join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = ${center}
        left join base_client cl on cl.id = w.client_id
        left join base_carrier ca on ca.id = w.carrier
        left join base_station fs on fs.id = w.source_station_id

@@ -27,11 +27,11 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 const HEADER = `v.id, v.check_time as "checkTime", v.shipment_id as "shipmentId", coalesce(s.shipment_code, v.shipment_code) as "shipmentCode",
   t.plate_number as "vehiclePlate", d.name as "driverName", d.mobile as "driverMobile", c.name as "carrierName",
   v.result, v.failed_count as "failedCount", v.remark, v.lng, v.lat,
-  (select count(*)::int from tms_vehicle_check_item x where x.check_id = v.id) as "itemCount",
-  (select coalesce(sum(cardinality(x.picture_ids)), 0)::int from tms_vehicle_check_item x where x.check_id = v.id) as "pictureCount"`;
+  (select count(*)::int from tms_vehicle_check_item x where x.check_id = v.id and x.dispatch_center_id = v.dispatch_center_id) as "itemCount",
+  (select coalesce(sum(cardinality(x.picture_ids)), 0)::int from tms_vehicle_check_item x where x.check_id = v.id and x.dispatch_center_id = v.dispatch_center_id) as "pictureCount"`;
 
 const FROM = `from tms_vehicle_check v
-  join tms_shipment s on s.id = v.shipment_id
+  join tms_shipment s on s.id = v.shipment_id and s.dispatch_center_id = v.dispatch_center_id
   left join base_transport_means t on t.id = v.vehicle_id
   left join base_driver d on d.id = v.driver_id
   left join base_carrier c on c.id = s.carrier_id`;
@@ -46,7 +46,7 @@ export async function listChecks(q: Queryable, caller: Caller, f: CheckListFilte
   if (f.carrierId) w.add(`s.carrier_id = ${w.p(f.carrierId)}`);
   if (f.itemCode) {
     const item = w.p(f.itemCode);
-    w.add(`exists (select 1 from tms_vehicle_check_item i where i.check_id = v.id and i.item_code = ${item}${f.failedOnly ? ' and not i.passed' : ''})`);
+    w.add(`exists (select 1 from tms_vehicle_check_item i where i.check_id = v.id and i.dispatch_center_id = v.dispatch_center_id and i.item_code = ${item}${f.failedOnly ? ' and not i.passed' : ''})`);
   } else if (f.failedOnly) w.add(`v.result = 'FAIL'`);
   w.scope(caller, 's', { carrier: 'carrier_id' });
   const total = (await q.query<{ n: number }>(`select count(*)::int as n ${FROM} ${w.sql()}`, w.params)).rows[0]!.n;
@@ -65,8 +65,8 @@ export async function checkDetail(q: Queryable, storage: Storage, caller: Caller
   const head = (await q.query<Row>(`select ${HEADER} ${FROM} ${w.sql()}`, w.params)).rows[0];
   if (!head) throw notFound();
   const items = await q.query<{ id: number; seq: number; itemCode: string; passed: boolean; remark: string | null; pictureIds: (number | string)[] }>(
-    `select id, seq, item_code as "itemCode", passed, remark, picture_ids as "pictureIds" from tms_vehicle_check_item where check_id = $1 order by seq, id`,
-    [id],
+    `select id, seq, item_code as "itemCode", passed, remark, picture_ids as "pictureIds" from tms_vehicle_check_item where check_id = $1 and dispatch_center_id = $2 order by seq, id`,
+    [id, dispatchCenterId],
   );
   const fileIds = [...new Set(items.rows.flatMap((i) => i.pictureIds.map(Number)))];
   const files = fileIds.length

@@ -6,7 +6,7 @@
  * and writes one tracking row per shipment.
  */
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { conflict, type FieldMessage } from '../../platform/errors.ts';
 import { createEpodsForShipments } from '../epod/create.ts';
@@ -38,9 +38,12 @@ function checkVersion(s: ShipmentRow, body: Body): void {
   if (Number(body.version) !== s.version) throw conflict('messages.conflictVersion');
 }
 
-/** Updates the shipments: `set` may use $4… for `params` ($1 ids, $2 user, $3 time). */
+/** Updates the shipments (of the caller's center, whose scope locked them): `set` may use $4… for `params` ($1 ids, $2 user, $3 time). */
 async function update(c: Ctx, ids: number[], set: string, params: unknown[] = []): Promise<void> {
-  await c.q.query(`update tms_shipment set ${set}, update_by = $2, update_time = $3, version = version + 1 where id = any($1::bigint[])`, [ids, c.caller.userName, c.now, ...params]);
+  await c.q.query(
+    `update tms_shipment set ${set}, update_by = $2, update_time = $3, version = version + 1 where id = any($1::bigint[]) and dispatch_center_id = $${params.length + 4}`,
+    [ids, c.caller.userName, c.now, ...params, centerOf(c.caller)],
+  );
 }
 
 async function log(c: Ctx, rows: ShipmentRow[], operationType: string, remark?: string | ((r: ShipmentRow) => string)): Promise<void> {
@@ -91,7 +94,7 @@ export async function schedule(c: Ctx, id: number, body: Body): Promise<Shipment
      operating_driver_id = $7, etd = $9, eta = $10, is_receive = null, reject_reasons = null, schedule_by = $2, schedule_time = $3`,
     [a.carrierId, a.vehicleIdMain, a.vehicleIdSlave, a.driverIdMaster, a.driverIdSecond, etd, eta],
   );
-  await c.q.query(`update tms_waybill set actual_carrier_id = $2 where shipment_id = $1`, [s.id, a.carrierId]);
+  await c.q.query(`update tms_waybill set actual_carrier_id = $2 where shipment_id = $1 and dispatch_center_id = $3`, [s.id, a.carrierId, s.dispatch_center_id]);
   await log(c, [{ ...s, driver_id_master: a.driverIdMaster }], 'SHIPMENT_SCHEDULE', await describeAssignment(c.q, a));
   return s;
 }
@@ -108,7 +111,7 @@ export async function effect(c: Ctx, shipmentIds: number[]): Promise<void> {
   guard(rows, ['CONFIRMED'], 'messages.shipment.selectConfirmed');
   await update(c, ids(rows), `status = 'EFFECTIVE', audit_by = $2, audit_time = $3`);
   await log(c, rows, 'SHIPMENT_EFFECT');
-  await c.events?.emit(c, 'shipment.effected', { shipmentIds: ids(rows) });
+  await c.events?.emit(c, 'shipment.effected', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids(rows) });
 }
 
 /** EFFECTIVE → CONFIRMED, unless the driver has accepted it. */
@@ -134,10 +137,10 @@ export async function ship(c: Ctx, shipmentIds: number[], body: Body): Promise<v
   const rows = await lockShipments(c.q, c.caller, shipmentIds);
   guard(rows, ['EFFECTIVE'], 'messages.shipment.shipNotEffective');
   await update(c, ids(rows), `status = 'SHIPPED', atd = $4`, [at]);
-  await c.q.query(`update tms_waybill set atd = $2 where shipment_id = any($1::bigint[])`, [ids(rows), at]);
+  await c.q.query(`update tms_waybill set atd = $2 where shipment_id = any($1::bigint[]) and dispatch_center_id = $3`, [ids(rows), at, centerOf(c.caller)]);
   await log(c, rows, 'SHIPMENT_SHIP');
   // H4b's epod module: one PENDING receipt per waybill of each shipment
-  await createEpodsForShipments(c.q, ids(rows), c.now, c.caller);
+  await createEpodsForShipments(c.q, ids(rows), centerOf(c.caller), c.now, c.caller);
 }
 
 /** SHIPPED → COMPLETED at the given time (not before departure). */
@@ -148,8 +151,8 @@ export async function finish(c: Ctx, shipmentIds: number[], body: Body): Promise
   const early = rows.find((r) => r.atd && r.atd.getTime() > at.getTime());
   if (early) failIf({ time: { key: 'messages.shipment.finishBeforeShip', params: { code: early.shipment_code } } });
   await update(c, ids(rows), `status = 'COMPLETED', ata = $4`, [at]);
-  await c.q.query(`update tms_waybill set ata = $2 where shipment_id = any($1::bigint[])`, [ids(rows), at]);
-  await c.q.query(`update tms_shipment_leg set end_time = $2 where shipment_id = any($1::bigint[]) and end_time is null`, [ids(rows), at]);
+  await c.q.query(`update tms_waybill set ata = $2 where shipment_id = any($1::bigint[]) and dispatch_center_id = $3`, [ids(rows), at, centerOf(c.caller)]);
+  await c.q.query(`update tms_shipment_leg set end_time = $2 where shipment_id = any($1::bigint[]) and dispatch_center_id = $3 and end_time is null`, [ids(rows), at, centerOf(c.caller)]);
   await log(c, rows, 'SHIPMENT_FINISH');
 }
 
@@ -187,7 +190,7 @@ async function assign(c: Ctx, s: ShipmentRow, a: Assignment): Promise<void> {
     [a.carrierId, a.vehicleIdMain, a.vehicleIdSlave, a.driverIdMaster, a.driverIdSecond],
   );
   if ((s.carrier_id ?? null) !== (a.carrierId ?? null)) {
-    await c.events?.emit(c, 'shipment.carrierChanged', { shipmentId: s.id, carrierBefore: s.carrier_id ?? null, carrierAfter: a.carrierId ?? null });
+    await c.events?.emit(c, 'shipment.carrierChanged', { dispatchCenterId: s.dispatch_center_id, shipmentId: s.id, carrierBefore: s.carrier_id ?? null, carrierAfter: a.carrierId ?? null });
   }
 }
 
@@ -213,7 +216,7 @@ export async function reassignDriver(c: Ctx, id: number, body: Body): Promise<vo
   await assign(c, s, a);
   await log(c, [{ ...s, driver_id_master: a.driverIdMaster }], 'SHIPMENT_REASSIGN', remark);
   const driversBefore = [s.driver_id_master, s.driver_id_second].filter((d): d is number => d != null);
-  await c.events?.emit(c, 'shipment.reassigned', { shipmentId: s.id, status: s.status, driversBefore });
+  await c.events?.emit(c, 'shipment.reassigned', { dispatchCenterId: s.dispatch_center_id, shipmentId: s.id, status: s.status, driversBefore });
 }
 
 /**
@@ -238,7 +241,7 @@ export async function reassignInTransit(c: Ctx, id: number, body: Body): Promise
   failIf(errors);
   const until = s.eta && s.eta.getTime() > at!.getTime() ? s.eta : new Date(at!.getTime() + 60_000);
   await checkAssignment(c.q, c.caller, s.id, a, { from: at!, to: until });
-  const legs = await c.q.query<{ n: number }>(`select count(*)::int as n from tms_shipment_leg where shipment_id = $1`, [s.id]);
+  const legs = await c.q.query<{ n: number }>(`select count(*)::int as n from tms_shipment_leg where shipment_id = $1 and dispatch_center_id = $2`, [s.id, s.dispatch_center_id]);
   let seq = legs.rows[0]!.n;
   if (seq === 0) {
     seq = 1;
@@ -248,7 +251,7 @@ export async function reassignInTransit(c: Ctx, id: number, body: Body): Promise
       [s.dispatch_center_id, s.id, s.vehicle_id_main, s.vehicle_id_slave, s.driver_id_master, s.driver_id_second, s.atd ?? at, at, c.caller.userName, c.now],
     );
   } else {
-    await c.q.query(`update tms_shipment_leg set end_time = $2 where shipment_id = $1 and end_time is null`, [s.id, at]);
+    await c.q.query(`update tms_shipment_leg set end_time = $2 where shipment_id = $1 and dispatch_center_id = $3 and end_time is null`, [s.id, at, s.dispatch_center_id]);
   }
   await c.q.query(
     `insert into tms_shipment_leg(dispatch_center_id, shipment_id, seq, vehicle_id_main, vehicle_id_slave, driver_id_master, driver_id_second, start_time, handover_place, handover_lng, handover_lat, remark, create_by, create_time)

@@ -8,7 +8,7 @@
  */
 import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { AppError, conflict, type FieldMessage } from '../../platform/errors.ts';
 
@@ -163,24 +163,24 @@ const REFUSES = (station: string, type: string) => `(exists (select 1 from base_
  * The vehicle types must fit every stop's station limits. When the main vehicle does not fit and the
  * carrier has no other vehicle that would, the answer is 'no vehicle alternative for the current model'.
  */
-async function checkStationLimits(q: Queryable, shipmentId: number, a: Assignment, res: Awaited<ReturnType<typeof lockResources>>): Promise<void> {
+async function checkStationLimits(q: Queryable, shipmentId: number, center: number, a: Assignment, res: Awaited<ReturnType<typeof lockResources>>): Promise<void> {
   const types = present([res.vehicles.get(a.vehicleIdMain)?.type_id ?? null, a.vehicleIdSlave ? (res.vehicles.get(a.vehicleIdSlave)?.type_id ?? null) : null]);
   if (!types.length) return;
   const r = await q.query<{ station: string; type: string; type_id: number }>(
     `select st.name as station, t.name as type, t.id as type_id
        from tms_shipment_stop s join base_station st on st.id = s.station_id cross join base_transport_means_type t
-      where s.shipment_id = $1 and t.id = any($2::bigint[]) and ${REFUSES('st.id', 't.id')}
+      where s.shipment_id = $1 and s.dispatch_center_id = $3 and t.id = any($2::bigint[]) and ${REFUSES('st.id', 't.id')}
       order by s.seq limit 1`,
-    [shipmentId, types],
+    [shipmentId, types, center],
   );
   const refused = r.rows[0];
   if (!refused) return;
   const alt = await q.query(
     `select 1 from base_transport_means v
       where v.carrier_id = $2 and v.type_id is not null and v.type_id <> $3 and not coalesce(v.lock_flag, false)
-        and not exists (select 1 from tms_shipment_stop s where s.shipment_id = $1 and ${REFUSES('s.station_id', 'v.type_id')})
+        and not exists (select 1 from tms_shipment_stop s where s.shipment_id = $1 and s.dispatch_center_id = $4 and ${REFUSES('s.station_id', 'v.type_id')})
       limit 1`,
-    [shipmentId, a.carrierId, refused.type_id],
+    [shipmentId, a.carrierId, refused.type_id, center],
   );
   if (!alt.rows.length) throw conflict('messages.shipment.noVehicleAlternative', { type: refused.type, station: refused.station });
   throw conflict('messages.shipment.vehicleTypeNotAllowed', { type: refused.type, station: refused.station });
@@ -191,19 +191,19 @@ export async function checkAssignment(q: Queryable, caller: Caller, shipmentId: 
   if (w.to.getTime() <= w.from.getTime()) failIf({ eta: { key: 'messages.shipment.etaBeforeEtd' } });
   const res = await lockResources(q, caller, a);
   await checkOverlap(q, shipmentId, a, w, res);
-  await checkStationLimits(q, shipmentId, a, res);
+  await checkStationLimits(q, shipmentId, centerOf(caller), a, res);
 }
 
 /**
  * The vehicles already assigned to a shipment must fit the station limits of its stops as they are now
  * (after waybills were bound to it): the same rule and messages as scheduling.
  */
-export async function checkAssignedVehiclesFit(q: Queryable, shipmentId: number, a: Pick<Assignment, 'carrierId' | 'vehicleIdMain' | 'vehicleIdSlave'>): Promise<void> {
+export async function checkAssignedVehiclesFit(q: Queryable, shipmentId: number, center: number, a: Pick<Assignment, 'carrierId' | 'vehicleIdMain' | 'vehicleIdSlave'>): Promise<void> {
   const v = await q.query<Vehicle>(`select id, carrier_id, type_id, plate_number from base_transport_means where id = any($1::bigint[]) order by id`, [
     present([a.vehicleIdMain, a.vehicleIdSlave]),
   ]);
   const full: Assignment = { ...a, driverIdMaster: 0, driverIdSecond: null };
-  await checkStationLimits(q, shipmentId, full, { vehicles: new Map(v.rows.map((x) => [x.id, x])), drivers: new Map() });
+  await checkStationLimits(q, shipmentId, center, full, { vehicles: new Map(v.rows.map((x) => [x.id, x])), drivers: new Map() });
 }
 
 /** Plate and driver names of an assignment, for the tracking remark. */

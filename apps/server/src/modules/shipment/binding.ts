@@ -6,7 +6,7 @@
  */
 import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { nextCode } from '../system/number-rules.ts';
 import { track } from './tracking.ts';
@@ -29,8 +29,6 @@ interface WaybillRow {
 }
 
 const BINDABLE = new Set(['OPEN', 'CONFIRMED']);
-
-const centerOf = (caller: Caller) => caller.dispatchCenterId ?? -1;
 
 const waybillDef = getResource('waybill');
 
@@ -77,13 +75,10 @@ function trackWaybills(q: Queryable, caller: Caller, now: Date, s: ShipmentRef, 
 }
 
 async function attach(q: Queryable, caller: Caller, s: ShipmentRef, ws: WaybillRow[], now: Date) {
-  await q.query(`update tms_waybill set shipment_id = $1, shipment_code = $2, update_by = $3, update_time = $4, version = version + 1 where id = any($5::bigint[])`, [
-    s.id,
-    s.shipment_code,
-    caller.userName,
-    now,
-    ws.map((w) => w.id),
-  ]);
+  await q.query(
+    `update tms_waybill set shipment_id = $1, shipment_code = $2, update_by = $3, update_time = $4, version = version + 1 where id = any($5::bigint[]) and dispatch_center_id = $6`,
+    [s.id, s.shipment_code, caller.userName, now, ws.map((w) => w.id), s.dispatch_center_id],
+  );
   await trackWaybills(q, caller, now, s, ws, 'SHIPMENT_BIND');
 }
 
@@ -101,7 +96,7 @@ export async function createShipmentFromWaybills(q: Queryable, caller: Caller, w
   const s = { id: r.rows[0]!.id, shipment_code: code, dispatch_center_id: center };
   await track(q, caller, now, [{ dispatchCenterId: center, operationType: 'SHIPMENT_CREATE', relatedCode: code, shipmentId: s.id }]);
   await attach(q, caller, s, ws, now);
-  await recomputeShipment(q, s.id);
+  await recomputeShipment(q, s.id, center);
   return { id: s.id, shipmentCode: code };
 }
 
@@ -127,11 +122,17 @@ export async function bindWaybills(
   await attach(q, caller, s, ws, now);
   // an open shipment without a carrier takes the one its waybills agree on
   const carrier = s.carrier_id === null && s.status === 'OPEN' ? common(ws, 'carrier_id') : null;
-  await q.query(`update tms_shipment set carrier_id = coalesce(carrier_id, $2), update_by = $3, update_time = $4, version = version + 1 where id = $1`, [s.id, carrier, caller.userName, now]);
-  await recomputeShipment(q, s.id);
+  await q.query(`update tms_shipment set carrier_id = coalesce(carrier_id, $2), update_by = $3, update_time = $4, version = version + 1 where id = $1 and dispatch_center_id = $5`, [
+    s.id,
+    carrier,
+    caller.userName,
+    now,
+    s.dispatch_center_id,
+  ]);
+  await recomputeShipment(q, s.id, s.dispatch_center_id);
   // a scheduled shipment keeps its vehicles: the new stops must accept them, as scheduling requires (409 rolls the bind back)
   if (s.vehicle_id_main !== null && s.carrier_id !== null) {
-    await checkAssignedVehiclesFit(q, s.id, { carrierId: s.carrier_id, vehicleIdMain: s.vehicle_id_main, vehicleIdSlave: s.vehicle_id_slave });
+    await checkAssignedVehiclesFit(q, s.id, s.dispatch_center_id, { carrierId: s.carrier_id, vehicleIdMain: s.vehicle_id_main, vehicleIdSlave: s.vehicle_id_slave });
   }
   return { id: s.id, shipmentCode: s.shipment_code };
 }
@@ -143,14 +144,13 @@ export async function unbindWaybills(q: Queryable, caller: Caller, shipmentId: n
   const ws = await lockWaybills(q, caller, waybillIds);
   const foreign = ws.filter((w) => w.shipment_id !== s.id);
   if (foreign.length) throw conflict('messages.shipment.waybillNotOnShipment', { codes: codes(foreign), shipment: s.shipment_code });
-  await q.query(`update tms_waybill set shipment_id = null, shipment_code = null, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[])`, [
-    caller.userName,
-    now,
-    ws.map((w) => w.id),
-  ]);
+  await q.query(
+    `update tms_waybill set shipment_id = null, shipment_code = null, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[]) and dispatch_center_id = $4`,
+    [caller.userName, now, ws.map((w) => w.id), s.dispatch_center_id],
+  );
   await trackWaybills(q, caller, now, s, ws, 'SHIPMENT_UNBIND');
-  await q.query(`update tms_shipment set update_by = $2, update_time = $3, version = version + 1 where id = $1`, [s.id, caller.userName, now]);
-  await recomputeShipment(q, s.id);
+  await q.query(`update tms_shipment set update_by = $2, update_time = $3, version = version + 1 where id = $1 and dispatch_center_id = $4`, [s.id, caller.userName, now, s.dispatch_center_id]);
+  await recomputeShipment(q, s.id, s.dispatch_center_id);
   return { id: s.id, shipmentCode: s.shipment_code };
 }
 
@@ -187,21 +187,21 @@ export function planStops(ws: StopSource[]): PlannedStop[] {
   return [...stops.values()];
 }
 
-/** Totals, stops, stationNum and from/to location of a shipment, from the waybills bound to it. */
-export async function recomputeShipment(q: Queryable, shipmentId: number): Promise<void> {
+/** Totals, stops, stationNum and from/to location of a shipment (of the center given), from the waybills bound to it. */
+export async function recomputeShipment(q: Queryable, shipmentId: number, center: number): Promise<void> {
   const ws = await q.query<StopSource>(
-    `select source_station_id, dest_station_id, source_location_id, dest_location_id, etd, eta from tms_waybill where shipment_id = $1 order by id`,
-    [shipmentId],
+    `select source_station_id, dest_station_id, source_location_id, dest_location_id, etd, eta from tms_waybill where shipment_id = $1 and dispatch_center_id = $2 order by id`,
+    [shipmentId, center],
   );
   const stops = planStops(ws.rows);
-  await q.query(`delete from tms_shipment_stop where shipment_id = $1`, [shipmentId]);
+  await q.query(`delete from tms_shipment_stop where shipment_id = $1 and dispatch_center_id = $2`, [shipmentId, center]);
   if (stops.length) {
     await q.query(
       `insert into tms_shipment_stop(dispatch_center_id, shipment_id, seq, station_id, stop_type, eta)
        select s.dispatch_center_id, s.id, x.seq, x.station_id, x.stop_type, x.eta
          from tms_shipment s, unnest($2::int[], $3::bigint[], $4::text[], $5::timestamptz[]) as x(seq, station_id, stop_type, eta)
-        where s.id = $1`,
-      [shipmentId, stops.map((_, i) => i + 1), stops.map((x) => x.stationId), stops.map((x) => x.stopType), stops.map((x) => x.eta)],
+        where s.id = $1 and s.dispatch_center_id = $6`,
+      [shipmentId, stops.map((_, i) => i + 1), stops.map((x) => x.stationId), stops.map((x) => x.stopType), stops.map((x) => x.eta), center],
     );
   }
   const first = ws.rows.find((w) => w.source_station_id === stops[0]?.stationId);
@@ -212,8 +212,8 @@ export async function recomputeShipment(q: Queryable, shipmentId: number): Promi
        total_cases = coalesce(t.c, 0), total_pallets = coalesce(t.p, 0), total_other = coalesce(t.o, 0),
        station_num = $2, from_location_id = $3, to_location_id = $4
        from (select sum(total_weight) w, sum(total_volume) v, sum(total_quantity) qty, sum(total_cases) c, sum(total_pallets) p, sum(total_other) o
-               from tms_waybill where shipment_id = $1) t
-      where s.id = $1`,
-    [shipmentId, stops.length, first?.source_location_id ?? null, last?.dest_location_id ?? null],
+               from tms_waybill where shipment_id = $1 and dispatch_center_id = $5) t
+      where s.id = $1 and s.dispatch_center_id = $5`,
+    [shipmentId, stops.length, first?.source_location_id ?? null, last?.dest_location_id ?? null, center],
   );
 }

@@ -8,6 +8,7 @@ import Mustache from 'mustache';
 import dayjs from 'dayjs';
 import type { FieldMessage } from '../../platform/errors.ts';
 import { conflict } from '../../platform/errors.ts';
+import { centerOf } from '../../platform/auth.ts';
 import { track } from './tracking.ts';
 import { lockShipments } from './store.ts';
 import { failIf } from './assignment.ts';
@@ -48,19 +49,19 @@ async function sheetData(c: Ctx, ids: number[], tracking: (waybillIds: number[])
        left join base_transport_means v2 on v2.id = s.vehicle_id_slave
        left join base_driver d on d.id = s.driver_id_master
        left join base_driver d2 on d2.id = s.driver_id_second
-      where s.id = any($1::bigint[]) order by s.id`,
-    [ids],
+      where s.id = any($1::bigint[]) and s.dispatch_center_id = $2 order by s.id`,
+    [ids, centerOf(c.caller)],
   );
   const stops = await c.q.query<{ shipment_id: number; seq: number; station: string; stop_type: string; eta: Date | null }>(
     `select p.shipment_id, p.seq, st.name as station, p.stop_type, p.eta from tms_shipment_stop p join base_station st on st.id = p.station_id
-      where p.shipment_id = any($1::bigint[]) order by p.shipment_id, p.seq`,
-    [ids],
+      where p.shipment_id = any($1::bigint[]) and p.dispatch_center_id = $2 order by p.shipment_id, p.seq`,
+    [ids, centerOf(c.caller)],
   );
   const waybills = await c.q.query<{ shipment_id: number; id: number; code: string; source: string; dest: string; total_quantity: number; total_weight: number; total_volume: number }>(
     `select w.shipment_id, w.id, w.code, s1.name as source, s2.name as dest, w.total_quantity, w.total_weight, w.total_volume
        from tms_waybill w join base_station s1 on s1.id = w.source_station_id join base_station s2 on s2.id = w.dest_station_id
-      where w.shipment_id = any($1::bigint[]) order by w.shipment_id, w.id`,
-    [ids],
+      where w.shipment_id = any($1::bigint[]) and w.dispatch_center_id = $2 order by w.shipment_id, w.id`,
+    [ids, centerOf(c.caller)],
   );
   const links = await tracking(waybills.rows.map((w) => Number(w.id)));
   return r.rows.map((s) => ({
@@ -103,15 +104,16 @@ export async function printSheets(c: Ctx, shipmentIds: number[], body: Record<st
   // each waybill's public tracking link and its QR code, when the template shows them
   const tracking = (ids: number[]) => (links && usesTracking(template.content!) ? printTracking({ ...links, q: c.q, by: c.caller.userName }, 'WAYBILL', ids) : Promise.resolve(new Map<number, Tracking>()));
   const sheets = await sheetData(c, rows.map((r) => r.id), tracking);
-  await c.q.query(`update tms_shipment set print_qty = print_qty + 1, last_print_by = $2, last_print_time = $3 where id = any($1::bigint[])`, [
+  await c.q.query(`update tms_shipment set print_qty = print_qty + 1, last_print_by = $2, last_print_time = $3 where id = any($1::bigint[]) and dispatch_center_id = $4`, [
     rows.map((r) => r.id),
     c.caller.userName,
     c.now,
+    centerOf(c.caller),
   ]);
   await c.q.query(
     `insert into tms_shipment_print_log(dispatch_center_id, shipment_id, print_no, reason, template_id, print_by, print_time)
-     select dispatch_center_id, id, print_qty, $2, $3, $4, $5 from tms_shipment where id = any($1::bigint[])`,
-    [rows.map((r) => r.id), reason || null, template.id, c.caller.userName, c.now],
+     select dispatch_center_id, id, print_qty, $2, $3, $4, $5 from tms_shipment where id = any($1::bigint[]) and dispatch_center_id = $6`,
+    [rows.map((r) => r.id), reason || null, template.id, c.caller.userName, c.now, centerOf(c.caller)],
   );
   await track(
     c.q,

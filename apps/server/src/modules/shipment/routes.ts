@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { okOf, ShipmentApi as C } from '@tms/domain';
 import { legacyErrors as L, route } from '../../platform/contract.ts';
@@ -31,7 +31,7 @@ const Done = okOf(z.null());
 type Body = Record<string, unknown>;
 
 export const shipmentHooks: Record<string, ResourceHooks> = {
-  shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id)) },
+  shipment: { afterGet: (q, row) => shipmentDetail(q, Number(row.id), Number(row.dispatch_center_id)) },
 };
 
 export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
@@ -68,8 +68,8 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
     ['cancelSchedule', 'cancelSchedule', 'Cancel the scheduling (CONFIRMED → OPEN, the assignment cleared)', C.Selection, (c, ids) => act.cancelSchedule(c, ids), 'messages.shipment.scheduleCancelled'],
     ['effect', 'effect', 'Take effect (CONFIRMED → EFFECTIVE): the driver sees it', C.Selection, (c, ids) => act.effect(c, ids), 'messages.shipment.effectOk'],
     ['withdraw', 'withdraw', 'Withdraw (EFFECTIVE → CONFIRMED) unless the driver accepted', C.Selection, (c, ids) => act.withdraw(c, ids), 'messages.shipment.withdrawOk'],
-    ['ship', 'ship', 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', C.ShipOrFinish, async (c, ids, b) => { await act.ship(c, ids, b); await app.events.emit(c, 'shipment.shipped', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.shipped'],
-    ['finish', 'finish', 'Finish at a time (SHIPPED → COMPLETED)', C.ShipOrFinish, async (c, ids, b) => { await act.finish(c, ids, b); await app.events.emit(c, 'shipment.finished', { shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.finished'],
+    ['ship', 'ship', 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', C.ShipOrFinish, async (c, ids, b) => { await act.ship(c, ids, b); await app.events.emit(c, 'shipment.shipped', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.shipped'],
+    ['finish', 'finish', 'Finish at a time (SHIPPED → COMPLETED)', C.ShipOrFinish, async (c, ids, b) => { await act.finish(c, ids, b); await app.events.emit(c, 'shipment.finished', { dispatchCenterId: centerOf(c.caller), shipmentIds: ids, at: new Date(String(b.time)) }); }, 'messages.shipment.finished'],
     ['adminReturn', 'return', 'Administrator return with a reason (CONFIRMED / EFFECTIVE → OPEN)', C.AdminReturn, act.adminReturn, 'messages.shipment.returned'],
   ];
   for (const [path, perm, summary, schema, fn, msg] of bulk) {
@@ -94,7 +94,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
       const b = req.body;
       const out = await run(req, async (c) => {
         const bound = await bindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, { confirmCarrierMismatch: b.confirmCarrierMismatch === true }, c.now);
-        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: bound.id, waybillIds: b.waybillIds, change: 'BIND' });
+        await c.events?.emit(c, 'shipment.waybillsChanged', { dispatchCenterId: centerOf(c.caller), shipmentId: bound.id, waybillIds: b.waybillIds, change: 'BIND' });
         return bound;
       });
       return ok(req, out, 'messages.shipment.bound');
@@ -108,7 +108,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Db, clock: Cloc
       const b = req.body;
       const out = await run(req, async (c) => {
         const unbound = await unbindWaybills(c.q, c.caller, b.id[0]!, b.waybillIds, c.now);
-        await c.events?.emit(c, 'shipment.waybillsChanged', { shipmentId: unbound.id, waybillIds: b.waybillIds, change: 'UNBIND' });
+        await c.events?.emit(c, 'shipment.waybillsChanged', { dispatchCenterId: centerOf(c.caller), shipmentId: unbound.id, waybillIds: b.waybillIds, change: 'UNBIND' });
         return unbound;
       });
       return ok(req, out, 'messages.shipment.unbound');

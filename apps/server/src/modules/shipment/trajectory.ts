@@ -7,7 +7,7 @@
 import simplify from 'simplify-js';
 import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { detailPart } from './detail.ts';
@@ -46,8 +46,8 @@ export async function trajectory(q: Queryable, caller: Caller, id: number, zoom:
   // the raw rows as arrays: no per-row objects for 50,000 points
   const r = await q.query<{ p: TrackPoint[] | null; n: number }>(
     `select json_agg(json_build_array(lng, lat, (extract(epoch from reported_at) * 1000)::bigint, speed) order by reported_at) as p, count(*)::int as n
-       from tms_position where shipment_id = $1`,
-    [id],
+       from tms_position where shipment_id = $1 and dispatch_center_id = $2`,
+    [id, centerOf(caller)],
   );
   const raw = r.rows[0]?.p ?? [];
   return {
@@ -55,7 +55,7 @@ export async function trajectory(q: Queryable, caller: Caller, id: number, zoom:
     total: r.rows[0]?.n ?? 0,
     zoom,
     points: simplifyTrack(raw, zoom),
-    stops: await detailPart(q, 'stops', id),
-    legs: await detailPart(q, 'legs', id),
+    stops: await detailPart(q, 'stops', id, centerOf(caller)),
+    legs: await detailPart(q, 'legs', id, centerOf(caller)),
   };
 }

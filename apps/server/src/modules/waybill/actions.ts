@@ -5,7 +5,7 @@
  */
 import { getResource, planSplit, type SplitChoice, type SplitLineInput, type SplitMeasures } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
 import { getManyInScope, type Row } from '../../platform/resource-engine.ts';
 import { nextCode } from '../system/number-rules.ts';
@@ -47,8 +47,8 @@ export async function reviewWaybills(q: Queryable, caller: Caller, ids: number[]
   const ws = await lockWaybills(q, caller, ids);
   if (ws.some((w) => w.status !== 'OPEN')) throw conflict('messages.waybill.auditOnlyOpen');
   await q.query(
-    `update tms_waybill set status = 'REVIEWED', audit_by = $1, audit_time = $2, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[])`,
-    [caller.userName, now, ids],
+    `update tms_waybill set status = 'REVIEWED', audit_by = $1, audit_time = $2, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[]) and dispatch_center_id = $4`,
+    [caller.userName, now, ids, centerOf(caller)],
   );
   await trackAll(q, caller, now, ws, 'WAYBILL_REVIEW');
   return ws.length;
@@ -61,8 +61,8 @@ export async function retractWaybills(q: Queryable, caller: Caller, ids: number[
   const bound = ws.filter((w) => w.shipment_id !== null);
   if (bound.length) throw conflict('messages.waybill.withdrawBound', { codes: codes(bound), shipment: bound[0]!.shipment_code ?? '' });
   await q.query(
-    `update tms_waybill set status = 'OPEN', audit_by = null, audit_time = null, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[])`,
-    [caller.userName, now, ids],
+    `update tms_waybill set status = 'OPEN', audit_by = null, audit_time = null, update_by = $1, update_time = $2, version = version + 1 where id = any($3::bigint[]) and dispatch_center_id = $4`,
+    [caller.userName, now, ids, centerOf(caller)],
   );
   await trackAll(q, caller, now, ws, 'WAYBILL_RETRACT');
   return ws.length;

@@ -38,14 +38,16 @@ const CONTACT = (alias: string, station: string) => `left join lateral (
 export async function createWaybillsFromOrders(
   q: Queryable,
   orderIds: number[],
-  by: { userName: string; userId: number },
+  /** who acts, in the center of the orders (the caller's, whose scope found them: the distribution key) */
+  by: { userName: string; userId: number; dispatchCenterId: number | null },
   now: Date,
 ): Promise<CreatedWaybill[]> {
   if (!orderIds.length) return [];
+  const center = by.dispatchCenterId ?? -1;
   const orders = (
     await q.query<{ id: number; dispatch_center_id: number; client_id: number }>(
-      'select id, dispatch_center_id, client_id from tms_order where id = any($1::bigint[]) order by id',
-      [orderIds],
+      'select id, dispatch_center_id, client_id from tms_order where id = any($1::bigint[]) and dispatch_center_id = $2 order by id',
+      [orderIds, center],
     )
   ).rows;
   if (!orders.length) return [];
@@ -64,7 +66,7 @@ export async function createWaybillsFromOrders(
        o.etd, o.eta, o.total_weight, o.total_volume, o.total_quantity, o.total_cases, o.total_pallets, o.total_other, o.declared_value,
        o.remark, $3, $4
      from unnest($1::bigint[], $2::text[]) with ordinality as u(order_id, code, n)
-     join tms_order o on o.id = u.order_id
+     join tms_order o on o.id = u.order_id and o.dispatch_center_id = $5
      left join base_station ss on ss.id = o.source_station_id
      left join base_station ds on ds.id = o.dest_station_id
      ${CONTACT('sc', 'ss')}
@@ -72,7 +74,7 @@ export async function createWaybillsFromOrders(
      -- the waybills' ids follow their orders' (whatever order the join yields its rows in)
      order by u.n
      returning id, order_id, code`,
-    [orders.map((o) => o.id), codes, by.userName, now],
+    [orders.map((o) => o.id), codes, by.userName, now, center],
   );
   const rows = created.rows;
   await q.query(
@@ -81,9 +83,9 @@ export async function createWaybillsFromOrders(
      select l.dispatch_center_id, u.waybill_id, l.id, l.pos_no, l.item_id, l.item_code, l.item_name,
        i.temperature_layer, l.item_type, l.weight, l.volume, l.quantity, l.cases, l.pallets, l.other, l.unit, $3, $4
      from unnest($1::bigint[], $2::bigint[]) as u(order_id, waybill_id)
-     join tms_order_line l on l.order_id = u.order_id
+     join tms_order_line l on l.order_id = u.order_id and l.dispatch_center_id = $5
      left join base_item i on i.id = l.item_id`,
-    [rows.map((r) => r.order_id), rows.map((r) => r.id), by.userName, now],
+    [rows.map((r) => r.order_id), rows.map((r) => r.id), by.userName, now, center],
   );
   return rows.map((r) => ({ orderId: r.order_id, waybillId: r.id, code: r.code })).sort((a, b) => a.orderId - b.orderId);
 }

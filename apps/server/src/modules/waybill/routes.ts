@@ -9,7 +9,7 @@ import { getResource, IdsBody, okOf, pageOf, resourceByName, WaybillApi as C } f
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { AppError, badRequest, type FieldMessage } from '../../platform/errors.ts';
 import { ok, page } from '../../platform/http.ts';
@@ -75,7 +75,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
     const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, async (q) => {
       const now = clock.now();
       const out = await splitWaybill(q, caller, input, now);
-      await events?.emit({ q, caller, now }, 'waybill.split', { waybillId: input.id, newWaybillId: out.id });
+      await events?.emit({ q, caller, now }, 'waybill.split', { dispatchCenterId: centerOf(caller), waybillId: input.id, newWaybillId: out.id });
       return out;
     });
     return ok(req, made, 'messages.waybill.splitDone', { code: made.code });
@@ -133,7 +133,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
     params.push(pageSize, (pageNum - 1) * pageSize);
     const r = await db.query<{ id: number; shipment_code: string; status: string; carrier_id: number | null; carrier_name: string | null; station_num: number | null; total_weight: number | null; total_volume: number | null; total_quantity: number | null; waybill_count: number; create_time: Date; __total: number }>(
       `select s.id, s.shipment_code, s.status, s.carrier_id, c.name as carrier_name, s.station_num, s.total_weight, s.total_volume, s.total_quantity, s.create_time,
-              (select count(*)::int from tms_waybill w where w.shipment_id = s.id) as waybill_count, count(*) over() as __total
+              (select count(*)::int from tms_waybill w where w.shipment_id = s.id and w.dispatch_center_id = s.dispatch_center_id) as waybill_count, count(*) over() as __total
          from tms_shipment s left join base_carrier c on c.id = s.carrier_id
         where ${where.join(' and ')} order by s.id desc limit $${params.length - 1} offset $${params.length}`,
       params,
