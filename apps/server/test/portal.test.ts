@@ -221,15 +221,20 @@ describe('orders in the portal', () => {
 });
 
 describe('statements in the portal', () => {
-  /** A receivable statement of a client in a status, with two charge lines of 100.10 and 20.05. */
+  /**
+   * A receivable statement of a client in a status, with two charge lines of 100.10 and 20.05, each of a period of its
+   * own (one live statement per party and period: a period drawn at random could meet one drawn before)
+   */
+  let periods = 0;
   async function statement(clientCode: string, status: string): Promise<{ id: number; lines: number[] }> {
+    const n = periods++;
     const { clientId } = await ids(clientCode);
     const center = await centerId(s.db, 'SH01');
     const st = (
       await s.db.query<{ id: number }>(
         `insert into fin_statement(dispatch_center_id, code, kind, client_id, party_id, period, period_from, period_to, status, line_count, charge_amount, total_amount, create_by)
          values ($1, $2, 'RECEIVABLE', $3, $3, $4, '2026-01-01', '2026-01-31', $5, 2, 120.15, 120.15, 'test') returning id`,
-        [center, `ST-P-${rand(8)}`, clientId, `20${10 + Math.floor(Math.random() * 80)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`, status],
+        [center, `ST-P-${rand(8)}`, clientId, `${2010 + Math.floor(n / 12)}-${String(1 + (n % 12)).padStart(2, '0')}`, status],
       )
     ).rows[0]!.id;
     const lines = [];
