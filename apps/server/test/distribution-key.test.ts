@@ -50,6 +50,9 @@ describe('the rule', () => {
     expect(await unkeyed(`with o as (select id from tms_order where dispatch_center_id = $1) update tms_order_line l set qty = 1 from o where l.order_id = o.id and l.dispatch_center_id = $1`)).toEqual([]);
     expect(await unkeyed(`insert into tms_order_tracking(order_id, dispatch_center_id, node) select id, dispatch_center_id, 'X' from tms_order where dispatch_center_id = $1`)).toEqual([]);
     expect(await unkeyed(`select * from sys_user where id = $1`)).toEqual([]);
+    // rows found by id and center in a keyed sub-query (the order list's page); by id alone, the outer rows are not keyed
+    expect(await unkeyed(`select t.* from tms_order t where (t.id, t.dispatch_center_id) in (select id, dispatch_center_id from tms_order s where s.dispatch_center_id = $1 limit 20)`)).toEqual([]);
+    expect(await unkeyed(`select t.* from tms_order t where t.id in (select id from tms_order s where s.dispatch_center_id = $1 limit 20)`)).toEqual(['tms_order']);
   });
 
   it('knows where every table with a dispatch center lives', async () => {

@@ -363,6 +363,16 @@ function visitStmt(n: unknown, ctes: Set<string>, out: string[]): void {
   };
   for (const c of level.conds.flatMap(conjuncts)) {
     const cu = unwrap(c);
+    // `(t.id, t.dispatch_center_id) in (select id, dispatch_center_id from … where dispatch_center_id = $1)`: the row's
+    // columns take values a sub-query gives (a level of its own, checked on its own), as `= (select …)` does
+    if (cu && cu[0] === 'SubLink' && cu[1].subLinkType === 'ANY_SUBLINK') {
+      const test = unwrap(cu[1].testexpr);
+      for (const x of test && test[0] === 'RowExpr' ? list(test[1].args) : [cu[1].testexpr]) {
+        const t = term(x);
+        if (t && t !== GIVEN) union(t, GIVEN);
+      }
+      continue;
+    }
     if (!cu || cu[0] !== 'A_Expr') continue;
     const op = list(cu[1].name).map(sval).join('.');
     const kind = cu[1].kind;

@@ -19,7 +19,9 @@ export interface QueryOptions {
   /**
    * A statement run very often (the order list): kept prepared on each connection that ran it, so PostgreSQL parses
    * and plans it once per connection instead of on every run. Only on a direct connection to PostgreSQL (not
-   * through a pool in transaction mode: DATABASE_DIRECT_URL set); PGlite ignores it.
+   * through a pool in transaction mode: DATABASE_DIRECT_URL set); PGlite ignores it. After five runs PostgreSQL may
+   * keep one plan for any values (its generic plan): only for a statement whose best plan does not depend on them
+   * (the order list's with equality filters alone, `equalityFiltersOnly`).
    */
   prepare?: boolean;
 }
@@ -80,15 +82,7 @@ class StatementNames {
  * client a server connection for one transaction only, so a LISTEN there would hear nothing.
  */
 export async function openPg(url: string, opts: { directUrl?: string | null; max?: number } = {}): Promise<Db> {
-  // the statements kept prepared (QueryOptions.prepare, a direct connection only) are still planned for their values at
-  // each run (plan_cache_mode): a plan made once for any value (PostgreSQL's generic plan, which it may switch to after
-  // five runs) can be far slower for a rare value, e.g. a client or a period deep in ten million orders; what is
-  // saved is the parsing and analysis. Unnamed statements are planned at each run anyway
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.max ?? Number(process.env.TMS_DB_POOL ?? 10),
-    ...(opts.directUrl ? {} : { options: '-c plan_cache_mode=force_custom_plan' }),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? Number(process.env.TMS_DB_POOL ?? 10) });
   const quiet = () => {
     /* idle client errors are reported on the next query */
   };

@@ -263,6 +263,22 @@ export function listWhere(def: ResourceDef, caller: Caller, query: Record<string
   return where;
 }
 
+/**
+ * Whether a list request filters by equalities alone (no range, text search or set of values): the statements of such a
+ * request may keep one plan for any values (a prepared statement's generic plan: each filter has its index, whatever
+ * the value), where a range's best plan depends on how wide it is (a day two years back and the last year want others).
+ */
+export function equalityFiltersOnly(def: ResourceDef, query: Record<string, unknown>): boolean {
+  for (const f of allFields(def)) {
+    if (!f.search || f.search === 'eq') continue;
+    if (f.search === 'range') {
+      const [b, e] = rangeOf(f, query);
+      if (b !== null || e !== null) return false;
+    } else if (query[f.name] !== undefined && query[f.name] !== null && query[f.name] !== '') return false;
+  }
+  return true;
+}
+
 export function orderBy(def: ResourceDef, query: Record<string, unknown>): string {
   const by = query.orderByColumn;
   const dir = query.isAsc === 'desc' || query.isAsc === 'descending' ? 'desc' : query.isAsc === undefined || query.isAsc === '' || query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'asc' : null;
