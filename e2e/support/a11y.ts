@@ -293,19 +293,13 @@ async function auditDialog(
   lap('open');
   await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap .ant-spin-spinning, .ant-drawer-open .ant-spin-spinning'), undefined, { timeout: 5_000, polling: 50 }).catch(() => undefined);
   lap('ready');
-  const { kind, generic, pairs } = await dialog.evaluate(dialogColours);
+  const { kind, generic, pairs } = await dialog.evaluate(colourPairs);
   out.generic = generic;
-  // colour contrast when the dialog shows a colour pair no dialog before showed (dialogColours): every pair is measured
-  // once a sweep
-  const rule = !skippedRules.includes('color-contrast') && (!onlyRules || onlyRules.includes('color-contrast'));
-  // (in English, where the rule does not run, nothing is measured)
-  const fresh = pairs.filter((x) => !out.contrastPairs.has(x));
-  const contrast = rule && fresh.length > 0;
-  const seenAt = [...new Set(pairs.map((x) => out.contrastPairs.get(x)))].slice(0, 3).join('; ');
-  out.audited.push(`${where} [${kind}${rule && !contrast ? `; colour contrast: its ${pairs.length} colour pairs measured before (${seenAt})` : ''}]`);
+  const { contrast, note, measured } = contrastFor(out, where, pairs);
+  out.audited.push(`${where} [${kind}${note}]`);
   // the dialog's root alone: the screen behind it was audited already
   found.push(...(await audit(page, where, { dialog, alsoSkip: contrast ? [] : ['color-contrast'] })));
-  if (contrast) for (const x of fresh) out.contrastPairs.set(x, where);
+  measured();
   lap('audited');
   if (english) out.chinese.push(...(await chineseTexts(page, where, 'dialog')));
   if (english) out.untagged.push(...(await untaggedChinese(page, where, '.ant-modal-wrap, .ant-drawer-open')));
@@ -337,14 +331,34 @@ type GenericDialog = 'form' | 'detail' | null;
 const addPhase = (out: Sweep, what: string, ms: number) => void (out.phases[what] = (out.phases[what] ?? 0) + ms);
 
 /**
- * What a dialog is (modal or drawer; the generic form or detail drawer of platform/resource) and its colour pairs: for
- * every visible text in it (an element's own text, an input's value), what axe's colour-contrast rule computes its ratio
+ * Colour contrast when the screen or dialog shows a colour pair (colourPairs) that none before it in the sweep showed;
+ * every pair is measured once a sweep. `measured` records the pairs once the audit ran; `note` says, for the report,
+ * where the pairs of a screen or dialog the rule did not run on were measured. In English, where the rule does not run,
+ * nothing is measured and nothing noted.
+ */
+function contrastFor(out: Sweep, where: string, pairs: string[]): { contrast: boolean; note: string; measured: () => void } {
+  const rule = !skippedRules.includes('color-contrast') && (!onlyRules || onlyRules.includes('color-contrast'));
+  const fresh = pairs.filter((x) => !out.contrastPairs.has(x));
+  const contrast = rule && fresh.length > 0;
+  const seenAt = [...new Set(pairs.map((x) => out.contrastPairs.get(x)))].slice(0, 3).join('; ');
+  return {
+    contrast,
+    note: rule && !contrast ? `; colour contrast: its ${pairs.length} colour pairs measured before (${seenAt})` : '',
+    measured: () => {
+      if (contrast) for (const x of fresh) out.contrastPairs.set(x, where);
+    },
+  };
+}
+
+/**
+ * What a dialog is (modal or drawer; the generic form or detail drawer of platform/resource) and its colour pairs (or a
+ * screen's: `root` the body): for every visible text in it (an element's own text, an input's value), what axe's colour-contrast rule computes its ratio
  * and its threshold from — the text's colour, the opacity of its ancestors, its shadow, size and weight, and the
  * backgrounds behind it up to the first opaque one (colours and images). A dialog whose pairs were all measured on
  * dialogs before gives the rule nothing new to measure: the same colour on the same backgrounds at the same size has the
  * same ratio. Run in the page.
  */
-function dialogColours(root: Element): { kind: 'drawer' | 'modal'; generic: GenericDialog; pairs: string[] } {
+function colourPairs(root: Element): { kind: 'drawer' | 'modal'; generic: GenericDialog; pairs: string[] } {
   const styles = new Map<Element, CSSStyleDeclaration>();
   const style = (el: Element) => {
     let cs = styles.get(el);
@@ -386,7 +400,7 @@ const OPENS_DIALOG = '[aria-haspopup="dialog"]';
  * give …), each opened from the keyboard, audited and closed as a create dialog is. A confirmation (`data-dialog=
  * "confirm"`: antd's one confirm dialog, the same on every screen but for its text) is audited once a sweep; a tree's
  * "add below" (`"create"`) is the add dialog the toolbar opened.
- * Every rule runs on every dialog; colour contrast on the colour pairs no dialog before showed (dialogColours).
+ * Every rule runs on every dialog; colour contrast on the colour pairs no dialog before showed (colourPairs).
  */
 async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boolean, createdForm: boolean): Promise<Finding[]> {
   const row = () => page.locator(ROWS).filter({ has: page.locator(OPENS_DIALOG) }).first();
@@ -511,7 +525,7 @@ export interface Sweep {
   toolbarDialogs: number;
   /** the generic dialog (platform/resource: the add / edit form, the detail drawer) the last audit found, if it was one */
   generic: GenericDialog;
-  /** the colour pairs of the dialogs measured by the colour-contrast rule (dialogColours), and where each was first */
+  /** the colour pairs measured by the colour-contrast rule (colourPairs), and on which screen or dialog each was first */
   contrastPairs: Map<string, string>;
   /** the time spent on them */
   rowMs: number;
@@ -519,6 +533,8 @@ export interface Sweep {
   focusLost: string[];
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
   audited: string[];
+  /** the screens colour contrast did not run on, their colour pairs measured before (and where) */
+  screensContrastBefore: string[];
   ms: number;
 }
 
@@ -527,7 +543,7 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], audited: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], audited: [], screensContrastBefore: [] });
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -541,7 +557,13 @@ export async function sweep(page: Page, screens: Screen[], opts: { english: bool
     await settled(page, s.path);
     const tSettled = Date.now() - ts;
     out.screens++;
-    const found = await audit(page, s.path, { exclude: first ? undefined : ['.ant-pro-sider', '.tms-top', '.ant-layout-header'] });
+    // colour contrast on the colour pairs no screen or dialog before showed (the whole body's: the shell's are the same
+    // on every screen, measured on the first)
+    const { pairs } = await page.locator('body').evaluate(colourPairs);
+    const { contrast, note, measured } = contrastFor(out, s.path, pairs);
+    if (note) out.screensContrastBefore.push(`${s.path}${note}`);
+    const found = await audit(page, s.path, { exclude: first ? undefined : ['.ant-pro-sider', '.tms-top', '.ant-layout-header'], alsoSkip: contrast ? [] : ['color-contrast'] });
+    measured();
     const tAudited = Date.now() - ts;
     first = false;
     if (opts.english) out.chinese.push(...(await chineseTexts(page, s.path)));
@@ -665,7 +687,7 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, audited: r.audited };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
     const drawers = r.audited.filter((a) => a.endsWith('[drawer]')).length;
