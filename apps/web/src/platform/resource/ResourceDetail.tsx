@@ -4,6 +4,7 @@ import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-
 import { allFields, inDetail, type ResourceDef } from '@tms/domain';
 import { displayValue, fieldLabel, resourceTitle, type Row } from './columns.ts';
 import { useResourceContext } from './context.ts';
+import { dataLang } from '../DataText.tsx';
 
 export interface ResourceDetailProps {
   resource: ResourceDef;
@@ -25,7 +26,7 @@ export default function ResourceDetail({ resource: def, record, onClose }: Resou
     span: isLong(f.kind) ? 2 : 1,
     render: (_dom, row) => {
       const text = displayValue(f, row[f.name], ctx, row);
-      return text === '' ? '-' : <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>;
+      return text === '' ? '-' : <span lang={dataLang(text, ctx.lang)} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>;
     },
   }));
   return (

@@ -33,6 +33,7 @@ import ResourceDetail from './ResourceDetail.tsx';
 import ImportModal from './ImportModal.tsx';
 import ChildModal from './ChildModal.tsx';
 import { LinkButton } from '../LinkButton.tsx';
+import { dataLang } from '../DataText.tsx';
 
 export interface ResourceTableProps {
   resource: ResourceDef;
@@ -278,7 +279,7 @@ export default function ResourceTable({
   };
 
   const columns = useMemo(() => {
-    const cols = buildColumns(def, { t, dicts: ctx.dicts, dateStyle: ctx.dateStyle, state: initState, hidden: Object.keys(fixedMemo) });
+    const cols = buildColumns(def, { t, dicts: ctx.dicts, dateStyle: ctx.dateStyle, state: initState, hidden: Object.keys(fixedMemo), lang: ctx.lang });
     const fields = new Map(allFields(def).map((x) => [x.name, x]));
     for (const col of cols) {
       const fd = fields.get(String(col.dataIndex));
@@ -290,7 +291,7 @@ export default function ResourceTable({
           return (
             <Space size={4}>
               {/* plain CSS ellipsis: Typography's measuring ellipsis forces a layout per cell */}
-              <span title={text} style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+              <span title={text} lang={dataLang(text, ctx.lang)} style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
                 {text}
               </span>
               <Button type="link" size="small" icon={<CopyOutlined />} aria-label={t('resource.copy')} title={t('resource.copy')} onClick={() => void copy(text)} />

@@ -1,3 +1,4 @@
+import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { getResource, type ResourceDef } from '@tms/domain';
@@ -110,6 +111,22 @@ describe('buildColumns', () => {
     expect(c.some((x) => x.dataIndex === 'dictType')).toBe(false);
     const cfg = new Map(buildColumns(config, { t, dicts }).map((x) => [String(x.key), x]));
     expect(cfg.get('configValue')!.sorter).toBe(true);
+  });
+
+  it('marks a cell whose value is in Chinese as zh-CN on a screen in another language (WCAG 3.1.2)', () => {
+    type Render = (dom: unknown, row: Record<string, unknown>) => unknown;
+    const en = new Map(buildColumns(cargo, { t, dicts, lang: 'en-US' }).map((x) => [String(x.key), x]));
+    const name = en.get('name')!.render as Render;
+    const chinese = name('上海仓', { id: 1, name: '上海仓' }) as ReactElement<{ lang: string; children: unknown }>;
+    expect(isValidElement(chinese) && chinese.props).toMatchObject({ lang: 'zh-CN', children: '上海仓' });
+    expect(name('Shanghai', { id: 1, name: 'Shanghai' })).toBe('Shanghai');
+    // a column that draws its value (a ref's label, a unit) keeps its drawing, inside the span
+    const carrier = en.get('carrierId')!.render as Render;
+    expect((carrier(null, { id: 1, carrierId: 3, carrierIdLabel: '顺丰' }) as ReactElement<{ children: unknown }>).props.children).toBe('顺丰');
+    expect((en.get('weight')!.render as Render)(null, { id: 1, weight: 12.5 })).toBe('12.5 kg');
+    // in Chinese, the columns are drawn as they were (no span, no render of their own)
+    const zh = new Map(buildColumns(cargo, { t, dicts, lang: 'zh-CN' }).map((x) => [String(x.key), x]));
+    expect(zh.get('name')!.render).toBeUndefined();
   });
 
   it('takes the default sort and the search form values from the list state', () => {

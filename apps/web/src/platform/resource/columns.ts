@@ -3,11 +3,13 @@
  * its search form; search values become query parameters; list state (page, filters, sort) lives in
  * the URL. No React here, so it is unit-tested without a browser.
  */
+import type { ReactNode } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Decimal } from 'decimal.js';
 import type { ProColumns, ProSchemaValueEnumObj } from '@ant-design/pro-components';
 import { allFields, inList, isSortable, unitOf, type FieldDef, type ResourceDef } from '@tms/domain';
 import { formatDate, formatDateTime } from '../format.ts';
+import { dataLang, inChinese } from '../DataText.tsx';
 
 export type Row = Record<string, unknown> & { id: number };
 export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
@@ -126,6 +128,22 @@ export interface ColumnContext {
   state?: ListState;
   /** fields not shown nor searched (e.g. the foreign key of an embedded child list) */
   hidden?: string[];
+  /** the interface language: outside Chinese, a cell whose value is in Chinese says so (`lang`, platform/DataText.tsx) */
+  lang?: string;
+}
+
+/**
+ * A list column's cell in a language other than Chinese: the cell as the column draws it, in a span with `lang="zh-CN"`
+ * when its value (as displayed) holds Chinese (WCAG 3.1.2, language of parts); the column as it is otherwise.
+ */
+function withDataLang(col: ProColumns<Row>, f: FieldDef, ctx: ColumnContext): void {
+  const lang = ctx.lang;
+  if (!lang || !dataLang('中', lang)) return;
+  const inner = col.render;
+  col.render = (dom, row, ...rest) => {
+    const drawn = inner ? inner(dom, row, ...rest) : dom;
+    return dataLang(displayValue(f, row[f.name], ctx, row), lang) ? inChinese(drawn as ReactNode) : drawn;
+  };
 }
 
 function searchValueType(f: FieldDef, forSearch = true): ProColumns<Row>['valueType'] {
@@ -200,6 +218,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ProColumns<R
         if (f.unit) col.render = (_dom, row) => withUnit(row[f.name], f.unit) || '-';
       }
       if (searchedHere && initial[f.name] !== undefined) col.initialValue = initial[f.name];
+      withDataLang(col, f, ctx);
       cols.push(col);
     }
     if (f.search && (!listed || f.search === 'range')) {
