@@ -116,31 +116,31 @@ async function columnsOf(q: Queryable, table: string): Promise<string[]> {
  * insert … select copying a row of `table`, with `set` (column → parameter value) replacing columns;
  * id is left to the identity. Returns the new id.
  */
-async function copyRow(q: Queryable, table: string, id: number, set: Record<string, unknown>): Promise<number> {
+async function copyRow(q: Queryable, table: string, id: number, center: number, set: Record<string, unknown>): Promise<number> {
   const cols = (await columnsOf(q, table)).filter((c) => c !== 'id');
-  const params: unknown[] = [id];
+  const params: unknown[] = [id, center];
   const exprs = cols.map((c) => {
     if (!(c in set)) return `t."${c}"`;
     params.push(set[c]);
     return `$${params.length}`;
   });
-  const r = await q.query<{ id: number }>(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) select ${exprs.join(', ')} from ${table} t where t.id = $1 returning id`, params);
+  const r = await q.query<{ id: number }>(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) select ${exprs.join(', ')} from ${table} t where t.id = $1 and t.dispatch_center_id = $2 returning id`, params);
   return r.rows[0]!.id;
 }
 
 const measureSet = (m: SplitMeasures) => Object.fromEntries(MEASURES.map((k) => [MEASURE_COLUMNS[k], m[k]]));
 
-/** Totals (and real loaded totals) of waybills from their lines. */
-async function recomputeTotals(q: Queryable, ids: number[]): Promise<void> {
+/** Totals (and real loaded totals) of waybills of one center from their lines. */
+async function recomputeTotals(q: Queryable, center: number, ids: number[]): Promise<void> {
   await q.query(
     `update tms_waybill w set (total_weight, total_volume, total_quantity, total_cases, total_pallets, total_other,
                                real_weight, real_volume, real_cases, real_pallets, real_other) =
        (select coalesce(sum(weight), 0), coalesce(sum(volume), 0), coalesce(sum(quantity), 0), coalesce(sum(cases), 0),
                coalesce(sum(pallets), 0), coalesce(sum(other), 0),
                sum(real_weight), sum(real_volume), sum(real_cases), sum(real_pallets), sum(real_other)
-          from tms_waybill_line l where l.waybill_id = w.id)
-     where w.id = any($1::bigint[])`,
-    [ids],
+          from tms_waybill_line l where l.waybill_id = w.id and l.dispatch_center_id = w.dispatch_center_id)
+     where w.id = any($1::bigint[]) and w.dispatch_center_id = $2`,
+    [ids, center],
   );
 }
 
@@ -159,12 +159,13 @@ export async function splitWaybill(q: Queryable, caller: Caller, input: SplitInp
   const [w] = await lockWaybills(q, caller, [input.id]);
   if (w!.version !== input.version) throw conflict('messages.conflictVersion');
   if (w!.status !== 'OPEN') throw conflict('messages.waybill.splitOnlyOpen');
-  const order = await q.query<{ is_split_allowed: boolean }>(`select is_split_allowed from tms_order where id = $1`, [w!.order_id]);
+  const center = w!.dispatch_center_id;
+  const order = await q.query<{ is_split_allowed: boolean }>(`select is_split_allowed from tms_order where id = $1 and dispatch_center_id = $2`, [w!.order_id, center]);
   if (order.rows[0] && !order.rows[0].is_split_allowed) {
     const reason = w!.non_split_reason;
     throw conflict(reason ? 'messages.waybill.splitNotAllowedReason' : 'messages.waybill.splitNotAllowed', reason ? { reason } : undefined);
   }
-  const lines = (await q.query<Row>(`select * from tms_waybill_line where waybill_id = $1 order by pos_no, id for update`, [w!.id])).rows;
+  const lines = (await q.query<Row>(`select * from tms_waybill_line where waybill_id = $1 and dispatch_center_id = $2 order by pos_no, id for update`, [w!.id, center])).rows;
   const outcome = planSplit(lines.map(lineInput), input.lines);
   if (!outcome.ok) {
     const errors: Record<string, FieldMessage> = {};
@@ -175,7 +176,7 @@ export async function splitWaybill(q: Queryable, caller: Caller, input: SplitInp
   const total = moved.reduce((s, l) => s + l.splitNum, 0);
   const code = await nextCode(q, 'WAYBILL', w!.dispatch_center_id, w!.client_id, now);
   const audit = { create_by: caller.userName, create_time: now, update_by: null, update_time: null, version: 0 };
-  const newId = await copyRow(q, 'tms_waybill', w!.id, {
+  const newId = await copyRow(q, 'tms_waybill', w!.id, center, {
     ...audit,
     code,
     parent_waybill_id: w!.id,
@@ -188,36 +189,37 @@ export async function splitWaybill(q: Queryable, caller: Caller, input: SplitInp
     audit_time: null,
   });
   for (const l of moved) {
-    await copyRow(q, 'tms_waybill_line', l.lineId, { ...audit, ...measureSet(l.moved), waybill_id: newId, split_num: l.splitNum });
+    await copyRow(q, 'tms_waybill_line', l.lineId, center, { ...audit, ...measureSet(l.moved), waybill_id: newId, split_num: l.splitNum });
     if (l.keep.quantity === 0 && MEASURES.every((k) => !l.keep[k])) {
-      await q.query(`delete from tms_waybill_line where id = $1`, [l.lineId]);
+      await q.query(`delete from tms_waybill_line where id = $1 and dispatch_center_id = $2`, [l.lineId, center]);
     } else {
       const set = measureSet(l.keep);
       const cols = Object.keys(set);
       await q.query(
         `update tms_waybill_line set ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(', ')}, split_num = split_num + $${cols.length + 2},
-           update_by = $${cols.length + 3}, update_time = $${cols.length + 4}, version = version + 1 where id = $1`,
-        [l.lineId, ...cols.map((c) => set[c]), l.splitNum, caller.userName, now],
+           update_by = $${cols.length + 3}, update_time = $${cols.length + 4}, version = version + 1 where id = $1 and dispatch_center_id = $${cols.length + 5}`,
+        [l.lineId, ...cols.map((c) => set[c]), l.splitNum, caller.userName, now, center],
       );
     }
   }
-  await q.query(`update tms_waybill set is_split = true, split_quantity = split_quantity + $2, update_by = $3, update_time = $4, version = version + 1 where id = $1`, [
+  await q.query(`update tms_waybill set is_split = true, split_quantity = split_quantity + $2, update_by = $3, update_time = $4, version = version + 1 where id = $1 and dispatch_center_id = $5`, [
     w!.id,
     total,
     caller.userName,
     now,
+    center,
   ]);
-  await recomputeTotals(q, [w!.id, newId]);
+  await recomputeTotals(q, center, [w!.id, newId]);
   // the declared value follows the weight (else the pieces) split off, to the cent; the two parts add up to it
   await q.query(
     `with t as (
        select o.declared_value as v, o.total_weight + n.total_weight as wt, n.total_weight as nw, o.total_quantity + n.total_quantity as qt, n.total_quantity as nq
-         from tms_waybill o, tms_waybill n where o.id = $1 and n.id = $2 and o.declared_value is not null
+         from tms_waybill o, tms_waybill n where o.id = $1 and n.id = $2 and o.dispatch_center_id = $3 and n.dispatch_center_id = $3 and o.declared_value is not null
      ), s as (
        select round(v * case when wt > 0 then nw / wt when qt > 0 then nq::numeric / qt else 0 end, 2) as moved, v from t
      )
-     update tms_waybill w set declared_value = case when w.id = $2 then s.moved else s.v - s.moved end from s where w.id in ($1, $2)`,
-    [w!.id, newId],
+     update tms_waybill w set declared_value = case when w.id = $2 then s.moved else s.v - s.moved end from s where w.id in ($1, $2) and w.dispatch_center_id = $3`,
+    [w!.id, newId, center],
   );
   await track(q, caller, now, [
     { dispatchCenterId: w!.dispatch_center_id, operationType: 'WAYBILL_SPLIT', relatedCode: w!.code, waybillId: w!.id, orderId: w!.order_id, remark: code },

@@ -8,7 +8,7 @@ import Mustache from 'mustache';
 import dayjs from 'dayjs';
 import { getResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { centerOf, type Caller } from '../../platform/auth.ts';
 import { getManyInScope, selectList, toApi, type Row } from '../../platform/resource-engine.ts';
 import { printDocument, printerOf, templateOf } from '../order/print.ts';
 import { printTracking, usesTracking, type LinkSource, type Tracking } from '../portal/print-links.ts';
@@ -26,9 +26,9 @@ export async function printWaybills(q: Queryable, caller: Caller, now: Date, req
   await getManyInScope(q, waybillResource, caller, req.ids);
   const template = await templateOf(q, req.templateId, 'WAYBILL');
   const printer = await printerOf(q, req.printerId);
-  const rows = await q.query<Row>(`select ${selectList(waybillResource)} from tms_waybill t where t.id = any($1::bigint[]) order by t.id`, [req.ids]);
-  const lines = await q.query<Row>(`select ${selectList(lineDef)} from tms_waybill_line t where t.waybill_id = any($1::bigint[]) order by t.waybill_id, t.pos_no, t.id`, [req.ids]);
-  const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q, by: caller.userName }, 'WAYBILL', req.ids) : new Map<number, Tracking>();
+  const rows = await q.query<Row>(`select ${selectList(waybillResource)} from tms_waybill t where t.id = any($1::bigint[]) and t.dispatch_center_id = $2 order by t.id`, [req.ids, centerOf(caller)]);
+  const lines = await q.query<Row>(`select ${selectList(lineDef)} from tms_waybill_line t where t.waybill_id = any($1::bigint[]) and t.dispatch_center_id = $2 order by t.waybill_id, t.pos_no, t.id`, [req.ids, centerOf(caller)]);
+  const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q, by: caller.userName, center: centerOf(caller) }, 'WAYBILL', req.ids) : new Map<number, Tracking>();
   const printTime = dayjs(now).format('YYYY-MM-DD HH:mm:ss');
   const pages = rows.rows.map((row) => {
     const w = toApi(waybillResource, row);
