@@ -19,7 +19,7 @@ import { ok } from '../../platform/http.ts';
 import { printDocument, printerOf, printOptions, templateOf } from '../order/print.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { htmlPdf } from '../../platform/html-pdf.ts';
@@ -81,12 +81,12 @@ export async function statementLang(q: Queryable, h: { kind: string; clientId: n
  * language (statementLang; `lang` for a party with none): the header's fields, the labels ({{t.title}},
  * {{t.code}}…), every line with its note, the totals. `templateId` null: the default STATEMENT template.
  */
-export async function printStatements(q: Queryable, ids: number[], templateId: number | null, printerName: string, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
+export async function printStatements(q: Queryable, center: number, ids: number[], templateId: number | null, printerName: string, lang: Lang, now: Date): Promise<{ html: string; printed: number }> {
   const template = await templateOf(q, templateId ?? (await defaultTemplate(q)), 'STATEMENT');
   const labels = (l: Lang) => Object.fromEntries(PDF_LABELS.map((k) => [k, translate(l, `messages.settlement.pdf.${k}`)]));
   const pages: string[] = [];
   for (const id of ids) {
-    const h = await statementAnswer(q, id);
+    const h = await statementAnswer(q, { id, dispatch_center_id: center });
     const docLang = await statementLang(q, h, lang);
     const lines = (await q.query<Row>(LINE_SELECT, [id])).rows.map((l, i) => ({
       index: i + 1, lineTypeLabel: translate(docLang, `dicts.fin_statement_line_type.${String(l.line_type)}`), waybillCode: l.waybill_code, chargeTypeCode: l.charge_type_code,
@@ -107,9 +107,9 @@ async function defaultTemplate(q: Queryable): Promise<number> {
 }
 
 /** A statement as PDF: its STATEMENT template (the default one unless `templateId`) laid out as PDF, in its party's language, else in `lang`. */
-export async function statementPdf(q: Queryable, id: number, templateId: number | null, lang: Lang, now: Date): Promise<{ code: string; pdf: Buffer }> {
-  const h = await statementAnswer(q, id);
-  const { html } = await printStatements(q, [id], templateId, 'PDF', lang, now);
+export async function statementPdf(q: Queryable, center: number, id: number, templateId: number | null, lang: Lang, now: Date): Promise<{ code: string; pdf: Buffer }> {
+  const h = await statementAnswer(q, { id, dispatch_center_id: center });
+  const { html } = await printStatements(q, center, [id], templateId, 'PDF', lang, now);
   const title = translate(await statementLang(q, h, lang), 'messages.settlement.pdf.title');
   return { code: h.code, pdf: await htmlPdf(html, { Title: `${title} ${h.code}`, Subject: h.code }) };
 }
@@ -123,8 +123,8 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
       params: z.object({ id: S.StatementAction.shape.id }), querystring: S.StatementPdfQuery, response: { binary: ['application/pdf'] },
     },
     async (req, reply) => {
-      await getInScope(db, statementDef, requireCaller(req), req.params.id);
-      const { code, pdf } = await statementPdf(db, req.params.id, req.query.templateId ?? null, req.lang, clock.now());
+      const s = await getInScope(db, statementDef, requireCaller(req), req.params.id);
+      const { code, pdf } = await statementPdf(db, Number(s.dispatch_center_id), req.params.id, req.query.templateId ?? null, req.lang, clock.now());
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(code)}.pdf"`).send(pdf);
     },
   );
@@ -137,7 +137,7 @@ export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock
     const { ids, templateId, printerId } = req.body;
     const done = await mutate(db, req, { title: 'statement', businessType: 'PRINT' }, async (q) => {
       await getManyInScope(q, statementDef, caller, ids); // 404 outside the caller's scope
-      return printStatements(q, ids, templateId, (await printerOf(q, printerId)).name, req.lang, clock.now());
+      return printStatements(q, centerOf(caller), ids, templateId, (await printerOf(q, printerId)).name, req.lang, clock.now());
     });
     return ok(req, done);
   });

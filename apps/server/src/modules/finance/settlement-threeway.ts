@@ -113,7 +113,7 @@ export function registerThreeWayRoutes(app: FastifyInstance, db: Db): void {
         const s = await lockStatement(q, req, caller, id, version, 'threeWay');
         if (s.kind !== 'PAYABLE') throw conflict('messages.settlement.threeWay.payableOnly', { code: s.code });
         const r = await check(q, req, s, rows, req.lang);
-        return { statement: await statementAnswer(q, s.id), ...r };
+        return { statement: await statementAnswer(q, s), ...r };
       });
       const params = { matched: data.matched.length, disputed: data.disputed.length, unmatched: data.unmatchedRows.length, missing: data.missingLines.length };
       return ok(req, data, data.confirmed ? 'messages.settlement.threeWay.confirmed' : 'messages.settlement.threeWay.done', params);

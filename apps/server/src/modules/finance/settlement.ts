@@ -63,7 +63,7 @@ const progress = new Map<number, number>();
 export const GENERATION_STEPS = 4;
 
 /** Recomputes the line count and amounts of statements from their lines. */
-export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> {
+export async function refreshTotals(q: Queryable, center: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await q.query(
     `update fin_statement s set line_count = x.n, charge_amount = x.c, adjust_amount = x.a, total_amount = x.c + x.a
@@ -71,9 +71,9 @@ export async function refreshTotals(q: Queryable, ids: number[]): Promise<void> 
                     coalesce(sum(l.amount) filter (where l.line_type = 'CHARGE'), 0) as c,
                     coalesce(sum(l.amount) filter (where l.line_type = 'ADJUSTMENT'), 0) as a
                from fin_statement s2 left join fin_statement_line l on l.statement_id = s2.id
-              where s2.id = any($1::bigint[]) group by s2.id) x
-      where s.id = x.id`,
-    [ids],
+              where s2.id = any($1::bigint[]) and s2.dispatch_center_id = $2 group by s2.id) x
+      where s.id = x.id and s.dispatch_center_id = $2`,
+    [ids, center],
   );
 }
 
@@ -179,7 +179,7 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
       ).rowCount ?? 0
     : 0;
   step(3);
-  await refreshTotals(q, made);
+  await refreshTotals(q, g.centerId, made);
   if (made.length)
     await q.query(`insert into fin_statement_event(statement_id, action, to_status, create_by) select id, 'GENERATE', 'DRAFT', $2 from unnest($1::bigint[]) as x(id)`, [made, g.by]);
   await q.query(`drop table if exists fin_gen_cand`);
@@ -226,10 +226,8 @@ const HEADER = `s.id, s.code, s.dispatch_center_id, s.kind, s.party_id, coalesce
   (s.total_amount - s.invoiced_amount)::text as open_amount, (s.total_amount - s.paid_amount)::text as unpaid_amount, s.void_reason, s.version`;
 const HEADER_FROM = `fin_statement s left join base_client cl on cl.id = s.client_id left join base_carrier ca on ca.id = s.carrier_id`;
 
-/** Statement headers (the answer's shape) where a condition on `s` (fin_statement) holds. */
-export async function statementHeaders(q: Queryable, where: string, params: unknown[], tail = ''): Promise<z.input<typeof S.StatementHeader>[]> {
-  return (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where ${where} ${tail}`, params)).rows.map(headerOf);
-}
+/** The statement headers' select (the answer's shape, headerOf), to which a condition on `s` (fin_statement) is added. */
+export const STATEMENT_HEADER_SELECT = `select ${HEADER} from ${HEADER_FROM}`;
 
 export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
   return {
@@ -241,8 +239,9 @@ export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
   };
 }
 
-/** A statement's header as the actions answer it. */
-export const statementAnswer = async (q: Queryable, id: unknown) => headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!);
+/** A statement's header as the actions answer it (the statement's row, or its id and center). */
+export const statementAnswer = async (q: Queryable, s: Row) =>
+  headerOf((await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1 and s.dispatch_center_id = $2`, [s.id, s.dispatch_center_id])).rows[0]!);
 
 /** a dispute's attachment: a photo or a PDF */
 const ATTACHMENT_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
@@ -286,7 +285,9 @@ export function checkStatement(req: FastifyRequest, s: Row, version: number, act
 
 /** Moves a statement to `to` (null: keeps its status), bumps its version and records the event. */
 export async function moveStatement(q: Queryable, caller: Pick<Caller, 'userName'>, s: Row, action: string, to: string | null, reason: string | null = null, detail: unknown = null, set = ''): Promise<void> {
-  await q.query(`update fin_statement set status = coalesce($2, status), update_by = $3, update_time = now(), version = version + 1${set ? ', ' + set : ''} where id = $1`, [s.id, to, caller.userName]);
+  await q.query(`update fin_statement set status = coalesce($2, status), update_by = $3, update_time = now(), version = version + 1${set ? ', ' + set : ''} where id = $1 and dispatch_center_id = $4`, [
+    s.id, to, caller.userName, s.dispatch_center_id,
+  ]);
   await q.query(`insert into fin_statement_event(statement_id, action, from_status, to_status, reason, detail, create_by) values ($1, $2, $3, $4, $5, $6, $7)`, [
     s.id, action, s.status, to ?? s.status, reason, detail === null ? null : JSON.stringify(detail), caller.userName,
   ]);
@@ -301,9 +302,10 @@ export async function disputeLine(q: Queryable, caller: Pick<Caller, 'userName'>
   );
 }
 
-/** A statement with its history and its first 500 lines, attachments as signed links (the caller's access checked before). */
-export async function statementDetail(q: Queryable, id: number, storage?: Storage): Promise<z.input<typeof S.StatementDetail>> {
-  const h = (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1`, [id])).rows[0]!;
+/** A statement with its history and its first 500 lines, attachments as signed links (the caller's access checked before, on the statement's row). */
+export async function statementDetail(q: Queryable, s: { id: number; dispatch_center_id: unknown }, storage?: Storage): Promise<z.input<typeof S.StatementDetail>> {
+  const id = s.id;
+  const h = (await q.query<Row>(`select ${HEADER} from ${HEADER_FROM} where s.id = $1 and s.dispatch_center_id = $2`, [id, s.dispatch_center_id])).rows[0]!;
   const events = (await q.query<Row>(`select id, action, from_status, to_status, reason, create_by, create_time from fin_statement_event where statement_id = $1 order by id`, [id])).rows;
   const lines = (
     await q.query<Row>(
@@ -383,8 +385,8 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
 
   route(app, { method: 'GET', url: `${BASE}/detail/:id`, operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.StatementDetail) }, async (req) => {
     const caller = requireCaller(req);
-    await getInScope(db, statementDef, caller, req.params.id);
-    return ok(req, await statementDetail(db, req.params.id, storage));
+    const s = await getInScope(db, statementDef, caller, req.params.id);
+    return ok(req, await statementDetail(db, { id: req.params.id, dispatch_center_id: s.dispatch_center_id }, storage));
   });
 
   for (const action of ['send', 'confirm'] as const) {
@@ -395,7 +397,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
         await moveStatement(q, caller, s, action.toUpperCase(), STATEMENT_ACTION_TO[action], null, null, action === 'send' ? 'sent_time = now()' : `confirmed_by = $3, confirmed_time = now()`);
         // the client is told (notifications and webhooks, issue 17), in this transaction
         if (action === 'send') await app.events.emit({ q, caller, now: new Date() }, 'statement.sent', { statementIds: [Number(s.id)] });
-        return statementAnswer(q, s.id);
+        return statementAnswer(q, s);
       });
       return ok(req, data, `messages.settlement.${action}Ok`);
     });
@@ -406,7 +408,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'dispute');
       await disputeLines(q, caller, s, req.body.lines);
-      return statementAnswer(q, s.id);
+      return statementAnswer(q, s);
     });
     return ok(req, data, 'messages.settlement.disputeOk');
   });
@@ -437,10 +439,10 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
             [d.lineId, diff.toFixed(2), caller.userName],
           );
       }
-      await refreshTotals(q, [Number(s.id)]);
+      await refreshTotals(q, Number(s.dispatch_center_id), [Number(s.id)]);
       const open = (await q.query<{ n: number }>(`select count(*)::int as n from fin_statement_line where statement_id = $1 and dispute_status = 'OPEN'`, [s.id])).rows[0]!.n;
       await moveStatement(q, caller, s, 'RESOLVE', open ? null : 'ADJUSTED', null, req.body.decisions);
-      return statementAnswer(q, s.id);
+      return statementAnswer(q, s);
     });
     return ok(req, data, 'messages.settlement.resolveOk');
   });
@@ -453,8 +455,8 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
       if (!new Decimal(String(s.invoiced_amount)).isZero()) throw conflict('messages.settlement.voidInvoiced', { code: s.code });
       await q.query(`update fin_statement_line set released = true where statement_id = $1`, [s.id]);
       await moveStatement(q, caller, s, 'VOID', 'VOID', req.body.reason, null, 'void_time = now()');
-      await q.query(`update fin_statement set void_reason = $2 where id = $1`, [s.id, req.body.reason]);
-      return statementAnswer(q, s.id);
+      await q.query(`update fin_statement set void_reason = $2 where id = $1 and dispatch_center_id = $3`, [s.id, req.body.reason, s.dispatch_center_id]);
+      return statementAnswer(q, s);
     });
     return ok(req, data, 'messages.settlement.voidOk');
   });
@@ -466,9 +468,9 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
       await linesOf(q, s.id, req.body.lineIds, 'lineIds');
       await q.query(`delete from fin_statement_line where adjusts_line_id = any($1::bigint[])`, [req.body.lineIds]);
       await q.query(`delete from fin_statement_line where id = any($1::bigint[])`, [req.body.lineIds]);
-      await refreshTotals(q, [Number(s.id)]);
+      await refreshTotals(q, Number(s.dispatch_center_id), [Number(s.id)]);
       await moveStatement(q, caller, s, 'REMOVE_LINES', null, null, { lineIds: req.body.lineIds });
-      return statementAnswer(q, s.id);
+      return statementAnswer(q, s);
     });
     return ok(req, data, 'messages.settlement.removeLinesOk');
   });

@@ -100,7 +100,7 @@ export async function print(ctx: ActionContext, req: PrintRequest, links?: LinkS
   await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_PRINT', req.ids, [template.code, printer.name, req.resetReason].filter(Boolean).join(' / '));
   const fresh = await ctx.q.query<Row>(`select ${selectList(orderResource)} from tms_order t where t.id = any($1::bigint[]) and t.dispatch_center_id = $2 order by t.id`, [req.ids, center]);
   // the public tracking link and its QR code, when the template shows them
-  const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q: ctx.q, by: ctx.caller.userName }, 'ORDER', req.ids) : new Map<number, Tracking>();
+  const tracking = links && usesTracking(template.content) ? await printTracking({ ...links, q: ctx.q, by: ctx.caller.userName, center: centerOf(ctx.caller) }, 'ORDER', req.ids) : new Map<number, Tracking>();
   const pages: string[] = [];
   for (const row of fresh.rows) {
     const order = toApi(orderResource, row);

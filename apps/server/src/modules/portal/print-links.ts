@@ -28,10 +28,12 @@ export interface PrintLinks {
   origin: string;
   /** who prints */
   by: string;
+  /** the dispatch center of the records printed (the caller's, whose scope found them) */
+  center: number;
 }
 
 /** What printing needs to make links, besides the transaction and the printing user. */
-export type LinkSource = Omit<PrintLinks, 'q' | 'by'>;
+export type LinkSource = Omit<PrintLinks, 'q' | 'by' | 'center'>;
 
 /** The origin the browser printing used (behind a proxy: as the server's trustProxy setting reads it). */
 export const originOf = (req: { protocol: string; headers: { host?: string } }) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
@@ -55,13 +57,14 @@ export async function printTracking(p: PrintLinks, kind: 'ORDER' | 'WAYBILL', id
   const reusable = new Map(
     (
       await p.q.query<LinkRow>(
-        `select distinct on (${col}) * from tms_tracking_link where ${col} = any($1::bigint[]) and revoked_at is null and expires_at > $2 order by ${col}, expires_at desc, id desc`,
-        [ids, new Date(now.getTime() + MIN_LIFE_MS)],
+        `select distinct on (${col}) * from tms_tracking_link where ${col} = any($1::bigint[]) and dispatch_center_id = $3 and revoked_at is null and expires_at > $2
+          order by ${col}, expires_at desc, id desc`,
+        [ids, new Date(now.getTime() + MIN_LIFE_MS), p.center],
       )
     ).rows.map((l) => [Number(l[col]), l]),
   );
   const targets = (
-    await p.q.query<{ id: number; dispatch_center_id: number; client_id: number }>(`select id, dispatch_center_id, client_id from ${kind === 'ORDER' ? 'tms_order' : 'tms_waybill'} where id = any($1::bigint[])`, [ids])
+    await p.q.query<{ id: number; dispatch_center_id: number; client_id: number }>(`select id, dispatch_center_id, client_id from ${kind === 'ORDER' ? 'tms_order' : 'tms_waybill'} where id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, p.center])
   ).rows;
   const base = await baseUrl(p);
   for (const t of targets) {

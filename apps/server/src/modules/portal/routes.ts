@@ -94,7 +94,10 @@ async function placeOrder(q: Queryable, p: PortalCaller, b: z.output<typeof C.Po
   return Number(o.id);
 }
 
-/** An order of the caller's clients, else 404. */
+/**
+ * An order of the caller's clients, else 404: found in whichever center has it (a client's orders go to several; listed
+ * as cross-center in apps/server/test/distribution.ts); what is read of it next is keyed by its center.
+ */
 async function orderOf(q: Queryable, p: PortalCaller, id: number, lock = false): Promise<Row> {
   const r = await q.query<Row>(`${ORDER_SELECT} where o.id = $1 and o.client_id = any($2::bigint[])${lock ? ' for update of o' : ''}`, [id, p.clientIds]);
   if (!r.rows[0]) throw notFound();
@@ -111,26 +114,28 @@ const ETA_LIVE = '(le.eta is not null)';
 
 async function orderDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang) {
   const o = await orderOf(q, p, id);
-  const lines = (await q.query<Row>(`select pos_no, item_code, item_name, quantity, cases, weight::text, volume::text, unit from tms_order_line where order_id = $1 order by pos_no`, [id])).rows;
+  const center = Number(o.dispatch_center_id);
+  const lines = (await q.query<Row>(`select pos_no, item_code, item_name, quantity, cases, weight::text, volume::text, unit from tms_order_line where order_id = $1 and dispatch_center_id = $2 order by pos_no`, [id, center])).rows;
   const timeline = (
     await q.query<Row>(
       `select t.operation_time, t.operation_type, t.related_code from tms_order_tracking t
-        where (t.order_id = $1 or t.waybill_id in (select id from tms_waybill where order_id = $1) or ${shipmentRows('w.order_id = $1')}) and t.operation_type = any($2) order by t.operation_time, t.id`,
-      [id, PUBLIC_EVENTS],
+        where (t.order_id = $1 or t.waybill_id = any(array(select id from tms_waybill where order_id = $1 and dispatch_center_id = $3)) or ${shipmentRows('w.order_id = $1 and w.dispatch_center_id = $3')})
+          and t.operation_type = any($2) and t.dispatch_center_id = $3 order by t.operation_time, t.id`,
+      [id, PUBLIC_EVENTS, center],
     )
   ).rows;
   const waybills = (
     await q.query<Row>(
       `select w.id, w.code, w.status, s.shipment_code, s.status as shipment_status, ${ETA} as eta, ${ETA_LIVE} as eta_live, coalesce(st.ata, w.ata) as ata, p.lng, p.lat, p.reported_at, p.speed
-         from tms_waybill w left join tms_shipment s on s.id = w.shipment_id
+         from tms_waybill w left join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
          ${LIVE_ETA_JOIN}
-         left join lateral (select eta, ata from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
-         left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
-        where w.order_id = $1 order by w.id`,
-      [id],
+         left join lateral (select eta, ata from tms_shipment_stop x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
+         left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
+        where w.order_id = $1 and w.dispatch_center_id = $2 order by w.id`,
+      [id, center],
     )
   ).rows;
-  const epods = (await q.query<Row>(`select id, code, waybill_code, status, sign_time, is_abnormal from tms_epod where order_id = $1 and client_id = any($2::bigint[]) order by id`, [id, p.clientIds])).rows;
+  const epods = (await q.query<Row>(`select id, code, waybill_code, status, sign_time, is_abnormal from tms_epod where order_id = $1 and dispatch_center_id = $3 and client_id = any($2::bigint[]) order by id`, [id, p.clientIds, center])).rows;
   return {
     ...orderRow(o, lang),
     remark: (o.remark as string) ?? null,
@@ -151,6 +156,7 @@ const epodSummary = (e: Row, lang: Lang) => ({
   signTime: iso(e.sign_time), isAbnormal: !!e.is_abnormal,
 });
 
+/** A receipt of the caller's clients, in whichever center (as orderOf), else 404. */
 async function epodOf(q: Queryable, p: PortalCaller, id: number): Promise<Row> {
   const r = await q.query<Row>(
     `select e.*, st.name as station_name from tms_epod e left join base_station st on st.id = e.station_id where e.id = $1 and e.client_id = any($2::bigint[])`,
@@ -162,8 +168,8 @@ async function epodOf(q: Queryable, p: PortalCaller, id: number): Promise<Row> {
 
 async function epodDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang) {
   const e = await epodOf(q, p, id);
-  const lines = (await q.query<Row>(`select * from tms_epod_line where epod_id = $1 order by pos_no`, [id])).rows;
-  const pictures = (await q.query<Row>(`select id, file_id from tms_epod_picture where epod_id = $1 order by sort, id`, [id])).rows;
+  const lines = (await q.query<Row>(`select * from tms_epod_line where epod_id = $1 and dispatch_center_id = $2 order by pos_no`, [id, e.dispatch_center_id])).rows;
+  const pictures = (await q.query<Row>(`select id, file_id from tms_epod_picture where epod_id = $1 and dispatch_center_id = $2 order by sort, id`, [id, e.dispatch_center_id])).rows;
   return {
     e,
     pictures,
@@ -179,6 +185,43 @@ async function epodDetail(q: Queryable, p: PortalCaller, id: number, lang: Lang)
       pictures: pictures.map((x) => ({ id: Number(x.id), url: `/api/portal/epods/${id}/pictures/${x.id}` })),
     },
   };
+}
+
+/**
+ * The portal's statements that cross centers (listed in apps/server/test/distribution.ts CROSS_CENTER): a client's
+ * orders go to several dispatch centers, so its order list, its export and its in-transit map read every center's
+ * rows of its clients (a multi-shard query on the client column, indexed); the rows' own sub-queries stay in each
+ * order's center.
+ */
+const clientOrders = <T extends Record<string, unknown>>(q: Queryable, sql: string, params: unknown[]) => q.query<T>(sql, params);
+
+/** The waybills of the caller's clients on a dispatch order in transit, in every center (see clientOrders). */
+async function inTransit(q: Queryable, p: PortalCaller): Promise<Row[]> {
+  return (
+    await q.query<Row>(
+      `select w.id, w.code, o.id as order_id, o.code as order_code, s.shipment_code, ss.name as source_station, ds.name as dest_station, ${ETA} as eta, ${ETA_LIVE} as eta_live,
+              pos.lng, pos.lat, pos.reported_at, pos.speed
+         from tms_waybill w join tms_order o on o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id
+         join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id and s.status = 'SHIPPED'
+         ${LIVE_ETA_JOIN}
+         join base_station ss on ss.id = w.source_station_id join base_station ds on ds.id = w.dest_station_id
+         left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
+         left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id order by reported_at desc limit 1) pos on true
+        where w.client_id = any($1::bigint[])
+          and not exists (select 1 from tms_epod e where e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id and e.status in ('REPORTED', 'AUDITED'))
+        order by w.id desc limit 500`,
+      [p.clientIds],
+    )
+  ).rows;
+}
+
+/** Revokes a tracking link of the caller's clients, in whichever center it is (a multi-shard update by id and client). */
+async function revokeClientLink(q: Queryable, p: PortalCaller, id: number, now: Date): Promise<boolean> {
+  const r = await q.query(
+    `update tms_tracking_link set revoked_at = coalesce(revoked_at, $3), revoked_by = coalesce(revoked_by, $4) where id = $1 and client_id = any($2::bigint[])`,
+    [id, p.clientIds, now, portalActor(p)],
+  );
+  return !!r.rowCount;
 }
 
 const linkRow = (secrets: Secrets, l: LinkRow & { code: string }, now: Date) => ({
@@ -206,15 +249,15 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     const where = listWhere(p, req.query, params);
     const size = req.query.pageSize ?? 10;
     const page = req.query.pageNum ?? 1;
-    const total = (await db.query<{ n: number }>(`select count(*)::int as n from tms_order o where ${where}`, params)).rows[0]!.n;
-    const rows = (await db.query<Row>(`${ORDER_SELECT} where ${where} order by o.id desc limit ${size} offset ${(page - 1) * size}`, params)).rows;
+    const total = (await clientOrders<{ n: number }>(db, `select count(*)::int as n from tms_order o where ${where}`, params)).rows[0]!.n;
+    const rows = (await clientOrders<Row>(db, `${ORDER_SELECT} where ${where} order by o.id desc limit ${size} offset ${(page - 1) * size}`, params)).rows;
     return { code: 0 as const, msg: translate(req.lang, 'messages.ok'), rows: rows.map((r) => orderRow(r, req.lang)), total };
   });
 
   route(app, E.ordersExport, async (req, reply) => {
     const p = requirePortal(req);
     const params: unknown[] = [];
-    const rows = (await db.query<Row>(`${ORDER_SELECT} where ${listWhere(p, req.query, params)} order by o.id desc limit 10000`, params)).rows.map((r) => orderRow(r, req.lang));
+    const rows = (await clientOrders<Row>(db, `${ORDER_SELECT} where ${listWhere(p, req.query, params)} order by o.id desc limit 10000`, params)).rows.map((r) => orderRow(r, req.lang));
     const t = (k: string) => translate(req.lang, `messages.portal.export.${k}`);
     const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet('orders');
@@ -309,22 +352,7 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
   });
 
   route(app, E.transit, async (req) => {
-    const p = requirePortal(req);
-    const rows = (
-      await db.query<Row>(
-        `select w.id, w.code, o.id as order_id, o.code as order_code, s.shipment_code, ss.name as source_station, ds.name as dest_station, ${ETA} as eta, ${ETA_LIVE} as eta_live,
-                pos.lng, pos.lat, pos.reported_at, pos.speed
-           from tms_waybill w join tms_order o on o.id = w.order_id join tms_shipment s on s.id = w.shipment_id and s.status = 'SHIPPED'
-           ${LIVE_ETA_JOIN}
-           join base_station ss on ss.id = w.source_station_id join base_station ds on ds.id = w.dest_station_id
-           left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
-           left join lateral (select lng, lat, reported_at, speed from tms_position x where x.shipment_id = s.id order by reported_at desc limit 1) pos on true
-          where w.client_id = any($1::bigint[])
-            and not exists (select 1 from tms_epod e where e.waybill_id = w.id and e.status in ('REPORTED', 'AUDITED'))
-          order by w.id desc limit 500`,
-        [p.clientIds],
-      )
-    ).rows;
+    const rows = await inTransit(db, requirePortal(req));
     return ok(
       req,
       rows.map((r) => ({
@@ -339,8 +367,10 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
 
   route(app, E.epodPicture, async (req, reply) => {
     const p = requirePortal(req);
-    await epodOf(db, p, req.params.id);
-    const pic = (await db.query<{ file_id: number }>(`select file_id from tms_epod_picture where id = $1 and epod_id = $2`, [req.params.pictureId, req.params.id])).rows[0];
+    const e = await epodOf(db, p, req.params.id);
+    const pic = (
+      await db.query<{ file_id: number }>(`select file_id from tms_epod_picture where id = $1 and epod_id = $2 and dispatch_center_id = $3`, [req.params.pictureId, req.params.id, e.dispatch_center_id])
+    ).rows[0];
     if (!pic) throw notFound();
     const f = await storage.open(Number(pic.file_id));
     if (!f) throw notFound();
@@ -359,32 +389,35 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${encodeURIComponent(answer.code)}.pdf"`).send(pdf);
   });
 
-  const linksOf = async (q: Queryable, orderId: number) =>
+  /** the links of an order and of its waybills, in the order's center */
+  const linksOf = async (q: Queryable, orderId: number, center: number) =>
     (
       await q.query<LinkRow & { code: string }>(
-        `select l.*, coalesce(w.code, o.code) as code from tms_tracking_link l left join tms_waybill w on w.id = l.waybill_id left join tms_order o on o.id = l.order_id
-          where l.order_id = $1 or w.order_id = $1 order by l.id desc`,
-        [orderId],
+        `select l.*, coalesce(w.code, o.code) as code from tms_tracking_link l
+           left join tms_waybill w on w.id = l.waybill_id and w.dispatch_center_id = l.dispatch_center_id
+           left join tms_order o on o.id = l.order_id and o.dispatch_center_id = l.dispatch_center_id
+          where (l.order_id = $1 or w.order_id = $1) and l.dispatch_center_id = $2 order by l.id desc`,
+        [orderId, center],
       )
     ).rows;
 
   route(app, E.links, async (req) => {
     const p = requirePortal(req);
-    await orderOf(db, p, req.params.id);
+    const o = await orderOf(db, p, req.params.id);
     const now = clock.now();
-    return ok(req, (await linksOf(db, req.params.id)).map((l) => linkRow(secrets, l, now)));
+    return ok(req, (await linksOf(db, req.params.id, Number(o.dispatch_center_id))).map((l) => linkRow(secrets, l, now)));
   });
 
   route(app, E.createLink, async (req) => {
     const p = requirePortal(req);
     const o = await orderOf(db, p, req.params.id);
     const waybillId = req.body.waybillId ?? null;
-    let center = (await db.query<{ dispatch_center_id: number }>(`select dispatch_center_id from tms_order where id = $1`, [o.id])).rows[0]!.dispatch_center_id;
+    // a waybill of the order is of the order's center
+    const center = Number(o.dispatch_center_id);
     let code = String(o.code);
     if (waybillId) {
-      const w = (await db.query<{ code: string; dispatch_center_id: number }>(`select code, dispatch_center_id from tms_waybill where id = $1 and order_id = $2`, [waybillId, o.id])).rows[0];
+      const w = (await db.query<{ code: string }>(`select code from tms_waybill where id = $1 and order_id = $2 and dispatch_center_id = $3`, [waybillId, o.id, center])).rows[0];
       if (!w) throw badRequest('messages.validationFailed', { waybillId: { key: 'validation.invalid' } });
-      center = w.dispatch_center_id;
       code = w.code;
     }
     const row = await createLink(db, clock, { dispatchCenterId: Number(center), clientId: Number(o.client_id), orderId: waybillId ? null : Number(o.id), waybillId }, req.body.days, portalActor(p));
@@ -393,11 +426,7 @@ export function registerPortalRoutes(app: FastifyInstance, db: Db, clock: Clock,
 
   route(app, E.revokeLink, async (req) => {
     const p = requirePortal(req);
-    const r = await db.query(
-      `update tms_tracking_link set revoked_at = coalesce(revoked_at, $3), revoked_by = coalesce(revoked_by, $4) where id = $1 and client_id = any($2::bigint[])`,
-      [req.params.id, p.clientIds, clock.now(), portalActor(p)],
-    );
-    if (!r.rowCount) throw notFound();
+    if (!(await revokeClientLink(db, p, req.params.id, clock.now()))) throw notFound();
     return ok(req, { id: req.params.id }, 'messages.portal.linkRevokedOk');
   });
 

@@ -78,23 +78,27 @@ export const PUBLIC_EVENTS = ['ORDER_CREATE', 'ORDER_IMPORT', 'ORDER_REVIEW', 'O
 /**
  * The departure and completion of the dispatch orders carrying the waybills (`t` is tms_order_tracking): logged per
  * dispatch order; and the geofence rows (fleet/geofence.ts) at the waybills' own stations (their related code is the station's).
+ * `waybills` is the waybills' condition on `w` and names their center. The dispatch orders are given as an array (an
+ * InitPlan), so that with `t.order_id = …` and `t.waybill_id = any(array(…))` beside it PostgreSQL ORs three index scans
+ * of the tracking instead of reading the center's rows (a sub-query `in (…)` under an OR is not indexable).
  */
 export const shipmentRows = (waybills: string) =>
-  `(t.order_id is null and t.waybill_id is null and t.shipment_id in (select w.shipment_id from tms_waybill w where ${waybills})
+  `(t.order_id is null and t.waybill_id is null and t.shipment_id = any(array(select w.shipment_id from tms_waybill w where ${waybills}))
     and (t.operation_type in ('SHIPMENT_SHIP', 'SHIPMENT_FINISH')
          or (t.operation_type in ('SHIPMENT_ARRIVE', 'SHIPMENT_DEPART', 'SHIPMENT_ARRIVING')
              and exists (select 1 from tms_waybill w join base_station b on b.id in (w.source_station_id, w.dest_station_id)
                           where w.shipment_id = t.shipment_id and b.code = t.related_code and ${waybills}))))`;
 
-/** Where an order (or its waybills) stands, as a client understands it. `o` is tms_order. */
+/** Where an order (or its waybills) stands, as a client understands it. `o` is tms_order; its records are all of its center. */
 export const progressSql = (o: string, waybillFilter = 'true') => `case
   when ${o}.status = 'CANCELLED' then 'CANCELLED'
   when ${o}.status = 'OPEN' then 'RECEIVED'
-  when exists (select 1 from tms_waybill w where w.order_id = ${o}.id and ${waybillFilter})
-   and not exists (select 1 from tms_waybill w where w.order_id = ${o}.id and ${waybillFilter}
-                     and not exists (select 1 from tms_epod e where e.waybill_id = w.id and e.status in ('REPORTED', 'AUDITED'))
-                     and not exists (select 1 from tms_shipment s where s.id = w.shipment_id and s.status = 'COMPLETED')) then 'DELIVERED'
-  when exists (select 1 from tms_waybill w join tms_shipment s on s.id = w.shipment_id where w.order_id = ${o}.id and ${waybillFilter} and s.status in ('SHIPPED', 'COMPLETED')) then 'IN_TRANSIT'
+  when exists (select 1 from tms_waybill w where w.order_id = ${o}.id and w.dispatch_center_id = ${o}.dispatch_center_id and ${waybillFilter})
+   and not exists (select 1 from tms_waybill w where w.order_id = ${o}.id and w.dispatch_center_id = ${o}.dispatch_center_id and ${waybillFilter}
+                     and not exists (select 1 from tms_epod e where e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id and e.status in ('REPORTED', 'AUDITED'))
+                     and not exists (select 1 from tms_shipment s where s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id and s.status = 'COMPLETED')) then 'DELIVERED'
+  when exists (select 1 from tms_waybill w join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
+                where w.order_id = ${o}.id and w.dispatch_center_id = ${o}.dispatch_center_id and ${waybillFilter} and s.status in ('SHIPPED', 'COMPLETED')) then 'IN_TRANSIT'
   else 'CONFIRMED' end`;
 
 /** The city (zone of the nearest station within about 60 km) of a position. */
@@ -111,19 +115,20 @@ export async function cityOf(q: Queryable, lng: number, lat: number): Promise<st
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** What /track/<token> shows. */
+/** What /track/<token> shows: the link's records, all of the link's center. */
 export async function publicTracking(q: Queryable, lang: Lang, link: LinkRow) {
   const t = (key: string) => translate(lang, key);
   const byWaybill = link.waybill_id !== null;
   const filter = byWaybill ? `w.id = ${Number(link.waybill_id)}` : 'true';
+  const center = Number(link.dispatch_center_id);
   const head = (
     await q.query<{ order_id: number; code: string; progress: string; from_city: string | null; to_city: string | null }>(
       `select o.id as order_id, ${byWaybill ? 'wb.code' : 'o.code'} as code, ${progressSql('o', filter)} as progress,
               (select z.name from base_station st join base_location l on l.id = st.location_id join base_zone z on z.id = l.zone_id where st.id = ${byWaybill ? 'wb' : 'o'}.source_station_id) as from_city,
               (select z.name from base_station st join base_location l on l.id = st.location_id join base_zone z on z.id = l.zone_id where st.id = ${byWaybill ? 'wb' : 'o'}.dest_station_id) as to_city
-         from tms_order o ${byWaybill ? 'join tms_waybill wb on wb.order_id = o.id and wb.id = $2' : ''}
-        where o.id = $1`,
-      byWaybill ? [link.order_id ?? (await orderOfWaybill(q, link.waybill_id!)), link.waybill_id] : [link.order_id],
+         from tms_order o ${byWaybill ? 'join tms_waybill wb on wb.order_id = o.id and wb.id = $3 and wb.dispatch_center_id = o.dispatch_center_id' : ''}
+        where o.id = $1 and o.dispatch_center_id = $2`,
+      byWaybill ? [link.order_id ?? (await orderOfWaybill(q, center, link.waybill_id!)), center, link.waybill_id] : [link.order_id, center],
     )
   ).rows[0];
   if (!head) throw new AppError(404, 'messages.portal.linkInvalid');
@@ -132,22 +137,23 @@ export async function publicTracking(q: Queryable, lang: Lang, link: LinkRow) {
     await q.query<{ eta: Date | null; lng: number | null; lat: number | null; reported_at: Date | null; live_eta: Date | null; live_km: number | null; live_at: Date | null }>(
       `select coalesce(st.eta, w.eta, s.eta) as eta, p.lng, p.lat, p.reported_at, e.eta as live_eta, e.distance_km as live_km, e.position_at as live_at
          from tms_waybill w
-         left join tms_shipment s on s.id = w.shipment_id
+         left join tms_shipment s on s.id = w.shipment_id and s.dispatch_center_id = w.dispatch_center_id
          left join tms_shipment_eta e on e.shipment_id = s.id and s.status = 'SHIPPED' and e.station_id = w.dest_station_id and e.eta is not null
-         left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
-         left join lateral (select lng, lat, reported_at from tms_position p where p.shipment_id = s.id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
-        where w.order_id = $1 and ${filter}
+         left join lateral (select eta from tms_shipment_stop x where x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id and x.station_id = w.dest_station_id order by seq desc limit 1) st on true
+         left join lateral (select lng, lat, reported_at from tms_position p where p.shipment_id = s.id and p.dispatch_center_id = s.dispatch_center_id and s.status in ('SHIPPED', 'COMPLETED') order by reported_at desc limit 1) p on true
+        where w.order_id = $1 and w.dispatch_center_id = $2 and ${filter}
         order by p.reported_at desc nulls last, w.id limit 1`,
-      [head.order_id],
+      [head.order_id, center],
     )
   ).rows[0];
   const timeline = (
     await q.query<{ operation_time: Date; operation_type: string }>(
       `select t.operation_time, t.operation_type from tms_order_tracking t
-        where t.operation_type = any($2) and (${byWaybill ? 't.waybill_id = $3 or (t.order_id = $1 and t.waybill_id is null)' : 't.order_id = $1 or t.waybill_id in (select id from tms_waybill where order_id = $1)'}
-              or ${shipmentRows(byWaybill ? 'w.id = $3' : 'w.order_id = $1')})
+        where t.operation_type = any($2) and t.dispatch_center_id = $3
+          and (${byWaybill ? 't.waybill_id = $4 or (t.order_id = $1 and t.waybill_id is null)' : 't.order_id = $1 or t.waybill_id = any(array(select id from tms_waybill where order_id = $1 and dispatch_center_id = $3))'}
+              or ${shipmentRows(byWaybill ? 'w.id = $4 and w.dispatch_center_id = $3' : 'w.order_id = $1 and w.dispatch_center_id = $3')})
         order by t.operation_time, t.id`,
-      byWaybill ? [head.order_id, PUBLIC_EVENTS, link.waybill_id] : [head.order_id, PUBLIC_EVENTS],
+      byWaybill ? [head.order_id, PUBLIC_EVENTS, center, link.waybill_id] : [head.order_id, PUBLIC_EVENTS, center],
     )
   ).rows;
   // one entry per milestone and moment (a dispatch order with three waybills of the order departs once)
@@ -175,6 +181,6 @@ export async function publicTracking(q: Queryable, lang: Lang, link: LinkRow) {
   };
 }
 
-async function orderOfWaybill(q: Queryable, waybillId: number): Promise<number> {
-  return (await q.query<{ order_id: number }>(`select order_id from tms_waybill where id = $1`, [waybillId])).rows[0]?.order_id ?? 0;
+async function orderOfWaybill(q: Queryable, center: number, waybillId: number): Promise<number> {
+  return (await q.query<{ order_id: number }>(`select order_id from tms_waybill where id = $1 and dispatch_center_id = $2`, [waybillId, center])).rows[0]?.order_id ?? 0;
 }

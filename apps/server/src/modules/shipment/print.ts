@@ -102,7 +102,7 @@ export async function printSheets(c: Ctx, shipmentIds: number[], body: Record<st
   const template = tpl.rows[0];
   if (!template?.content) throw conflict('messages.shipment.noPrintTemplate');
   // each waybill's public tracking link and its QR code, when the template shows them
-  const tracking = (ids: number[]) => (links && usesTracking(template.content!) ? printTracking({ ...links, q: c.q, by: c.caller.userName }, 'WAYBILL', ids) : Promise.resolve(new Map<number, Tracking>()));
+  const tracking = (ids: number[]) => (links && usesTracking(template.content!) ? printTracking({ ...links, q: c.q, by: c.caller.userName, center: centerOf(c.caller) }, 'WAYBILL', ids) : Promise.resolve(new Map<number, Tracking>()));
   const sheets = await sheetData(c, rows.map((r) => r.id), tracking);
   await c.q.query(`update tms_shipment set print_qty = print_qty + 1, last_print_by = $2, last_print_time = $3 where id = any($1::bigint[]) and dispatch_center_id = $4`, [
     rows.map((r) => r.id),
