@@ -38,8 +38,8 @@ export interface DomainEventMap {
   'shipment.finished': { dispatchCenterId: number; shipmentIds: number[]; at: Date };
   /** receipts reported (signed); `abnormal` when a line has a shortage or damage */
   'epod.reported': { dispatchCenterId: number; epodIds: number[]; abnormal: boolean };
-  /** alerts raised by the alert rules */
-  'alert.raised': { alertIds: number[] };
+  /** alerts raised by the alert rules (of every center: the centers they are of, each once) */
+  'alert.raised': { alertIds: number[]; dispatchCenterIds: number[] };
   /** receivable statements sent to their clients (settlement, issue 15) */
   'statement.sent': { statementIds: number[] };
   /** a vehicle's positions entered the e-fence of a pickup / delivery station of its dispatch order (once per order and station) */

@@ -197,7 +197,7 @@ export async function evaluateAlerts(db: Db, now: Date, events?: DomainEvents, r
        returning id, dispatch_center_id`,
       [JSON.stringify(raised), now],
     );
-    if (r.rows.length) await events?.emit({ q, caller: systemCaller(), now }, 'alert.raised', { alertIds: r.rows.map((x) => x.id) });
+    if (r.rows.length) await events?.emit({ q, caller: systemCaller(), now }, 'alert.raised', { alertIds: r.rows.map((x) => x.id), dispatchCenterIds: [...new Set(r.rows.map((x) => Number(x.dispatch_center_id)))] });
     const created = r.rows.map((x) => ({ id: x.id, dispatchCenterId: x.dispatch_center_id }));
     if (realtime) await announce(realtime, created, q);
     return created;

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/config.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { issuesToError, onValidationError, route } from '../../platform/contract.ts';
-import { requireCaller, type Caller } from '../../platform/auth.ts';
+import { centerOf, requireCaller, type Caller } from '../../platform/auth.ts';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
 import { alertTexts, registerAlertJob } from './job.ts';
@@ -62,15 +62,15 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
     await mutate(db, req, { title: 'shipmentAlert', businessType: 'UPDATE' }, async (q) => {
       const params: unknown[] = [id];
       const r = await q.query<{ status: string; vehicle_id: number | null; terminal: boolean }>(
-        `select a.status, (select s.vehicle_id_main from tms_shipment s where s.id = a.shipment_id) as vehicle_id, a.alert_type = any($${params.push(TERMINAL_ALARMS.map((x) => x.type))}::text[]) as terminal
+        `select a.status, (select s.vehicle_id_main from tms_shipment s where s.id = a.shipment_id and s.dispatch_center_id = a.dispatch_center_id) as vehicle_id, a.alert_type = any($${params.push(TERMINAL_ALARMS.map((x) => x.type))}::text[]) as terminal
            from shipment_alert a where a.id = $1 and ${alertScope(caller, params).join(' and ')} for update`,
         params,
       );
       if (!r.rows[0]) throw notFound();
       if (r.rows[0].status !== 'NEW') throw conflict('messages.alert.alreadyHandled');
       await q.query(
-        `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = $5, update_by = $3, update_time = $5, version = version + 1 where id = $4`,
-        [reason, remark, caller.userName, id, clock.now()],
+        `update shipment_alert set status = 'HANDLED', alert_reason = $1, alert_remark = $2, handle_by = $3, handle_time = $5, update_by = $3, update_time = $5, version = version + 1 where id = $4 and dispatch_center_id = $6`,
+        [reason, remark, caller.userName, id, clock.now(), centerOf(caller)],
       );
       // the other bells of the center drop it too; the signal names nothing, each browser asks again within its scope
       await app.realtime.publish({ type: 'alertHandled', dispatchCenterId: caller.dispatchCenterId, data: {} }, q);

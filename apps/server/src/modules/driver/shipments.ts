@@ -19,7 +19,7 @@ const COLUMNS = `s.id, s.shipment_code as "shipmentCode", s.status, s.is_receive
   s.total_weight as "totalWeight", s.total_volume as "totalVolume", s.total_quantity as "totalQuantity", s.total_cases as "totalCases", s.total_pallets as "totalPallets",
   c.name as "carrierName", v.plate_number as "vehiclePlate", vs.plate_number as "trailerPlate", fl.name as "fromLocation", tl.name as "toLocation",
   case when s.driver_id_master = $1 then 'MASTER' when s.driver_id_second = $1 then 'SECOND' else 'OPERATING' end as "driverRole",
-  (select json_build_object('id', vc.id, 'result', vc.result, 'checkTime', vc.check_time) from tms_vehicle_check vc where vc.shipment_id = s.id order by vc.check_time desc, vc.id desc limit 1) as "lastCheck"`;
+  (select json_build_object('id', vc.id, 'result', vc.result, 'checkTime', vc.check_time) from tms_vehicle_check vc where vc.shipment_id = s.id and vc.dispatch_center_id = s.dispatch_center_id order by vc.check_time desc, vc.id desc limit 1) as "lastCheck"`;
 /** A shipment `s` with its carrier `c`, vehicles `v` / `vs` and locations `fl` / `tl`. */
 export const SHIPMENT_FROM = `tms_shipment s
   left join base_carrier c on c.id = s.carrier_id

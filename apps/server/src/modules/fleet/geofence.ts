@@ -365,7 +365,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
   const ctx = { q, caller: systemCaller(ACTOR.userName), now };
   for (const c of crossed.sort((a, b) => a.payload.at.getTime() - b.payload.at.getTime())) await events.emit(ctx, c.name, c.payload);
   for (const a of arriving) await events.emit(ctx, 'shipment.arriving', { dispatchCenterId: Number(a.shipment.dispatch_center_id), shipmentId: a.shipment.id, stationId: a.stationId, at: a.at, eta: a.eta, distanceKm: a.distanceKm });
-  if (alerts.length) await events.emit(ctx, 'alert.raised', { alertIds: alerts.map((a) => a.id) });
+  if (alerts.length) await events.emit(ctx, 'alert.raised', { alertIds: alerts.map((a) => a.id), dispatchCenterIds: [...new Set(alerts.map((a) => a.dispatchCenterId))] });
   return alerts;
 }
 

@@ -206,9 +206,10 @@ export function subscribeNotify(events: DomainEvents): void {
   events.on('alert.raised', async ({ q, now }, p) => {
     const r = await q.query<WaybillRow & { alert_id: number; alert_type: string; alert_content: string | null }>(
       `select w.client_id, w.order_id, w.order_code, w.id as waybill_id, w.code as waybill_code, s.shipment_code, a.id as alert_id, a.alert_type, a.alert_content
-         from shipment_alert a join tms_shipment s on s.id = a.shipment_id join tms_waybill w on w.shipment_id = s.id
-        where a.id = any($1::bigint[]) order by a.id, w.id`,
-      [p.alertIds],
+         from shipment_alert a join tms_shipment s on s.id = a.shipment_id and s.dispatch_center_id = a.dispatch_center_id
+         join tms_waybill w on w.shipment_id = s.id and w.dispatch_center_id = s.dispatch_center_id
+        where a.id = any($1::bigint[]) and a.dispatch_center_id = any($2::bigint[]) order by a.id, w.id`,
+      [p.alertIds, p.dispatchCenterIds],
     );
     await enqueue(
       q,
