@@ -9,8 +9,11 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openStream } from './sse.ts';
 import { ALERT_JOB, evaluateAlerts } from '../src/modules/alert/job.ts';
-import { ADMIN, createUser, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, createUser, startServer, type Json, type TestServer } from './helpers.ts';
 import { addPositions, driverLogin, makeShipment } from './driver-kit.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 let s: TestServer;
 let admin: string;

@@ -4,8 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
-import { createUser, rand, type Json } from './helpers.ts';
+import { checkDistributionKey, createUser, rand, type Json } from './helpers.ts';
 import { call, ctx, saveSample, sample, useServer, zh } from './resource-kit.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 

@@ -86,11 +86,21 @@ export interface CrossCenter {
   tables: string[];
   /** why it crosses centers, and how it runs on Citus */
   why: string;
+  /**
+   * the API test file whose statements use the entry (checkDistributionKey in helpers.ts checks it is still needed);
+   * none: distribution-key.test.ts's own workload does
+   */
+  exercisedBy?: string;
 }
 
 const DRIVER_WHY =
   'a driver is master data, not a center\'s: the driver app finds the trips and receipts of the signed-in driver in whichever center ' +
   'dispatched them, a multi-shard query on the driver columns (each shard answers from its index); what it writes next carries the center it read';
+
+const PORTAL_WHY =
+  'a client is master data, not a center\'s: its orders, waybills, receipts, tracking links and statements are in whichever centers ' +
+  'served it, so the portal finds them by the client (or by id and client): a multi-shard query on the client column, each shard ' +
+  'answering from its index; the sub-queries of each row stay in its center (co-located), and what is read of a record next names its center';
 
 /**
  * Code that crosses centers on purpose. Each runs as a multi-shard query (Citus sends it to every shard in parallel
@@ -104,12 +114,29 @@ export const CROSS_CENTER: CrossCenter[] = [
       'the alert rules run every minute over the shipments in progress of every center (status filter, indexed): one multi-shard ' +
       'query per step, run on all shards in parallel; each alert is inserted with its shipment\'s center (a router insert)',
   },
-  { at: 'modules/driver/shipments.ts driverShipments', tables: ['tms_shipment', 'tms_vehicle_check'], why: DRIVER_WHY },
+  // driverShipments (the list) and driverShipment (one of them)
+  { at: 'modules/driver/shipments.ts driverShipment', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/driver/shipments.ts answerShipment', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/driver/vehicle-check.ts saveVehicleCheck', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/driver/positions.ts driverPositionRows', tables: ['tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/epod/driver-routes.ts ', tables: ['tms_epod', 'tms_shipment'], why: DRIVER_WHY },
   { at: 'modules/driver/shipments.ts stopDetails', tables: ['tms_epod', 'tms_waybill', 'tms_waybill_line'], why: DRIVER_WHY },
+  // the client portal (session 15, issue 20): the list, its export and the map; an order, a receipt, a statement by id and client
+  { at: 'modules/portal/routes.ts clientOrders', tables: ['tms_order'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/routes.ts inTransit', tables: ['tms_waybill', 'tms_order', 'tms_shipment'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/routes.ts orderOf', tables: ['tms_order'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/routes.ts epodOf', tables: ['tms_epod'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/routes.ts revokeClientLink', tables: ['tms_tracking_link'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/statements.ts clientStatements', tables: ['fin_statement'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  { at: 'modules/portal/statements.ts statementOf', tables: ['fin_statement'], why: PORTAL_WHY, exercisedBy: 'portal.test.ts' },
+  {
+    at: 'modules/portal/tracking-links.ts linkOfToken',
+    tables: ['tms_tracking_link'],
+    why:
+      'the public tracking page finds its link by the nonce of the token (unique, indexed): printed and sent tokens carry no center, so a ' +
+      'multi-shard lookup by index; everything the page shows is then read in the link\'s center',
+    exercisedBy: 'portal.test.ts',
+  },
   {
     at: 'modules/alert/stops.ts shipmentStops',
     tables: ['tms_shipment_stop', 'tms_waybill'],
@@ -453,6 +480,9 @@ export async function checkRecorded(recorded: Recorded): Promise<{ findings: Fin
   const known = new Set((JSON.parse(readFileSync(KEY_MISSING_FILE, 'utf8')) as Finding[]).map((k) => k.sql));
   return { findings, added: findings.filter((f) => !known.has(f.sql)), used };
 }
+
+/** The findings as a test failure shows them: tables, where they run from, text; '' when none. */
+export const keyReport = (findings: Finding[]): string => findings.map((f) => `${f.tables.join(', ')} (${f.at.join('; ')}): ${f.sql}`).join('\n\n');
 
 /** The list's file content for these findings (sorted by where they run from, then text). */
 export const keyMissingJson = (findings: Finding[]): string =>

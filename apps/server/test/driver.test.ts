@@ -4,8 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ADMIN, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, startServer, type Json, type TestServer } from './helpers.ts';
 import { DRIVER, OTHER_DRIVER, driverId, driverLogin, makeShipment } from './driver-kit.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 let s: TestServer;
 let token: string;

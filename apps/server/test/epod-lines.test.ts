@@ -5,9 +5,12 @@
  * refused with 400 naming the line field, in every language, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, centerId, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, startServer, type Json, type TestServer } from './helpers.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { buildShippedShipment, type Fixture } from '../src/modules/epod/demo.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 let s: TestServer;
 let admin: string;

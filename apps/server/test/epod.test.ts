@@ -6,10 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownPictures } from '@tms/domain';
-import { ADMIN, centerId, createUser, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, createUser, startServer, type Json, type TestServer } from './helpers.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { buildShippedShipment, type Fixture } from '../src/modules/epod/demo.ts';
 import { createEpodsForShipments } from '../src/modules/epod/create.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 let s: TestServer;
 let admin: string;

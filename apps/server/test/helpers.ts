@@ -14,7 +14,8 @@ import { openPg, openPglite, type Db } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrate.ts';
 import { seed } from '../src/modules/system/seed.ts';
 import { hashPassword } from '../src/platform/auth.ts';
-import { recordingDb, type Recorded } from './distribution.ts';
+import { afterAll, expect } from 'vitest';
+import { CROSS_CENTER, checkRecorded, keyReport, recordingDb, type Recorded } from './distribution.ts';
 
 export interface TestClock extends Clock {
   offsetMs: number;
@@ -104,6 +105,27 @@ export interface StartOptions {
 }
 
 export const ADMIN = { user: 'admin', password: 'admin123' } as const;
+
+/** the statements of this file's servers, when the file checks them (checkDistributionKey) */
+let keyChecked: Recorded | null = null;
+
+/**
+ * Called at the top of an API test file (its name given when cross-center entries name it as exercisedBy): every statement its test servers run is recorded, and after its tests each
+ * one on a distributed table must name its dispatch center, be run from code listed as cross-center, or be on
+ * distribution-key-missing.json (distribution.ts, docs/scale-out.md "Past one machine"). The write paths of the
+ * modules (creating, splitting, binding, signing…) are checked so in the files that drive them; the parse is of the
+ * distinct statements only (a fraction of a second a file).
+ */
+export function checkDistributionKey(file?: string): void {
+  const seen: Recorded = (keyChecked = new Map());
+  afterAll(async () => {
+    keyChecked = null; // a worker runs its next files with these modules loaded (isolate: false)
+    const { added, used } = await checkRecorded(seen);
+    expect(keyReport(added), 'statements on distributed tables without dispatch_center_id (docs/scale-out.md, "Past one machine")').toBe('');
+    // the cross-center entries this file is named for (`exercisedBy`) are still needed
+    if (file) expect(CROSS_CENTER.filter((c) => c.exercisedBy === file && !used.has(c)).map((c) => c.at)).toEqual([]);
+  });
+}
 export { createDatabase, pgliteTemplate };
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
@@ -141,7 +163,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   const recordDir = process.env.TMS_SQL_RECORD_DIR ?? null;
   const recorded: Recorded = new Map();
   const wrapDb = (d: Db) => {
-    const w = opts.wrapDb ? opts.wrapDb(d) : d;
+    let w = opts.wrapDb ? opts.wrapDb(d) : d;
+    if (keyChecked) w = recordingDb(w, keyChecked);
     return recordDir ? recordingDb(w, recorded) : w;
   };
   // a second server on a shared PGlite handle never closes it

@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { translate } from '../src/platform/i18n.ts';
-import { ADMIN, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 let s: TestServer;
 let admin: string;

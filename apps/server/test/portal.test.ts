@@ -5,7 +5,7 @@
  * rate-limited. Which portal route refuses another client's records is in scope-matrix.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { clientUser, type ClientUser } from './portal-kit.ts';
 import { insertPositions } from './shipments-fixtures.ts';
 import { buildShippedShipment } from '../src/modules/epod/demo.ts';
@@ -13,6 +13,9 @@ import { translate } from '../src/platform/i18n.ts';
 import ExcelJS from 'exceljs';
 import { PORTAL_IMPORT_FIELDS, portalOrderImportResource } from '@tms/domain';
 import { upload } from './resource-kit.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey('portal.test.ts');
 
 let s: TestServer;
 let admin: string;

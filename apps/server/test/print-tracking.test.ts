@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { getResource } from '@tms/domain';
-import { centerId, createUser, rand, type Json } from './helpers.ts';
+import { checkDistributionKey, centerId, createUser, rand, type Json } from './helpers.ts';
 import { call, ctx, useServer } from './resource-kit.ts';
 import { makeShipment } from './driver-kit.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 

@@ -7,9 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedLocales } from '@tms/domain';
 import { translate } from '../src/platform/i18n.ts';
-import { centerId, createUser, type ApiOptions, type Json } from './helpers.ts';
+import { checkDistributionKey, centerId, createUser, type ApiOptions, type Json } from './helpers.ts';
 import { ctx, useServer } from './resource-kit.ts';
 import { carrierId, driverId, insertPositions, reviewedWaybill, vehicleId, type ReviewedWaybillSpec } from './shipments-fixtures.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 

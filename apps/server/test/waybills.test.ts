@@ -6,9 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translate } from '../src/platform/i18n.ts';
-import { createUser, rand, type Json } from './helpers.ts';
+import { checkDistributionKey, createUser, rand, type Json } from './helpers.ts';
 import { ctx, useServer, zh } from './resource-kit.ts';
 import { linesOf, makeWaybill, waybillRow } from './waybills-fixtures.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 
