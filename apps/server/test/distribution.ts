@@ -138,6 +138,14 @@ export const CROSS_CENTER: CrossCenter[] = [
     exercisedBy: 'portal.test.ts',
   },
   {
+    at: 'modules/finance/settlement-money.ts invoiceNoTaken',
+    tables: ['fin_invoice'],
+    why:
+      'an invoice number is one paper of the party (or the tax office): registered in one center, no other may register it again; a ' +
+      'multi-shard lookup by party and number (indexed), once per invoice registered',
+    exercisedBy: 'finance-settlement.test.ts',
+  },
+  {
     at: 'modules/alert/stops.ts shipmentStops',
     tables: ['tms_shipment_stop', 'tms_waybill'],
     why:

@@ -8,11 +8,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { centerId, rand, type Json } from './helpers.ts';
+import { centerId, checkDistributionKey, rand, type Json } from './helpers.ts';
 import { ctx, useServer, zh } from './resource-kit.ts';
 import { unstatedStaysExact } from './finance-kit.ts';
 import { translate } from '../src/platform/i18n.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey('finance-settlement.test.ts');
 
 useServer();
 unstatedStaysExact();

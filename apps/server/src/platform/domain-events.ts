@@ -41,7 +41,7 @@ export interface DomainEventMap {
   /** alerts raised by the alert rules (of every center: the centers they are of, each once) */
   'alert.raised': { alertIds: number[]; dispatchCenterIds: number[] };
   /** receivable statements sent to their clients (settlement, issue 15) */
-  'statement.sent': { statementIds: number[] };
+  'statement.sent': { dispatchCenterId: number; statementIds: number[] };
   /** a vehicle's positions entered the e-fence of a pickup / delivery station of its dispatch order (once per order and station) */
   'shipment.arrived': GeofenceCrossing;
   /** … and left it again past the hysteresis margin (once per order and station) */

@@ -26,6 +26,8 @@ export async function etaLateRule(q: Queryable): Promise<EtaRule | null> {
 }
 
 export interface EtaLate {
+  /** the dispatch order's center */
+  dispatchCenterId: number;
   shipmentId: number;
   stationName: string;
   windowEnd: Date;
@@ -40,7 +42,7 @@ export async function raiseEtaLate(q: Queryable, rule: EtaRule, late: EtaLate[],
   for (const l of late) if (!first.has(l.shipmentId)) first.set(l.shipmentId, l);
   const rows = [...first.values()].map((l) => {
     const params = { station: l.stationName, minutes: Math.max(0, Math.round((l.eta.getTime() - l.windowEnd.getTime()) / 60_000)), eta: l.eta.toISOString() };
-    return { shipment_id: l.shipmentId, params, start: l.windowEnd, ...alertTexts(ETA_LATE, params) };
+    return { dispatch_center_id: l.dispatchCenterId, shipment_id: l.shipmentId, params, start: l.windowEnd, ...alertTexts(ETA_LATE, params) };
   });
   const r = await q.query<{ id: number; dispatch_center_id: number }>(
     `insert into shipment_alert(dispatch_center_id, shipment_id, rule_id, alert_type, alert_content, alert_params, start_place, end_place, carrier_name,
@@ -48,7 +50,8 @@ export async function raiseEtaLate(q: Queryable, rule: EtaRule, late: EtaLate[],
      select s.dispatch_center_id, s.id, $2, $3, left($4, 300), x.params, left(fl.name, 100), left(tl.name, 100), left(c.name, 100), left(v.plate_number, 30),
             left(d.name, 60), left(d.mobile, 11), x.start, $5, 'N', left(x.field2, 60), left(x.field3, 300), 'NEW', 'system', $5
        from ${SHIPMENT_FROM}
-       join jsonb_to_recordset($1::jsonb) x(shipment_id bigint, params jsonb, start timestamptz, field2 text, field3 text) on x.shipment_id = s.id
+       join jsonb_to_recordset($1::jsonb) x(dispatch_center_id bigint, shipment_id bigint, params jsonb, start timestamptz, field2 text, field3 text)
+         on x.shipment_id = s.id and s.dispatch_center_id = x.dispatch_center_id
        left join base_driver d on d.id = s.driver_id_master
      on conflict (shipment_id, rule_id) where status = 'NEW' do nothing
      returning id, dispatch_center_id`,

@@ -86,20 +86,20 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
     async (req) => {
       const caller = requireCaller(req);
       const { waybillId, kind = 'RECEIVABLE' } = req.query;
-      await getInScope(db, waybillDef, caller, waybillId); // 404 outside the caller's scope
+      const w = await getInScope(db, waybillDef, caller, waybillId); // 404 outside the caller's scope
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
       const charges = (
         await db.query<ChargeDbRow>(
           `select ${CHARGE_SELECT}
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} where c.waybill_id = $1 and c.kind = $2 order by ct.sort_order, c.id`,
-          [waybillId, kind],
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} where c.waybill_id = $1 and c.dispatch_center_id = $3 and c.kind = $2 order by ct.sort_order, c.id`,
+          [waybillId, kind, w.dispatch_center_id],
         )
       ).rows;
       const name = await placeNames(db, charges.map((c) => c.trace));
       const rating = (
         await db.query<{ waybill_code: string; state: string; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; total_amount: string | null; rated_time: Date }>(
-          `select waybill_code, state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1`,
-          [waybillId],
+          `select waybill_code, state, contract_id, contract_code, contract_version, currency, total_amount::text, rated_time from fin_waybill_rating where waybill_id = $1 and dispatch_center_id = $2`,
+          [waybillId, w.dispatch_center_id],
         )
       ).rows[0];
       return {

@@ -14,7 +14,7 @@ import { getResource, okOf, SettlementApi as S, shareWrittenOff, taxIncluded } f
 import { loadExcel } from '../../platform/excel.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -34,11 +34,13 @@ const D = (v: unknown) => new Decimal(String(v ?? 0));
  */
 export async function syncStatements(q: Queryable, caller: Caller, ids: number[], reason: string): Promise<void> {
   if (!ids.length) return;
+  // the statements and invoices of the caller's center (whose scope found them)
+  const center = centerOf(caller);
   const links = (
     await q.query<{ statement_id: number; invoice_id: number; amount: string; written_off: string }>(
-      `select l.statement_id, l.invoice_id, l.amount::text, i.written_off::text from fin_invoice_statement l join fin_invoice i on i.id = l.invoice_id and i.status = 'VALID'
+      `select l.statement_id, l.invoice_id, l.amount::text, i.written_off::text from fin_invoice_statement l join fin_invoice i on i.id = l.invoice_id and i.dispatch_center_id = $2 and i.status = 'VALID'
         where l.invoice_id in (select invoice_id from fin_invoice_statement where statement_id = any($1::bigint[])) order by l.invoice_id, l.id`,
-      [ids],
+      [ids, center],
     )
   ).rows;
   const invoiced = new Map<number, Decimal>();
@@ -53,7 +55,7 @@ export async function syncStatements(q: Queryable, caller: Caller, ids: number[]
       paid.set(sid, (paid.get(sid) ?? new Decimal(0)).plus(shares[i]!));
     });
   }
-  const rows = (await q.query<Row>(`select id, status, total_amount::text from fin_statement where id = any($1::bigint[]) order by id for update`, [ids])).rows;
+  const rows = (await q.query<Row>(`select id, status, total_amount::text from fin_statement where id = any($1::bigint[]) and dispatch_center_id = $2 order by id for update`, [ids, center])).rows;
   for (const s of rows) {
     const inv = invoiced.get(Number(s.id)) ?? new Decimal(0);
     const pay = paid.get(Number(s.id)) ?? new Decimal(0);
@@ -61,8 +63,8 @@ export async function syncStatements(q: Queryable, caller: Caller, ids: number[]
     let status = String(s.status);
     if (['CONFIRMED', 'INVOICED', 'SETTLED'].includes(status)) status = covers(inv, total) ? (covers(pay, total) ? 'SETTLED' : 'INVOICED') : 'CONFIRMED';
     const moved = status !== s.status;
-    await q.query(`update fin_statement set invoiced_amount = $2, paid_amount = $3, status = $4${moved ? ', version = version + 1, update_by = $5, update_time = now()' : ''} where id = $1`, [
-      s.id, inv.toFixed(2), pay.toFixed(2), status, ...(moved ? [caller.userName] : []),
+    await q.query(`update fin_statement set invoiced_amount = $2, paid_amount = $3, status = $4${moved ? ', version = version + 1, update_by = $6, update_time = now()' : ''} where id = $1 and dispatch_center_id = $5`, [
+      s.id, inv.toFixed(2), pay.toFixed(2), status, center, ...(moved ? [caller.userName] : []),
     ]);
     if (moved)
       await q.query(`insert into fin_statement_event(statement_id, action, from_status, to_status, reason, create_by) values ($1, $2, $3, $4, $5, $6)`, [s.id, status === 'SETTLED' ? 'SETTLE' : status === 'INVOICED' ? 'INVOICE' : 'REOPEN', s.status, status, reason.slice(0, 200), caller.userName]);
@@ -86,6 +88,15 @@ export function invoiceShares(writtenOff: Decimal.Value, allocations: Decimal.Va
   return allocations.map((a, i) => (D(a).lt(0) ? D(a).toFixed(2) : filled[i]!));
 }
 
+/**
+ * Whether a party's invoice number is registered already (not void), in any center: an invoice number is the party's
+ * (or the tax office's), one paper, so a second center may not register it again (cross-center, listed in
+ * apps/server/test/distribution.ts: a multi-shard lookup by party and number).
+ */
+async function invoiceNoTaken(q: Queryable, kind: string, partyId: number, invoiceNo: string): Promise<boolean> {
+  return (await q.query(`select 1 from fin_invoice where kind = $1 and party_id = $2 and invoice_no = $3 and status <> 'VOID'`, [kind, partyId, invoiceNo])).rows.length > 0;
+}
+
 /** The statements an invoice covers. */
 async function statementsOfInvoice(q: Queryable, invoiceId: unknown): Promise<number[]> {
   return (await q.query<{ statement_id: number }>(`select statement_id from fin_invoice_statement where invoice_id = $1`, [invoiceId])).rows.map((r) => Number(r.statement_id));
@@ -104,8 +115,10 @@ async function writeOff(q: Queryable, req: FastifyRequest, caller: Caller, payme
   const payOpen = D(payment.amount).minus(D(payment.applied));
   if (a.gt(payOpen)) throw conflict('messages.settlement.overPayment', { amount: money(a), no: payment.payment_no, open: money(payOpen) }, { [field]: { key: 'messages.settlement.overPayment', params: { amount: money(a), no: payment.payment_no, open: money(payOpen) } } });
   await q.query(`insert into fin_payment_writeoff(payment_id, invoice_id, amount, create_by) values ($1, $2, $3, $4)`, [payment.id, invoiceId, a.toFixed(2), caller.userName]);
-  await q.query(`update fin_invoice set written_off = written_off + $2, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [invoiceId, a.toFixed(2), caller.userName]);
-  const upd = await q.query<Row>(`update fin_payment set applied = applied + $2, update_by = $3, update_time = now(), version = version + 1 where id = $1 returning applied::text`, [payment.id, a.toFixed(2), caller.userName]);
+  await q.query(`update fin_invoice set written_off = written_off + $2, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4`, [invoiceId, a.toFixed(2), caller.userName, inv.dispatch_center_id]);
+  const upd = await q.query<Row>(`update fin_payment set applied = applied + $2, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4 returning applied::text`, [
+    payment.id, a.toFixed(2), caller.userName, payment.dispatch_center_id,
+  ]);
   payment.applied = upd.rows[0]!.applied;
   await syncStatements(q, caller, await statementsOfInvoice(q, invoiceId), String(payment.payment_no));
   void req;
@@ -134,7 +147,7 @@ async function redOriginal(q: Queryable, req: FastifyRequest, caller: Caller, b:
   if (o.kind !== b.kind || Number(o.party_id) !== Number(first.party_id) || Number(o.dispatch_center_id) !== Number(first.dispatch_center_id)) throw fail('redOfParty', {});
   if (o.invoice_type !== b.invoiceType) throw fail('redType', { no: o.invoice_no, type: translate(req.lang, `dicts.fin_invoice_type.${String(o.invoice_type)}`) }, 'invoiceType');
   if (o.invoice_type === 'SPECIAL' && !b.redInfoNo) throw badRequest('messages.settlement.redInfoRequired', { redInfoNo: { key: 'messages.settlement.redInfoRequired' } });
-  const reversed = (await q.query<{ r: string }>(`select coalesce(sum(amount), 0)::text as r from fin_invoice where red_of = $1 and status = 'VALID'`, [o.id])).rows[0]!.r;
+  const reversed = (await q.query<{ r: string }>(`select coalesce(sum(amount), 0)::text as r from fin_invoice where red_of = $1 and dispatch_center_id = $2 and status = 'VALID'`, [o.id, o.dispatch_center_id])).rows[0]!.r;
   const left = D(o.amount).plus(reversed);
   const amount = total.abs();
   if (amount.gt(left)) throw fail('redOverOriginal', { amount: money(total), no: o.invoice_no, left: money(left) });
@@ -205,8 +218,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
         throw conflict('messages.settlement.netNotPositive', params, { allocations: { key: 'messages.settlement.netNotPositive', params } });
       }
       const original = red ? await redOriginal(q, req, caller, b, first, total) : null;
-      const dup = await q.query(`select 1 from fin_invoice where kind = $1 and party_id = $2 and invoice_no = $3 and status <> 'VOID'`, [b.kind, first.party_id, b.invoiceNo]);
-      if (dup.rows.length) throw conflict('messages.settlement.duplicateInvoice', { no: b.invoiceNo }, { invoiceNo: { key: 'messages.settlement.duplicateInvoice', params: { no: b.invoiceNo } } });
+      if (await invoiceNoTaken(q, b.kind, Number(first.party_id), b.invoiceNo)) throw conflict('messages.settlement.duplicateInvoice', { no: b.invoiceNo }, { invoiceNo: { key: 'messages.settlement.duplicateInvoice', params: { no: b.invoiceNo } } });
       const tax = b.taxAmount ?? taxIncluded(total, b.taxRate);
       if (!D(tax).isZero() && D(tax).isNeg() !== total.isNeg()) throw badRequest('messages.settlement.taxSign', { taxAmount: { key: 'messages.settlement.taxSign' } });
       const inv = (
@@ -219,7 +231,10 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
       ).rows[0]!;
       for (const a of b.allocations) await q.query(`insert into fin_invoice_statement(invoice_id, statement_id, amount) values ($1, $2, $3)`, [inv.id, a.statementId, a.amount]);
       // a red-letter invoice is applied against its original at once: the party owes that much less on it
-      if (original) await q.query(`update fin_invoice set written_off = written_off - $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [original.id, total.toFixed(2), caller.userName]);
+      if (original)
+        await q.query(`update fin_invoice set written_off = written_off - $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4`, [
+          original.id, total.toFixed(2), caller.userName, original.dispatch_center_id,
+        ]);
       await syncStatements(q, caller, [...ids, ...(original ? await statementsOfInvoice(q, original.id) : [])], b.invoiceNo);
       return { id: Number(inv.id), amount: total.toFixed(2), taxAmount: new Decimal(tax).toFixed(2) };
     });
@@ -232,14 +247,18 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
       const inv = await getInScope(q, invoiceDef, caller, req.body.id, true);
       if (Number(inv.version) !== req.body.version) throw conflict('messages.conflictVersion');
       if (inv.status === 'VOID') throw conflict('messages.settlement.invoiceVoided', { no: inv.invoice_no });
-      const reds = (await q.query<{ invoice_no: string }>(`select invoice_no from fin_invoice where red_of = $1 and status = 'VALID' order by id limit 1`, [inv.id])).rows[0];
+      const reds = (await q.query<{ invoice_no: string }>(`select invoice_no from fin_invoice where red_of = $1 and dispatch_center_id = $2 and status = 'VALID' order by id limit 1`, [inv.id, inv.dispatch_center_id])).rows[0];
       if (reds) throw conflict('messages.settlement.invoiceHasRed', { no: inv.invoice_no, red: reds.invoice_no });
       if (D(inv.written_off).gt(0)) throw conflict('messages.settlement.invoiceHasPayments', { no: inv.invoice_no });
-      await q.query(`update fin_invoice set status = 'VOID', void_reason = $2, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [inv.id, req.body.reason, caller.userName]);
-      // a voided red-letter invoice no longer reduces its original
+      await q.query(`update fin_invoice set status = 'VOID', void_reason = $2, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4`, [
+        inv.id, req.body.reason, caller.userName, inv.dispatch_center_id,
+      ]);
+      // a voided red-letter invoice no longer reduces its original (of its center: redOriginal checked it)
       if (inv.red_of !== null) {
-        await q.query(`select 1 from fin_invoice where id = $1 for update`, [inv.red_of]);
-        await q.query(`update fin_invoice set written_off = written_off + $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1`, [inv.red_of, D(inv.amount).toFixed(2), caller.userName]);
+        await q.query(`select 1 from fin_invoice where id = $1 and dispatch_center_id = $2 for update`, [inv.red_of, inv.dispatch_center_id]);
+        await q.query(`update fin_invoice set written_off = written_off + $2::numeric, update_by = $3, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $4`, [
+          inv.red_of, D(inv.amount).toFixed(2), caller.userName, inv.dispatch_center_id,
+        ]);
       }
       await syncStatements(q, caller, [...(await statementsOfInvoice(q, inv.id)), ...(inv.red_of !== null ? await statementsOfInvoice(q, inv.red_of) : [])], String(inv.invoice_no));
     });

@@ -53,7 +53,7 @@ export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): v
         [found.map((w) => w.id), caller.userName, centerOf(caller)],
       );
       const receipts = new Map(
-        (await q.query<Row>(`select id, waybill_code, status from fin_paper_receipt where waybill_id = any($1::bigint[]) for update`, [found.map((w) => w.id)])).rows.map((r) => [String(r.waybill_code), r]),
+        (await q.query<Row>(`select id, waybill_code, status from fin_paper_receipt where waybill_id = any($1::bigint[]) and dispatch_center_id = $2 for update`, [found.map((w) => w.id), centerOf(caller)])).rows.map((r) => [String(r.waybill_code), r]),
       );
       const from: readonly string[] = RECEIPT_ACTION_FROM[action];
       const to = RECEIPT_ACTION_TO[action];
@@ -70,8 +70,8 @@ export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): v
           continue;
         }
         await q.query(
-          `update fin_paper_receipt set status = $2::text, ${col} = now(), lost_reason = case when $2::text = 'LOST' then $3::text else lost_reason end, update_by = $4, update_time = now(), version = version + 1 where id = $1`,
-          [r.id, to, reason, caller.userName],
+          `update fin_paper_receipt set status = $2::text, ${col} = now(), lost_reason = case when $2::text = 'LOST' then $3::text else lost_reason end, update_by = $4, update_time = now(), version = version + 1 where id = $1 and dispatch_center_id = $5`,
+          [r.id, to, reason, caller.userName, centerOf(caller)],
         );
         r.status = to;
         out.push({ code, ok: true, status: to, message: null });

@@ -51,17 +51,18 @@ async function claimRows(req: FastifyRequest, db: Db): Promise<ClaimRow[]> {
 }
 
 /** The statement's charge lines (locked) with their codes, our amount (accepted adjustments included) and their contract's tolerance. */
-async function claimLines(q: Queryable, statementId: unknown): Promise<ClaimLine[]> {
+/** The charge lines of a statement (its row), their charges and dispatch orders in its center. */
+async function claimLines(q: Queryable, s: Row): Promise<ClaimLine[]> {
   const rows = (
     await q.query<Row>(
       `select l.id, l.waybill_code, sh.shipment_code, l.charge_type_code, t.tolerance_pct::text, t.tolerance_amount::text,
               (l.amount + coalesce((select sum(a.amount) from fin_statement_line a where a.adjusts_line_id = l.id), 0))::text as amount
          from fin_statement_line l
-         left join fin_charge c on c.id = l.charge_id
-         left join tms_shipment sh on sh.id = c.dispatch_order_id
+         left join fin_charge c on c.id = l.charge_id and c.dispatch_center_id = $2
+         left join tms_shipment sh on sh.id = c.dispatch_order_id and sh.dispatch_center_id = c.dispatch_center_id
          left join fin_settle_term t on t.contract_id = c.contract_id
         where l.statement_id = $1 and l.line_type = 'CHARGE' order by l.id for update of l`,
-      [statementId],
+      [s.id, s.dispatch_center_id],
     )
   ).rows;
   return rows.map((r) => ({
@@ -73,7 +74,7 @@ async function claimLines(q: Queryable, statementId: unknown): Promise<ClaimLine
 /** Checks the claim against the locked statement and acts on it: confirm, dispute, or only record the check. */
 async function check(q: Queryable, req: FastifyRequest, s: Row, rows: ClaimRow[], lang: Lang): Promise<Omit<Result, 'statement'>> {
   const caller = requireCaller(req);
-  const out = threeWayCheck(await claimLines(q, s.id), rows);
+  const out = threeWayCheck(await claimLines(q, s), rows);
   const codeOf = (r: ClaimRow) => [r.waybillCode, r.dispatchOrderCode].filter(Boolean).join(' / ') + (r.chargeTypeCode ? ` (${r.chargeTypeCode})` : '');
   const match = (m: (typeof out.matched)[number]) => ({ ...m.row, lineIds: m.lineIds, ours: m.ours, diff: m.diff, disputeLineId: m.disputeLineId, proposed: m.proposed });
   const result = {

@@ -133,8 +133,8 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
      select null, a.id, a.waybill_id, coalesce(w.code, s.shipment_code), a.charge_type_code, a.amount, a.tax_rate, a.currency,
             ${adjParty}, (a.approve_time at time zone '${SETTLE_TZ}')::date, t.cut_off_day, 'ADJUSTMENT', 'MANUAL', null, null, null, null, left(a.reason, 200)
        from fin_adjustment a
-       left join tms_waybill w on w.id = a.waybill_id
-       left join tms_shipment s on s.id = coalesce(a.shipment_id, w.shipment_id)
+       left join tms_waybill w on w.id = a.waybill_id and w.dispatch_center_id = a.dispatch_center_id
+       left join tms_shipment s on s.id = coalesce(a.shipment_id, w.shipment_id) and s.dispatch_center_id = a.dispatch_center_id
        left join lateral (select t.cut_off_day from fin_contract k join fin_settle_term t on t.contract_id = k.id
                            where k.dispatch_center_id = a.dispatch_center_id and k.kind = a.kind and k.status = 'EFFECTIVE'
                              and (case when a.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end) = ${adjParty}
@@ -172,9 +172,9 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
                                           origin, origin_statement_id, origin_statement_code, before_amount, after_amount, remark, create_by)
            select s.id, c.line_type, c.charge_id, c.adjustment_id, c.waybill_id, c.waybill_code, c.charge_type_code, c.event_date, c.amount, c.tax_rate,
                   c.origin, c.origin_statement_id, c.origin_statement_code, c.before_amount, c.after_amount, c.remark, $2
-             from fin_gen_cand c join fin_statement s on s.party_id = c.party_id and s.currency = c.currency and s.id = any($1::bigint[])
+             from fin_gen_cand c join fin_statement s on s.party_id = c.party_id and s.currency = c.currency and s.id = any($1::bigint[]) and s.dispatch_center_id = $3
             order by s.id, c.line_type desc, c.event_date, c.charge_id, c.adjustment_id`,
-          [made, g.by],
+          [made, g.by, g.centerId],
         )
       ).rowCount ?? 0
     : 0;
@@ -188,7 +188,7 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   return { created: made.length, lines, statementIds: made };
 }
 
-type JobRow = { id: number; kind: string; period: string; party_id: number | null; status: string; created_count: number; line_count: number; error: string | null };
+type JobRow = { id: number; dispatch_center_id: number; kind: string; period: string; party_id: number | null; status: string; created_count: number; line_count: number; error: string | null };
 const jobAnswer = (j: JobRow, statementIds?: number[]): z.input<typeof S.SettleJob> => ({
   id: Number(j.id), kind: j.kind, period: j.period, partyId: j.party_id === null ? null : Number(j.party_id), status: j.status as 'DONE', createdCount: j.created_count, lineCount: j.line_count,
   error: j.error, progress: { done: j.status === 'DONE' ? GENERATION_STEPS : (progress.get(Number(j.id)) ?? 0), total: GENERATION_STEPS }, ...(statementIds ? { statementIds } : {}),
@@ -203,16 +203,17 @@ async function partiesInScope(q: Queryable, caller: Caller, kind: string): Promi
   return (await q.query<{ id: number }>(`select t.id from ${def.table} t where ${where.join(' and ')}`, params)).rows.map((r) => Number(r.id));
 }
 
-async function runJob(db: Db, jobId: number): Promise<void> {
-  const job = (await db.query<Row>(`update fin_settle_job set status = 'RUNNING' where id = $1 and status = 'QUEUED' returning *`, [jobId])).rows[0];
+/** A queued generation (its id and center, as queued) run in the background. */
+async function runJob(db: Db, jobId: number, center: number): Promise<void> {
+  const job = (await db.query<Row>(`update fin_settle_job set status = 'RUNNING' where id = $1 and dispatch_center_id = $2 and status = 'QUEUED' returning *`, [jobId, center])).rows[0];
   if (!job) return; // already run (a retry)
   const input = job as unknown as { dispatch_center_id: number; kind: 'RECEIVABLE'; period: string; party_id: number | null; create_by: string; parties: (number | string)[] | null };
   try {
     const parties = input.parties ? input.parties.map(Number) : null;
     const r = await db.tx((q) => generateStatements(q, { jobId, centerId: Number(input.dispatch_center_id), kind: input.kind, period: input.period, partyId: input.party_id, by: input.create_by, parties }));
-    await db.query(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1`, [jobId, r.created, r.lines]);
+    await db.query(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1 and dispatch_center_id = $4`, [jobId, r.created, r.lines, center]);
   } catch (e) {
-    await db.query(`update fin_settle_job set status = 'FAILED', error = $2, finish_time = now() where id = $1`, [jobId, String((e as Error).message ?? e).slice(0, 500)]);
+    await db.query(`update fin_settle_job set status = 'FAILED', error = $2, finish_time = now() where id = $1 and dispatch_center_id = $3`, [jobId, String((e as Error).message ?? e).slice(0, 500), center]);
   } finally {
     progress.delete(jobId);
   }
@@ -350,7 +351,7 @@ async function linesOf(q: Queryable, statementId: unknown, ids: number[], field:
 }
 
 export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
-  void app.jobs.work(GENERATE_JOB, async (data: { jobId: number }) => runJob(db, Number(data.jobId)));
+  void app.jobs.work(GENERATE_JOB, async (data: { jobId: number; dispatchCenterId: number }) => runJob(db, Number(data.jobId), Number(data.dispatchCenterId)));
 
   route(app, { method: 'POST', url: `${BASE}/generate`, operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: S.GenerateBody, response: okOf(S.SettleJob) }, async (req) => {
     const caller = requireCaller(req);
@@ -360,14 +361,14 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     const parties = await partiesInScope(db, caller, kind);
     if (!partyId) {
       const job = (await db.query<JobRow>(`insert into fin_settle_job(dispatch_center_id, kind, period, parties, create_by) values ($1, $2, $3, $4, $5) returning *`, [caller.dispatchCenterId, kind, period, parties, caller.userName])).rows[0]!;
-      await app.jobs.send(GENERATE_JOB, { jobId: Number(job.id) });
+      await app.jobs.send(GENERATE_JOB, { jobId: Number(job.id), dispatchCenterId: Number(job.dispatch_center_id) });
       return ok(req, jobAnswer(job), 'messages.settlement.queued');
     }
     const out = await mutate(db, req, { title: 'statement', businessType: 'GENERATE' }, async (q) => {
       const job = (await q.query<JobRow>(`insert into fin_settle_job(dispatch_center_id, kind, period, party_id, status, create_by) values ($1, $2, $3, $4, 'RUNNING', $5) returning *`, [caller.dispatchCenterId, kind, period, partyId, caller.userName])).rows[0]!;
       try {
         const r = await generateStatements(q, { jobId: Number(job.id), centerId: caller.dispatchCenterId!, kind, period, partyId, by: caller.userName, parties });
-        const done = (await q.query<JobRow>(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1 returning *`, [job.id, r.created, r.lines])).rows[0]!;
+        const done = (await q.query<JobRow>(`update fin_settle_job set status = 'DONE', created_count = $2, line_count = $3, finish_time = now() where id = $1 and dispatch_center_id = $4 returning *`, [job.id, r.created, r.lines, job.dispatch_center_id])).rows[0]!;
         return { job: done, r };
       } finally {
         progress.delete(Number(job.id));
@@ -396,7 +397,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
         const s = await lockStatement(q, req, caller, req.body.id, req.body.version, action);
         await moveStatement(q, caller, s, action.toUpperCase(), STATEMENT_ACTION_TO[action], null, null, action === 'send' ? 'sent_time = now()' : `confirmed_by = $3, confirmed_time = now()`);
         // the client is told (notifications and webhooks, issue 17), in this transaction
-        if (action === 'send') await app.events.emit({ q, caller, now: new Date() }, 'statement.sent', { statementIds: [Number(s.id)] });
+        if (action === 'send') await app.events.emit({ q, caller, now: new Date() }, 'statement.sent', { dispatchCenterId: Number(s.dispatch_center_id), statementIds: [Number(s.id)] });
         return statementAnswer(q, s);
       });
       return ok(req, data, `messages.settlement.${action}Ok`);

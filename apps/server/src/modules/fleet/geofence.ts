@@ -329,7 +329,7 @@ export async function applyGeofences(q: Queryable, events: DomainEvents, rows: P
       from = st;
       const eta = new Date(latest.at.getTime() + hours(total));
       const isLate = !!st.window_end && eta.getTime() > st.window_end.getTime() + rule.toleranceMinutes * 60_000;
-      if (isLate && !lateBefore.has(key)) late.push({ shipmentId: s.id, stationName: st.name, windowEnd: st.window_end!, eta });
+      if (isLate && !lateBefore.has(key)) late.push({ dispatchCenterId: Number(s.dispatch_center_id), shipmentId: s.id, stationName: st.name, windowEnd: st.window_end!, eta });
       if (isLate !== lateBefore.has(key)) lateFlags.push({ shipment_id: s.id, station_id: st.station_id, eta_late: isLate });
     }
   }

@@ -179,8 +179,8 @@ export function subscribeNotify(events: DomainEvents): void {
   // settlement (issue 15): a receivable statement sent to its client, to check in the portal
   events.on('statement.sent', async ({ q, now }, p) => {
     const r = await q.query<{ id: number; code: string; client_id: number; period: string; total_amount: string; currency: string }>(
-      `select id, code, client_id, period, total_amount::text, currency from fin_statement where id = any($1::bigint[]) and kind = 'RECEIVABLE' and client_id is not null order by id`,
-      [p.statementIds],
+      `select id, code, client_id, period, total_amount::text, currency from fin_statement where id = any($1::bigint[]) and dispatch_center_id = $2 and kind = 'RECEIVABLE' and client_id is not null order by id`,
+      [p.statementIds, p.dispatchCenterId],
     );
     await enqueue(q, now, r.rows.map((st) => ({ type: 'statement.sent', clientId: Number(st.client_id), subject: st.code, data: { statementId: Number(st.id), statementCode: st.code, period: st.period, totalAmount: st.total_amount, currency: st.currency } })));
   });
