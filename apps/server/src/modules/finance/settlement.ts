@@ -351,7 +351,11 @@ async function linesOf(q: Queryable, statementId: unknown, ids: number[], field:
 }
 
 export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
-  void app.jobs.work(GENERATE_JOB, async (data: { jobId: number; dispatchCenterId: number }) => runJob(db, Number(data.jobId), Number(data.dispatchCenterId)));
+  // a job queued before its center was sent along (an upgrade with jobs waiting) is found by id alone
+  const centerOfJob = async (id: number) => Number((await db.query<{ c: number }>(`select dispatch_center_id as c from fin_settle_job where id = $1`, [id])).rows[0]?.c ?? -1);
+  void app.jobs.work(GENERATE_JOB, async (data: { jobId: number; dispatchCenterId?: number }) =>
+    runJob(db, Number(data.jobId), data.dispatchCenterId == null ? await centerOfJob(Number(data.jobId)) : Number(data.dispatchCenterId)),
+  );
 
   route(app, { method: 'POST', url: `${BASE}/generate`, operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: S.GenerateBody, response: okOf(S.SettleJob) }, async (req) => {
     const caller = requireCaller(req);
