@@ -27,7 +27,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
-import { newChargeTable, RATED_SOURCES, rateShipments, readRatedCharges, replaceCharges, withoutJit } from './payable.ts';
+import { bulkMemory, newChargeTable, RATED_SOURCES, rateShipments, readRatedCharges, replaceCharges, withoutJit } from './payable.ts';
 
 export const RERATE_JOB = 'finance.contract.rerate';
 export const RERATE_STEPS = 5;
@@ -267,6 +267,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
   step(1, ids.length);
   if (!ids.length) return { records: 0, charges: 0 };
+  await bulkMemory(q, ids.length * 4);
 
   // 2. and 3. the rate card, the line picked per lane and charge type, the pricing; the new total per waybill
   step(2, ids.length);
@@ -296,7 +297,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by],
   );
   step(4, ids.length);
-  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now, true);
+  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now, { read: true, single: true });
   await dropRatingTables(q);
   step(5, ids.length);
   return { records: ids.length, charges: inserted };
