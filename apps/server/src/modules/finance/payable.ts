@@ -356,11 +356,11 @@ export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by
       group by o.rec, o.waybill_id, o.ct`,
   );
   await q.query(`analyze fin_pair_charge`);
-  await q.query(
-    `delete from fin_charge f using fin_old_charge o
-      where f.id = o.id and f.dispatch_center_id = any($1::bigint[]) and o.free and not exists (select 1 from fin_pair_charge p where p.old_id = o.id)`,
-    [centers],
-  );
+  // the open charges left over (none when a re-rating gives the same charge types): looked for in the working tables
+  // first, which costs a fraction of the delete's join with fin_charge (1.7 s for nothing at 410,000 charges)
+  const leftOver = `from fin_old_charge o where o.free and not exists (select 1 from fin_pair_charge p where p.old_id = o.id)`;
+  if ((await q.query(`select 1 ${leftOver} limit 1`)).rows.length)
+    await q.query(`delete from fin_charge f where f.id in (select o.id ${leftOver}) and f.dispatch_center_id = any($1::bigint[])`, [centers]);
   await q.query(
     `update fin_charge f
         set dispatch_center_id = n.dispatch_center_id, dispatch_order_id = n.dispatch_order_id, contract_id = n.contract_id, contract_version = n.contract_version, rate_line_id = n.rate_line_id,
