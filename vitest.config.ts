@@ -82,6 +82,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for a condition as long as a page action waits for its element (browser.ts: the page's 15 s),
+          // not vitest's 1 s: at load 13 the alert bell's first count took longer than a second after the shell was ready,
+          // and the test failed on a product that was right. A poll ends as soon as its condition holds.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -23,6 +23,9 @@ const before = (sql: string) => {
   if (!sql.includes('create temp table fin_gen_cand')) return sql;
   const out = sql
     .replace('from fin_charge_unstated c', 'from fin_charge c')
+    // 0094: the figures read back from the charge by its key; before 0084 the charge itself
+    .replace(/\n\s*join fin_charge f on f\.id = c\.charge_id and f\.dispatch_center_id = c\.dispatch_center_id/, '')
+    .replace(/\bf\./g, 'c.')
     .replace('select c.charge_id,', 'select c.id as charge_id,')
     .replaceAll('c.rerate', "c.trace->'rerate'")
     .concat(`\n        and not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)`);

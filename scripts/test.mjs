@@ -157,6 +157,33 @@ function collect(file, stage) {
   if ((j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) > 0) skips.push(`${stage}: ${(j.numPendingTests ?? 0) + (j.numTodoTests ?? 0)} tests skipped or todo`);
 }
 
+/** the browser tests' full page loads, by file and test (e2e/support/browser.ts writePageLoads) */
+const PAGE_LOADS = join(root, '.test-artifacts', 'e2e', 'page-loads.jsonl');
+let pageLoadLine = '';
+function collectPageLoads() {
+  if (!existsSync(PAGE_LOADS)) return;
+  const byFile = new Map();
+  for (const line of readFileSync(PAGE_LOADS, 'utf8').split('\n').filter(Boolean)) {
+    const { file, tests } = JSON.parse(line);
+    const seen = byFile.get(file) ?? {};
+    for (const [t, n] of Object.entries(tests)) seen[t] = (seen[t] ?? 0) + n;
+    byFile.set(file, seen);
+  }
+  let total = 0;
+  const perFile = [];
+  for (const [file, tests] of byFile) {
+    const n = Object.values(tests).reduce((a, b) => a + b, 0);
+    total += n;
+    perFile.push([file, n]);
+    const entry = fileTimes.find((f) => f.name === file);
+    if (!entry) continue;
+    entry.pageLoads = n;
+    for (const t of entry.tests) if (tests[t.name]) t.pageLoads = tests[t.name];
+  }
+  perFile.sort((a, b) => b[1] - a[1]);
+  pageLoadLine = `page loads: ${total} full loads of the web app in the browser tests (each starts it anew); most: ${perFile.slice(0, 5).map(([f, n]) => `${f.replace(/^.*\//, '')} ${n}`).join(', ')}`;
+}
+
 function failStage(name, code) {
   totals.failed += 1;
   failures.push(`${name}: exit ${code}`);
@@ -219,6 +246,7 @@ if (e2eSelected && !existsSync(chromium)) {
       // the type checks (one core) may still run: they leave the other one to the browser tests
       await unitApiDone;
       const report = join(out, 'e2e.json');
+      rmSync(PAGE_LOADS, { force: true });
       const r = await run(
         'browser e2e',
         'npx',
@@ -226,6 +254,7 @@ if (e2eSelected && !existsSync(chromium)) {
         { env: { CHROMIUM_PATH: chromium }, buffered: true },
       );
       collect(report, 'e2e');
+      collectPageLoads();
       if (r.code !== 0 && !failures.some((f) => f.startsWith('e2e'))) failStage('e2e: vitest', r.code);
     })(),
   );
@@ -240,6 +269,7 @@ if (slowest.length) {
   console.log('slowest files:');
   for (const f of slowest) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.name}`);
 }
+if (pageLoadLine) console.log(pageLoadLine);
 for (const s of skips) console.log(`skipped: ${s}`);
 for (const f of failures) console.log(`FAILED: ${f}`);
 let code = totals.failed > 0 ? 1 : 0;

@@ -354,7 +354,8 @@ function contrastFor(out: Sweep, where: string, pairs: string[]): { contrast: bo
  * What a dialog is (modal or drawer; the generic form or detail drawer of platform/resource) and its colour pairs (or a
  * screen's: `root` the body): for every visible text in it (an element's own text, an input's value), what axe's colour-contrast rule computes its ratio
  * and its threshold from — the text's colour, the opacity of its ancestors, its shadow, size and weight, and the
- * backgrounds behind it up to the first opaque one (colours and images). A dialog whose pairs were all measured on
+ * backgrounds behind it up to the first opaque one (colours and images), as drawn: the boxes stacked under the middle of
+ * the text (its ancestors, and a positioned box behind it that is not one). A dialog whose pairs were all measured on
  * dialogs before gives the rule nothing new to measure: the same colour on the same backgrounds at the same size has the
  * same ratio. Run in the page.
  */
@@ -373,14 +374,28 @@ function colourPairs(root: Element): { kind: 'drawer' | 'modal'; generic: Generi
     let opacity = 1;
     for (let a: Element | null = el; a; a = a.parentElement) opacity *= Number(style(a).opacity);
     const bgs: string[] = [];
-    let a: Element | null = el;
-    for (; a; a = a.parentElement) {
+    // the boxes behind the text as drawn, as axe finds them: the stack at the middle of its first box, from the text's
+    // element down (a positioned box behind it that is not its ancestor included); its ancestors where the text is not
+    // on top there (covered, out of the viewport)
+    const r = el.getClientRects()[0]!;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const stack = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementsFromPoint(x, y) : [];
+    const at = stack.indexOf(el);
+    const behind: Element[] = [];
+    if (at >= 0) behind.push(...stack.slice(at));
+    else for (let p: Element | null = el; p; p = p.parentElement) behind.push(p);
+    let opaqueFound = false;
+    for (const a of behind) {
       const s = style(a);
       const img = s.backgroundImage !== 'none';
       if (img || s.backgroundColor !== 'rgba(0, 0, 0, 0)') bgs.push(`${s.backgroundColor}${img ? ` ${s.backgroundImage.slice(0, 60)}` : ''}`);
-      if (!img && opaque(s.backgroundColor)) break;
+      if (!img && opaque(s.backgroundColor)) {
+        opaqueFound = true;
+        break;
+      }
     }
-    if (!a) bgs.push('(what is behind the dialog)');
+    if (!opaqueFound) bgs.push('(what is behind the dialog)');
     pairs.add([cs.color, opacity.toFixed(3), cs.textShadow, cs.fontSize, cs.fontWeight, bgs.join(' > ')].join(' | '));
   };
   const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sharedProduct, startProduct, type ProductServer } from './server.ts';
-import { newPage, sharedBrowser } from './browser.ts';
+import { newPage, sharedBrowser, writePageLoads } from './browser.ts';
 import { snap } from './snap.ts';
 import { LoginPage } from '../pages/login-page.ts';
 
@@ -81,6 +81,7 @@ function session(env: Record<string, string>, withPage: boolean, admin: boolean,
     });
   }
   afterAll(async () => {
+    writePageLoads();
     // the worker's Chromium stays for its next file, as does its shared server (stop() leaves that one running)
     await s.server?.stop();
   });

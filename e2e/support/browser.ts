@@ -1,7 +1,8 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = new URL('../../.test-artifacts/e2e/', import.meta.url).pathname;
@@ -34,7 +35,31 @@ export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ ctx: 
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: lang, reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
+  page.on('load', countLoad);
   return { ctx, page };
+}
+
+/**
+ * Full loads of a document in the pages of newPage, by test (its name; '(hooks)' outside a test): each one starts the
+ * web app anew (its JavaScript compiled, its styles generated), the largest CPU cost of a browser test (issue 12). A
+ * move inside the app (a menu click, history.pushState) is no load. Written by the file's afterAll (writePageLoads)
+ * and summed by the runner (scripts/test.mjs) into .test-artifacts/test-times.json.
+ */
+const pageLoads = new Map<string, number>();
+function countLoad(): void {
+  // named as vitest's JSON report names it (the describe blocks and the test, joined by spaces)
+  const name = expect.getState().currentTestName?.replaceAll(' > ', ' ') ?? '(hooks)';
+  pageLoads.set(name, (pageLoads.get(name) ?? 0) + 1);
+}
+
+/** Appends the file's page loads to .test-artifacts/e2e/page-loads.jsonl and starts counting anew (the worker's next file). */
+export function writePageLoads(): void {
+  const file = expect.getState().testPath;
+  if (!file || !pageLoads.size) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const root = new URL('../..', import.meta.url).pathname;
+  appendFileSync(join(SHOTS, 'page-loads.jsonl'), `${JSON.stringify({ file: relative(root, file), tests: Object.fromEntries(pageLoads) })}\n`);
+  pageLoads.clear();
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

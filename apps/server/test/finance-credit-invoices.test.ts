@@ -195,7 +195,7 @@ describe('statement line references (migrations 0051, 0083)', () => {
     const { clientId, credit } = await clientWithCredit('UN');
     const w = await row(`select a.waybill_id from fin_adjustment a join fin_statement_line l on l.adjustment_id = a.id where l.statement_id = $1`, [credit.id]);
     const contract = await row(`select id from fin_contract where client_id = $1`, [clientId]);
-    const unstated = async (id: number) => (await ctx.s.db.query<{ amount: string }>(`select amount::text from fin_charge_unstated where charge_id = $1`, [id])).rows.map((r) => r.amount);
+    const unstated = async (id: number) => (await ctx.s.db.query<{ amount: string }>(`select c.amount::text from fin_charge_unstated u join fin_charge c on c.id = u.charge_id where u.charge_id = $1`, [id])).rows.map((r) => r.amount);
     const [a, b] = (
       await ctx.s.db.query<{ id: number }>(
         `insert into fin_charge(dispatch_center_id, waybill_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace)

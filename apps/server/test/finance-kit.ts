@@ -33,14 +33,14 @@ export const nextPeriod = (p: string) => {
 
 /**
  * fin_charge_unstated (migration 0084, what statement generation reads) is exactly the charges on no live statement
- * line, each with the settlement fields of its charge: the rows missing, left over or different, as text (none: []).
+ * line, each with its charge's fields it copies (0094: not the figures a re-rating writes over, which generation reads
+ * from the charge): the rows missing, left over or different, as text (none: []).
  */
 export async function unstatedDrift(): Promise<string[]> {
   const r = await ctx.s.db.query<{ drift: string }>(
-    `with want as (select c.id as charge_id, c.dispatch_center_id, c.kind, c.contract_id, c.waybill_id, c.charge_type_code, c.currency, c.amount, c.tax_rate, c.source, c.create_time,
-                          case when c.source = 'RERATE' then c.trace->'rerate' end as rerate
+    `with want as (select c.id as charge_id, c.dispatch_center_id, c.kind, c.waybill_id, c.charge_type_code, c.source, case when c.source = 'RERATE' then c.trace->'rerate' end as rerate
                      from fin_charge c where not exists (select 1 from fin_statement_line l where l.charge_id = c.id and not l.released)),
-          have as (select charge_id, dispatch_center_id, kind, contract_id, waybill_id, charge_type_code, currency, amount, tax_rate, source, create_time, rerate from fin_charge_unstated)
+          have as (select charge_id, dispatch_center_id, kind, waybill_id, charge_type_code, source, rerate from fin_charge_unstated)
      select 'missing ' || row(w.*)::text as drift from (select * from want except select * from have) w
      union all
      select 'left over ' || row(h.*)::text from (select * from have except select * from want) h`,

@@ -163,6 +163,11 @@ describe('bulk re-rating of a contract', () => {
         `select id, waybill_id, charge_type_code as code, xmin::text as version, create_time from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE' order by id`, [ids],
       )).rows;
     const v1Charges = await chargeRows();
+    // what statement generation finds the un-stated charges by (0084): its rows of the charges written over in place
+    // are left alone by a re-rating, which changes none of their fields (0094: the figures are read from the charge)
+    const unstatedRows = async () =>
+      (await ctx.s.db.query<{ id: number; version: string }>(`select charge_id as id, xmin::text as version from fin_charge_unstated where waybill_id = any($1::bigint[]) order by 1`, [ids])).rows;
+    const v1Unstated = await unstatedRows();
 
     // version 2: breaks with rounding and a maximum, first / additional weight on the station lane, a per-trip and a per-tonne charge
     await api('POST', '/api/finance/contract/terminate', { ids: [v1.id] });
@@ -187,6 +192,9 @@ describe('bulk re-rating of a contract', () => {
     const v2Charges = await chargeRows();
     expect(v2Charges.filter((c) => c.code === 'FREIGHT').map((c) => Number(c.id)).sort()).toEqual(v1Charges.map((c) => Number(c.id)).sort());
     expect(v2Charges.filter((c) => c.code !== 'FREIGHT').length).toBeGreaterThan(0);
+    expect(v1Unstated.length).toBe(v1Charges.length);
+    expect((await unstatedRows()).filter((u) => v1Unstated.some((v) => Number(v.id) === Number(u.id)))).toEqual(v1Unstated);
+    expect(v2Charges.filter((c) => v1Charges.some((v) => Number(v.id) === Number(c.id))).every((c) => c.version !== v1Charges.find((v) => Number(v.id) === Number(c.id))!.version)).toBe(true);
     // a charge must name a basis of its own contract, charge type and line; a basis charges name is not deleted
     const named = (await ctx.s.db.query<{ id: number; basis_id: number }>(`select id, basis_id from fin_charge where id = $1`, [v2Charges[0]!.id])).rows[0]!;
     const otherBasis = await one(`select id from fin_charge_basis where contract_id = $1 limit 1`, [v1.id]);

@@ -13,7 +13,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { DomainEventContext, DomainEvents } from '../../platform/domain-events.ts';
 import { STORED_LINE_SELECT } from './contracts.ts';
 import { haversine } from '../report/queries.ts';
-import { closeHistory, keepHistory, rateShipments, replaceCharges, stageCharges, withoutJit, withoutLockedCharges, type RerateCause } from './payable.ts';
+import { bulkMemory, closeHistory, keepHistory, rateShipments, replaceCharges, stageCharges, withoutJit, withoutLockedCharges, type RerateCause } from './payable.ts';
 import { rateWaybillsInSql } from './rerate.ts';
 
 export interface CardLine extends StoredRateLine {
@@ -199,11 +199,13 @@ export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause
   // figures already settled (a charge no longer OPEN) are not rated again
   const waybillIds = await withoutLockedCharges(q, 'waybill_id', 'RECEIVABLE', ids);
   if (!waybillIds.length) return;
+  await bulkMemory(q, waybillIds.length * 4);
   if (cause) await keepHistory(ctx, 'RECEIVABLE', waybillIds, cause);
-  if (how === 'sql' || (how === 'auto' && waybillIds.length >= RATE_IN_SQL_FROM)) {
-    await rateWaybillsInSql(q, waybillIds, caller.userName, now);
-  } else await rateByEngine(ctx, waybillIds);
-  await replaceCharges(q, 'RECEIVABLE', waybillIds, caller.userName, now);
+  const inSql = how === 'sql' || (how === 'auto' && waybillIds.length >= RATE_IN_SQL_FROM);
+  if (inSql) await rateWaybillsInSql(q, waybillIds, caller.userName, now);
+  else await rateByEngine(ctx, waybillIds);
+  // the bulk pricing gives one charge per waybill and charge type (one line picked per lane and charge type)
+  await replaceCharges(q, 'RECEIVABLE', waybillIds, caller.userName, now, { single: inSql });
   if (cause) await closeHistory(q, 'RECEIVABLE', waybillIds);
 }
 

@@ -27,7 +27,7 @@ import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { loadCards, WAYBILL_TO_RATE } from './rating.ts';
-import { newChargeTable, RATED_SOURCES, rateShipments, readRatedCharges, replaceCharges, withoutJit } from './payable.ts';
+import { bulkMemory, newChargeTable, RATED_SOURCES, rateShipments, readRatedCharges, replaceCharges, withoutJit } from './payable.ts';
 
 export const RERATE_JOB = 'finance.contract.rerate';
 export const RERATE_STEPS = 5;
@@ -153,7 +153,10 @@ async function stageLanes(q: Queryable, from: string, withDate: boolean, only?: 
                     x.to_county, x.to_city, x.to_province, ${withDate ? 'x.order_date::date' : 'null::date'} as dt,
                     x.weight::numeric as weight, x.volume::numeric as volume, x.pieces, x.pallets, x.signed,
                     x.declared_value::numeric as declared_value, x.wait_hours::numeric as wait_hours, x.vehicle_type_id as vty, x.km::numeric as km, x.km_source
-               from ${from} where ${only === undefined ? 'x.contract_id is not null' : `x.contract_id = ${Number(only)}`}) y`,
+               from ${from} where ${only === undefined ? 'x.contract_id is not null' : `x.contract_id = ${Number(only)}`}) y
+      -- in the order of the waybills: their charges are priced in that order into fin_new_charge, which drives the
+      -- charges' update (replaceCharges), so that it meets fin_charge's pages in their order rather than at random
+      order by y.id`,
   );
 }
 
@@ -267,6 +270,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
   step(1, ids.length);
   if (!ids.length) return { records: 0, charges: 0 };
+  await bulkMemory(q, ids.length * 4);
 
   // 2. and 3. the rate card, the line picked per lane and charge type, the pricing; the new total per waybill
   step(2, ids.length);
@@ -286,17 +290,17 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
      agg as (select waybill_id, jsonb_agg(jsonb_build_object('chargeTypeCode', code, 'amount', amount::text) order by code) as charges from per group by 1)
      insert into fin_rating_history (dispatch_center_id, kind, waybill_id, cause, before_state, before_total, after_state, after_total, before_charges, create_by, create_time)
      select r.dispatch_center_id, 'RECEIVABLE', r.waybill_id, 'CONTRACT', r.state, r.total_amount, t.state, t.total, coalesce(a.charges, '[]'::jsonb), $1, $2
-       from fin_rr_total t join fin_waybill_rating r on r.waybill_id = t.id left join agg a on a.waybill_id = t.id`,
-    [opts.by, opts.now],
+       from fin_rr_total t join fin_waybill_rating r on r.waybill_id = t.id and r.dispatch_center_id = $3 left join agg a on a.waybill_id = t.id`,
+    [opts.by, opts.now, c.dispatch_center_id],
   );
   await q.query(
     `update fin_waybill_rating r set state = t.state, contract_id = $1, contract_code = $2, contract_version = $3, currency = $4,
             total_amount = t.total, rated_time = $5, update_by = $6, update_time = $5, version = r.version + 1
-       from fin_rr_total t where r.waybill_id = t.id`,
-    [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by],
+       from fin_rr_total t where r.waybill_id = t.id and r.dispatch_center_id = $7`,
+    [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by, c.dispatch_center_id],
   );
   step(4, ids.length);
-  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now, true);
+  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now, { read: true, single: true });
   await dropRatingTables(q);
   step(5, ids.length);
   return { records: ids.length, charges: inserted };

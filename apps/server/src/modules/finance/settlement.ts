@@ -95,10 +95,11 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
   const party = `case when c.kind = 'RECEIVABLE' then k.client_id else k.carrier_id end`;
   await q.query(`drop table if exists fin_gen_cand`);
   // the candidates: the center's charges on no live statement line, from their narrow copy kept by triggers (migration
-  // 0084, fin_charge_unstated), not from every charge with its rating trace
+  // 0084, fin_charge_unstated), not from every charge with its rating trace; their figures (contract, amount, tax rate,
+  // currency, time: what a re-rating writes over, 0094) from the charge itself, by its key
   await q.query(
     `create temp table fin_gen_cand on commit drop as
-     select c.charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, c.amount, c.tax_rate, c.currency,
+     select c.charge_id, null::bigint as adjustment_id, c.waybill_id, w.code as waybill_code, c.charge_type_code, f.amount, f.tax_rate, f.currency,
             ${party} as party_id, (ev.t at time zone '${SETTLE_TZ}')::date as event_date, t.cut_off_day,
             -- a re-rating difference (payable.ts, replaceCharges) is an adjustment line that says where it came from
             case when c.source = 'RERATE' then 'ADJUSTMENT' else 'CHARGE' end as line_type, case when c.source = 'RERATE' then 'RERATE' end as origin,
@@ -108,11 +109,12 @@ export async function generateStatements(q: Queryable, g: GenerationInput): Prom
             case when c.source = 'RERATE' then (c.rerate->>'after')::numeric end as after_amount,
             null::varchar as remark
        from fin_charge_unstated c
-       join fin_contract k on k.id = c.contract_id
+       join fin_charge f on f.id = c.charge_id and f.dispatch_center_id = c.dispatch_center_id
+       join fin_contract k on k.id = f.contract_id
        join tms_waybill w on w.id = c.waybill_id
-       left join fin_settle_term t on t.contract_id = c.contract_id
+       left join fin_settle_term t on t.contract_id = f.contract_id
        cross join lateral (select case coalesce(t.settle_event, 'REVIEW')
-           when 'REVIEW' then c.create_time
+           when 'REVIEW' then f.create_time
            when 'SHIP' then coalesce(w.atd, (select s.atd from tms_shipment s where s.id = w.shipment_id))
            when 'EPOD_SIGNED' then (select max(e.sign_time) from tms_epod e where e.waybill_id = c.waybill_id)
            when 'EPOD_AUDITED' then (select max(e.audit_time) from tms_epod e where e.waybill_id = c.waybill_id and e.status = 'AUDITED')
