@@ -6,9 +6,11 @@
  *
  * Each build is served by the built server on its own fresh embedded database (the same seed). In zh-CN and en-US,
  * with reduced motion (as the browser tests) and with motion (as most users), it shoots /user/login, /welcome,
- * /order/list, /baseinfo/carrier, /system/menu and the carrier list's create dialog, each in a fresh context, and
+ * /order/list, /baseinfo/carrier, /system/menu, the carrier list's create dialog, and the carrier list in the real-dark
+ * page style and in another primary colour (themes generated at run time), each in a fresh context, and
  * counts the pixels that differ (Chromium decodes and compares the two PNGs). Shots and a diff image (differing
  * pixels in red) go to .test-artifacts/page-shots/. Prints one line per shot; exits 1 if any pixel differs.
+ * Two loads of the same build differ by 0–95 scattered pixels (anti-aliasing; the captcha's picture is random).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,11 +21,15 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const DISTS = (process.env.BENCH_WEB_DIST ?? '').split(',').filter(Boolean).map((d) => resolve(d.trim()));
 if (DISTS.length !== 2) throw new Error('BENCH_WEB_DIST=<before build>,<after build>');
 const OUT = join(ROOT, '.test-artifacts/page-shots');
+/** BENCH_SHOTS=name,name: only those shots */
+const ONLY = (process.env.BENCH_SHOTS ?? '').split(',').filter(Boolean);
 
 interface Shot {
   name: string;
   path: string;
   auth: boolean;
+  /** layout settings remembered in the browser (app/settings.ts): another theme, generated at run time */
+  settings?: Record<string, unknown>;
   ready: (p: Page) => Promise<unknown>;
   then?: (p: Page) => Promise<unknown>;
 }
@@ -45,6 +51,8 @@ const SHOTS: Shot[] = [
       await p.locator('.ant-modal-content, .ant-drawer-content').first().waitFor();
     },
   },
+  { name: 'carrier-real-dark', path: '/baseinfo/carrier', auth: true, settings: { pageStyle: 'realDark' }, ready: rows },
+  { name: 'carrier-dust', path: '/baseinfo/carrier', auth: true, settings: { colorPrimary: '#F5222D' }, ready: rows },
 ];
 
 /** Waits until nothing moves on the page: no spinner, no pending request, the same screenshot twice. */
@@ -64,6 +72,7 @@ async function shoot(browser: Browser, server: BuiltServer, s: Shot, lang: strin
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: lang, reducedMotion: reduced ? 'reduce' : 'no-preference' });
   try {
     await ctx.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+    if (s.settings) await ctx.addInitScript((v) => localStorage.setItem('tms.layoutSettings', v), JSON.stringify(s.settings));
     if (s.auth) await ctx.addInitScript((t) => localStorage.setItem('Access-Token', JSON.stringify({ value: t, expires: Date.now() + 3600e3 })), server.token);
     const page = await ctx.newPage();
     page.setDefaultTimeout(30_000);
@@ -83,18 +92,20 @@ async function shoot(browser: Browser, server: BuiltServer, s: Shot, lang: strin
 async function compare(page: Page, a: Buffer, b: Buffer): Promise<{ differing: number; diff: Buffer }> {
   const r = await page.evaluate(
     async ([x, y]) => {
-      const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
-      const [ia, ib] = await Promise.all([load(x), load(y)]);
+      // (no named helpers in here: tsx would wrap them in a __name() the page does not have)
+      const bitmaps: ImageBitmap[] = [];
+      for (const b64 of [x, y]) bitmaps.push(await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob()));
+      const [ia, ib] = bitmaps as [ImageBitmap, ImageBitmap];
       const w = Math.max(ia.width, ib.width);
       const h = Math.max(ia.height, ib.height);
-      const read = (img: ImageBitmap) => {
+      const pixels: ImageData[] = [];
+      for (const img of bitmaps) {
         const c = new OffscreenCanvas(w, h);
-        const g = c.getContext('2d')!;
-        g.drawImage(img, 0, 0);
-        return g.getImageData(0, 0, w, h);
-      };
-      const da = read(ia);
-      const db = read(ib);
+        const g2 = c.getContext('2d')!;
+        g2.drawImage(img, 0, 0);
+        pixels.push(g2.getImageData(0, 0, w, h));
+      }
+      const [da, db] = pixels as [ImageData, ImageData];
       const out = new OffscreenCanvas(w, h);
       const g = out.getContext('2d')!;
       g.drawImage(ia, 0, 0);
@@ -129,7 +140,7 @@ try {
   const cmp = await (await browser.newContext()).newPage();
   for (const lang of ['zh-CN', 'en-US']) {
     for (const reduced of [true, false]) {
-      for (const s of SHOTS) {
+      for (const s of SHOTS.filter((x) => !ONLY.length || ONLY.includes(x.name))) {
         const [a, b] = [await shoot(browser, servers[0]!, s, lang, reduced), await shoot(browser, servers[1]!, s, lang, reduced)];
         const name = `${s.name}-${lang}-${reduced ? 'reduced' : 'motion'}`;
         writeFileSync(join(OUT, `${name}-before.png`), a);

@@ -16,7 +16,9 @@
  * only the matching one applies and answers. The files are served as they are (not minified: pro-components writes
  * a few rules that are not valid CSS, which the browser drops as it does at run time).
  *
- * Anything else (another primary colour, the dark page style, a component no screen showed) is not in the map and
+ * Only styles scoped by their theme's class hash are written: pro-components' (the layout, the table's toolbar, the
+ * query filter…) and the icons' rules have no hash, so they stay generated at run time, where each theme's replace
+ * the other's. Anything else (another primary colour, the dark page style, a component no screen showed) is not in the map and
  * is generated at run time as before; its class hash differs, so the static rules never apply to it. The file
  * records the versions of antd, @ant-design/cssinjs and @ant-design/pro-components it was made with: when one
  * changes, apps/web/src/app/antd-static.test.ts fails until the file is generated again.
@@ -171,10 +173,14 @@ function leaves(list: Menu[]): string[] {
 function sheet(c: { paths: Map<string, string>; nodes: [string, string][] }): { css: string; count: number } {
   const ids = new Set<string>();
   const map: string[] = [];
-  const have = new Set(c.nodes.map(([h]) => h));
+  const text = new Map(c.nodes);
   for (const [p, id] of c.paths) {
     // the map is `path:hash;…` inside a CSS string: a path with one of those characters cannot be listed
-    if (/[:;"\\]/.test(p) || !have.has(id)) continue;
+    if (/[:;"\\]/.test(p) || !text.has(id)) continue;
+    // only styles scoped by their theme's class hash (`:where(.css-…)`). pro-components' rules (the layout, the
+    // table's toolbar…) and the icons' are not: written ahead, the default look's would also apply under another page
+    // style (the light menu, real dark) and win over that theme's own, generated at run time before them in <head>
+    if (!/\.css-[a-z0-9]+/.test(text.get(id)!)) continue;
     ids.add(id);
     map.push(`${p}:${id}`);
   }
