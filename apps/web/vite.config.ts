@@ -44,7 +44,8 @@ function fastDynamicCss(): Plugin {
 /**
  * antd's styles of the default look written ahead (`antd-static/`, made by scripts/antd-styles.ts; issue 12): each
  * file is linked first in <head> with the media of its motion setting, so the page has the styles before any script
- * runs and antd's css-in-js, finding a style's path in the file's map, skips generating it. Served as they are:
+ * runs and antd's css-in-js, finding a style's path in the file's map, skips generating it; the styles it still
+ * generates come after them, as they came after those styles before. Served as they are:
  * not minified, and not bundled with the app's CSS (which follows them and overrides antd where it must).
  */
 function antdStaticStyles(): Plugin {
@@ -69,8 +70,16 @@ function antdStaticStyles(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      // right after <meta charset>: before the app's own style sheet
-      handler: (html) => html.replace(/(<meta charset="[^"]*" \/>)/, `$1${links.map(({ href, media }) => `\n    <link rel="stylesheet" href="${href}" media="${media}" />`).join('')}`),
+      // right after <meta charset>: before the app's own style sheet. The empty <style> after them is where rc-util
+      // queues the styles css-in-js still generates (pro-components', other themes'): it puts each one after the last
+      // queued <style>, else first in <head>, where the written sheets would win over them
+      handler: (html) =>
+        links.length
+          ? html.replace(
+              /(<meta charset="[^"]*" \/>)/,
+              `$1${links.map(({ href, media }) => `\n    <link rel="stylesheet" href="${href}" media="${media}" />`).join('')}\n    <style data-rc-order="prependQueue" data-rc-priority="-1000000"></style>`,
+            )
+          : html,
     },
   };
 }
