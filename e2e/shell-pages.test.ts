@@ -492,3 +492,30 @@ describe('pages', () => {
     }
   });
 });
+
+describe("antd's styles written ahead (issue 12)", () => {
+  it('a fresh page takes the default look from the linked sheets: css-in-js generates none of antd’s styles', async () => {
+    const { page } = s;
+    await openWelcome(page);
+    // the two sheets of apps/web/antd-static, each with the media of its motion setting; the tests ask for reduced motion
+    const sheets = await page.evaluate(() =>
+      [...document.styleSheets].filter((x) => /\/assets\/antd-[a-z-]+-[0-9a-f]{8}\.css$/.test(x.href ?? '')).map((x) => x.media.mediaText),
+    );
+    expect(sheets).toEqual(['(prefers-reduced-motion: reduce)', '(prefers-reduced-motion: no-preference)']);
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    // a list page (search form, table, pagination, toolbar) as a menu click opens it
+    await page.evaluate(() => {
+      history.pushState({}, '', '/system/user');
+      dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+    });
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    // antd's component styles (scoped by the theme's class hash) all come written ahead; pro-components' and the
+    // icons' (no hash: the light menu and real dark must replace them) are still generated, as the layout and the table's
+    const styles = await page.evaluate(() => [...document.head.querySelectorAll('style[data-css-hash]')].map((n) => n.textContent ?? ''));
+    expect(styles.some((css) => css.includes('.ant-pro-layout'))).toBe(true);
+    const antd = styles.filter((css) => /\.css-[a-z0-9]+/.test(css) && !css.startsWith('@keyframes')).map((css) => css.slice(0, 80));
+    expect(antd, 'antd styles css-in-js generated: after a change of antd or of the theme, run `npx tsx scripts/antd-styles.ts`').toEqual([]);
+    // the written styles are the theme's: the primary button in #1890ff darkened to 5:1 on white (App.tsx accessibleTokens)
+    expect(await css(page, '.ant-pro-table-list-toolbar .ant-btn-primary', 'background-color')).toBe('rgb(19, 112, 199)');
+  });
+});

@@ -45,7 +45,7 @@ const SHARED = ['packages/domain', 'package-lock.json', 'tsconfig.base.json'];
 // Vite reads VITE_* variables into the apps (e.g. VITE_TMS_SSO): a build made with other values is stale
 const VITE_ENV = Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort().map((k) => `${k}=${process.env[k]}`).join('\n');
 const targets = [
-  { name: 'web app', out: 'apps/web/dist', sources: ['apps/web', ...SHARED], extra: VITE_ENV, build: () => run('npm', ['run', 'build', '-w', '@tms/web']) },
+  { name: 'web app', out: 'apps/web/dist', sources: ['apps/web', 'scripts/precompress.mjs', ...SHARED], extra: VITE_ENV, build: () => run('npm', ['run', 'build', '-w', '@tms/web']) },
   { name: 'driver app', out: 'apps/driver/dist', sources: ['apps/driver', 'scripts/precompress.mjs', ...SHARED], extra: VITE_ENV, build: () => run('npm', ['run', 'build', '-w', '@tms/driver']) },
   { name: 'server bundle', out: 'apps/server/dist', sources: ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...SHARED], build: () => run(process.execPath, ['scripts/build-server.mjs']) },
 ];

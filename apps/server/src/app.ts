@@ -193,10 +193,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       root: dist,
       wildcard: false,
       index: false,
+      // the build's .br / .gz copies (scripts/precompress.mjs) to a browser that accepts them: about 3 MB of scripts and
+      // 1.5 MB of antd's styles written ahead go out as about a fifth of that, without compressing on every request
+      preCompressed: true,
       // the build names every asset by its content hash: a browser keeps them for a year without asking
       // again; everything else (icons, the page itself) is checked each time
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
       ...(webConfig ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
     });
   }

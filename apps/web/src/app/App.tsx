@@ -1,6 +1,7 @@
 /** Providers: antd theme and locale (following the i18n language), router. */
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
+import { StyleContext } from '@ant-design/cssinjs';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -126,7 +127,38 @@ function Themed() {
   );
 }
 
+/**
+ * scripts/antd-styles.ts (the generator of apps/web/antd-static/) sets `__tmsStyleCapture` before the page loads and
+ * reads every style entry antd's css-in-js cache ever held from `__tmsStyleCache` (an entry leaves the cache when its
+ * last component unmounts, as a loading skeleton does): nothing happens without the flag.
+ */
+type CacheEntry = [number, unknown];
+type CaptureWindow = Window & { __tmsStyleCapture?: boolean; __tmsStyleCache?: { cache: Map<string, CacheEntry> } };
+const CAPTURE = typeof window !== 'undefined' && (window as CaptureWindow).__tmsStyleCapture === true;
+
+function StyleCapture() {
+  const { cache } = useContext(StyleContext);
+  const w = window as CaptureWindow;
+  // during the first render, before any antd component of the page registers a style
+  if (!w.__tmsStyleCache) {
+    const seen = new Map<string, CacheEntry>();
+    const update = cache.opUpdate.bind(cache);
+    cache.opUpdate = (key, fn) => {
+      update(key, fn);
+      const entry = cache.opGet(key) as CacheEntry | null;
+      if (entry && key.startsWith('style%')) seen.set(key, entry);
+    };
+    w.__tmsStyleCache = { cache: seen };
+  }
+  return null;
+}
+
 /** Server state (TanStack Query) is provided by the signed-in part (SignedIn.tsx): the login page does without. */
 export function App() {
-  return <Themed />;
+  return (
+    <>
+      {CAPTURE && <StyleCapture />}
+      <Themed />
+    </>
+  );
 }
