@@ -19,6 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TMS</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(driverDist, 'assets'));
   writeFileSync(join(driverDist, 'index.html'), '<!doctype html><title>Driver</title><div id="driver-root"></div>');
@@ -70,11 +71,14 @@ describe('web assets', () => {
     expect((await s.api('GET', '/welcome')).body.toString()).toContain('<div id="root">');
   });
 
-  it("the driver app's precompressed copy (scripts/precompress.mjs) goes to a browser that accepts it", async () => {
+  it.each([
+    ['the web app', '/assets/index-Ab12Cd34.js', 'console.log(1)'],
+    ['the driver app', '/driver/assets/index-Zz98Yy76.js', 'console.log(2)'],
+  ])("%s's precompressed copy (scripts/precompress.mjs) goes to a browser that accepts it", async (_app, path, text) => {
     const get = (encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((ok, no) =>
         http
-          .get(`${s.url}/driver/assets/index-Zz98Yy76.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          .get(`${s.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -85,9 +89,9 @@ describe('web assets', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(2)');
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body.toString()).toBe('console.log(2)');
+    expect(plain.body.toString()).toBe(text);
   });
 });
