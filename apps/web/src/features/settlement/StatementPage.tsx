@@ -261,7 +261,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
             size="small"
             pagination={{ pageSize: 20 }}
             dataSource={d.lines}
-            rowSelection={removable ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(Number)), getCheckboxProps: (l) => ({ disabled: l.lineType !== 'CHARGE' }) } : undefined}
+            rowSelection={removable ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(Number)), getCheckboxProps: (l) => ({ disabled: l.lineType !== 'CHARGE', 'aria-label': t('a11y.selectRow', { label: [l.waybillCode, l.chargeTypeCode, l.amount].filter(Boolean).join(' ') }) }) as { disabled?: boolean } } : undefined}
             columns={[
               { title: t('resources.statementLine.fields.lineType'), key: 'type', render: (_, l) => t(`dicts.fin_statement_line_type.${l.lineType}`) },
               { title: t('resources.statementLine.fields.waybillCode'), dataIndex: 'waybillCode' },

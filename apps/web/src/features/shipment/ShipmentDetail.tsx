@@ -43,6 +43,7 @@ function useColumns(cols: Col[]) {
 
 function Plain({ rows, cols, testId, selection }: { rows: Row[]; cols: Col[]; testId?: string; selection?: { keys: Key[]; onChange: (k: Key[]) => void } }) {
   const columns = useColumns(cols);
+  const { t } = useResourceContext();
   return (
     <Table<Row>
       rowKey="id"
@@ -53,7 +54,16 @@ function Plain({ rows, cols, testId, selection }: { rows: Row[]; cols: Col[]; te
       dataSource={rows}
       columns={columns}
       data-testid={testId}
-      rowSelection={selection ? { selectedRowKeys: selection.keys, onChange: selection.onChange } : undefined}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.keys,
+              onChange: selection.onChange,
+              // each row's checkbox named by the waybill it selects (antd passes it on to the input; its type lists no aria attributes)
+              getCheckboxProps: (row: Row) => ({ 'aria-label': t('a11y.selectRow', { label: String(row.code ?? row.id) }) }) as { disabled?: boolean },
+            }
+          : undefined
+      }
     />
   );
 }

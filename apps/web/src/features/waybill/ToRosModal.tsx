@@ -106,7 +106,12 @@ export default function ToRosModal({ rows, onClose, onDone }: { rows: Row[]; onC
               size="small"
               loading={shipments.isFetching}
               dataSource={shipments.data?.rows ?? []}
-              rowSelection={{ type: 'radio', selectedRowKeys: picked ? [picked] : [], onChange: (keys) => setPicked(Number(keys[0])) }}
+              rowSelection={{
+                type: 'radio',
+                selectedRowKeys: picked ? [picked] : [],
+                onChange: (keys) => setPicked(Number(keys[0])),
+                getCheckboxProps: (r) => ({ 'aria-label': t('a11y.selectRow', { label: r.shipmentCode }) }) as { disabled?: boolean },
+              }}
               onRow={(r) => ({ onClick: () => setPicked(r.id) })}
               pagination={{ current: pageNum, pageSize: PAGE, total: shipments.data?.total ?? 0, onChange: setPageNum, size: 'small' }}
               columns={[
