@@ -17,6 +17,7 @@ import { SHOTS } from './browser.ts';
 import { snap } from './snap.ts';
 import { signedInPage, useProductBrowser } from './admin-session.ts';
 import { Shell } from '../pages/shell.ts';
+import { openDispatchOrder, reviewedWaybillOf } from './dispatch.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -278,15 +279,37 @@ async function auditDialog(
   // the dialog must give back, and no pointer hit-test waits on a page that is busy rendering (599 menu rows)
   // (up to 30 s: the menu screen renders its 599 rows expanded in one task after its loads are done, 5–15 s on the
   // loaded machine, main as well; nothing takes the focus meanwhile)
+  // the dialog, or the message an action that needs another state answers with instead (not 15 s of waiting for a
+  // dialog that will not come)
+  const before = await page.evaluate(() => ({ n: document.querySelectorAll('.ant-message-notice').length, path: location.pathname }));
   if (opts.open) await opts.open();
   else {
     await opener.focus({ timeout: 30_000 });
     await page.keyboard.press('Enter');
   }
   const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
-  if (!(await dialog.waitFor({ timeout: 15_000 }).then(() => true, () => false))) {
+  const answer = await page
+    .waitForFunction(
+      ({ n, path }) => {
+        const shown = [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')].some((e) => e.getClientRects().length > 0);
+        if (shown) return 'dialog';
+        // a message instead, or another screen (a create button that opens a page of its own)
+        return document.querySelectorAll('.ant-message-notice').length > n ? 'message' : location.pathname !== path ? 'screen' : false;
+      },
+      before,
+      { timeout: 15_000, polling: 50 },
+    )
+    .then((h) => h.jsonValue(), () => false);
+  const opened = answer === 'dialog' || (answer !== false && (await dialog.isVisible()));
+  if (!opened) {
+    lap('no dialog');
     if (process.env.A11Y_DEBUG) await page.screenshot({ path: join(SHOTS, `a11y-nodialog${where.replace(/[^\w]+/g, '-')}.png`) });
     if (opts.must) out.focusLost.push(`${where}: opened no dialog though it says it does (aria-haspopup)`);
+    // what the product said instead (an action that needs another state of the ticked row answers with a message)
+    else
+      out.passedBy.push(
+        `${where}: ${answer === 'screen' ? `opened ${await page.evaluate(() => location.pathname)}` : answer === 'message' ? (await page.locator('.ant-message-notice').last().innerText({ timeout: 1_000 }).catch(() => '')).trim() : 'nothing within 15 s'}`,
+      );
     return found; // the button opened a screen, not a dialog
   }
   out.dialogs++;
@@ -366,6 +389,22 @@ function colourPairs(root: Element): { kind: 'drawer' | 'modal'; generic: Generi
     if (!cs) styles.set(el, (cs = getComputedStyle(el)));
     return cs;
   };
+  // a box's ::before / ::after with a background of its own (a tag's or a badge's drawn shape): drawn over the box's
+  // background, under its text; part of the pair, as a different background (axe leaves such a text to a reader)
+  const pseudoBgs = new Map<Element, string>();
+  const pseudoBg = (el: Element) => {
+    let bg = pseudoBgs.get(el);
+    if (bg === undefined) {
+      bg = '';
+      for (const p of ['::before', '::after']) {
+        const ps = getComputedStyle(el, p);
+        if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
+        if (ps.backgroundColor !== 'rgba(0, 0, 0, 0)' || ps.backgroundImage !== 'none') bg += `${p} ${ps.backgroundColor} ${ps.backgroundImage.slice(0, 60)} ${ps.opacity} `;
+      }
+      pseudoBgs.set(el, bg);
+    }
+    return bg;
+  };
   const opaque = (c: string) => !/rgba\(.*,\s*0?\.\d+\)$|rgba\(.*,\s*0\)$|transparent/.test(c);
   const pairs = new Set<string>();
   const add = (el: Element) => {
@@ -388,6 +427,8 @@ function colourPairs(root: Element): { kind: 'drawer' | 'modal'; generic: Generi
     let opaqueFound = false;
     for (const a of behind) {
       const s = style(a);
+      const pseudo = pseudoBg(a);
+      if (pseudo) bgs.push(pseudo);
       const img = s.backgroundImage !== 'none';
       if (img || s.backgroundColor !== 'rgba(0, 0, 0, 0)') bgs.push(`${s.backgroundColor}${img ? ` ${s.backgroundImage.slice(0, 60)}` : ''}`);
       if (!img && opaque(s.backgroundColor)) {
@@ -483,7 +524,34 @@ async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: b
     }
   };
   const names = await buttons.evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim(), kind: e.getAttribute('data-dialog'), off: (e as HTMLButtonElement).disabled })));
-  for (const [i, b] of names.entries()) if (!b.off) await one(`${s.path} (toolbar${ticked ? ', a row ticked' : ''}: ${b.name})`, buttons.nth(i), b.kind);
+  for (const [i, b] of names.entries()) {
+    if (b.off) continue;
+    const where = `${s.path} (toolbar${ticked ? ', a row ticked' : ''}: ${b.name})`;
+    const passed = out.passedBy.length;
+    await one(where, buttons.nth(i), b.kind);
+    // an action that needs another state than the first row's (review a reviewed order, schedule a closed dispatch order)
+    // answers with a message: the next rows of the page are ticked in turn, one at a time, until one opens its dialog
+    if (!ticked || out.passedBy.length === passed) continue;
+    const ticks = page.locator(`${ROWS} .ant-table-selection-column input[type="checkbox"]`);
+    const n = Math.min(await ticks.count(), 10);
+    const tr = Date.now();
+    let at = 0;
+    const said = out.passedBy[passed]!;
+    for (let k = 1; k < n && out.passedBy.length > passed; k++) {
+      await ticks.nth(at).uncheck({ timeout: 5_000 });
+      await ticks.nth(k).check({ timeout: 5_000 });
+      at = k;
+      out.passedBy.length = passed;
+      await one(`${s.path} (toolbar, row ${k + 1} ticked: ${b.name})`, buttons.nth(i), b.kind);
+      if (out.passedBy.length > passed) out.passedBy[passed] = `${said} (rows 1–${k + 1} of the page tried)`;
+    }
+    // the first row ticked again, for the next actions
+    if (at) {
+      await ticks.nth(at).uncheck({ timeout: 5_000 });
+      await ticks.nth(0).check({ timeout: 5_000 });
+    }
+    addPhase(out, 'toolbar: other rows', Date.now() - tr);
+  }
   for (let m = 0; m < (await menus.count()); m++) {
     const trigger = menus.nth(m);
     const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
@@ -546,6 +614,8 @@ export interface Sweep {
   rowMs: number;
   confirmAudited: boolean;
   focusLost: string[];
+  /** the toolbar's actions that opened no dialog on the first row (it needs another state), with the message shown instead */
+  passedBy: string[];
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
   audited: string[];
   /** the screens colour contrast did not run on, their colour pairs measured before (and where) */
@@ -558,7 +628,7 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], audited: [], screensContrastBefore: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], audited: [], screensContrastBefore: [] });
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -656,6 +726,10 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
     // A11Y_ONLY (a regular expression on the path) narrows the sweep while a screen is being fixed
     const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null;
     st.screens = only ? all.filter((x) => only.test(x.path)) : all;
+    // what the toolbars' actions on another state than the seed's records need, so that their dialogs are audited too:
+    // a reviewed waybill on no dispatch order (to dispatch; add to a dispatch order on /shipment/ros) and an open
+    // dispatch order (schedule)
+    if (rows) await Promise.all([reviewedWaybillOf(s.server), openDispatchOrder(s.server)]);
     const { ctx, page } = await signedInPage(s.browser, s.server);
     st.page = page;
     st.close = () => ctx.close();
@@ -702,7 +776,7 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
     const drawers = r.audited.filter((a) => a.endsWith('[drawer]')).length;
