@@ -32,6 +32,11 @@ interface PageQuery {
   query: Record<string, unknown>;
   limit: number;
   offset: number;
+  /**
+   * the order list: the page's rows joined to the (id, center) pairs of its keyed inner read, the page size written
+   * into the statement; without: the rows by id (the lines', whose source is keyed inside), as before session 16
+   */
+  pairs?: boolean;
 }
 
 /** Filters of a list request, plus the keyset cursor `afterId` (newest-first paging without offset). */
@@ -54,6 +59,11 @@ function pageSql(p: PageQuery, params: unknown[]): string {
   // the caller's center as a parameter, for a source that names it (the lines'), once
   let c = 0;
   const source = p.source(() => (c ||= params.push(centerOf(p.caller))));
+  if (!p.pairs) {
+    params.push(p.limit, p.offset);
+    return `select ${selectList(p.def)} from ${source} t
+      where t."id" in (select "id" from ${source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`;
+  }
   // the page size written into the statement (an integer: the contract's pageSize, or an export's cap), the offset a
   // parameter: PostgreSQL then knows the page has at most that many rows, so a prepared list's generic plan (one plan
   // for any values) costs what a plan for the values does and is kept, planned once per connection, on an analysed
@@ -157,7 +167,7 @@ function totalsSql(caller: Caller, query: Record<string, unknown>, params: unkno
  * single row joined to the page's rows (kept when the page is empty).
  */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
-  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset };
+  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset, pairs: true };
   const params: unknown[] = [];
   const totals = totalsSql(caller, query, params);
   const page = pageSql(p, params);
