@@ -127,7 +127,8 @@ function cpuSeconds(pid: number): number {
  * idle cores follows from (cores ÷ CPU per request).
  */
 async function throughput(root: string): Promise<{ rps: number; p50: number; p99: number; errors: number; n: number; serverCpuMs: number; dbCpuMs: number }> {
-  const name = `h2_crowd_${Date.now().toString(36)}`;
+  // BENCH_DB_PREFIX: the scratch database's name prefix (each helper session names its own)
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'h2'}_crowd_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

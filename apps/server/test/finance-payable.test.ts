@@ -217,10 +217,17 @@ describe('manual charges and adjustments', () => {
     await post('/api/finance/adjustment/decide', { ids: [big.json.data.id], approve: true, opinion: '同意' });
     const again = await ctx.s.api('POST', '/api/finance/adjustment/decide', { token: ctx.admin, body: { ids: [big.json.data.id], approve: false } });
     expect(again.status).toBe(409);
+    // an id the caller's center does not have answers 404 (as one of another center would), and nothing changes
+    const pending = (await add({ amount: 900 })).json.data.id;
+    const unknown = await ctx.s.api('POST', '/api/finance/adjustment/decide', { token: ctx.admin, body: { ids: [pending, 999_999_999], approve: true } });
+    expect(unknown.status).toBe(404);
+    expect((await ctx.s.db.query<{ status: string }>(`select status from fin_adjustment where id = $1`, [pending])).rows[0]!.status).toBe('PENDING');
+    await post('/api/finance/adjustment/decide', { ids: [pending], approve: false, opinion: 'no' });
     const read = (await get('/api/finance/adjustment/list', { waybillId: w.id })).data;
     expect(read.recordCode).toBe(w.code);
     const list = read.rows as Json[];
     expect(list.map((a) => [a.amount, a.status, a.statusLabel, a.approveBy])).toEqual([
+      ['900.00', 'REJECTED', 'Rejected', 'admin'],
       ['800.00', 'APPROVED', 'Approved', 'admin'],
       ['-120.50', 'APPROVED', 'Approved', 'admin'],
     ]);

@@ -24,7 +24,7 @@ import { LAG_HEADER } from './replica.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldMessage } from './errors.ts';
 import { idList, intParam, ok, page } from './http.ts';
 import { onValidationError, route } from './contract.ts';
-import { hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
+import { centerOf, hasPermission, hashPassword, requireCaller, type Caller } from './auth.ts';
 import { mutate } from './audit.ts';
 import { exportWorkbook, importTemplate, readImportUpload, type ImportRow } from './excel.ts';
 import { translate } from './i18n.ts';
@@ -77,8 +77,12 @@ export function toApi(def: ResourceDef, row: Row): ApiRow {
   return apiCopier(def)(row);
 }
 
-/** The select list of a resource: its columns plus the label of every referenced record. */
-export function selectList(def: ResourceDef): string {
+/**
+ * The select list of a resource: its columns plus the label of every referenced record. `center`, when given, adds the
+ * caller's center to the statement's parameters and answers its placeholder: the rows read are in the caller's scope,
+ * so a record without a center of its own (a statement line) has its scoping parent (the statement) in that center.
+ */
+export function selectList(def: ResourceDef, center?: () => string): string {
   const parts = ['t.*'];
   for (const f of def.fields) {
     if (f.kind !== 'ref' || !f.ref) continue;
@@ -86,8 +90,12 @@ export function selectList(def: ResourceDef): string {
     if (!target) continue;
     const label = allFields(target).find((x) => x.name === target.labelField);
     if (!label) continue;
-    // a record of a center points at records of its own center: said, so that a distributed database joins in one shard
-    const sameCenter = def.scope?.dispatchCenter && target.scope?.dispatchCenter ? ` and r.${q(target.scope.dispatchCenter)} = t.${q(def.scope.dispatchCenter)}` : '';
+    // a record of a center points at records of its own center: said, so that a distributed database joins in one shard;
+    // a record scoped by its parent only (no center column) has the parent in the caller's center, the scope says so
+    const parentOnly = !def.scope?.dispatchCenter && def.scope?.parent?.resource === target.name && def.scope.parent.column === columnOf(f);
+    let sameCenter = '';
+    if (def.scope?.dispatchCenter && target.scope?.dispatchCenter) sameCenter = ` and r.${q(target.scope.dispatchCenter)} = t.${q(def.scope.dispatchCenter)}`;
+    else if (parentOnly && center && target.scope?.dispatchCenter) sameCenter = ` and r.${q(target.scope.dispatchCenter)} = ${center()}`;
     parts.push(`(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}${sameCenter}) as ${q(f.name + '__label')}`);
   }
   return parts.join(', ');
@@ -300,14 +308,16 @@ export async function listRows(db: Queryable, def: ResourceDef, caller: Caller, 
   const where = listWhere(def, caller, query, params);
   const w = where.length ? 'where ' + where.join(' and ') : '';
   const ord = orderBy(def, query);
+  const filtered = params.length;
+  const select = selectList(def, callerCenter(caller, params));
   params.push(limit, offset);
   const r = await db.query<Row & { __total: number }>(
-    `select ${selectList(def)}, count(*) over() as __total from ${q(def.table)} t ${w} ${ord} limit $${params.length - 1} offset $${params.length}`,
+    `select ${select}, count(*) over() as __total from ${q(def.table)} t ${w} ${ord} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
   let total = r.rows[0]?.__total ?? 0;
   if (!r.rows.length && offset > 0) {
-    const c = await db.query<{ n: number }>(`select count(*)::int8 as n from ${q(def.table)} ${w}`, params.slice(0, -2));
+    const c = await db.query<{ n: number }>(`select count(*)::int8 as n from ${q(def.table)} ${w}`, params.slice(0, filtered));
     total = c.rows[0]!.n;
   }
   return { rows: r.rows, total: Number(total) };
@@ -316,9 +326,15 @@ export async function listRows(db: Queryable, def: ResourceDef, caller: Caller, 
 export async function getInScope(db: Queryable, def: ResourceDef, caller: Caller, id: number, forUpdate = false): Promise<Row> {
   const params: unknown[] = [id];
   const where = ['"id" = $1', ...scopeOf(def, caller, params)];
-  const r = await db.query<Row>(`select ${forUpdate ? 't.*' : selectList(def)} from ${q(def.table)} t where ${where.join(' and ')}${forUpdate ? ' for update' : ''}`, params);
+  const r = await db.query<Row>(`select ${forUpdate ? 't.*' : selectList(def, callerCenter(caller, params))} from ${q(def.table)} t where ${where.join(' and ')}${forUpdate ? ' for update' : ''}`, params);
   if (!r.rows[0]) throw notFound();
   return r.rows[0];
+}
+
+/** For `selectList`: adds the caller's center to `params` (once, when a label needs it) and answers its placeholder. */
+function callerCenter(caller: Caller, params: unknown[]): () => string {
+  let n = 0;
+  return () => `$${(n ||= params.push(centerOf(caller)))}::bigint`;
 }
 
 /** Locks the rows of a bulk action in one statement; any id outside the caller's scope answers 404 and nothing changes. */

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import { FinanceApi as C, getResource, okOf } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
-import { requireCaller } from '../../platform/auth.ts';
+import { centerOf, requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import { route } from '../../platform/contract.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { getInScope } from '../../platform/resource-engine.ts';
 import { recordAnswer } from './payable-routes.ts';
@@ -80,15 +80,24 @@ export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Cl
       const caller = requireCaller(req);
       const { ids, approve, opinion } = req.body;
       const changed = await mutate(db, req, { title: 'adjustment', businessType: approve ? 'APPROVE' : 'REJECT' }, async (q) => {
-        const rows = (await q.query<{ id: number; status: string; waybill_id: number | null; shipment_id: number | null }>(`select id, status, waybill_id, shipment_id from fin_adjustment where id = any($1::bigint[]) order by id for update`, [ids])).rows;
-        if (rows.length !== new Set(ids).size) throw badRequest('messages.validationFailed', { ids: { key: 'validation.invalid' } });
+        // read in the caller's center (the distribution key, docs/scale-out.md "Past one machine"): an id that is not
+        // there answers 404 as one outside the scope — telling an unknown id from another center's would cross centers
+        // (and tell the caller that the other center has it)
+        const center = centerOf(caller);
+        const rows = (
+          await q.query<{ id: number; status: string; waybill_id: number | null; shipment_id: number | null }>(
+            `select id, status, waybill_id, shipment_id from fin_adjustment where id = any($1::bigint[]) and dispatch_center_id = $2 order by id for update`,
+            [ids, center],
+          )
+        ).rows;
+        if (rows.length !== new Set(ids).size) throw notFound();
         // each adjustment is seen through its waybill / dispatch order: outside the caller's scope → 404
         for (const r of rows) r.waybill_id ? await getInScope(q, waybillDef, caller, r.waybill_id) : await getInScope(q, shipmentDef, caller, r.shipment_id!);
         const bad = rows.find((r) => r.status !== 'PENDING');
         if (bad) throw conflict('messages.finance.adjustmentNotPending', { id: bad.id });
         await q.query(
-          `update fin_adjustment set status = $2, approve_by = $3, approve_time = $4, opinion = $5, update_by = $3, update_time = $4, version = version + 1 where id = any($1::bigint[])`,
-          [ids, approve ? 'APPROVED' : 'REJECTED', caller.userName, clock.now(), opinion || null],
+          `update fin_adjustment set status = $2, approve_by = $3, approve_time = $4, opinion = $5, update_by = $3, update_time = $4, version = version + 1 where id = any($1::bigint[]) and dispatch_center_id = $6`,
+          [ids, approve ? 'APPROVED' : 'REJECTED', caller.userName, clock.now(), opinion || null, center],
         );
         return rows.length;
       });
@@ -109,8 +118,8 @@ export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Cl
             `select a.id, a.kind, a.waybill_id, a.shipment_id, a.charge_type_id, a.charge_type_code, ct.name, a.currency, a.amount::text, a.tax_rate::text, a.reason, a.status,
                     a.approve_by, a.approve_time, a.opinion, a.create_by, a.create_time
                from fin_adjustment a left join fin_charge_type ct on ct.id = a.charge_type_id
-              where a.${column} = $1 and ($2::varchar is null or a.status = $2) order by a.id desc limit 500`,
-            [id, status ?? null],
+              where a.${column} = $1 and a.dispatch_center_id = $3 and ($2::varchar is null or a.status = $2) order by a.id desc limit 500`,
+            [id, status ?? null, centerOf(caller)], // the record was found in the caller's scope: its center
           )
         ).rows.map((r) => ({
           id: r.id, kind: r.kind, waybillId: r.waybill_id, shipmentId: r.shipment_id, chargeTypeId: r.charge_type_id, chargeTypeCode: r.charge_type_code, chargeTypeName: r.name,

@@ -32,6 +32,11 @@ interface PageQuery {
   query: Record<string, unknown>;
   limit: number;
   offset: number;
+  /**
+   * the order list: the page's rows joined to the (id, center) pairs of its keyed inner read, the page size written
+   * into the statement; without: the rows by id (the lines', whose source is keyed inside), as before session 16
+   */
+  pairs?: boolean;
 }
 
 /** Filters of a list request, plus the keyset cursor `afterId` (newest-first paging without offset). */
@@ -54,13 +59,25 @@ function pageSql(p: PageQuery, params: unknown[]): string {
   // the caller's center as a parameter, for a source that names it (the lines'), once
   let c = 0;
   const source = p.source(() => (c ||= params.push(centerOf(p.caller))));
-  params.push(p.limit, p.offset);
-  // the rows of the ids found, by id alone: the ids are keyed (the scope names the center), the outer read is not
-  // (distribution-key-missing.json). Keyed too — `and t.dispatch_center_id = $n`, or `(t.id, t.dispatch_center_id) in
-  // (…)` — it cost PostgreSQL 3 to 70 times the CPU (bench/crowd.ts: 1.1 and 30 ms a list against 0.4 ms; on a
-  // database not analysed yet it scanned the center's rows), so it waits for the move, with its plan checked there
-  return `select ${selectList(p.def)} from ${source} t
+  if (!p.pairs) {
+    params.push(p.limit, p.offset);
+    return `select ${selectList(p.def)} from ${source} t
       where t."id" in (select "id" from ${source} s ${w} ${ord} limit $${params.length - 1} offset $${params.length}) ${ord}`;
+  }
+  // the page size written into the statement (an integer: the contract's pageSize, or an export's cap), the offset a
+  // parameter: PostgreSQL then knows the page has at most that many rows, so a prepared list's generic plan (one plan
+  // for any values) costs what a plan for the values does and is kept, planned once per connection, on an analysed
+  // database too (with the size a parameter it guessed 10 % of the center: 15 times the cost, so it planned every
+  // request again, 0.7 ms; bench/README.md, session 16, branch key22). A few page sizes, a few statement texts.
+  if (!Number.isSafeInteger(p.limit) || p.limit < 0) throw new Error(`page size ${p.limit}`);
+  params.push(p.offset);
+  // the page's rows joined to the (id, center) pairs the keyed inner read found, on both columns: each row read in
+  // the center its id came with (the distribution key, docs/scale-out.md "Past one machine"). The outer read gets no
+  // center of its own (`and t.dispatch_center_id = $n` let PostgreSQL read the center's rows instead of the page's
+  // ids on a database not analysed yet: 30 ms a list, bench/README.md "The order list's statement"), so its only
+  // path is the page's ids, one index probe each (bench/README.md, session 16, branch key22)
+  return `select ${selectList(p.def)} from (select "id" as "__id", "dispatch_center_id" as "__center" from ${source} s ${w} ${ord} limit ${p.limit} offset $${params.length}) pg
+      join ${source} t on t."id" = pg."__id" and t."dispatch_center_id" = pg."__center" ${ord}`;
 }
 
 /** One page of rows. */
@@ -150,7 +167,7 @@ function totalsSql(caller: Caller, query: Record<string, unknown>, params: unkno
  * single row joined to the page's rows (kept when the page is empty).
  */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
-  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset };
+  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset, pairs: true };
   const params: unknown[] = [];
   const totals = totalsSql(caller, query, params);
   const page = pageSql(p, params);
