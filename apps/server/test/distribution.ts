@@ -173,6 +173,30 @@ export const CROSS_CENTER: CrossCenter[] = [
       'the open alarm alerts of the batch\'s vehicles in any center, for the fleet monitor (as above); the positions themselves are ' +
       'inserted with their dispatch order\'s center (router inserts)',
   },
+  // session 16: found by a recorded run of every API file (the files that drive them check their statements now)
+  { at: 'modules/driver/refusals.ts recordRefusal', tables: ['tms_epod', 'tms_shipment'], why: DRIVER_WHY, exercisedBy: 'driver-outbox.test.ts' },
+  {
+    at: 'modules/fleet/ingest.ts vehicleTargets',
+    tables: ['tms_shipment'],
+    why:
+      'a terminal reports by its vehicle (master data), not by a center: the dispatch order in progress on that vehicle is found in ' +
+      'whichever center dispatched it, a multi-shard query on the vehicle columns (indexed); the positions are then inserted with its center',
+    exercisedBy: 'jt808.test.ts',
+  },
+  {
+    at: 'modules/fleet/ingest.ts announceVehicles',
+    tables: ['shipment_alert', 'tms_shipment'],
+    why: 'the fleet monitor\'s live update of the batch\'s vehicles: an open alarm alert of any center\'s dispatch order (as modules/fleet/monitor.ts)',
+    exercisedBy: 'fleet-monitor.test.ts',
+  },
+  {
+    at: 'modules/fleet/routes.ts ',
+    tables: ['tms_position'],
+    why:
+      'a vehicle\'s history (master data) over a period: its positions on the trips of any center and between trips, as the mileage ' +
+      'report reads them; a multi-shard query by vehicle and time (the month partitions pruned by time on every shard)',
+    exercisedBy: 'vehicle-history.test.ts',
+  },
   {
     at: 'modules/report/queries.ts (anonymous)',
     tables: ['tms_position'],

@@ -5,9 +5,12 @@
  * is refused with a translated message, and the refusal is kept for the repeat too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { driverLogin, makeShipment, OTHER_DRIVER, driverId } from './driver-kit.ts';
 import { buildShippedShipment, type Fixture } from '../src/modules/epod/demo.ts';
+
+// every statement this file's servers run names its dispatch center, or is listed (docs/scale-out.md)
+checkDistributionKey('driver-outbox.test.ts');
 
 let s: TestServer;
 let sh: number;

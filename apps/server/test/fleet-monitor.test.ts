@@ -5,12 +5,15 @@
  * groups; outside: 404), the newest position kept by the ingestion's batch statement, and the live 'fleet' events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { driverId, DRIVER } from './driver-kit.ts';
 import { openStream } from './sse.ts';
 import { Jt808Terminal } from '../src/modules/fleet/client.ts';
 import { RESULT } from '../src/modules/fleet/jt808.ts';
 import { insertPositions } from '../src/modules/fleet/ingest.ts';
+
+// every statement this file's servers run names its dispatch center, or is listed (docs/scale-out.md)
+checkDistributionKey('fleet-monitor.test.ts');
 
 let s: TestServer;
 let admin: string;

@@ -4,10 +4,13 @@
  * partitions of tms_position rolled over and dropped while positions are written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { Jt808Terminal, type LocationIn } from '../src/modules/fleet/client.ts';
 import { ALARM, encodeFrame, MSG, REGISTER_RESULT, RESULT } from '../src/modules/fleet/jt808.ts';
 import { createPartitions, listPartitions, PARTITION_JOB } from '../src/modules/fleet/partitions.ts';
+
+// every statement this file's servers run names its dispatch center, or is listed (docs/scale-out.md)
+checkDistributionKey('jt808.test.ts');
 
 let s: TestServer;
 let admin: string;

@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createUser, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, createUser, startServer, type Json, type TestServer } from './helpers.ts';
+
+// every statement this file's servers run names its dispatch center, or is listed (docs/scale-out.md)
+checkDistributionKey();
 
 let s: TestServer;
 let admin: string;

@@ -7,9 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { MILEAGE_RULES } from '@tms/domain';
-import { ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
+import { checkDistributionKey, ADMIN, centerId, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 import { Jt808Terminal, type LocationIn } from '../src/modules/fleet/client.ts';
 import { RESULT } from '../src/modules/fleet/jt808.ts';
+
+// every statement this file's servers run names its dispatch center, or is listed (docs/scale-out.md)
+checkDistributionKey('vehicle-history.test.ts');
 
 let s: TestServer;
 let admin: string;

@@ -43,11 +43,11 @@ export async function raiseTerminalAlarms(q: Queryable, points: AlarmPoint[], no
   if (!found.size) return [];
   const rows = [...found.values()].map((f) => ({ ...f, ...alertTexts(f.alert_type, f.params) }));
   const json = JSON.stringify(rows);
-  // an alarm still open follows the newest report
+  // an alarm still open follows the newest report (each point carries its dispatch order's center: the key, on both sides)
   await q.query(
     `update shipment_alert a set end_time = greatest(a.end_time, x."end"), alert_params = x.params, field3 = left(x.field3, 300)
-       from jsonb_to_recordset($1::jsonb) x(shipment_id bigint, alert_type text, params jsonb, field3 text, "end" timestamptz)
-      where a.shipment_id = x.shipment_id and a.alert_type = x.alert_type and a.status = 'NEW'`,
+       from jsonb_to_recordset($1::jsonb) x(shipment_id bigint, dispatch_center_id bigint, alert_type text, params jsonb, field3 text, "end" timestamptz)
+      where a.shipment_id = x.shipment_id and a.dispatch_center_id = x.dispatch_center_id and a.alert_type = x.alert_type and a.status = 'NEW'`,
     [json],
   );
   const r = await q.query<{ id: number; dispatch_center_id: number }>(
@@ -58,10 +58,10 @@ export async function raiseTerminalAlarms(q: Queryable, points: AlarmPoint[], no
             'NEW', 'terminal', $2
        from ${SHIPMENT_FROM}
        join jsonb_to_recordset($1::jsonb) x(shipment_id bigint, dispatch_center_id bigint, alert_type text, params jsonb, start timestamptz, "end" timestamptz, field2 text, field3 text)
-         on x.shipment_id = s.id
+         on x.shipment_id = s.id and x.dispatch_center_id = s.dispatch_center_id
        left join base_driver d on d.id = s.driver_id_master
        left join sys_dict_data dd on dd.dict_type = 'alert_rule_type' and dd.dict_value = x.alert_type
-      where not exists (select 1 from shipment_alert a where a.shipment_id = x.shipment_id and a.alert_type = x.alert_type and a.status = 'NEW')
+      where not exists (select 1 from shipment_alert a where a.shipment_id = x.shipment_id and a.dispatch_center_id = x.dispatch_center_id and a.alert_type = x.alert_type and a.status = 'NEW')
      returning id, dispatch_center_id`,
     [json, now],
   );

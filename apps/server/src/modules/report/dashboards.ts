@@ -32,8 +32,9 @@ function scoped(c: Ctx, alias: string, cols: Cols): Where {
   const { shipment, ...own } = cols;
   w.scope(c.caller, alias, own);
   if (shipment) {
+    // the shipment of the row is in the row's center (co-located: the distribution key on both sides)
     const inner = scopeOf({ scope: SHIPMENT_COLS } as unknown as ResourceDef, c.caller, w.params, 'dsh');
-    if (inner.length) w.add(`(${alias}.${shipment} is null or exists (select 1 from tms_shipment dsh where dsh.id = ${alias}.${shipment} and ${inner.join(' and ')}))`);
+    if (inner.length) w.add(`(${alias}.${shipment} is null or exists (select 1 from tms_shipment dsh where dsh.id = ${alias}.${shipment} and dsh.dispatch_center_id = ${alias}.dispatch_center_id and ${inner.join(' and ')}))`);
   }
   return w;
 }
