@@ -53,10 +53,12 @@ if (what === 'change') {
   show('rerate', log);
 }
 if (what !== 'rerate') {
-  const ids = (await db.query<{ id: number }>(`select w.id from tms_waybill w where w.order_code like 'RVO%' order by id limit 10000`)).rows.map((r) => Number(r.id));
+  const picked = (await db.query<{ id: number; center: number }>(`select w.id, w.dispatch_center_id as center from tms_waybill w where w.order_code like 'RVO%' order by id limit 10000`)).rows;
+  const ids = picked.map((r) => Number(r.id));
+  const center = Number(picked[0]?.center);
   for (const how of ['sql', 'engine'] as const) {
     const log: [number, string][] = [];
-    await db.tx(async (q) => { await rateWaybills({ q: timed(q, log), caller: systemCaller('prof'), now: new Date() }, ids, undefined, how); throw new Error('rollback'); }).catch((e) => { if (e.message !== 'rollback') throw e; });
+    await db.tx(async (q) => { await rateWaybills({ q: timed(q, log), caller: systemCaller('prof'), now: new Date() }, center, ids, undefined, how); throw new Error('rollback'); }).catch((e) => { if (e.message !== 'rollback') throw e; });
     show(`rateWaybills ${how} ${ids.length}`, log);
   }
 }

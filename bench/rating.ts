@@ -165,7 +165,7 @@ async function main() {
   let engine = '';
   await appDb
     .tx(async (q) => {
-      await rateWaybills({ q, caller: systemCaller('bench'), now: new Date() }, sample, undefined, 'engine');
+      await rateWaybills({ q, caller: systemCaller('bench'), now: new Date() }, center, sample, undefined, 'engine');
       engine = JSON.stringify((await q.query(snapshot, [sample])).rows);
       throw new Error('rollback');
     })

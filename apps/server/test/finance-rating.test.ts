@@ -6,12 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
-import { centerId, rand, type Json } from './helpers.ts';
+import { centerId, checkDistributionKey, rand, type Json } from './helpers.ts';
 import { call, ctx, freshId, useServer } from './resource-kit.ts';
 import { buildShippedShipment } from '../src/modules/epod/demo.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { effectiveContract as contractFor, one } from './finance-kit.ts';
 import { systemCaller } from '../src/platform/domain-events.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 
@@ -207,9 +210,10 @@ describe('bulk re-rating of a contract', () => {
     // the engine (the pure function behind review) rates the same waybills: the same states, totals, lines and traces;
     // and so does the set-based form review uses for many waybills
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
+    const sh01 = await centerId(ctx.s.db, 'SH01');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'sql'));
     expect(await snapshot(ids)).toEqual(bulk);
     // each charge stores its own figures; the constant part of its trace is stored once per contract, line and lane
     const stored = (
@@ -308,9 +312,10 @@ describe('bulk re-rating of a contract', () => {
     expect((bulk[0]!.charges as Json[]).find((ch) => ch.type === 'FUEL')).toMatchObject({ amount: '5.00' });
     expect((bulk[1]!.charges as Json[]).find((ch) => ch.type === 'DELIVERY')).toMatchObject({ trace: { kmSource: 'ROUTE', quantity: route.mileage } });
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    const sh01 = await centerId(ctx.s.db, 'SH01');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'sql'));
     expect(await snapshot(ids)).toEqual(bulk);
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
     const after = await amounts(ids[0]!);
     expect(after.WAITING.explanation).toContain('3.27 h from arrival to departure on the receipt; Per hour: quantity 3.27, 2 free, 1.5 charged; 1.5 × 60 = 90');

@@ -22,10 +22,10 @@ const waybillRatingDef = getResource('waybillRating');
 const STATES = ['RATED', 'NO_CONTRACT', 'NO_RATE'] as const;
 
 /** The waybill or the dispatch order a finance read names (exactly one), in the caller's scope (else 404), and the answer naming it. */
-export async function recordAnswer<T>(db: Db, caller: Caller, ids: { waybillId?: number; shipmentId?: number }, lang: Lang, rows: (column: 'waybill_id' | 'shipment_id', id: number) => Promise<T[]>) {
+export async function recordAnswer<T>(db: Db, caller: Caller, ids: { waybillId?: number; shipmentId?: number }, lang: Lang, rows: (column: 'waybill_id' | 'shipment_id', id: number, center: number) => Promise<T[]>) {
   if (!ids.waybillId === !ids.shipmentId) throw badRequest('messages.finance.adjustmentNoTarget', { waybillId: { key: 'messages.finance.adjustmentNoTarget' } });
   const record = ids.waybillId ? await getInScope(db, waybillDef, caller, ids.waybillId) : await getInScope(db, shipmentDef, caller, ids.shipmentId!);
-  const data = { recordId: Number(record.id), recordCode: String(record.code ?? record.shipment_code), rows: await rows(ids.waybillId ? 'waybill_id' : 'shipment_id', Number(record.id)) };
+  const data = { recordId: Number(record.id), recordCode: String(record.code ?? record.shipment_code), rows: await rows(ids.waybillId ? 'waybill_id' : 'shipment_id', Number(record.id), Number(record.dispatch_center_id)) };
   return { code: 0 as const, msg: translate(lang, 'messages.ok'), data };
 }
 
@@ -43,16 +43,16 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
       const charges = (
         await db.query<ChargeDbRow & { trace: ChargeTrace & { allocation?: { basis: string; dispatchOrderAmount: string } }; waybill_id: number; waybill_code: string | null }>(
           `select ${CHARGE_SELECT}, c.waybill_id, w.code as waybill_code
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} left join tms_waybill w on w.id = c.waybill_id
-            where c.dispatch_order_id = $1 and c.kind = 'PAYABLE' order by ct.sort_order, c.charge_type_code, c.waybill_id, c.id`,
-          [shipmentId],
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} left join tms_waybill w on w.id = c.waybill_id and w.dispatch_center_id = c.dispatch_center_id
+            where c.dispatch_order_id = $1 and c.dispatch_center_id = $2 and c.kind = 'PAYABLE' order by ct.sort_order, c.charge_type_code, c.waybill_id, c.id`,
+          [shipmentId, shipment.dispatch_center_id],
         )
       ).rows;
       const name = await placeNames(db, charges.map((c) => c.trace));
       const rating = (
         await db.query<{ shipment_code: string; state: string; carrier_id: number | null; contract_id: number | null; contract_code: string | null; contract_version: number | null; currency: string | null; allocation_basis: string | null; total_amount: string | null; rated_time: Date }>(
-          `select shipment_code, state, carrier_id, contract_id, contract_code, contract_version, currency, allocation_basis, total_amount::text, rated_time from fin_dispatch_rating where shipment_id = $1`,
-          [shipmentId],
+          `select shipment_code, state, carrier_id, contract_id, contract_code, contract_version, currency, allocation_basis, total_amount::text, rated_time from fin_dispatch_rating where shipment_id = $1 and dispatch_center_id = $2`,
+          [shipmentId, shipment.dispatch_center_id],
         )
       ).rows[0];
       return {
@@ -79,12 +79,12 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
     async (req) => {
       const caller = requireCaller(req);
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
-      return recordAnswer(db, caller, req.query, req.lang, async (column, id) =>
+      return recordAnswer(db, caller, req.query, req.lang, async (column, id, center) =>
         (
           await db.query<{ id: number; kind: 'RECEIVABLE' | 'PAYABLE'; waybill_id: number | null; shipment_id: number | null; cause: string; before_state: string | null; before_total: string | null; after_state: string; after_total: string | null; before_charges: { chargeTypeCode: string; amount: string }[]; create_by: string | null; create_time: Date }>(
             `select id, kind, waybill_id, shipment_id, cause, before_state, before_total::text, after_state, after_total::text, before_charges, create_by, create_time
-               from fin_rating_history where ${column} = $1 order by id desc limit 200`,
-            [id],
+               from fin_rating_history where ${column} = $1 and dispatch_center_id = $2 order by id desc limit 200`,
+            [id, center],
           )
         ).rows.map((r) => ({
           id: r.id, kind: r.kind, waybillId: r.waybill_id, shipmentId: r.shipment_id, cause: r.cause, causeLabel: t(`dicts.fin_rerate_cause.${r.cause}`),
