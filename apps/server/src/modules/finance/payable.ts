@@ -315,6 +315,10 @@ export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[], 
   await q.query(`select pg_advisory_xact_lock_shared(hashtext(k)) from (select distinct 'fin_statement_gen:' || dispatch_center_id || ':' || $1::text as k from fin_rated_charge order by 1) x`, [kind]);
 }
 
+/** The charges of fin_new_charge (alias n) inserted: `${INSERT_NEW_CHARGES} from fin_new_charge n …`, $1 kind, $2 by, $3 time. */
+const INSERT_NEW_CHARGES = `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
+     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3`;
+
 /**
  * Replaces the rated charges of the records (waybills: receivable; dispatch orders: payable) by the ones in
  * fin_new_charge; answers the number of charges the records now have from this rating. A charge on a statement line
@@ -331,6 +335,13 @@ export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[], 
 export async function replaceCharges(q: Queryable, kind: Kind, center: number, ids: number[], by: string, now: Date, opts: { read?: boolean; single?: boolean } = {}): Promise<number> {
   const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
   if (!opts.read) await readRatedCharges(q, kind, ids, center);
+  // records never rated (a review's new waybills, a dispatch order taking effect): nothing to pair, keep or delete,
+  // every new charge is inserted (the working tables below would all be empty)
+  if (!(await q.query(`select 1 from fin_rated_charge limit 1`)).rows.length) {
+    const fresh = await q.query(`${INSERT_NEW_CHARGES} from fin_new_charge n order by n.waybill_id, n.charge_type_code`, [kind, by, now]);
+    for (const t of ['fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
+    return fresh.rowCount ?? 0;
+  }
   // the dispatch centers of the charges read and written: every statement on fin_charge names them (its distribution
   // key, docs/scale-out.md)
   const centers = (
@@ -383,8 +394,7 @@ export async function replaceCharges(q: Queryable, kind: Kind, center: number, i
     [by, now, centers],
   );
   const fresh = await q.query(
-    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
-     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3
+    `${INSERT_NEW_CHARGES}
        from fin_new_charge n
       where not exists (select 1 from fin_kept_charge k where k.rec = n.${key} and k.waybill_id = n.waybill_id and k.ct = n.charge_type_code)
         and not exists (select 1 from fin_pair_charge p where p.rec = n.${key} and p.waybill_id = n.waybill_id and p.ct = n.charge_type_code)
