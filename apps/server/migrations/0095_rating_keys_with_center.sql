@@ -1,20 +1,22 @@
 -- Rating (issue 14, session 16): the keys of a charge and of a waybill's rating to their waybill (and its dispatch
--- center) and to their dispatch order are checked once per SQL statement over the rows it wrote, instead of once per
--- row. Reviewing 10,000 orders writes 40,000 charges and 10,000 ratings: their five row-level keys to tms_waybill,
--- sys_dispatch_center and tms_shipment cost ~1.0 s of the rating's 2.4 s (EXPLAIN ANALYZE, bench/README.md "Rating,
--- session 16"; the dispatch order's key 0.05–0.13 s for nothing: a receivable charge has none), as row-level keys cost
--- a trigger call and a look-up per row. The same guarantees, held as a key holds them:
+-- center), a charge's to its dispatch order and a rating's to its client are checked once per SQL statement over the
+-- rows it wrote, instead of once per row. Reviewing 10,000 orders writes 40,000 charges and 10,000 ratings: their six
+-- row-level keys to tms_waybill, sys_dispatch_center, tms_shipment and base_client cost ~1.0–1.2 s of the rating's
+-- 2.4 s (EXPLAIN ANALYZE, bench/README.md "Rating, session 16"; the dispatch order's key 0.04–0.13 s for nothing: a
+-- receivable charge has none): a row-level key costs a trigger call and a look-up per row. The same guarantees, held
+-- as a key holds them:
 -- - a charge or rating names an existing waybill OF ITS CENTER (before: an existing waybill and an existing center,
---   not necessarily the waybill's; the center exists as tms_waybill's own key says), and a charge's dispatch order, when
---   it has one, exists: checked after each INSERT over its rows (transition table), the rows named locked `for key
---   share` as a key's check locks them (not deleted nor re-keyed until the writer commits); an UPDATE that changes one
---   of these columns is checked per row (`when` the key changed: a re-rating's update of 400,000 charges changes none);
---   refused with 23503 and the constraint's name as before (fin_charge_waybill_fkey, fin_charge_dispatch_order_fkey,
---   fin_waybill_rating_waybill_fkey);
+--   not necessarily the waybill's; the center exists as tms_waybill's own key says), a charge's dispatch order, when it
+--   has one, and a rating's client exist: checked after each INSERT over its rows (transition table), each row named
+--   once, locked `for key share` as a key's check locks it (not deleted nor re-keyed until the writer commits); an
+--   UPDATE that changes one of these columns is checked per row (`when` the key changed: a re-rating's update of
+--   400,000 charges changes none); refused with 23503 naming the key (fin_charge_waybill_fkey,
+--   fin_charge_dispatch_order_fkey, fin_waybill_rating_waybill_fkey, fin_waybill_rating_client_id_fkey);
 -- - deleting a waybill deletes its charges and rating, deleting a dispatch order its charges (on delete cascade as
---   before, once per statement); changing the id or center of a waybill, or the id of a dispatch order, that a charge or
---   rating names is refused (23503).
--- The key includes the distribution key (docs/scale-out.md): a charge and its waybill are on one shard.
+--   before, once per statement); changing the id or center of a waybill, or the id of a dispatch order or client, that
+--   a charge or rating names, or deleting such a client, is refused (23503).
+-- A rating's contract keeps its row-level key (a re-rating moves 100,000 ratings to a new version: checked then only).
+-- The waybill's key includes the distribution key (docs/scale-out.md): a charge and its waybill are on one shard.
 -- apps/server/test/finance-rating.test.ts ("the keys of charges and ratings") proves each refusal and cascade.
 
 alter table fin_charge
@@ -23,7 +25,8 @@ alter table fin_charge
   drop constraint fin_charge_dispatch_order_id_fkey;
 alter table fin_waybill_rating
   drop constraint fin_waybill_rating_waybill_id_fkey,
-  drop constraint fin_waybill_rating_dispatch_center_id_fkey;
+  drop constraint fin_waybill_rating_dispatch_center_id_fkey,
+  drop constraint fin_waybill_rating_client_id_fkey;
 
 -- the waybills (with their center) and dispatch orders the rows of `added` name exist: locked key share, else 23503.
 -- Each (waybill, center) named once: the rows of a statement name a few per waybill (a review: 4 charges a waybill).
@@ -45,6 +48,15 @@ begin
     if named <> present then
       raise exception 'insert or update on table "fin_charge" violates foreign key constraint "fin_charge_dispatch_order_fkey"' using errcode = 'foreign_key_violation';
     end if;
+  else
+    -- a rating's client (its contract keeps its row-level key: a re-rating moves 100,000 ratings to a new version, a
+    -- key checked only then, per row)
+    with k as materialized (select distinct a.client_id as id from added a),
+         l as (select c.id from base_client c join k on c.id = k.id order by c.id for key share of c)
+    select (select count(*) from k), (select count(*) from l) into named, present;
+    if named <> present then
+      raise exception 'insert or update on table "fin_waybill_rating" violates foreign key constraint "fin_waybill_rating_client_id_fkey"' using errcode = 'foreign_key_violation';
+    end if;
   end if;
   return null;
 end $$;
@@ -60,10 +72,17 @@ begin
   if not found then
     raise exception 'insert or update on table "%" violates foreign key constraint "%_waybill_fkey"', tg_table_name, tg_table_name using errcode = 'foreign_key_violation';
   end if;
-  if tg_table_name = 'fin_charge' and new.dispatch_order_id is not null then
-    perform 1 from tms_shipment s where s.id = new.dispatch_order_id for key share;
+  if tg_table_name = 'fin_charge' then
+    if new.dispatch_order_id is not null then
+      perform 1 from tms_shipment s where s.id = new.dispatch_order_id for key share;
+      if not found then
+        raise exception 'insert or update on table "fin_charge" violates foreign key constraint "fin_charge_dispatch_order_fkey"' using errcode = 'foreign_key_violation';
+      end if;
+    end if;
+  else
+    perform 1 from base_client c where c.id = new.client_id for key share;
     if not found then
-      raise exception 'insert or update on table "fin_charge" violates foreign key constraint "fin_charge_dispatch_order_fkey"' using errcode = 'foreign_key_violation';
+      raise exception 'insert or update on table "fin_waybill_rating" violates foreign key constraint "fin_waybill_rating_client_id_fkey"' using errcode = 'foreign_key_violation';
     end if;
   end if;
   return null;
@@ -72,7 +91,8 @@ create trigger fin_charge_keys_changed after update on fin_charge for each row
   when (new.waybill_id is distinct from old.waybill_id or new.dispatch_center_id is distinct from old.dispatch_center_id or new.dispatch_order_id is distinct from old.dispatch_order_id)
   execute function fin_rating_keys_changed();
 create trigger fin_waybill_rating_keys_changed after update on fin_waybill_rating for each row
-  when (new.waybill_id is distinct from old.waybill_id or new.dispatch_center_id is distinct from old.dispatch_center_id)
+  when (new.waybill_id is distinct from old.waybill_id or new.dispatch_center_id is distinct from old.dispatch_center_id
+        or new.client_id is distinct from old.client_id)
   execute function fin_rating_keys_changed();
 
 -- the referenced side: deleting cascades (once per statement), re-keying what is named is refused
@@ -103,6 +123,18 @@ begin
   end if;
   return new;
 end $$;
+-- a client that ratings name is not deleted nor re-keyed (as its key refused it, 23503)
+create function fin_rating_clients_named() returns trigger language plpgsql as $$
+begin
+  if exists (select 1 from fin_waybill_rating r where r.client_id in (select g.id from gone g)) then
+    raise exception 'update or delete on table "base_client" violates foreign key constraint "fin_waybill_rating_client_id_fkey" on table "fin_waybill_rating"' using errcode = 'foreign_key_violation';
+  end if;
+  return null;
+end $$;
+create trigger fin_rating_clients_named after delete on base_client referencing old table as gone
+  for each statement execute function fin_rating_clients_named();
+create trigger fin_rating_clients_fixed before update of id on base_client for each row when (new.id <> old.id) execute function fin_statement_line_refs_fixed();
+
 create trigger fin_rating_refs_fixed before update of id, dispatch_center_id on tms_waybill for each row
   when (new.id <> old.id or new.dispatch_center_id <> old.dispatch_center_id) execute function fin_rating_refs_fixed();
 create trigger fin_rating_refs_fixed before update of id on tms_shipment for each row

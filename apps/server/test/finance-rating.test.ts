@@ -424,12 +424,20 @@ describe('the keys of charges and ratings (checked once per statement, migration
     await expect(db.query(`update fin_charge set dispatch_center_id = $2 where id = $1`, [ok[1], bj01])).rejects.toMatchObject(refused);
     expect((await db.query(`update fin_charge set waybill_id = $2, amount = 11 where id = $1`, [ok[1], w.waybillId])).rowCount).toBe(1);
     expect((await db.query(`update fin_charge set waybill_id = $2 where id = $1`, [ok[1], w2.waybillId])).rowCount).toBe(1);
-    // a rating: its waybill of its center
+    // a rating: its waybill of its center, its client (one nothing else names)
+    const ratingClient = await freshId('client');
     const rating = (waybillId: number, center: number) =>
-      db.query(`insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state) values ($1, $2, 'X', $3, 'NO_CONTRACT')`, [center, waybillId, clientId]);
+      db.query(`insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state) values ($1, $2, 'X', $3, 'NO_CONTRACT')`, [center, waybillId, ratingClient]);
     await expect(rating(-1, sh01)).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_waybill_rating_waybill_fkey') });
     await expect(rating(w2.waybillId, bj01)).rejects.toMatchObject(refused);
+    await expect(db.query(`insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state) values ($1, $2, 'X', -1, 'NO_CONTRACT')`, [sh01, w2.waybillId])).rejects.toMatchObject({
+      ...refused,
+      message: expect.stringContaining('fin_waybill_rating_client_id_fkey'),
+    });
     await rating(w2.waybillId, sh01);
+    await expect(db.query(`update fin_waybill_rating set client_id = -1 where waybill_id = $1`, [w2.waybillId])).rejects.toMatchObject(refused);
+    await expect(db.query(`delete from base_client where id = $1`, [ratingClient])).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_waybill_rating_client_id_fkey') });
+    await expect(db.query(`update base_client set id = -$1 where id = $1`, [ratingClient])).rejects.toMatchObject(refused);
     await expect(db.query(`update fin_waybill_rating set dispatch_center_id = $2 where waybill_id = $1`, [w2.waybillId, bj01])).rejects.toMatchObject(refused);
     // what they name is not re-keyed
     await expect(db.query(`update tms_waybill set dispatch_center_id = $2 where id = $1`, [w.waybillId, bj01])).rejects.toMatchObject(refused);
