@@ -2,7 +2,8 @@
  * Statement timings of rating on a database `npm run bench:rating` kept (BENCH_KEEP=1; its name in DB, default
  * tms_bench_rating): the re-rating of the bench contract ("re-rate open charges", every waybill) and the rating of
  * 10,000 reviewed waybills set-based in SQL and by the engine, each in a transaction rolled back. Prints each
- * statement over 30 ms. `WHAT=rerate` or `WHAT=review` runs one of the two; `WHAT=change` the bench's change of version
+ * statement over 30 ms. `WHAT=rerate` or `WHAT=review` runs one of the two (`FRESH=1`: the waybills' ratings and
+ * charges removed first in the transaction, as on review); `WHAT=change` the bench's change of version
  * (every figure changes) backwards: version 1 in force again, its NEW_VERSION re-rating.
  *   BENCH_KEEP=1 BENCH_WAYBILLS=100000 npm run bench:rating && npx tsx bench/rating-profile.ts
  */
@@ -53,10 +54,17 @@ if (what === 'change') {
   show('rerate', log);
 }
 if (what !== 'rerate') {
-  const ids = (await db.query<{ id: number }>(`select w.id from tms_waybill w where w.order_code like 'RVO%' order by id limit 10000`)).rows.map((r) => Number(r.id));
-  for (const how of ['sql', 'engine'] as const) {
+  const picked = (await db.query<{ id: number; center: number }>(`select w.id, w.dispatch_center_id as center from tms_waybill w where w.order_code like 'RVO%' order by id limit 10000`)).rows;
+  const ids = picked.map((r) => Number(r.id));
+  const center = Number(picked[0]?.center);
+  for (const how of (process.env.HOW ? [process.env.HOW] : ['sql', 'engine']) as ('sql' | 'engine')[]) {
     const log: [number, string][] = [];
-    await db.tx(async (q) => { await rateWaybills({ q: timed(q, log), caller: systemCaller('prof'), now: new Date() }, ids, undefined, how); throw new Error('rollback'); }).catch((e) => { if (e.message !== 'rollback') throw e; });
+    await db.tx(async (q) => {
+      // FRESH=1: as on review, the waybills without a rating nor charges yet (removed first, in the transaction rolled back)
+      if (process.env.FRESH === '1') {
+        await q.query(`delete from fin_charge where waybill_id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, center]);
+        await q.query(`delete from fin_waybill_rating where waybill_id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, center]);
+      } await rateWaybills({ q: timed(q, log), caller: systemCaller('prof'), now: new Date() }, center, ids, undefined, how); throw new Error('rollback'); }).catch((e) => { if (e.message !== 'rollback') throw e; });
     show(`rateWaybills ${how} ${ids.length}`, log);
   }
 }

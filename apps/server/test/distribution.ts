@@ -173,6 +173,14 @@ export const CROSS_CENTER: CrossCenter[] = [
       'the open alarm alerts of the batch\'s vehicles in any center, for the fleet monitor (as above); the positions themselves are ' +
       'inserted with their dispatch order\'s center (router inserts)',
   },
+  {
+    at: 'modules/finance/rerate.ts queuedJobCenter',
+    tables: ['fin_rerate_job'],
+    why:
+      'a re-rating message queued before the messages carried their center names its job alone: the job is found by its id (primary ' +
+      'key), a multi-shard lookup once per such message; the job then runs keyed by the center it read',
+    exercisedBy: 'finance-rating.test.ts',
+  },
   // session 16: found by a recorded run of every API file (the files that drive them check their statements now)
   { at: 'modules/driver/refusals.ts recordRefusal', tables: ['tms_epod', 'tms_shipment'], why: DRIVER_WHY, exercisedBy: 'driver-outbox.test.ts' },
   {

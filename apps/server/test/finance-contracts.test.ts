@@ -5,10 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
-import { centerId, rand, type Json } from './helpers.ts';
+import { centerId, checkDistributionKey, rand, type Json } from './helpers.ts';
 import { call, ctx, freshId, useServer, zh } from './resource-kit.ts';
 import { one } from './finance-kit.ts';
 import { CONTRACT_EXPIRY_JOB, expireContracts } from '../src/modules/finance/contracts.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 

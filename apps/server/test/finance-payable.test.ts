@@ -6,11 +6,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import type { Json } from './helpers.ts';
+import { checkDistributionKey, type Json } from './helpers.ts';
 import { ctx, useServer } from './resource-kit.ts';
 import { effectiveContract, one, unstatedStaysExact } from './finance-kit.ts';
 import { carrierId, driverId, reviewedWaybill, vehicleId } from './shipments-fixtures.ts';
 import { linesOf, makeWaybill } from './waybills-fixtures.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey();
 
 useServer();
 unstatedStaysExact();

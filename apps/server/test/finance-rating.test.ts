@@ -6,12 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getResource } from '@tms/domain';
-import { centerId, rand, type Json } from './helpers.ts';
+import { centerId, checkDistributionKey, rand, type Json } from './helpers.ts';
 import { call, ctx, freshId, useServer } from './resource-kit.ts';
 import { buildShippedShipment } from '../src/modules/epod/demo.ts';
 import { makeWaybill } from './waybills-fixtures.ts';
 import { effectiveContract as contractFor, one } from './finance-kit.ts';
 import { systemCaller } from '../src/platform/domain-events.ts';
+import { RERATE_JOB } from '../src/modules/finance/rerate.ts';
+
+// every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
+checkDistributionKey('finance-rating.test.ts');
 
 useServer();
 
@@ -207,9 +211,10 @@ describe('bulk re-rating of a contract', () => {
     // the engine (the pure function behind review) rates the same waybills: the same states, totals, lines and traces;
     // and so does the set-based form review uses for many waybills
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
+    const sh01 = await centerId(ctx.s.db, 'SH01');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'sql'));
     expect(await snapshot(ids)).toEqual(bulk);
     // each charge stores its own figures; the constant part of its trace is stored once per contract, line and lane
     const stored = (
@@ -227,6 +232,11 @@ describe('bulk re-rating of a contract', () => {
     expect(await untilDone(v2.id)).toMatchObject({ status: 'DONE', cause: 'MANUAL', recordCount: ids.length });
     expect(await snapshot(ids)).toEqual(bulk);
     expect(await chargeRows()).toEqual(before); // nothing changed: no charge written
+    // a message queued by the version before messages carried their center (the job alone) still runs the job
+    const legacy = await one(`insert into fin_rerate_job (dispatch_center_id, contract_id, cause, create_by) select dispatch_center_id, id, 'MANUAL', 'admin' from fin_contract where id = $1 returning id`, [v2.id]);
+    await ctx.s.app.jobs.send(RERATE_JOB, { jobId: legacy });
+    expect(await untilDone(v2.id)).toMatchObject({ id: legacy, status: 'DONE', cause: 'MANUAL', recordCount: ids.length });
+    expect(await chargeRows()).toEqual(before);
     const draft = await call('POST', getResource('contract'), 'save', { body: { code: `RR_${rand(6)}`, name: 'draft', kind: 'RECEIVABLE', clientId, validFrom: '2020-01-01', validTo: '2020-12-31' } });
     const refused = await ctx.s.api('POST', '/api/finance/contract/rerate', { token: ctx.admin, body: { id: draft.json.data.id }, headers: { lang: 'en-US' } });
     expect(refused.status).toBe(409);
@@ -308,9 +318,10 @@ describe('bulk re-rating of a contract', () => {
     expect((bulk[0]!.charges as Json[]).find((ch) => ch.type === 'FUEL')).toMatchObject({ amount: '5.00' });
     expect((bulk[1]!.charges as Json[]).find((ch) => ch.type === 'DELIVERY')).toMatchObject({ trace: { kmSource: 'ROUTE', quantity: route.mileage } });
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'sql'));
+    const sh01 = await centerId(ctx.s.db, 'SH01');
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'sql'));
     expect(await snapshot(ids)).toEqual(bulk);
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, ids, undefined, 'engine'));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'engine'));
     expect(await snapshot(ids)).toEqual(bulk);
     const after = await amounts(ids[0]!);
     expect(after.WAITING.explanation).toContain('3.27 h from arrival to departure on the receipt; Per hour: quantity 3.27, 2 free, 1.5 charged; 1.5 × 60 = 90');
@@ -379,5 +390,72 @@ describe('the waiting after the receipt was audited', () => {
     expect((await charges(waybillId)).json.rating.totalAmount).toBe('160.00');
     const history = (await s.db.query<{ cause: string; before_total: string; after_total: string }>(`select cause, before_total::text, after_total::text from fin_rating_history where waybill_id = $1 order by id desc limit 1`, [waybillId])).rows[0];
     expect(history).toEqual({ cause: 'EPOD_DEPARTED', before_total: '100.00', after_total: '160.00' });
+  });
+});
+
+describe('the keys of charges and ratings (checked once per statement, migration 0095)', () => {
+  it('refuses a charge or rating naming a missing waybill, a center not its waybill\'s or a missing dispatch order, and re-keying what they name; deleting a waybill or dispatch order deletes its charges', async () => {
+    const db = ctx.s.db;
+    const sh01 = await centerId(db, 'SH01');
+    const bj01 = await centerId(db, 'BJ01');
+    const w = await makeWaybill(db);
+    const w2 = await makeWaybill(db);
+    const other = await makeWaybill(db, { center: 'BJ01' });
+    const clientId = await one(`select client_id as id from tms_waybill where id = $1`, [w.waybillId]);
+    const contractId = await one(
+      `insert into fin_contract(dispatch_center_id, code, name, kind, client_id, valid_from, valid_to, status, create_by)
+       values ($1, $2, 'keys', 'RECEIVABLE', $3, '2020-01-01', '2099-12-31', 'EFFECTIVE', 'test') returning id`,
+      [sh01, `KK${rand(8)}`, clientId],
+    );
+    const shipment = await one(`insert into tms_shipment(dispatch_center_id, shipment_code, status) values ($1, $2, 'EFFECTIVE') returning id`, [sh01, `KY-S-${rand(8)}`]);
+    // rows: [waybill, center, dispatch order], inserted by one statement
+    const charges = (rows: [number, number, number | null][]) =>
+      db.query<{ id: number }>(
+        `insert into fin_charge(dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, charge_type_id, charge_type_code, currency, amount, tax_rate, trace)
+         select x.c, x.w, x.s, 'RECEIVABLE', $2, 1, t.id, t.code, 'CNY', 10, 9, '{}'::jsonb
+           from jsonb_to_recordset($1::jsonb) as x(w bigint, c bigint, s bigint) cross join fin_charge_type t where t.code = 'FREIGHT' returning id`,
+        [JSON.stringify(rows.map(([w, c, s]) => ({ w, c, s }))), contractId],
+      );
+    const refused = { code: '23503' };
+    // a missing waybill, a center that is not the waybill's, a missing dispatch order: the whole statement refused
+    await expect(charges([[w.waybillId, sh01, null], [-1, sh01, null]])).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_charge_waybill_fkey') });
+    await expect(charges([[w.waybillId, sh01, null], [other.waybillId, sh01, null]])).rejects.toMatchObject(refused);
+    await expect(charges([[w.waybillId, -1, null]])).rejects.toMatchObject(refused);
+    await expect(charges([[w.waybillId, sh01, -1]])).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_charge_dispatch_order_fkey') });
+    const ok = (await charges([[w.waybillId, sh01, shipment], [w2.waybillId, sh01, null], [other.waybillId, bj01, null]])).rows.map((r) => Number(r.id));
+    expect(ok).toHaveLength(3);
+    // an update that moves a key checks it; one that does not (a re-rating's) is not refused
+    await expect(db.query(`update fin_charge set waybill_id = $2 where id = $1`, [ok[1], other.waybillId])).rejects.toMatchObject(refused);
+    await expect(db.query(`update fin_charge set dispatch_order_id = -1 where id = $1`, [ok[1]])).rejects.toMatchObject(refused);
+    await expect(db.query(`update fin_charge set dispatch_center_id = $2 where id = $1`, [ok[1], bj01])).rejects.toMatchObject(refused);
+    expect((await db.query(`update fin_charge set waybill_id = $2, amount = 11 where id = $1`, [ok[1], w.waybillId])).rowCount).toBe(1);
+    expect((await db.query(`update fin_charge set waybill_id = $2 where id = $1`, [ok[1], w2.waybillId])).rowCount).toBe(1);
+    // a rating: its waybill of its center, its client (one nothing else names)
+    const ratingClient = await freshId('client');
+    const rating = (waybillId: number, center: number) =>
+      db.query(`insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state) values ($1, $2, 'X', $3, 'NO_CONTRACT')`, [center, waybillId, ratingClient]);
+    await expect(rating(-1, sh01)).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_waybill_rating_waybill_fkey') });
+    await expect(rating(w2.waybillId, bj01)).rejects.toMatchObject(refused);
+    await expect(db.query(`insert into fin_waybill_rating(dispatch_center_id, waybill_id, waybill_code, client_id, state) values ($1, $2, 'X', -1, 'NO_CONTRACT')`, [sh01, w2.waybillId])).rejects.toMatchObject({
+      ...refused,
+      message: expect.stringContaining('fin_waybill_rating_client_id_fkey'),
+    });
+    await rating(w2.waybillId, sh01);
+    await expect(db.query(`update fin_waybill_rating set client_id = -1 where waybill_id = $1`, [w2.waybillId])).rejects.toMatchObject(refused);
+    await expect(db.query(`delete from base_client where id = $1`, [ratingClient])).rejects.toMatchObject({ ...refused, message: expect.stringContaining('fin_waybill_rating_client_id_fkey') });
+    await expect(db.query(`update base_client set id = -$1 where id = $1`, [ratingClient])).rejects.toMatchObject(refused);
+    await expect(db.query(`update fin_waybill_rating set dispatch_center_id = $2 where waybill_id = $1`, [w2.waybillId, bj01])).rejects.toMatchObject(refused);
+    // what they name is not re-keyed
+    await expect(db.query(`update tms_waybill set dispatch_center_id = $2 where id = $1`, [w.waybillId, bj01])).rejects.toMatchObject(refused);
+    await expect(db.query(`update tms_waybill set id = -$1 where id = $1`, [w2.waybillId])).rejects.toMatchObject(refused);
+    await expect(db.query(`update tms_shipment set id = -$1 where id = $1`, [shipment])).rejects.toMatchObject(refused);
+    const left = async () => (await db.query<{ n: number }>(`select (select count(*) from fin_charge where id = any($1::bigint[]))::int + (select count(*) from fin_waybill_rating where waybill_id = $2)::int as n`, [ok, w2.waybillId])).rows[0]!.n;
+    expect(await left()).toBe(4);
+    // deleting the dispatch order deletes its charges; deleting a waybill its charges and rating
+    await db.query(`delete from tms_shipment where id = $1`, [shipment]);
+    expect(await left()).toBe(3);
+    await db.query(`delete from tms_waybill_line where waybill_id = $1`, [w2.waybillId]);
+    await db.query(`delete from tms_waybill where id = $1`, [w2.waybillId]);
+    expect(await left()).toBe(1);
   });
 });

@@ -176,8 +176,9 @@ describe('re-rating after a statement is confirmed', () => {
     // once: generated again, rated again by the engine with the same figures → nothing new
     expect((await generate('RECEIVABLE', clientId, nextPeriod(period))).createdCount).toBe(0);
     const { rateWaybills } = await import('../src/modules/finance/rating.ts');
+    const sh01 = await centerId(ctx.s.db, 'SH01');
     const { systemCaller } = await import('../src/platform/domain-events.ts');
-    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, [w1, w2], 'CONTRACT'));
+    await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, [w1, w2], 'CONTRACT'));
     expect((await row(`select count(*)::int as n, sum(amount)::text as t from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE'`, [[w1, w2]]))).toEqual({ n: 4, t: '182.83' });
     expect((await generate('RECEIVABLE', clientId, nextPeriod(nextPeriod(period)))).createdCount).toBe(0);
 

@@ -638,9 +638,9 @@ export async function seedDemoOperation(q: Queryable, opts: DemoOptions = {}): P
   const ctx = { q, caller, now };
   // receivable: every waybill (the audited receipts' signed quantities count); payable: every dispatch order that took effect
   const waybillIds = (await q.query<{ id: number }>(`select waybill_id as id from demo_ord where waybill_id is not null order by 1`)).rows.map((r) => Number(r.id));
-  await rateWaybills(ctx, waybillIds);
+  await rateWaybills(ctx, center, waybillIds);
   const shipmentIds = (await q.query<{ id: number }>(`select id from demo_ship where effect_time is not null order by 1`)).rows.map((r) => Number(r.id));
-  await rateShipments(ctx, shipmentIds, 'EFFECT');
+  await rateShipments(ctx, center, shipmentIds, 'EFFECT');
 }
 
 /**

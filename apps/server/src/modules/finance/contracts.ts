@@ -21,7 +21,7 @@ import { route } from '../../platform/contract.ts';
 import { getInScope, getManyInScope, toApi, type ResourceHooks, type Row } from '../../platform/resource-engine.ts';
 import { latestDefinition, startProcess } from '../workflow/runtime.ts';
 import { instanceDetail } from '../workflow/queries.ts';
-import { queueNewVersionJobs, RERATE_JOB } from './rerate.ts';
+import { queueNewVersionJobs, RERATE_JOB, type RerateMessage } from './rerate.ts';
 
 /** The process a submitted contract starts (seeded by the workflow module: one finance approval). */
 export const CONTRACT_PROCESS = 'contract';
@@ -128,7 +128,7 @@ async function checkOverlap(q: Queryable, c: Row, lang: Lang): Promise<void> {
 }
 
 /** Makes the contracts effective one at a time (each checked against the effective ones, so two overlapping versions refuse each other); answers the re-rating jobs queued. */
-async function makeEffective(q: Queryable, ids: number[], by: string, lang: Lang): Promise<number[]> {
+async function makeEffective(q: Queryable, ids: number[], by: string, lang: Lang): Promise<RerateMessage[]> {
   const full = (await q.query<Row>(`select id, kind, client_id, carrier_id, dispatch_center_id, valid_from::text, valid_to::text from fin_contract where id = any($1::bigint[]) order by id`, [ids])).rows;
   for (const c of full) {
     await checkOverlap(q, c, lang);
@@ -174,7 +174,7 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
     }
     const jobs = await makeEffective(ctx.q, [businessId], ctx.caller.userName, 'zh-CN');
     const send = async () => {
-      for (const jobId of jobs) await app.jobs.send(RERATE_JOB, { jobId });
+      for (const job of jobs) await app.jobs.send(RERATE_JOB, job);
     };
     if (ctx.afterCommit) ctx.afterCommit(send);
     else await send();
@@ -205,9 +205,9 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
         if (action === 'effect') return { n: ids.length, jobs: await makeEffective(q, ids, caller.userName, req.lang) };
         await q.query(`update fin_contract set status = $1, update_by = $2, update_time = now(), version = version + 1 where id = any($3::bigint[])`, [CONTRACT_ACTION_TO[action], caller.userName, ids]);
         if (action === 'submit') for (const row of rows) await submitContract(q, caller, row);
-        return { n: ids.length, jobs: [] as number[] };
+        return { n: ids.length, jobs: [] as RerateMessage[] };
       });
-      for (const jobId of changed.jobs) await app.jobs.send(RERATE_JOB, { jobId });
+      for (const job of changed.jobs) await app.jobs.send(RERATE_JOB, job);
       return ok(req, { changed: changed.n }, `messages.finance.${action}Ok`);
     });
   }

@@ -43,10 +43,9 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
       const charges = (
         await db.query<ChargeDbRow & { trace: ChargeTrace & { allocation?: { basis: string; dispatchOrderAmount: string } }; waybill_id: number; waybill_code: string | null }>(
           `select ${CHARGE_SELECT}, c.waybill_id, w.code as waybill_code
-             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN}
-                  left join tms_waybill w on w.id = c.waybill_id and w.dispatch_center_id = c.dispatch_center_id
+             from fin_charge c left join fin_charge_type ct on ct.id = c.charge_type_id ${CHARGE_BASIS_JOIN} left join tms_waybill w on w.id = c.waybill_id and w.dispatch_center_id = c.dispatch_center_id
             where c.dispatch_order_id = $1 and c.dispatch_center_id = $2 and c.kind = 'PAYABLE' order by ct.sort_order, c.charge_type_code, c.waybill_id, c.id`,
-          [shipmentId, shipment.dispatch_center_id], // the dispatch order's center, where its charges are
+          [shipmentId, shipment.dispatch_center_id],
         )
       ).rows;
       const name = await placeNames(db, charges.map((c) => c.trace));

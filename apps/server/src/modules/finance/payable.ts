@@ -50,16 +50,23 @@ export async function bulkMemory(q: Queryable, charges: number): Promise<void> {
   if (mb > 64) await q.query(`set local work_mem = '${mb}MB'`);
 }
 
-/** The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). */
-export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[]): Promise<number[]> {
+/**
+ * The ids whose rated charges of the kind are all still OPEN (by waybill_id or dispatch_order_id). `center`: the
+ * records' dispatch center (the event's or the contract's: every statement of the rating names it, its distribution
+ * key, docs/scale-out.md).
+ */
+export async function withoutLockedCharges(q: Queryable, column: 'waybill_id' | 'dispatch_order_id', kind: Kind, ids: number[], center: number): Promise<number[]> {
   if (!ids.length) return [];
-  const locked = await q.query<{ id: number }>(`select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and ${LOCKED_WHERE} and kind = $2`, [ids, kind]);
+  const locked = await q.query<{ id: number }>(
+    `select distinct ${column} as id from fin_charge c where ${column} = any($1::bigint[]) and ${LOCKED_WHERE} and kind = $2 and c.dispatch_center_id = $3`,
+    [ids, kind, center],
+  );
   const out = new Set(locked.rows.map((r) => Number(r.id)));
   return [...new Set(ids.map(Number))].filter((id) => !out.has(id));
 }
 
 /** Writes one history row per record already rated: its state, total and charges (by type) before the re-rating; `after_*` is filled in once rated. */
-export async function keepHistory(ctx: DomainEventContext, kind: Kind, ids: number[], cause: RerateCause): Promise<void> {
+export async function keepHistory(ctx: DomainEventContext, kind: Kind, ids: number[], cause: RerateCause, center: number): Promise<void> {
   const receivable = kind === 'RECEIVABLE';
   const table = receivable ? 'fin_waybill_rating' : 'fin_dispatch_rating';
   const key = receivable ? 'waybill_id' : 'shipment_id';
@@ -69,22 +76,23 @@ export async function keepHistory(ctx: DomainEventContext, kind: Kind, ids: numb
      select r.dispatch_center_id, $2::varchar, r.${key}, $3::varchar, r.state, r.total_amount, 'PENDING',
             coalesce((select jsonb_agg(jsonb_build_object('chargeTypeCode', x.code, 'amount', x.amount::text) order by x.code)
                         from (select c.charge_type_code as code, sum(c.amount) as amount from fin_charge c
-                               where c.${chargeKey} = r.${key} and c.kind = $2::varchar and c.source in ${RATED_SOURCES} group by c.charge_type_code) x), '[]'::jsonb),
+                               where c.${chargeKey} = r.${key} and c.dispatch_center_id = r.dispatch_center_id and c.kind = $2::varchar and c.source in ${RATED_SOURCES} group by c.charge_type_code) x), '[]'::jsonb),
             $4, $5
-       from ${table} r where r.${key} = any($1::bigint[])`,
-    [ids, kind, cause, ctx.caller.userName, ctx.now],
+       from ${table} r where r.${key} = any($1::bigint[]) and r.dispatch_center_id = $6`,
+    [ids, kind, cause, ctx.caller.userName, ctx.now, center],
   );
 }
 
 /** Completes the history rows just written with the figures after the re-rating. */
-export async function closeHistory(q: Queryable, kind: Kind, ids: number[]): Promise<void> {
+export async function closeHistory(q: Queryable, kind: Kind, ids: number[], center: number): Promise<void> {
   const receivable = kind === 'RECEIVABLE';
   const table = receivable ? 'fin_waybill_rating' : 'fin_dispatch_rating';
   const key = receivable ? 'waybill_id' : 'shipment_id';
   await q.query(
     `update fin_rating_history h set after_state = r.state, after_total = r.total_amount
-       from ${table} r where h.${key} = r.${key} and h.kind = $2 and h.after_state = 'PENDING' and h.${key} = any($1::bigint[])`,
-    [ids, kind],
+       from ${table} r where h.${key} = r.${key} and r.dispatch_center_id = h.dispatch_center_id and h.dispatch_center_id = $3
+        and h.kind = $2 and h.after_state = 'PENDING' and h.${key} = any($1::bigint[])`,
+    [ids, kind, center],
   );
 }
 
@@ -109,23 +117,25 @@ interface ShipmentToRate extends PlaceColumns {
 }
 
 /**
- * Rates dispatch orders (payable) and allocates each charge to their waybills. `onlyIfRated`: a change
- * before the dispatch order took effect (bind on a CONFIRMED one) rates nothing unless it was rated before.
+ * Rates dispatch orders (payable) of the dispatch center `center` (the event's) and allocates each charge to their
+ * waybills. `onlyIfRated`: a change before the dispatch order took effect (bind on a CONFIRMED one) rates nothing
+ * unless it was rated before.
  */
-export async function rateShipments(ctx: DomainEventContext, ids: number[], cause: RerateCause, onlyIfRated = false): Promise<void> {
+export async function rateShipments(ctx: DomainEventContext, center: number, ids: number[], cause: RerateCause, onlyIfRated = false): Promise<void> {
   const { q, caller, now } = ctx;
   await withoutJit(q);
-  let shipmentIds = await withoutLockedCharges(q, 'dispatch_order_id', 'PAYABLE', ids);
+  let shipmentIds = await withoutLockedCharges(q, 'dispatch_order_id', 'PAYABLE', ids, center);
   if (onlyIfRated && shipmentIds.length) {
     const r = await q.query<{ id: number }>(
-      `select s.id from tms_shipment s where s.id = any($1::bigint[])
-          and (s.status in ('EFFECTIVE', 'SHIPPED', 'COMPLETED') or exists (select 1 from fin_dispatch_rating d where d.shipment_id = s.id))`,
-      [shipmentIds],
+      `select s.id from tms_shipment s where s.id = any($1::bigint[]) and s.dispatch_center_id = $2
+          and (s.status in ('EFFECTIVE', 'SHIPPED', 'COMPLETED')
+               or exists (select 1 from fin_dispatch_rating d where d.shipment_id = s.id and d.dispatch_center_id = s.dispatch_center_id))`,
+      [shipmentIds, center],
     );
     shipmentIds = r.rows.map((x) => Number(x.id));
   }
   if (!shipmentIds.length) return;
-  await keepHistory(ctx, 'PAYABLE', shipmentIds, cause);
+  await keepHistory(ctx, 'PAYABLE', shipmentIds, cause, center);
   const shipments = (
     await q.query<ShipmentToRate>(
       `select s.id, s.shipment_code, s.dispatch_center_id, s.carrier_id,
@@ -136,21 +146,21 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
               vm.type_id as vehicle_type_id, ${DISTANCE('sr.mileage', 'fst', 'tst')},
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency, c.allocation_basis
          from tms_shipment s
-         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('LOAD', 'BOTH') order by seq limit 1) fs on true
-         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and stop_type in ('UNLOAD', 'BOTH') order by seq desc limit 1) ts on true
+         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and dispatch_center_id = s.dispatch_center_id and stop_type in ('LOAD', 'BOTH') order by seq limit 1) fs on true
+         left join lateral (select station_id from tms_shipment_stop where shipment_id = s.id and dispatch_center_id = s.dispatch_center_id and stop_type in ('UNLOAD', 'BOTH') order by seq desc limit 1) ts on true
          left join base_station_place fp on fp.station_id = fs.station_id
          left join base_station_place tp on tp.station_id = ts.station_id
          left join base_station fst on fst.id = fs.station_id
          left join base_station tst on tst.id = ts.station_id
          left join base_route sr on sr.id = s.route_id
          left join base_transport_means vm on vm.id = s.vehicle_id_main
-         left join lateral (select sum(w.declared_value) as value from tms_waybill w where w.shipment_id = s.id) dv on true
+         left join lateral (select sum(w.declared_value) as value from tms_waybill w where w.shipment_id = s.id and w.dispatch_center_id = s.dispatch_center_id) dv on true
          -- the waiting at the stops: per unloading stop, its first arrival to its last departure on the audited receipts
          left join lateral (
            select round(sum(x.secs) / 3600, 2) as hours from (
              select extract(epoch from (max(e.departure_time) - min(e.arrival_time)))::numeric as secs
-               from tms_epod e join tms_waybill w on w.id = e.waybill_id
-              where w.shipment_id = s.id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
+               from tms_epod e join tms_waybill w on w.id = e.waybill_id and w.dispatch_center_id = e.dispatch_center_id
+              where w.shipment_id = s.id and w.dispatch_center_id = s.dispatch_center_id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
               group by coalesce(e.stop_id, -e.id)
            ) x having count(*) > 0
          ) wt on true
@@ -160,16 +170,16 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
               and c.status in ('EFFECTIVE', 'EXPIRED') and coalesce(s.etd, $2::timestamptz)::date between c.valid_from and c.valid_to
             order by c.contract_version desc, c.id desc limit 1
          ) c on true
-        where s.id = any($1::bigint[])
+        where s.id = any($1::bigint[]) and s.dispatch_center_id = $3
         order by s.id`,
-      [shipmentIds, now],
+      [shipmentIds, now, center],
     )
   ).rows;
   const parts = (
     await q.query<{ id: number; shipment_id: number; weight: string; volume: string; pieces: number; declared_value: string | null }>(
       `select id, shipment_id, total_weight::text as weight, total_volume::text as volume, total_quantity as pieces, declared_value::text as declared_value
-         from tms_waybill where shipment_id = any($1::bigint[]) order by id`,
-      [shipmentIds],
+         from tms_waybill where shipment_id = any($1::bigint[]) and dispatch_center_id = $2 order by id`,
+      [shipmentIds, center],
     )
   ).rows;
   const contracts = new Map<number, { id: number; code: string; contractVersion: number; currency: string }>();
@@ -220,8 +230,8 @@ export async function rateShipments(ctx: DomainEventContext, ids: number[], caus
     [JSON.stringify(ratings), now, caller.userName],
   );
   await stageCharges(q, charges);
-  await replaceCharges(q, 'PAYABLE', shipmentIds, caller.userName, now);
-  await closeHistory(q, 'PAYABLE', shipmentIds);
+  await replaceCharges(q, 'PAYABLE', center, shipmentIds, caller.userName, now);
+  await closeHistory(q, 'PAYABLE', shipmentIds, center);
 }
 
 const NEW_CHARGE_COLUMNS = `dispatch_center_id bigint, waybill_id bigint, dispatch_order_id bigint, contract_id bigint, contract_version int, rate_line_id bigint,
@@ -292,18 +302,22 @@ export async function newChargeTable(q: Queryable): Promise<void> {
  * fin_rated_charge (read by replaceCharges; `read` there when the caller read them first, e.g. for the history),
  * under the shared lock of their centers' statement generation.
  */
-export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[]): Promise<void> {
+export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[], center: number): Promise<void> {
   const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
   await q.query(`drop table if exists fin_rated_charge`);
   await q.query(
     `create temp table fin_rated_charge as
      select f.id, f.dispatch_center_id, f.${key} as rec, f.waybill_id, f.charge_type_code as ct, f.amount, f.state
-       from fin_charge f where f.${key} = any($1::bigint[]) and f.kind = $2 and f.source in ${RATED_SOURCES}`,
-    [ids, kind],
+       from fin_charge f where f.${key} = any($1::bigint[]) and f.dispatch_center_id = $3 and f.kind = $2 and f.source in ${RATED_SOURCES}`,
+    [ids, kind, center],
   );
   await q.query(`analyze fin_rated_charge`);
   await q.query(`select pg_advisory_xact_lock_shared(hashtext(k)) from (select distinct 'fin_statement_gen:' || dispatch_center_id || ':' || $1::text as k from fin_rated_charge order by 1) x`, [kind]);
 }
+
+/** The charges of fin_new_charge (alias n) inserted: `${INSERT_NEW_CHARGES} from fin_new_charge n …`, $1 kind, $2 by, $3 time. */
+const INSERT_NEW_CHARGES = `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
+     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3`;
 
 /**
  * Replaces the rated charges of the records (waybills: receivable; dispatch orders: payable) by the ones in
@@ -318,9 +332,16 @@ export async function readRatedCharges(q: Queryable, kind: Kind, ids: number[]):
  * lock of their centers' statement generation (as deleting a charge takes it, fin_charge_stated_gone): no
  * generation states a charge while it is written over.
  */
-export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by: string, now: Date, opts: { read?: boolean; single?: boolean } = {}): Promise<number> {
+export async function replaceCharges(q: Queryable, kind: Kind, center: number, ids: number[], by: string, now: Date, opts: { read?: boolean; single?: boolean } = {}): Promise<number> {
   const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
-  if (!opts.read) await readRatedCharges(q, kind, ids);
+  if (!opts.read) await readRatedCharges(q, kind, ids, center);
+  // records never rated (a review's new waybills, a dispatch order taking effect): nothing to pair, keep or delete,
+  // every new charge is inserted (the working tables below would all be empty)
+  if (!(await q.query(`select 1 from fin_rated_charge limit 1`)).rows.length) {
+    const fresh = await q.query(`${INSERT_NEW_CHARGES} from fin_new_charge n order by n.waybill_id, n.charge_type_code`, [kind, by, now]);
+    for (const t of ['fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
+    return fresh.rowCount ?? 0;
+  }
   // the dispatch centers of the charges read and written: every statement on fin_charge names them (its distribution
   // key, docs/scale-out.md)
   const centers = (
@@ -373,8 +394,7 @@ export async function replaceCharges(q: Queryable, kind: Kind, ids: number[], by
     [by, now, centers],
   );
   const fresh = await q.query(
-    `insert into fin_charge (dispatch_center_id, waybill_id, dispatch_order_id, kind, contract_id, contract_version, rate_line_id, charge_type_id, charge_type_code, currency, amount, tax_rate, trace, basis_id, create_by, create_time)
-     select n.dispatch_center_id, n.waybill_id, n.dispatch_order_id, $1, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.charge_type_code, n.currency, n.amount, n.tax_rate, n.trace, n.basis_id, $2, $3
+    `${INSERT_NEW_CHARGES}
        from fin_new_charge n
       where not exists (select 1 from fin_kept_charge k where k.rec = n.${key} and k.waybill_id = n.waybill_id and k.ct = n.charge_type_code)
         and not exists (select 1 from fin_pair_charge p where p.rec = n.${key} and p.waybill_id = n.waybill_id and p.ct = n.charge_type_code)

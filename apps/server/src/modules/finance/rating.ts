@@ -98,19 +98,19 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
               coalesce(sg.pieces, w.total_quantity) as pieces, coalesce(sg.pallets, w.total_pallets) as pallets, sg.pieces is not null as signed,
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
          from tms_waybill w
-         join tms_order o on o.id = w.order_id
+         join tms_order o on o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id
          left join base_station_place sp on sp.station_id = w.source_station_id
          left join base_station_place dp on dp.station_id = w.dest_station_id
          left join base_station ss on ss.id = w.source_station_id
          left join base_station ds on ds.id = w.dest_station_id
          left join base_route wr on wr.id = w.route_id
          -- the vehicle: its dispatch order's main vehicle
-         left join tms_shipment sh on sh.id = w.shipment_id
+         left join tms_shipment sh on sh.id = w.shipment_id and sh.dispatch_center_id = w.dispatch_center_id
          left join base_transport_means vm on vm.id = sh.vehicle_id_main
          -- the waiting at the consignee: arrival to departure on the audited receipt, in hours to the hundredth
          left join lateral (
            select round(extract(epoch from (e.departure_time - e.arrival_time))::numeric / 3600, 2) as hours from tms_epod e
-            where e.waybill_id = w.id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
+            where e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id and e.status = 'AUDITED' and e.arrival_time is not null and e.departure_time >= e.arrival_time
             order by e.id desc limit 1
          ) wt on true
          -- an audited receipt's signed quantities replace the shipped ones (weight and volume in proportion, per line)
@@ -118,8 +118,9 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
            select sum(el.signed_quantity)::int as pieces, sum(el.pallets)::int as pallets,
                   round(sum(case when wl.quantity > 0 then wl.weight * el.signed_quantity / wl.quantity else wl.weight end), 3) as weight,
                   round(sum(case when wl.quantity > 0 then wl.volume * el.signed_quantity / wl.quantity else wl.volume end), 3) as volume
-             from tms_epod e join tms_epod_line el on el.epod_id = e.id left join tms_waybill_line wl on wl.id = el.waybill_line_id
-            where e.waybill_id = w.id and e.status = 'AUDITED' and el.signed_quantity is not null
+             from tms_epod e join tms_epod_line el on el.epod_id = e.id and el.dispatch_center_id = e.dispatch_center_id
+             left join tms_waybill_line wl on wl.id = el.waybill_line_id and wl.dispatch_center_id = el.dispatch_center_id
+            where e.waybill_id = w.id and e.dispatch_center_id = w.dispatch_center_id and e.status = 'AUDITED' and el.signed_quantity is not null
            having count(*) > 0
          ) sg on true
          left join lateral (
@@ -190,33 +191,35 @@ interface WaybillToRate extends PlaceColumns {
 export const RATE_IN_SQL_FROM = 100;
 
 /**
- * Rates the waybills (receivable, from their clients' contracts effective on the order date) and stores the result.
- * `how`: by the engine per waybill or set-based in SQL (the same answers); `auto`: SQL from RATE_IN_SQL_FROM waybills.
+ * Rates the waybills of the dispatch center `center` (receivable, from their clients' contracts effective on the order
+ * date) and stores the result. `center`: the event's (an event's records are all of one center); every statement of
+ * the rating names it (the distribution key, docs/scale-out.md). `how`: by the engine per waybill or set-based in SQL
+ * (the same answers); `auto`: SQL from RATE_IN_SQL_FROM waybills.
  */
-export async function rateWaybills(ctx: DomainEventContext, ids: number[], cause?: RerateCause, how: 'auto' | 'engine' | 'sql' = 'auto'): Promise<void> {
+export async function rateWaybills(ctx: DomainEventContext, center: number, ids: number[], cause?: RerateCause, how: 'auto' | 'engine' | 'sql' = 'auto'): Promise<void> {
   const { q, caller, now } = ctx;
   await withoutJit(q);
   // figures already settled (a charge no longer OPEN) are not rated again
-  const waybillIds = await withoutLockedCharges(q, 'waybill_id', 'RECEIVABLE', ids);
+  const waybillIds = await withoutLockedCharges(q, 'waybill_id', 'RECEIVABLE', ids, center);
   if (!waybillIds.length) return;
   await bulkMemory(q, waybillIds.length * 4);
-  if (cause) await keepHistory(ctx, 'RECEIVABLE', waybillIds, cause);
+  if (cause) await keepHistory(ctx, 'RECEIVABLE', waybillIds, cause, center);
   const inSql = how === 'sql' || (how === 'auto' && waybillIds.length >= RATE_IN_SQL_FROM);
-  if (inSql) await rateWaybillsInSql(q, waybillIds, caller.userName, now);
-  else await rateByEngine(ctx, waybillIds);
+  if (inSql) await rateWaybillsInSql(q, center, waybillIds, caller.userName, now);
+  else await rateByEngine(ctx, center, waybillIds);
   // the bulk pricing gives one charge per waybill and charge type (one line picked per lane and charge type)
-  await replaceCharges(q, 'RECEIVABLE', waybillIds, caller.userName, now, { single: inSql });
-  if (cause) await closeHistory(q, 'RECEIVABLE', waybillIds);
+  await replaceCharges(q, 'RECEIVABLE', center, waybillIds, caller.userName, now, { single: inSql });
+  if (cause) await closeHistory(q, 'RECEIVABLE', waybillIds, center);
 }
 
 /** The engine per waybill: the rating states written, the charges staged in fin_new_charge. */
-async function rateByEngine(ctx: DomainEventContext, waybillIds: number[]): Promise<void> {
+async function rateByEngine(ctx: DomainEventContext, center: number, waybillIds: number[]): Promise<void> {
   const { q, caller, now } = ctx;
   const waybills = (
     await q.query<WaybillToRate>(
-      `${WAYBILL_TO_RATE('w.id = any($1::bigint[])')}
+      `${WAYBILL_TO_RATE('w.id = any($1::bigint[]) and w.dispatch_center_id = $2')}
         order by w.id`,
-      [waybillIds],
+      [waybillIds, center],
     )
   ).rows;
   const contracts = new Map<number, { id: number; code: string; contractVersion: number; currency: string }>();
@@ -267,9 +270,9 @@ async function rateByEngine(ctx: DomainEventContext, waybillIds: number[]): Prom
 
 /** Finance's subscriptions to other modules' events. */
 export function subscribeFinance(events: DomainEvents): void {
-  events.on('order.reviewed', (ctx, { waybills }) => rateWaybills(ctx, waybills.map((w) => w.waybillId)));
-  events.on('waybill.split', (ctx, { waybillId, newWaybillId }) => rateWaybills(ctx, [waybillId, newWaybillId], 'SPLIT'));
-  events.on('epod.signed', (ctx, { waybillIds }) => rateWaybills(ctx, waybillIds, 'EPOD_SIGNED'));
+  events.on('order.reviewed', (ctx, { dispatchCenterId, waybills }) => rateWaybills(ctx, dispatchCenterId, waybills.map((w) => w.waybillId)));
+  events.on('waybill.split', (ctx, { dispatchCenterId, waybillId, newWaybillId }) => rateWaybills(ctx, dispatchCenterId, [waybillId, newWaybillId], 'SPLIT'));
+  events.on('epod.signed', (ctx, { dispatchCenterId, waybillIds }) => rateWaybills(ctx, dispatchCenterId, waybillIds, 'EPOD_SIGNED'));
   // a departure reported after the receipt was audited moves the waiting (per hour) of its waybill and dispatch order
   events.on('epod.departed', async (ctx, { dispatchCenterId, epodIds }) => {
     const audited = (
@@ -280,11 +283,11 @@ export function subscribeFinance(events: DomainEvents): void {
       )
     ).rows;
     if (!audited.length) return;
-    await rateWaybills(ctx, audited.map((r) => Number(r.waybill_id)), 'EPOD_DEPARTED');
+    await rateWaybills(ctx, dispatchCenterId, audited.map((r) => Number(r.waybill_id)), 'EPOD_DEPARTED');
     const shipments = [...new Set(audited.filter((r) => r.shipment_id !== null).map((r) => Number(r.shipment_id)))];
-    if (shipments.length) await rateShipments(ctx, shipments, 'EPOD_DEPARTED', true);
+    if (shipments.length) await rateShipments(ctx, dispatchCenterId, shipments, 'EPOD_DEPARTED', true);
   });
-  events.on('shipment.effected', (ctx, { shipmentIds }) => rateShipments(ctx, shipmentIds, 'EFFECT'));
-  events.on('shipment.waybillsChanged', (ctx, { shipmentId, change }) => rateShipments(ctx, [shipmentId], change, true));
-  events.on('shipment.carrierChanged', (ctx, { shipmentId }) => rateShipments(ctx, [shipmentId], 'CARRIER_CHANGED', true));
+  events.on('shipment.effected', (ctx, { dispatchCenterId, shipmentIds }) => rateShipments(ctx, dispatchCenterId, shipmentIds, 'EFFECT'));
+  events.on('shipment.waybillsChanged', (ctx, { dispatchCenterId, shipmentId, change }) => rateShipments(ctx, dispatchCenterId, [shipmentId], change, true));
+  events.on('shipment.carrierChanged', (ctx, { dispatchCenterId, shipmentId }) => rateShipments(ctx, dispatchCenterId, [shipmentId], 'CARRIER_CHANGED', true));
 }

@@ -213,9 +213,9 @@ async function priceStaged(q: Queryable, contracts: CardRef[]): Promise<number> 
  * test holds them to each other), for a review of many orders. Writes the rating states (NO_CONTRACT, NO_RATE,
  * RATED and the total) and leaves the charges in fin_new_charge (read by replaceCharges).
  */
-export async function rateWaybillsInSql(q: Queryable, waybillIds: number[], by: string, now: Date): Promise<void> {
+export async function rateWaybillsInSql(q: Queryable, center: number, waybillIds: number[], by: string, now: Date): Promise<void> {
   await dropRatingTables(q);
-  await q.query(`create temp table fin_rr_src as ${WAYBILL_TO_RATE('w.id = any($1::bigint[])')}`, [waybillIds]);
+  await q.query(`create temp table fin_rr_src as ${WAYBILL_TO_RATE('w.id = any($1::bigint[]) and w.dispatch_center_id = $2')}`, [waybillIds, center]);
   const contracts = (
     await q.query<{ id: number; code: string; contract_version: number; currency: string }>(
       `select distinct contract_id as id, contract_code as code, contract_version, currency from fin_rr_src where contract_id is not null order by 1`,
@@ -250,6 +250,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   const ctx = { q, caller: systemCaller(opts.by), now: opts.now };
   await withoutJit(q);
   if (c.kind === 'PAYABLE') return reratePayable(ctx, c, opts.newVersion, step);
+  const center = Number(c.dispatch_center_id);
 
   // 1. the candidates: rated waybills of the client not settled whose applicable contract is this one
   // one statement each: embedded PGlite prepares every query, and a prepared statement holds one command
@@ -261,12 +262,12 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
       where r.client_id = $1 and r.dispatch_center_id = $2 ${opts.newVersion ? 'and r.contract_code = $3 and r.contract_id <> $4' : 'and $3::text is not null and $4::bigint is not null'}
         -- not settled: no rated charge past OPEN (a small partial index). A stated charge is re-rated: the difference
         -- becomes a new charge for the next statement (payable.ts, replaceCharges)
-        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
+        and not exists (select 1 from fin_charge c where c.waybill_id = r.waybill_id and c.dispatch_center_id = r.dispatch_center_id and c.state <> 'OPEN' and c.kind = 'RECEIVABLE' and c.source = 'RATED')`,
     [c.client_id, c.dispatch_center_id, c.code, c.id],
   );
   await q.query(`analyze fin_rr_ids`);
   // each waybill whose applicable contract is this one, with the key of its lane
-  await stageLanes(q, `(${WAYBILL_TO_RATE('w.id in (select id from fin_rr_ids)')}) x`, await dated(q, [Number(c.id)]), Number(c.id));
+  await stageLanes(q, `(${WAYBILL_TO_RATE(`w.id in (select id from fin_rr_ids) and w.dispatch_center_id = ${center}`)}) x`, await dated(q, [Number(c.id)]), Number(c.id));
   const ids = (await q.query<{ id: number }>(`select id from fin_rr_wb`)).rows.map((r) => Number(r.id));
   step(1, ids.length);
   if (!ids.length) return { records: 0, charges: 0 };
@@ -284,7 +285,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
   step(3, ids.length);
 
   // 4. the figures before kept in the history (before / after), from the charges as read once for their replacement
-  await readRatedCharges(q, 'RECEIVABLE', ids);
+  await readRatedCharges(q, 'RECEIVABLE', ids, center);
   await q.query(
     `with per as (select f.rec as waybill_id, f.ct as code, sum(f.amount) as amount from fin_rated_charge f group by 1, 2),
      agg as (select waybill_id, jsonb_agg(jsonb_build_object('chargeTypeCode', code, 'amount', amount::text) order by code) as charges from per group by 1)
@@ -300,7 +301,7 @@ export async function rerateContract(q: Queryable, contractId: number, opts: { n
     [c.id, c.code, c.contract_version, c.currency, opts.now, opts.by, c.dispatch_center_id],
   );
   step(4, ids.length);
-  const inserted = await replaceCharges(q, 'RECEIVABLE', ids, opts.by, opts.now, { read: true, single: true });
+  const inserted = await replaceCharges(q, 'RECEIVABLE', center, ids, opts.by, opts.now, { read: true, single: true });
   await dropRatingTables(q);
   step(5, ids.length);
   return { records: ids.length, charges: inserted };
@@ -319,15 +320,15 @@ async function reratePayable(ctx: { q: Queryable; caller: Caller; now: Date }, c
   step(1, ids.length);
   const CHUNK = 500;
   for (let i = 0; i < ids.length; i += CHUNK) {
-    await rateShipments(ctx, ids.slice(i, i + CHUNK), 'CONTRACT');
+    await rateShipments(ctx, Number(c.dispatch_center_id), ids.slice(i, i + CHUNK), 'CONTRACT');
     step(1 + Math.floor(((i + CHUNK) / ids.length) * (RERATE_STEPS - 1)), ids.length);
   }
-  const charges = ids.length ? Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_charge where dispatch_order_id = any($1::bigint[]) and kind = 'PAYABLE' and source in ${RATED_SOURCES}`, [ids])).rows[0]!.n) : 0;
+  const charges = ids.length ? Number((await q.query<{ n: number }>(`select count(*)::int as n from fin_charge where dispatch_order_id = any($1::bigint[]) and dispatch_center_id = $2 and kind = 'PAYABLE' and source in ${RATED_SOURCES}`, [ids, c.dispatch_center_id])).rows[0]!.n) : 0;
   step(RERATE_STEPS, ids.length);
   return { records: ids.length, charges };
 }
 
-type JobRow = { id: number; contract_id: number; cause: string; status: string; record_count: number; charge_count: number; error: string | null; create_time: Date; finish_time: Date | null };
+type JobRow = { id: number; dispatch_center_id: number; contract_id: number; cause: string; status: string; record_count: number; charge_count: number; error: string | null; create_time: Date; finish_time: Date | null };
 const jobAnswer = (j: JobRow): z.input<typeof C.RerateJob> => {
   const p = progress.get(Number(j.id));
   return {
@@ -336,39 +337,55 @@ const jobAnswer = (j: JobRow): z.input<typeof C.RerateJob> => {
   };
 };
 
-export async function runRerateJob(db: Db, jobId: number): Promise<void> {
-  const job = (await db.query<Row>(`update fin_rerate_job set status = 'RUNNING' where id = $1 and status = 'QUEUED' returning *`, [jobId])).rows[0];
+/** What a re-rating job's message carries: the job and its dispatch center (the contract's), which its statements name. */
+export interface RerateMessage { jobId: number; dispatchCenterId: number }
+
+export async function runRerateJob(db: Db, { jobId, dispatchCenterId: center }: RerateMessage): Promise<void> {
+  const job = (await db.query<Row>(`update fin_rerate_job set status = 'RUNNING' where id = $1 and dispatch_center_id = $2 and status = 'QUEUED' returning *`, [jobId, center])).rows[0];
   if (!job) return; // already run (a retry)
   progress.set(jobId, { done: 0, records: 0 });
   try {
     const r = await db.tx((q) => rerateContract(q, Number(job.contract_id), { newVersion: job.cause === 'NEW_VERSION', by: String(job.create_by), now: new Date(), onStep: (done, records) => progress.set(jobId, { done, records }) }));
-    await db.query(`update fin_rerate_job set status = 'DONE', record_count = $2, charge_count = $3, finish_time = now() where id = $1`, [jobId, r.records, r.charges]);
+    await db.query(`update fin_rerate_job set status = 'DONE', record_count = $2, charge_count = $3, finish_time = now() where id = $1 and dispatch_center_id = $4`, [jobId, r.records, r.charges, center]);
   } catch (e) {
-    await db.query(`update fin_rerate_job set status = 'FAILED', error = $2, finish_time = now() where id = $1`, [jobId, String((e as Error).message ?? e).slice(0, 500)]);
+    await db.query(`update fin_rerate_job set status = 'FAILED', error = $2, finish_time = now() where id = $1 and dispatch_center_id = $3`, [jobId, String((e as Error).message ?? e).slice(0, 500), center]);
   } finally {
     progress.delete(jobId);
   }
 }
 
+/** The center of a re-rating job by its id alone (a message without its center), or null when there is no such job. */
+async function queuedJobCenter(db: Db, jobId: number): Promise<number | null> {
+  const r = await db.query<{ c: number }>(`select dispatch_center_id as c from fin_rerate_job where id = $1`, [jobId]);
+  return r.rows[0] ? Number(r.rows[0].c) : null;
+}
+
 /**
- * The contracts just made effective whose code has waybills or dispatch orders rated with another version:
- * one NEW_VERSION job each (written in `q`; the caller sends them once committed).
+ * The contracts just made effective whose code has waybills or dispatch orders rated with another version (in the
+ * contract's center: a contract prices its own center's records only): one NEW_VERSION job each (written in `q`;
+ * the caller sends them once committed, as these messages).
  */
-export async function queueNewVersionJobs(q: Queryable, ids: number[], by: string): Promise<number[]> {
-  const made = await q.query<{ id: number }>(
+export async function queueNewVersionJobs(q: Queryable, ids: number[], by: string): Promise<RerateMessage[]> {
+  const made = await q.query<{ id: number; dispatch_center_id: number }>(
     `insert into fin_rerate_job (dispatch_center_id, contract_id, cause, create_by)
      select c.id_center, c.id, 'NEW_VERSION', $2 from (select id, dispatch_center_id as id_center, code, kind from fin_contract where id = any($1::bigint[])) c
-      where (c.kind = 'RECEIVABLE' and exists (select 1 from fin_waybill_rating r where r.contract_code = c.code and r.contract_id <> c.id))
-         or (c.kind = 'PAYABLE' and exists (select 1 from fin_dispatch_rating r where r.contract_code = c.code and r.contract_id <> c.id))
-     returning id`,
+      where (c.kind = 'RECEIVABLE' and exists (select 1 from fin_waybill_rating r where r.contract_code = c.code and r.dispatch_center_id = c.id_center and r.contract_id <> c.id))
+         or (c.kind = 'PAYABLE' and exists (select 1 from fin_dispatch_rating r where r.contract_code = c.code and r.dispatch_center_id = c.id_center and r.contract_id <> c.id))
+     returning id, dispatch_center_id`,
     [ids, by],
   );
-  return made.rows.map((r) => Number(r.id));
+  return made.rows.map((r) => ({ jobId: Number(r.id), dispatchCenterId: Number(r.dispatch_center_id) }));
 }
 
 export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['finance'];
-  void app.jobs.work(RERATE_JOB, async (data: { jobId: number }) => runRerateJob(db, Number(data.jobId)));
+  void app.jobs.work(RERATE_JOB, async (data: Partial<RerateMessage>) => {
+    const jobId = Number(data.jobId);
+    // a message queued before the messages carried their center (session 16) names the job alone: its center is read
+    // by the job's id (cross-center, once per such message), so that no queued job is left waiting for ever
+    const center = data.dispatchCenterId == null ? await queuedJobCenter(db, jobId) : Number(data.dispatchCenterId);
+    if (center !== null) await runRerateJob(db, { jobId, dispatchCenterId: center });
+  });
 
   route(app, { method: 'POST', url: '/api/finance/contract/rerate', operationId: 'finance.contract.rerate', summary: "Re-rate the open charges of an effective contract (every record whose applicable contract it is, settled ones excepted) as a background job; its progress reads at GET rerate/:id", tags, permission: 'finance:contract:effect', body: C.RerateBody, response: okOf(C.RerateJob) }, async (req) => {
     const caller = requireCaller(req);
@@ -377,14 +394,14 @@ export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
       if (c.status !== 'EFFECTIVE') throw conflict('messages.finance.wrongStatus', { code: c.code, status: translate(req.lang, `dicts.fin_contract_status.${c.status}`) });
       return (await q.query<JobRow>(`insert into fin_rerate_job (dispatch_center_id, contract_id, cause, create_by) values ($1, $2, 'MANUAL', $3) returning *`, [c.dispatch_center_id, c.id, caller.userName])).rows[0]!;
     });
-    await app.jobs.send(RERATE_JOB, { jobId: Number(job.id) });
+    await app.jobs.send(RERATE_JOB, { jobId: Number(job.id), dispatchCenterId: Number(job.dispatch_center_id) } satisfies RerateMessage);
     return ok(req, jobAnswer(job), 'messages.finance.rerateQueued');
   });
 
   route(app, { method: 'GET', url: '/api/finance/contract/rerate/:id', operationId: 'finance.contract.rerateJob', summary: "A contract's latest re-rating job: status, progress and result (none: null)", tags, permission: 'finance:contract:query', params: z.object({ id: C.RerateBody.shape.id }), response: okOf(C.RerateJob.nullable()) }, async (req) => {
     const caller = requireCaller(req);
-    await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
-    const job = (await db.query<JobRow>(`select * from fin_rerate_job where contract_id = $1 order by id desc limit 1`, [req.params.id])).rows[0];
+    const c = await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
+    const job = (await db.query<JobRow>(`select * from fin_rerate_job where contract_id = $1 and dispatch_center_id = $2 order by id desc limit 1`, [req.params.id, c.dispatch_center_id])).rows[0];
     return ok(req, job ? jobAnswer(job) : null);
   });
 }
