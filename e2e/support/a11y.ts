@@ -504,7 +504,8 @@ async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: b
   const buttons = page.locator(`${TOOLBAR} button[aria-haspopup="dialog"]`);
   const menus = page.locator(`${TOOLBAR} [data-dialog-menu]`);
   if (!(await buttons.count()) && !(await menus.count())) return [];
-  const tick = page.locator(`${ROWS} .ant-table-selection-column input[type="checkbox"]`).first();
+  const ticks = page.locator(`${ROWS} .ant-table-selection-column input[type="checkbox"]`);
+  const tick = ticks.first();
   const tt = Date.now();
   const ticked = (await tick.count()) > 0 && (await tick.check({ timeout: 5_000 }).then(() => true, () => false));
   addPhase(out, 'toolbar: tick', Date.now() - tt);
@@ -532,7 +533,6 @@ async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: b
     // an action that needs another state than the first row's (review a reviewed order, schedule a closed dispatch order)
     // answers with a message: the next rows of the page are ticked in turn, one at a time, until one opens its dialog
     if (!ticked || out.passedBy.length === passed) continue;
-    const ticks = page.locator(`${ROWS} .ant-table-selection-column input[type="checkbox"]`);
     const n = Math.min(await ticks.count(), 10);
     const tr = Date.now();
     let at = 0;

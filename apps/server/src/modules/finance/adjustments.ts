@@ -112,14 +112,14 @@ export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Cl
       const caller = requireCaller(req);
       const { status } = req.query;
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
-      return recordAnswer(db, caller, req.query, req.lang, async (column, id) =>
+      return recordAnswer(db, caller, req.query, req.lang, async (column, id, center) =>
         (
           await db.query<AdjustmentDbRow>(
             `select a.id, a.kind, a.waybill_id, a.shipment_id, a.charge_type_id, a.charge_type_code, ct.name, a.currency, a.amount::text, a.tax_rate::text, a.reason, a.status,
                     a.approve_by, a.approve_time, a.opinion, a.create_by, a.create_time
                from fin_adjustment a left join fin_charge_type ct on ct.id = a.charge_type_id
               where a.${column} = $1 and a.dispatch_center_id = $3 and ($2::varchar is null or a.status = $2) order by a.id desc limit 500`,
-            [id, status ?? null, centerOf(caller)], // the record was found in the caller's scope: its center
+            [id, status ?? null, center], // the center of the record found in the caller's scope
           )
         ).rows.map((r) => ({
           id: r.id, kind: r.kind, waybillId: r.waybill_id, shipmentId: r.shipment_id, chargeTypeId: r.charge_type_id, chargeTypeCode: r.charge_type_code, chargeTypeName: r.name,

@@ -342,11 +342,8 @@ export async function replaceCharges(q: Queryable, kind: Kind, center: number, i
     for (const t of ['fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
     return fresh.rowCount ?? 0;
   }
-  // the dispatch centers of the charges read and written: every statement on fin_charge names them (its distribution
-  // key, docs/scale-out.md)
-  const centers = (
-    await q.query<{ id: number }>(`select dispatch_center_id as id from fin_rated_charge union select dispatch_center_id from fin_new_charge`)
-  ).rows.map((r) => Number(r.id));
+  // every statement on fin_charge names the records' center (its distribution key, docs/scale-out.md): the charges read
+  // and written are all of it (fin_rated_charge is read in it, fin_new_charge priced for its records)
   // free: open and on no statement line (live or released); the others are stated and stay
   await q.query(`drop table if exists fin_old_charge`);
   await q.query(
@@ -381,17 +378,17 @@ export async function replaceCharges(q: Queryable, kind: Kind, center: number, i
   // first, which costs a fraction of the delete's join with fin_charge (1.7 s for nothing at 410,000 charges)
   const leftOver = `from fin_old_charge o where o.free and not exists (select 1 from fin_pair_charge p where p.old_id = o.id)`;
   if ((await q.query(`select 1 ${leftOver} limit 1`)).rows.length)
-    await q.query(`delete from fin_charge f where f.id in (select o.id ${leftOver}) and f.dispatch_center_id = any($1::bigint[])`, [centers]);
+    await q.query(`delete from fin_charge f where f.id in (select o.id ${leftOver}) and f.dispatch_center_id = $1`, [center]);
   await q.query(
     `update fin_charge f
         set dispatch_center_id = n.dispatch_center_id, dispatch_order_id = n.dispatch_order_id, contract_id = n.contract_id, contract_version = n.contract_version, rate_line_id = n.rate_line_id,
             charge_type_id = n.charge_type_id, currency = n.currency, amount = n.amount, tax_rate = n.tax_rate, trace = n.trace, basis_id = n.basis_id, source = 'RATED',
             create_by = $1, create_time = $2
        from fin_pair_charge p join fin_new_charge n on n.${key} = p.rec and n.waybill_id = p.waybill_id and n.charge_type_code = p.ct
-      where f.id = p.old_id and f.dispatch_center_id = any($3::bigint[])
+      where f.id = p.old_id and f.dispatch_center_id = $3
         and (f.dispatch_center_id, f.dispatch_order_id, f.contract_id, f.contract_version, f.rate_line_id, f.charge_type_id, f.currency, f.amount, f.tax_rate, f.basis_id, f.source, f.trace)
             is distinct from (n.dispatch_center_id, n.dispatch_order_id, n.contract_id, n.contract_version, n.rate_line_id, n.charge_type_id, n.currency, n.amount, n.tax_rate, n.basis_id, 'RATED', n.trace)`,
-    [by, now, centers],
+    [by, now, center],
   );
   const fresh = await q.query(
     `${INSERT_NEW_CHARGES}
@@ -411,13 +408,13 @@ export async function replaceCharges(q: Queryable, kind: Kind, center: number, i
             case when n.trace is not null then n.basis_id else o.basis_id end,
             'RERATE', $2, $3
        from fin_kept_charge k
-       join fin_charge o on o.id = k.last_id and o.dispatch_center_id = any($4::bigint[])
+       join fin_charge o on o.id = k.last_id and o.dispatch_center_id = $4
        left join (select distinct on (x.${key}, x.waybill_id, x.charge_type_code) x.*, sum(x.amount) over (partition by x.${key}, x.waybill_id, x.charge_type_code) as total
                     from fin_new_charge x order by x.${key}, x.waybill_id, x.charge_type_code, x.amount desc) n
          on n.${key} = k.rec and n.waybill_id = k.waybill_id and n.charge_type_code = k.ct
       where coalesce(n.total, 0) <> k.amount
       order by k.waybill_id, k.ct`,
-    [kind, by, now, centers],
+    [kind, by, now, center],
   );
   for (const t of ['fin_pair_charge', 'fin_kept_charge', 'fin_old_charge', 'fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
   return overwritten + (fresh.rowCount ?? 0) + (diffs.rowCount ?? 0);
