@@ -262,11 +262,14 @@ export async function seed(db: Db, log: (m: string) => void = () => undefined, o
         );
         if (used.rows.length) return log('demo operation skipped: the database is in use');
         await seedDemoOperation(q, { uploads: opts.uploads });
-        // the orders' statistics at once (autovacuum gives them within a minute or so): a database just created with
-        // the demo's 3,000 orders looks like a 300-row table to the planner, whose center is then "1 row", and the order
-        // list's page rows (joined to their ids on (id, center)) may then be read through any index of the center
-        // (bench/README.md, session 16, branch key22); 0.1 s
-        await q.query('analyze tms_order');
+        // the statistics of every table the demo filled, at once (autovacuum gives them within a minute or so, and a
+        // server where it is off, as on the CI machine, never): a table never analysed looks like a few rows to the
+        // planner. The demo's 3,000 orders made the order list's page rows (joined to their ids on (id, center)) read
+        // through any index of the center (session 16, branch key22); its 2,900 audited receipts, never analysed, made
+        // the rating of a review look up each waybill's receipt through the center's index of receipts by status, the
+        // center's 2,900 receipts scanned per waybill: a review of 10,000 orders 15.0 s instead of 4.2 s (bench/orders.ts,
+        // session 17). 0.6 s on PostgreSQL.
+        await q.query('analyze');
         log(`demo operation seeded in ${Math.round(performance.now() - started)} ms`);
       });
     }
