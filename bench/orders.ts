@@ -207,6 +207,8 @@ async function fill(db: pg.PoolClient, centerIds: number[]): Promise<void> {
   const t2 = performance.now();
   await db.query(`vacuum analyze tms_order`);
   await db.query(`vacuum analyze tms_order_line`);
+  // the rollups rebuilt above (the seed analysed them when they held a few rows: their statistics would say so still)
+  for (const t of ['tms_order_rollup', 'tms_order_rollup_month']) if ((await db.query(`select to_regclass($1) as t`, [t])).rows[0].t) await db.query(`vacuum analyze ${t}`);
   console.error(`vacuum analyze: ${((performance.now() - t2) / 1000).toFixed(1)} s`);
 }
 

@@ -98,7 +98,10 @@ export const WAYBILL_TO_RATE = (where: string) => `select w.id, w.code, w.dispat
               coalesce(sg.pieces, w.total_quantity) as pieces, coalesce(sg.pallets, w.total_pallets) as pallets, sg.pieces is not null as signed,
               c.id as contract_id, c.code as contract_code, c.contract_version, c.currency
          from tms_waybill w
-         join tms_order o on o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id
+         -- the order of each waybill by its key, one index probe each (offset 0 keeps the subquery from being flattened):
+         -- a join let the planner, misled by the 10,000 waybills a review has just written (not in the statistics yet),
+         -- merge-join them with the center's orders read through the whole primary key (10M orders: 6.8 s of a 9.4 s review)
+         cross join lateral (select o.order_date from tms_order o where o.id = w.order_id and o.dispatch_center_id = w.dispatch_center_id offset 0) o
          left join base_station_place sp on sp.station_id = w.source_station_id
          left join base_station_place dp on dp.station_id = w.dest_station_id
          left join base_station ss on ss.id = w.source_station_id
