@@ -131,6 +131,14 @@ function findTests(dir, re) {
 }
 
 /** Adds one vitest JSON report to the totals; a file that failed outside any test counts as one failure. */
+/** A failed test's first lines (the assertion, and where in our code), indented: a summary read alone (CI's tail) names the cause. */
+function failureCause(a) {
+  const lines = (a.failureMessages ?? []).join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim());
+  const said = lines.filter((l) => !/^\s*at /.test(l)).slice(0, 4);
+  const at = lines.filter((l) => /^\s*at /.test(l) && !l.includes('node_modules') && !l.includes('<anonymous>')).slice(0, 2);
+  return [...said, ...at].map((l) => `\n    ${l.slice(0, 300)}`).join('');
+}
+
 function collect(file, stage) {
   if (!existsSync(file)) {
     totals.failed += 1;
@@ -148,14 +156,7 @@ function collect(file, stage) {
       fileTimes.push({ name, ms: f.endTime - f.startTime, stage, tests: tests.sort((a, b) => b.ms - a.ms) });
     }
     const failedInside = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-    // the failure's first lines (the assertion and where), so a summary read alone (CI's tail) names the cause
-    const why = (a) => {
-      const lines = (a.failureMessages ?? []).join('\n').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim());
-      const said = lines.filter((l) => !/^\s*at /.test(l)).slice(0, 4);
-      const at = lines.filter((l) => /^\s*at /.test(l) && !l.includes('node_modules') && !l.includes('<anonymous>')).slice(0, 2);
-      return [...said, ...at].map((l) => `\n    ${l.slice(0, 300)}`).join('');
-    };
-    for (const a of failedInside) failures.push(`${stage}: ${name} › ${a.fullName ?? a.title}${why(a)}`);
+    for (const a of failedInside) failures.push(`${stage}: ${name} › ${a.fullName ?? a.title}${failureCause(a)}`);
     if (f.status === 'failed' && !failedInside.length) {
       totals.failed += 1;
       failures.push(`${stage}: ${name} (failed to run: ${(f.message ?? '').split('\n')[0]})`);
