@@ -216,6 +216,15 @@ describe('bulk re-rating of a contract', () => {
     expect(await snapshot(ids)).toEqual(bulk);
     await ctx.s.db.tx((q) => rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, 'sql'));
     expect(await snapshot(ids)).toEqual(bulk);
+    // as on review (`fresh`: waybills never rated, on no dispatch order, with no receipt, their look-ups left out), both forms
+    for (const how of ['sql', 'engine'] as const) {
+      await ctx.s.db.tx(async (q) => {
+        await q.query(`delete from fin_charge where waybill_id = any($1::bigint[])`, [ids]);
+        await q.query(`delete from fin_waybill_rating where waybill_id = any($1::bigint[])`, [ids]);
+        await rateWaybills({ q, caller: systemCaller('test'), now: new Date() }, sh01, ids, undefined, how, true);
+      });
+      expect(await snapshot(ids), how).toEqual(bulk);
+    }
     // each charge stores its own figures; the constant part of its trace is stored once per contract, line and lane
     const stored = (
       await ctx.s.db.query<{ charges: number; bases: number }>(`select count(*)::int as charges, count(distinct basis_id)::int as bases from fin_charge where waybill_id = any($1::bigint[]) and kind = 'RECEIVABLE'`, [ids])

@@ -332,14 +332,15 @@ const INSERT_NEW_CHARGES = `insert into fin_charge (dispatch_center_id, waybill_
  * lock of their centers' statement generation (as deleting a charge takes it, fin_charge_stated_gone): no
  * generation states a charge while it is written over.
  */
-export async function replaceCharges(q: Queryable, kind: Kind, center: number, ids: number[], by: string, now: Date, opts: { read?: boolean; single?: boolean } = {}): Promise<number> {
+export async function replaceCharges(q: Queryable, kind: Kind, center: number, ids: number[], by: string, now: Date, opts: { read?: boolean; single?: boolean; fresh?: boolean } = {}): Promise<number> {
   const key = kind === 'RECEIVABLE' ? 'waybill_id' : 'dispatch_order_id';
-  if (!opts.read) await readRatedCharges(q, kind, ids, center);
+  // opts.fresh: records just made (a review's new waybills), which have no charge yet: not read
+  if (!opts.read && !opts.fresh) await readRatedCharges(q, kind, ids, center);
   // records never rated (a review's new waybills, a dispatch order taking effect): nothing to pair, keep or delete,
   // every new charge is inserted (the working tables below would all be empty)
-  if (!(await q.query(`select 1 from fin_rated_charge limit 1`)).rows.length) {
+  if (opts.fresh || !(await q.query(`select 1 from fin_rated_charge limit 1`)).rows.length) {
     const fresh = await q.query(`${INSERT_NEW_CHARGES} from fin_new_charge n order by n.waybill_id, n.charge_type_code`, [kind, by, now]);
-    for (const t of ['fin_rated_charge', 'fin_new_charge']) await q.query(`drop table ${t}`);
+    for (const t of [...(opts.fresh ? [] : ['fin_rated_charge']), 'fin_new_charge']) await q.query(`drop table ${t}`);
     return fresh.rowCount ?? 0;
   }
   // every statement on fin_charge names the records' center (its distribution key, docs/scale-out.md): the charges read

@@ -211,11 +211,12 @@ async function priceStaged(q: Queryable, contracts: CardRef[]): Promise<number> 
 /**
  * Rates waybills set-based (receivable): the same answers as the engine per waybill (rating.ts, rateWaybills; a
  * test holds them to each other), for a review of many orders. Writes the rating states (NO_CONTRACT, NO_RATE,
- * RATED and the total) and leaves the charges in fin_new_charge (read by replaceCharges).
+ * RATED and the total) and leaves the charges in fin_new_charge (read by replaceCharges). `fresh`: a review's new
+ * waybills (rateWaybills), whose states are inserted rather than upserted.
  */
-export async function rateWaybillsInSql(q: Queryable, center: number, waybillIds: number[], by: string, now: Date): Promise<void> {
+export async function rateWaybillsInSql(q: Queryable, center: number, waybillIds: number[], by: string, now: Date, fresh = false): Promise<void> {
   await dropRatingTables(q);
-  await q.query(`create temp table fin_rr_src as ${WAYBILL_TO_RATE('w.id = any($1::bigint[]) and w.dispatch_center_id = $2')}`, [waybillIds, center]);
+  await q.query(`create temp table fin_rr_src as ${WAYBILL_TO_RATE('w.id = any($1::bigint[]) and w.dispatch_center_id = $2', fresh)}`, [waybillIds, center]);
   const contracts = (
     await q.query<{ id: number; code: string; contract_version: number; currency: string }>(
       `select distinct contract_id as id, contract_code as code, contract_version, currency from fin_rr_src where contract_id is not null order by 1`,
@@ -231,9 +232,9 @@ export async function rateWaybillsInSql(q: Queryable, center: number, waybillIds
             s.contract_id, s.contract_code, s.contract_version, s.currency, t.total, $1, $2, $1
        from fin_rr_src s left join (select waybill_id, count(*) as n, sum(amount) as total from fin_new_charge group by waybill_id) t on t.waybill_id = s.id
       order by s.id
-     on conflict (waybill_id) do update set state = excluded.state, contract_id = excluded.contract_id, contract_code = excluded.contract_code,
+     ${fresh ? '' : `on conflict (waybill_id) do update set state = excluded.state, contract_id = excluded.contract_id, contract_code = excluded.contract_code,
        contract_version = excluded.contract_version, currency = excluded.currency, total_amount = excluded.total_amount, rated_time = excluded.rated_time,
-       update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_waybill_rating.version + 1`,
+       update_by = excluded.create_by, update_time = excluded.rated_time, version = fin_waybill_rating.version + 1`}`,
     [now, by],
   );
   await dropRatingTables(q);
