@@ -14,7 +14,7 @@ import type { Caller } from './auth.ts';
  * key, docs/scale-out.md "Past one machine").
  */
 export interface DomainEventMap {
-  /** orders reviewed (OPEN → EFFECTIVE); `waybills` are the ones the review created, one per order */
+  /** orders reviewed (OPEN → EFFECTIVE); `waybills` are the ones the review created, one per order: new (never rated, on no dispatch order, no receipt) */
   'order.reviewed': { dispatchCenterId: number; orderIds: number[]; waybills: { orderId: number; waybillId: number; code: string }[] };
   /** dispatch orders taken into effect (CONFIRMED → EFFECTIVE) */
   'shipment.effected': { dispatchCenterId: number; shipmentIds: number[] };
