@@ -46,7 +46,11 @@ export async function createWaybillsFromOrders(
   const center = by.dispatchCenterId ?? -1;
   const orders = (
     await q.query<{ id: number; dispatch_center_id: number; client_id: number }>(
-      'select id, dispatch_center_id, client_id from tms_order where id = any($1::bigint[]) and dispatch_center_id = $2 order by id',
+      // each order by its key (offset 0 keeps the subquery from being flattened): at 10M orders the planner, estimating
+      // 215 of the 10,000, read the center's 500,000 orders through an index (290–355 ms) instead of 10,000 probes (83 ms)
+      `select o.id, o.dispatch_center_id, o.client_id from unnest($1::bigint[]) as u(id)
+         cross join lateral (select o.id, o.dispatch_center_id, o.client_id from tms_order o where o.id = u.id and o.dispatch_center_id = $2 offset 0) o
+        order by o.id`,
       [orderIds, center],
     )
   ).rows;
