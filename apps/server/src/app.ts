@@ -1,6 +1,5 @@
 /** Builds the Fastify instance: platform plugins first, then the business modules. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +11,7 @@ import { RESOURCES, SECRET_CONFIG_KEYS } from '@tms/domain';
 import { openPg, type Db } from './platform/db.ts';
 import { createReads } from './platform/replica.ts';
 import { systemClock, type AppConfig, type Clock } from './platform/config.ts';
-import { installHttp, sendError } from './platform/http.ts';
+import { installHttp, installSecurityHeaders, sendError } from './platform/http.ts';
 import { installContract } from './platform/contract.ts';
 import { injectWebConfig } from './platform/web-config.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -93,7 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   installHttp(app);
   // security headers first: they go on every answer, the refusals of the access check (before the body) included
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
