@@ -94,13 +94,14 @@ async function login(base: string, username: string, password: string): Promise<
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /** one GET: its status and time (0 status = time-out or connection error) */
-function get(base: string, path: string, token: string): Promise<{ status: number; ms: number; body: string }> {
+function get(base: string, path: string, token: string, keepBody = true): Promise<{ status: number; ms: number; body: string }> {
   const t0 = performance.now();
   return new Promise((res) => {
     const req = http.get(`${base}${path}`, { agent, headers: { authorization: `Bearer ${token}` }, timeout: TIMEOUT_MS }, (r) => {
       const parts: Buffer[] = [];
-      r.on('data', (c: Buffer) => parts.push(c));
-      r.on('end', () => res({ status: r.statusCode ?? 0, ms: performance.now() - t0, body: Buffer.concat(parts).toString('utf8') }));
+      // keepBody false: the answer read to its end and dropped (the throughput's load generator decodes nothing)
+      r.on('data', (c: Buffer) => keepBody && parts.push(c));
+      r.on('end', () => res({ status: r.statusCode ?? 0, ms: performance.now() - t0, body: keepBody ? Buffer.concat(parts).toString('utf8') : '' }));
       r.on('error', () => res({ status: 0, ms: performance.now() - t0, body: '' }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -126,7 +127,7 @@ function cpuSeconds(pid: number): number {
  * latencies (3.3 ms at load 13, 2.1 ms calm, against 145 and 698 requests/s), and what the rate one server can reach on
  * idle cores follows from (cores ÷ CPU per request).
  */
-async function throughput(root: string): Promise<{ rps: number; p50: number; p99: number; errors: number; n: number; serverCpuMs: number; dbCpuMs: number }> {
+async function throughput(root: string): Promise<{ rps: number; p50: number; p99: number; errors: number; n: number; serverCpuMs: number; dbCpuMs: number; genCpuMs: number }> {
   // BENCH_DB_PREFIX: the scratch database's name prefix (each helper session names its own)
   const name = `${process.env.BENCH_DB_PREFIX ?? 'h2'}_crowd_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -150,7 +151,7 @@ async function throughput(root: string): Promise<{ rps: number; p50: number; p99
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async () => {
           while (performance.now() < end) {
-            const r = await get(server!.base, path, token);
+            const r = await get(server!.base, path, token, false);
             if (r.status === 200) lat.push(r.ms);
             else errors++;
           }
@@ -161,12 +162,13 @@ async function throughput(root: string): Promise<{ rps: number; p50: number; p99
     await run(3);
     // the server's backends, connected by the warm-up (the pool keeps them while requests keep coming)
     const backends = (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid);
-    const cpu = () => ({ server: cpuSeconds(server!.proc.pid!), db: backends.reduce((a, b) => a + cpuSeconds(b), 0) });
+    // and this process's, the load generator's (on the same 2 cores: the rate's third share)
+    const cpu = () => ({ server: cpuSeconds(server!.proc.pid!), db: backends.reduce((a, b) => a + cpuSeconds(b), 0), gen: cpuSeconds(process.pid) });
     const c0 = cpu();
     const { lat, errors, s } = await run(SECONDS);
     const c1 = cpu();
     const per = (x: number) => (x * 1000) / Math.max(1, lat.length + errors);
-    return { rps: lat.length / s, p50: pct(lat, 50), p99: pct(lat, 99), errors, n: lat.length, serverCpuMs: per(c1.server - c0.server), dbCpuMs: per(c1.db - c0.db) };
+    return { rps: lat.length / s, p50: pct(lat, 50), p99: pct(lat, 99), errors, n: lat.length, serverCpuMs: per(c1.server - c0.server), dbCpuMs: per(c1.db - c0.db), genCpuMs: per(c1.gen - c0.gen) };
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -248,7 +250,7 @@ for (let round = 0; round < ROUNDS; round++) {
       const cap = (os.cpus().length * 1000) / (r.serverCpuMs + r.dbCpuMs);
       rows.push(
         `| order list, PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s — ${label} | ${r.rps.toFixed(0)} requests/s; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.errors} errors; ` +
-          `CPU per request: server ${r.serverCpuMs.toFixed(2)} ms + PostgreSQL ${r.dbCpuMs.toFixed(2)} ms (${os.cpus().length} idle cores: ≤ ${cap.toFixed(0)} requests/s) | load ${load()} |`,
+          `CPU per request: server ${r.serverCpuMs.toFixed(2)} ms + PostgreSQL ${r.dbCpuMs.toFixed(2)} ms (${os.cpus().length} idle cores: ≤ ${cap.toFixed(0)} requests/s), load generator ${r.genCpuMs.toFixed(2)} ms | load ${load()} |`,
       );
       log(rows.at(-1));
     }

@@ -252,9 +252,10 @@ export function recordingDb(db: Db, seen: Recorded): Db {
     if (at.size < 5) at.add(caller());
   };
   const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+    // the statement's options too (prepared, rows as arrays): the server runs as it would unwrapped
+    query: (sql, params, o) => {
       note(sql);
-      return q.query(sql, params);
+      return q.query(sql, params, o);
     },
     exec: (sql) => {
       note(sql);

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { RESOURCES, orderResource } from '@tms/domain';
 import { translate } from '../src/platform/i18n.ts';
+import { apiRows, apiSelectList, selectList, toApi } from '../src/platform/resource-engine.ts';
 import { checkDistributionKey, ADMIN, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 
 // every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
@@ -394,6 +396,34 @@ describe('list', () => {
     const x = await api('GET', '/order/export', { query: { refNo: tag } });
     expect(x.status).toBe(200);
     expect(x.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});
+
+describe('the list read as arrays', () => {
+  // the order list reads its rows as arrays of the columns the API shows, its times as text (resource-engine.ts
+  // apiSelectList / apiRows, issue 20): the same values toApi gives, for every resource (each table's rows as the seed
+  // and the tests before left them), and for an order holding what a conversion could get wrong (microseconds, another
+  // time zone, decimals' trailing zeros, quotes, line breaks, Chinese, nulls). On PGlite the rows come as objects.
+  it('holds the same values as the rows converted by name, for every resource', async () => {
+    const tag = `J-${rand(6)}`;
+    const a = await create({ refNo: `${tag}"q\\`, remark: 'a "quote", \\ a line\nbreak, 中文' });
+    await s.db.query(`update tms_order set etd = '2026-03-04 05:06:07+00', eta = '2026-03-04 05:06:07.891234+08', audit_time = '1999-12-31 23:59:59.9999+00', declared_value = 12.300 where id = $1`, [a.id]);
+    let compared = 0;
+    for (const def of RESOURCES) {
+      const rows = (await s.db.query<Record<string, unknown>>(`select ${selectList(def)} from ${def.table} t order by t.id desc limit 200`)).rows.map((r) => toApi(def, r));
+      const read = await s.db.query<unknown[]>(`select ${apiSelectList(def)} from ${def.table} t order by t.id desc limit 200`, [], { arrays: true });
+      if (s.db.kind === 'pg' && read.rows.length) expect(Array.isArray(read.rows[0])).toBe(true);
+      expect(apiRows(def, read.rows), def.name).toEqual(rows);
+      compared += rows.length;
+    }
+    expect(compared).toBeGreaterThan(500);
+    // and over HTTP: the list's page holds the order as the server reads it alone, key for key
+    const listed = (await api('GET', '/order/list', { query: { refNo: tag } })).json.rows;
+    expect(listed).toHaveLength(1);
+    const one = (await api('GET', `/order/get/${a.id}`)).json.data;
+    expect(listed[0]).toEqual(Object.fromEntries(Object.keys(listed[0]).map((k) => [k, one[k]])));
+    expect(listed[0]).toMatchObject({ refNo: `${tag}"q\\`, remark: 'a "quote", \\ a line\nbreak, 中文', etd: '2026-03-04T05:06:07.000Z', eta: '2026-03-03T21:06:07.891Z', auditTime: '1999-12-31T23:59:59.999Z', declaredValue: 12.3 });
+    expect(Object.keys(listed[0])).toEqual(Object.keys(toApi(orderResource, (await s.db.query(`select ${selectList(orderResource)} from tms_order t where id = $1`, [a.id])).rows[0]!)));
   });
 });
 

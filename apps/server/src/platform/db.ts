@@ -24,6 +24,11 @@ export interface QueryOptions {
    * (the order list's with equality filters alone, `equalityFiltersOnly`).
    */
   prepare?: boolean;
+  /**
+   * The rows as arrays of the columns' values in order (pg's `rowMode: 'array'`): no object of every column's name built
+   * per row (a hot list: resource-engine.ts apiRows). A hint: PGlite answers objects, so a caller reads either.
+   */
+  arrays?: boolean;
 }
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
@@ -97,17 +102,19 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[], o?: QueryOptions) {
       const name = o?.prepare ? names?.of(sql) : undefined;
+      // pg's config of the statement (named: prepared), its rows as arrays when asked
+      const config = (named?: string) => ({ name: named, text: sql, values: params as unknown[], ...(o?.arrays ? { rowMode: 'array' } : {}) }) as pg.QueryConfig;
       if (!name) {
-        const r = await c.query(sql, params as unknown[]);
+        const r = await c.query(config());
         return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
       }
       try {
-        const r = await c.query({ name, text: sql, values: params as unknown[] });
+        const r = await c.query(config(name));
         return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
       } catch (e) {
         // a table under the statement changed shape (a migration while this server runs): prepared again, under a new name
         if ((e as { code?: string }).code !== '0A000') throw e;
-        const r = await c.query({ name: names!.renew(sql), text: sql, values: params as unknown[] });
+        const r = await c.query(config(names!.renew(sql)));
         return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
       }
     },

@@ -9,7 +9,7 @@ import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { centerOf, type Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { equalityFiltersOnly, listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
+import { apiRows, apiSelectList, equalityFiltersOnly, listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
 export interface OrderSummary {
   totalWeight: number;
@@ -76,7 +76,7 @@ function pageSql(p: PageQuery, params: unknown[]): string {
   // center of its own (`and t.dispatch_center_id = $n` let PostgreSQL read the center's rows instead of the page's
   // ids on a database not analysed yet: 30 ms a list, bench/README.md "The order list's statement"), so its only
   // path is the page's ids, one index probe each (bench/README.md, session 16, branch key22)
-  return `select ${selectList(p.def)} from (select "id" as "__id", "dispatch_center_id" as "__center" from ${source} s ${w} ${ord} limit ${p.limit} offset $${params.length}) pg
+  return `select ${apiSelectList(p.def)} from (select "id" as "__id", "dispatch_center_id" as "__center" from ${source} s ${w} ${ord} limit ${p.limit} offset $${params.length}) pg
       join ${source} t on t."id" = pg."__id" and t."dispatch_center_id" = pg."__center" ${ord}`;
 }
 
@@ -164,24 +164,27 @@ function totalsSql(caller: Caller, query: Record<string, unknown>, params: unkno
 
 /**
  * A page of orders with the totals of the filtered set, in one statement (one round trip, one connection): the totals'
- * single row joined to the page's rows (kept when the page is empty).
+ * single row joined to the page's rows (kept when the page is empty). The rows are read as arrays of the columns the
+ * API shows (resource-engine.ts apiSelectList / apiRows: the server's CPU per list request, issue 20).
  */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
   const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset, pairs: true };
   const params: unknown[] = [];
   const totals = totalsSql(caller, query, params);
   const page = pageSql(p, params);
-  const r = await db.query<Row & { __total: number; __weight: number; __volume: number; __quantity: number }>(
+  const r = await db.query<unknown[] | Record<string, unknown>>(
     `select pg.*, tot.total as __total, tot.weight as __weight, tot.volume as __volume, tot.quantity as __quantity
        from (${totals}) tot left join lateral (${page}) pg on true ${orderBy(orderResource, query)}`,
     params,
     // kept prepared (parsed and planned once per connection) when its plan fits any values: equality filters only
-    { prepare: equalityFiltersOnly(orderResource, query) },
+    { prepare: equalityFiltersOnly(orderResource, query), arrays: true },
   );
-  const a = r.rows[0]!;
-  const summary: OrderSummary = { totalWeight: Number(a.__weight), totalVolume: Number(a.__volume), totalQuantity: Number(a.__quantity) };
-  const rows = a.id === null ? [] : r.rows.map((x) => toApi(orderResource, x));
-  return { rows, total: Number(a.__total), summary };
+  // the totals: the last four columns (arrays, PostgreSQL) or by name (objects, PGlite); the page's columns before them
+  const first = r.rows[0]!;
+  const [total, weight, volume, quantity, id] = Array.isArray(first) ? [...first.slice(-4), first[0]] : [first.__total, first.__weight, first.__volume, first.__quantity, first.id];
+  const summary: OrderSummary = { totalWeight: Number(weight), totalVolume: Number(volume), totalQuantity: Number(quantity) };
+  const rows = id === null ? [] : apiRows(orderResource, r.rows);
+  return { rows, total: Number(total), summary };
 }
 
 export async function listLines(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
