@@ -54,10 +54,26 @@ export async function logIn(page: Page, baseUrl: string, user = 'admin', passwor
  * opens a screen, without going through the login page each time.
  */
 export async function signedInPage(browser: Browser, server: ProductServer, user = 'admin', password = 'admin123'): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
-  const token = await server.signIn(user, password);
-  const { ctx, page } = await newPage(browser);
-  await ctx.addCookies([{ name: 'Access-Token', value: token, url: server.url }]);
+  const token = await within(60_000, `the sign-in of ${user} (captcha image, its answer, login)`, server.signIn(user, password));
+  const { ctx, page } = await within(60_000, 'a new browser context and page', newPage(browser));
+  await within(60_000, 'the session cookie', ctx.addCookies([{ name: 'Access-Token', value: token, url: server.url }]));
   return { ctx, page, token };
+}
+
+/**
+ * `work`, or a failure naming it once it took longer than `ms`: a step of a test's set-up that never ends (a CI run once
+ * timed out in this set-up after 180 s, the hook's whole time-out, without saying which step) says which it was.
+ */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done after ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function session(env: Record<string, string>, withPage: boolean, admin: boolean, opts: SessionOptions): BrowserSession {
@@ -68,7 +84,7 @@ function session(env: Record<string, string>, withPage: boolean, admin: boolean,
   });
   if (withPage) {
     beforeEach(async () => {
-      Object.assign(s, admin ? await signedInPage(s.browser, s.server) : await newPage(s.browser));
+      Object.assign(s, admin ? await signedInPage(s.browser, s.server) : await within(60_000, 'a new browser context and page', newPage(s.browser)));
       if (opts.timeout) s.page.setDefaultTimeout(opts.timeout);
     });
     const { failureShots } = opts;
