@@ -252,6 +252,7 @@ export function recordingDb(db: Db, seen: Recorded): Db {
     if (at.size < 5) at.add(caller());
   };
   const wrap = (q: Queryable): Queryable => ({
+    keepsPrepared: q.keepsPrepared,
     // the statement's options too (prepared, rows as arrays): the server runs as it would unwrapped
     query: (sql, params, o) => {
       note(sql);
@@ -265,6 +266,7 @@ export function recordingDb(db: Db, seen: Recorded): Db {
   const base = wrap(db);
   const out: Db = {
     kind: db.kind,
+    keepsPrepared: db.keepsPrepared,
     query: base.query,
     exec: base.exec,
     tx: (fn) => db.tx((q) => fn(wrap(q))),

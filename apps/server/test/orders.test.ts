@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { RESOURCES, orderResource } from '@tms/domain';
 import { translate } from '../src/platform/i18n.ts';
-import { apiRows, apiSelectList, selectList, toApi } from '../src/platform/resource-engine.ts';
+import { apiLabelJoins, apiRows, apiSelectList, selectList, toApi } from '../src/platform/resource-engine.ts';
 import { checkDistributionKey, ADMIN, createUser, rand, startServer, type Json, type TestServer } from './helpers.ts';
 
 // every statement its servers run names its dispatch center, or is listed (docs/scale-out.md "Past one machine")
@@ -411,9 +411,12 @@ describe('the list read as arrays', () => {
     let compared = 0;
     for (const def of RESOURCES) {
       const rows = (await s.db.query<Record<string, unknown>>(`select ${selectList(def)} from ${def.table} t order by t.id desc limit 200`)).rows.map((r) => toApi(def, r));
-      const read = await s.db.query<unknown[]>(`select ${apiSelectList(def)} from ${def.table} t order by t.id desc limit 200`, [], { arrays: true });
-      if (s.db.kind === 'pg' && read.rows.length) expect(Array.isArray(read.rows[0])).toBe(true);
-      expect(apiRows(def, read.rows), def.name).toEqual(rows);
+      // the labels by subqueries, and by left joins (apiLabelJoins)
+      for (const sql of [`select ${apiSelectList(def)} from ${def.table} t`, `select ${apiSelectList(def, true)} from ${def.table} t ${apiLabelJoins(def)}`]) {
+        const read = await s.db.query<unknown[]>(`${sql} order by t.id desc limit 200`, [], { arrays: true });
+        if (s.db.kind === 'pg' && read.rows.length) expect(Array.isArray(read.rows[0])).toBe(true);
+        expect(apiRows(def, read.rows), def.name).toEqual(rows);
+      }
       compared += rows.length;
     }
     expect(compared).toBeGreaterThan(500);
@@ -422,6 +425,8 @@ describe('the list read as arrays', () => {
     expect(listed).toHaveLength(1);
     const one = (await api('GET', `/order/get/${a.id}`)).json.data;
     expect(listed[0]).toEqual(Object.fromEntries(Object.keys(listed[0]).map((k) => [k, one[k]])));
+    // unfiltered (kept prepared on PostgreSQL: its labels by joins), the newest order first: the same row
+    expect((await api('GET', '/order/list', { query: { pageSize: 1 } })).json.rows).toEqual(listed);
     expect(listed[0]).toMatchObject({ refNo: `${tag}"q\\`, remark: 'a "quote", \\ a line\nbreak, 中文', etd: '2026-03-04T05:06:07.000Z', eta: '2026-03-03T21:06:07.891Z', auditTime: '1999-12-31T23:59:59.999Z', declaredValue: 12.3 });
     expect(Object.keys(listed[0])).toEqual(Object.keys(toApi(orderResource, (await s.db.query(`select ${selectList(orderResource)} from tms_order t where id = $1`, [a.id])).rows[0]!)));
   });

@@ -32,6 +32,8 @@ export interface QueryOptions {
 }
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
+  /** a statement run with `prepare` is kept prepared here (a direct connection to PostgreSQL): planned once, not per run */
+  readonly keepsPrepared?: boolean;
   /** Runs a multi-statement script without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -100,6 +102,7 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
   // prepared statements on a direct connection only: a pool in transaction mode (PgBouncer) does not keep them
   const names = opts.directUrl ? null : new StatementNames();
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    keepsPrepared: names !== null,
     async query<T>(sql: string, params?: unknown[], o?: QueryOptions) {
       const name = o?.prepare ? names?.of(sql) : undefined;
       // pg's config of the statement (named: prepared), its rows as arrays when asked
@@ -125,6 +128,7 @@ export async function openPg(url: string, opts: { directUrl?: string | null; max
   const base = wrap(pool);
   return {
     kind: 'pg',
+    keepsPrepared: base.keepsPrepared,
     query: base.query,
     exec: base.exec,
     async tx(fn) {

@@ -78,13 +78,16 @@ function apiCopier(def: ResourceDef): (row: Row) => ApiRow {
  * text `toISOString` writes (UTC, milliseconds); `apiRows(def, rows)` makes of them what `toApi` makes of the rows of
  * `selectList`. The order list (issue 20): no Date parsed and written back, no row object of 80 keys built and read
  * again: 0.6–1.1 ms of the server's CPU per list of 20 orders instead of 1.1–1.5 ms, the same in PostgreSQL
- * (bench/README.md, session 19). Each column keeps its name (an ORDER BY over the rows names columns). orders.test.ts
- * holds apiRows to toApi for every resource.
+ * (bench/README.md, session 19). Each column keeps its name (an ORDER BY over the rows names columns). `joined`: the
+ * labels read from the left joins of apiLabelJoins(def), which the statement puts after its `t`. orders.test.ts holds
+ * apiRows to toApi for every resource, both ways.
  */
-export function apiSelectList(def: ResourceDef): string {
-  let list = apiSelectLists.get(def);
+export function apiSelectList(def: ResourceDef, joined = false): string {
+  const cache = joined ? apiJoinedSelectLists : apiSelectLists;
+  let list = cache.get(def);
   if (list === undefined) {
-    const labels = labelSelects(def);
+    // each label: its subquery, or (joined) the column of its left join (apiLabelJoins)
+    const labels = joined ? new Map(labelReads(def).map((l, i) => [l.field, `l${i}.${l.column} as ${l.as}`])) : labelSelects(def);
     const fields = new Map(allFields(def).map((f) => [f.name, f]));
     list = apiShape(def)
       .flatMap((f) => {
@@ -94,10 +97,11 @@ export function apiSelectList(def: ResourceDef): string {
         return label ? [v, label] : [v];
       })
       .join(', ');
-    apiSelectLists.set(def, list);
+    cache.set(def, list);
   }
   return list;
 }
+const apiJoinedSelectLists = new WeakMap<ResourceDef, string>();
 const apiSelectLists = new WeakMap<ResourceDef, string>();
 
 /**
@@ -158,7 +162,12 @@ function selectListOf(def: ResourceDef, center?: () => string): string {
  * "<field>__label"` (see selectList for `center`).
  */
 function labelSelects(def: ResourceDef, center?: () => string): Map<string, string> {
-  const out = new Map<string, string>();
+  return new Map(labelReads(def, center).map((l) => [l.field, `(select r.${l.column} from ${l.table} r where r."id" = t.${l.fk}${l.match('r')}) as ${l.as}`]));
+}
+
+/** How each reference field's label is read: its table and column, the row's column naming it, and the center's match. */
+function labelReads(def: ResourceDef, center?: () => string) {
+  const out: { field: string; table: string; column: string; fk: string; as: string; match: (alias: string) => string }[] = [];
   for (const f of def.fields) {
     const labelled = labelOf(f);
     if (!labelled) continue;
@@ -166,13 +175,35 @@ function labelSelects(def: ResourceDef, center?: () => string): Map<string, stri
     // a record of a center points at records of its own center: said, so that a distributed database joins in one shard;
     // a record scoped by its parent only (no center column) has the parent in the caller's center, the scope says so
     const parentOnly = !def.scope?.dispatchCenter && def.scope?.parent?.resource === target.name && def.scope.parent.column === columnOf(f);
-    let sameCenter = '';
-    if (def.scope?.dispatchCenter && target.scope?.dispatchCenter) sameCenter = ` and r.${q(target.scope.dispatchCenter)} = t.${q(def.scope.dispatchCenter)}`;
-    else if (parentOnly && center && target.scope?.dispatchCenter) sameCenter = ` and r.${q(target.scope.dispatchCenter)} = ${center()}`;
-    out.set(f.name, `(select r.${q(columnOf(label))} from ${q(target.table)} r where r."id" = t.${q(columnOf(f))}${sameCenter}) as ${q(f.name + '__label')}`);
+    let match = (_alias: string) => '';
+    if (def.scope?.dispatchCenter && target.scope?.dispatchCenter) match = (r) => ` and ${r}.${q(target.scope!.dispatchCenter!)} = t.${q(def.scope!.dispatchCenter!)}`;
+    else if (parentOnly && center && target.scope?.dispatchCenter) {
+      const at = center();
+      match = (r) => ` and ${r}.${q(target.scope!.dispatchCenter!)} = ${at}`;
+    }
+    out.push({ field: f.name, table: q(target.table), column: q(columnOf(label)), fk: q(columnOf(f)), as: q(f.name + '__label'), match });
   }
   return out;
 }
+
+/**
+ * The labels of apiSelectList(def, true): one left join a reference (`left join <target> l<n> on l<n>."id" = t.<fk>`), after
+ * the row's `t` in the FROM. PostgreSQL reads a page's repeated references once (a Memoize over the index probe, or a
+ * small table kept in memory): half the backend's CPU of an order list page (10 labels a row: 0.31–0.34 against
+ * 0.68–0.77 ms). Planning the joins costs more (2.7 against 0.4 ms): for a statement kept prepared (planned once per
+ * connection).
+ */
+export function apiLabelJoins(def: ResourceDef): string {
+  let joins = apiLabelJoinLists.get(def);
+  if (joins === undefined) {
+    joins = labelReads(def)
+      .map((l, i) => `left join ${l.table} l${i} on l${i}."id" = t.${l.fk}${l.match(`l${i}`)}`)
+      .join(' ');
+    apiLabelJoinLists.set(def, joins);
+  }
+  return joins;
+}
+const apiLabelJoinLists = new WeakMap<ResourceDef, string>();
 
 export interface ScopeSql {
   where: string[];

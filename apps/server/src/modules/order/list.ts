@@ -9,7 +9,7 @@ import { orderLineResource, orderResource } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { centerOf, type Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { apiRows, apiSelectList, equalityFiltersOnly, listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
+import { apiLabelJoins, apiRows, apiSelectList, equalityFiltersOnly, listWhere, orderBy, rangeOf, selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
 export interface OrderSummary {
   totalWeight: number;
@@ -37,6 +37,8 @@ interface PageQuery {
    * into the statement; without: the rows by id (the lines', whose source is keyed inside), as before session 16
    */
   pairs?: boolean;
+  /** the labels by left joins (apiLabelJoins): for a statement kept prepared, whose planning is paid once */
+  joinLabels?: boolean;
 }
 
 /** Filters of a list request, plus the keyset cursor `afterId` (newest-first paging without offset). */
@@ -76,8 +78,8 @@ function pageSql(p: PageQuery, params: unknown[]): string {
   // center of its own (`and t.dispatch_center_id = $n` let PostgreSQL read the center's rows instead of the page's
   // ids on a database not analysed yet: 30 ms a list, bench/README.md "The order list's statement"), so its only
   // path is the page's ids, one index probe each (bench/README.md, session 16, branch key22)
-  return `select ${apiSelectList(p.def)} from (select "id" as "__id", "dispatch_center_id" as "__center" from ${source} s ${w} ${ord} limit ${p.limit} offset $${params.length}) pg
-      join ${source} t on t."id" = pg."__id" and t."dispatch_center_id" = pg."__center" ${ord}`;
+  return `select ${apiSelectList(p.def, p.joinLabels)} from (select "id" as "__id", "dispatch_center_id" as "__center" from ${source} s ${w} ${ord} limit ${p.limit} offset $${params.length}) pg
+      join ${source} t on t."id" = pg."__id" and t."dispatch_center_id" = pg."__center" ${p.joinLabels ? apiLabelJoins(p.def) : ''} ${ord}`;
 }
 
 /** One page of rows. */
@@ -168,7 +170,10 @@ function totalsSql(caller: Caller, query: Record<string, unknown>, params: unkno
  * API shows (resource-engine.ts apiSelectList / apiRows: the server's CPU per list request, issue 20).
  */
 export async function listOrders(db: Queryable, caller: Caller, query: Record<string, unknown>, limit: number, offset: number) {
-  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset, pairs: true };
+  // kept prepared (parsed and planned once per connection) when its plan fits any values: equality filters only; its
+  // labels then by joins, planned once (bench/README.md, session 19)
+  const prepare = equalityFiltersOnly(orderResource, query);
+  const p: PageQuery = { source: () => 'tms_order', def: orderResource, caller, query, limit, offset, pairs: true, joinLabels: prepare && db.keepsPrepared === true };
   const params: unknown[] = [];
   const totals = totalsSql(caller, query, params);
   const page = pageSql(p, params);
@@ -176,8 +181,7 @@ export async function listOrders(db: Queryable, caller: Caller, query: Record<st
     `select pg.*, tot.total as __total, tot.weight as __weight, tot.volume as __volume, tot.quantity as __quantity
        from (${totals}) tot left join lateral (${page}) pg on true ${orderBy(orderResource, query)}`,
     params,
-    // kept prepared (parsed and planned once per connection) when its plan fits any values: equality filters only
-    { prepare: equalityFiltersOnly(orderResource, query), arrays: true },
+    { prepare, arrays: true },
   );
   // the totals: the last four columns (arrays, PostgreSQL) or by name (objects, PGlite); the page's columns before them
   const first = r.rows[0]!;
