@@ -78,7 +78,8 @@ function apiCopier(def: ResourceDef): (row: Row) => ApiRow {
  * text `toISOString` writes (UTC, milliseconds); `apiRows(def, rows)` makes of them what `toApi` makes of the rows of
  * `selectList`. The order list (issue 20): no Date parsed and written back, no row object of 80 keys built and read
  * again: 0.6–1.1 ms of the server's CPU per list of 20 orders instead of 1.1–1.5 ms, the same in PostgreSQL
- * (bench/README.md, session 19). Each column keeps its name (an ORDER BY over the rows names columns). `joined`: the
+ * (bench/README.md, session 19). Each column keeps its name (an ORDER BY over the rows names columns; a time then sorts
+ * as its text, the same order to the millisecond, ties by id as before). `joined`: the
  * labels read from the left joins of apiLabelJoins(def), which the statement puts after its `t`. orders.test.ts holds
  * apiRows to toApi for every resource, both ways.
  */
