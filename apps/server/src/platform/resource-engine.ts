@@ -39,14 +39,14 @@ export type Row = Record<string, unknown>;
 /** A record as the API sends it: always with its id. */
 export type ApiRow = Row & { id: number };
 
-/** Per resource, what toApi copies: each field's name, column and (references) label keys, worked out once. */
-const apiShapes = new WeakMap<ResourceDef, { name: string; column: string; label: [string, string] | null }[]>();
+/** Per resource, what toApi copies: each field's name, column, whether a time, and (references) label keys, worked out once. */
+const apiShapes = new WeakMap<ResourceDef, { name: string; column: string; time: boolean; label: [string, string] | null }[]>();
 function apiShape(def: ResourceDef) {
   let shape = apiShapes.get(def);
   if (!shape) {
     shape = allFields(def)
       .filter((f) => !(f.secret || f.kind === 'password' || f.kind === 'secret'))
-      .map((f) => ({ name: f.name, column: columnOf(f), label: f.kind === 'ref' ? ([`${f.name}__label`, `${f.name}Label`] as [string, string]) : null }));
+      .map((f) => ({ name: f.name, column: columnOf(f), time: f.kind === 'datetime', label: f.kind === 'ref' ? ([`${f.name}__label`, `${f.name}Label`] as [string, string]) : null }));
     apiShapes.set(def, shape);
   }
   return shape;
@@ -89,11 +89,10 @@ export function apiSelectList(def: ResourceDef, joined = false): string {
   if (list === undefined) {
     // each label: its subquery, or (joined) the column of its left join (apiLabelJoins)
     const labels = joined ? new Map(labelReads(def).map((l, i) => [l.field, `l${i}.${l.column} as ${l.as}`])) : labelSelects(def);
-    const fields = new Map(allFields(def).map((f) => [f.name, f]));
     list = apiShape(def)
       .flatMap((f) => {
         const c = `t.${q(f.column)}`;
-        const v = fields.get(f.name)!.kind === 'datetime' ? `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${q(f.column)}` : c;
+        const v = f.time ? `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${q(f.column)}` : c;
         const label = labels.get(f.name);
         return label ? [v, label] : [v];
       })
@@ -114,12 +113,13 @@ export function apiRows(def: ResourceDef, rows: unknown[]): ApiRow[] {
   let copy = arrayCopiers.get(def);
   if (!copy) {
     const k = JSON.stringify;
-    const labels = labelSelects(def);
+    // the fields whose label apiSelectList reads, right after them
+    const labelled = new Set(labelReads(def).map((l) => l.field));
     let i = 0;
     const body = apiShape(def).map((f) => {
       const at = i++;
       const value = `v = r[${at}]; o[${k(f.name)}] = v instanceof Date ? v.toISOString() : v ?? null;`;
-      return f.label && labels.has(f.name) ? `${value} o[${k(f.label[1])}] = r[${i++}] ?? null;` : value;
+      return f.label && labelled.has(f.name) ? `${value} o[${k(f.label[1])}] = r[${i++}] ?? null;` : value;
     });
     copy = new Function('r', `const o = {}; let v;\n${body.join('\n')}\nreturn o;`) as (row: unknown[]) => ApiRow;
     arrayCopiers.set(def, copy);
