@@ -63,8 +63,11 @@ async function main() {
   for (let round = 0; round < ROUNDS; round++) {
     await appDb
       .tx(async (q) => {
-        await q.query(`update tms_order set status = 'EFFECTIVE', audit_by = 'admin', audit_time = now() where id = any($1::bigint[])`, [orderIds]);
-        const waybills = await createWaybillsFromOrders(q, orderIds, caller, now);
+        const reviewed = await q.query<{ id: number; dispatch_center_id: number; client_id: number }>(
+          `update tms_order set status = 'EFFECTIVE', audit_by = 'admin', audit_time = now() where id = any($1::bigint[]) returning id, dispatch_center_id, client_id`,
+          [orderIds],
+        );
+        const waybills = await createWaybillsFromOrders(q, reviewed.rows, caller, now);
         const ctx = { q, caller, now };
         const payload = { dispatchCenterId: center, orderIds, waybills };
         const runs: [string, () => Promise<unknown>][] = [

@@ -211,6 +211,25 @@ describe('review and retract', () => {
     expect((await s.db.query(`select 1 from tms_waybill where order_id = $1`, [a.id])).rows).toHaveLength(0);
   });
 
+  it('a review of several orders, given in any order, tracks each: ORDER_REVIEW then WAYBILL_CREATE with its waybill, in the order of the orders', async () => {
+    const a = await create();
+    const b = await create();
+    const r = await act('review', [b.id, a.id]);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const wb = (await s.db.query<Json>(`select id, order_id, code, dispatch_center_id from tms_waybill where order_id = any($1::bigint[]) order by id`, [[a.id, b.id]])).rows;
+    // the waybills' ids follow their orders'
+    expect(wb.map((w) => Number(w.order_id))).toEqual([a.id, b.id]);
+    const t = (
+      await s.db.query<Json>(
+        `select order_id, waybill_id, operation_type, related_code, operator_name, dispatch_center_id from tms_order_tracking
+          where order_id = any($1::bigint[]) and operation_type <> 'ORDER_CREATE' order by id`,
+        [[a.id, b.id]],
+      )
+    ).rows;
+    const row = (type: string, w: Json) => ({ order_id: w.order_id, waybill_id: w.id, operation_type: type, related_code: w.code, operator_name: 'admin', dispatch_center_id: w.dispatch_center_id });
+    expect(t).toEqual([row('ORDER_REVIEW', wb[0]!), row('ORDER_REVIEW', wb[1]!), row('WAYBILL_CREATE', wb[0]!), row('WAYBILL_CREATE', wb[1]!)]);
+  });
+
   it('retract needs effective orders whose waybill is still open and unbound; it deletes the waybill', async () => {
     const o = await create();
     await refused('retract', [o.id], 'messages.order.recallOnlyEffective');

@@ -64,7 +64,7 @@ export async function makeWaybill(db: Db, spec: WaybillSpec = {}): Promise<MadeW
       [center, orderId, i + 1, it.id, it.code, it.name, l.weight ?? 0, l.volume ?? 0, l.quantity, l.cases ?? 0, l.pallets ?? 0, l.other ?? 0],
     );
   }
-  const [made] = await createWaybillsFromOrders(db, [orderId], { userName: 'admin', userId: 1, dispatchCenterId: center }, new Date());
+  const [made] = await createWaybillsFromOrders(db, [{ id: orderId, dispatch_center_id: center, client_id: clientId }], { userName: 'admin', userId: 1, dispatchCenterId: center }, new Date());
   if (spec.nonSplitReason) await db.query(`update tms_waybill set non_split_reason = $2 where id = $1`, [made!.waybillId, spec.nonSplitReason]);
   return { orderId, orderCode, waybillId: made!.waybillId, code: made!.code };
 }

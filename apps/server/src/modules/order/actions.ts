@@ -54,15 +54,15 @@ async function setAll(ctx: ActionContext, ids: number[], sets: string, params: u
  * rolls back on the refusal): those orders answer as `lockSelection` does — 404 outside the scope, else the rule's
  * message for the first one in a wrong state.
  */
-async function setAllWhere(ctx: ActionContext, ids: number[], allowed: string, rule: Rule, sets: string, params: unknown[]): Promise<void> {
+async function setAllWhere<R extends { id: number } = { id: number }>(ctx: ActionContext, ids: number[], allowed: string, rule: Rule, sets: string, params: unknown[], returning = 'id'): Promise<R[]> {
   const p = [...params, ctx.caller.userName, ctx.now, ids];
   const n = params.length;
   const where = [`id = any($${n + 3}::bigint[])`, allowed, ...scopeOf(orderResource, ctx.caller, p)].join(' and ');
-  const r = await ctx.q.query<{ id: number }>(
-    `update tms_order set ${sets}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1 where ${where} returning id`,
+  const r = await ctx.q.query<R>(
+    `update tms_order set ${sets}, update_by = $${n + 1}, update_time = $${n + 2}, version = version + 1 where ${where} returning ${returning}`,
     p,
   );
-  if (r.rows.length === ids.length) return;
+  if (r.rows.length === ids.length) return r.rows;
   const done = new Set(r.rows.map((x) => Number(x.id)));
   const rest = ids.filter((id) => !done.has(id));
   if (rest.length) await lockSelection(ctx, rest, rule);
@@ -71,10 +71,12 @@ async function setAllWhere(ctx: ActionContext, ids: number[], allowed: string, r
 
 /** OPEN, unlocked → EFFECTIVE with one waybill per order (lines copied). */
 export async function review(ctx: ActionContext, ids: number[]) {
-  await setAllWhere(ctx, ids, `status = 'OPEN' and not is_lock`, [isOpen, 'messages.order.auditOnlyOpen'], `status = 'EFFECTIVE', audit_by = $1, audit_time = $2`, [ctx.caller.userName, ctx.now]);
-  const waybills = await createWaybillsFromOrders(ctx.q, ids, ctx.caller, ctx.now);
-  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'ORDER_REVIEW', waybills);
-  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_CREATE', waybills);
+  // the reviewed orders' centers and clients (the waybills' codes are numbered by them) from the update itself
+  const orders = await setAllWhere<{ id: number; dispatch_center_id: number; client_id: number }>(
+    ctx, ids, `status = 'OPEN' and not is_lock`, [isOpen, 'messages.order.auditOnlyOpen'], `status = 'EFFECTIVE', audit_by = $1, audit_time = $2`, [ctx.caller.userName, ctx.now], 'id, dispatch_center_id, client_id',
+  );
+  const waybills = await createWaybillsFromOrders(ctx.q, orders, ctx.caller, ctx.now);
+  await trackWaybills(ctx.q, ctx.caller, ctx.now, ['ORDER_REVIEW', 'WAYBILL_CREATE'], waybills);
   await ctx.events?.emit(ctx, 'order.reviewed', { dispatchCenterId: centerOf(ctx.caller), orderIds: ids, waybills });
   return { changed: ids.length, waybills: waybills.length <= 100 ? waybills : waybills.length };
 }

@@ -18,19 +18,26 @@ export async function trackOrders(q: Queryable, by: Operator, now: Date, type: s
   );
 }
 
-/** One row per waybill made or removed for an order: the waybill's code as the related code. */
+/**
+ * One row per waybill made or removed for an order and per operation type (`types`, in that order: a review writes
+ * ORDER_REVIEW then WAYBILL_CREATE for each waybill in one statement), the waybill's code as the related code. The
+ * waybills are those of the caller's center (their orders were found in its scope), so no order is read again: the
+ * tracking's order key is checked once per statement (migration 0096).
+ */
 export async function trackWaybills(
   q: Queryable,
   by: Operator,
   now: Date,
-  type: string,
+  types: string | string[],
   waybills: { orderId: number; waybillId: number; code: string }[],
 ): Promise<void> {
-  if (!waybills.length) return;
+  if (!waybills.length || by.dispatchCenterId == null) return;
   await q.query(
     `insert into tms_order_tracking (dispatch_center_id, order_id, waybill_id, operation_type, related_code, operator_id, operator_name, operation_time)
-     select o.dispatch_center_id, o.id, u.waybill_id, $4, u.code, $5, $6, $7
-       from unnest($1::bigint[], $2::bigint[], $3::text[]) as u(order_id, waybill_id, code) join tms_order o on o.id = u.order_id and o.dispatch_center_id = $8`,
-    [waybills.map((w) => w.orderId), waybills.map((w) => w.waybillId), waybills.map((w) => w.code), type, by.userId, by.userName, now, by.dispatchCenterId ?? -1],
+     select $8, u.order_id, u.waybill_id, t.type, u.code, $5, $6, $7
+       from unnest($4::text[]) with ordinality as t(type, k)
+       cross join unnest($1::bigint[], $2::bigint[], $3::text[]) with ordinality as u(order_id, waybill_id, code, n)
+      order by t.k, u.n`,
+    [waybills.map((w) => w.orderId), waybills.map((w) => w.waybillId), waybills.map((w) => w.code), typeof types === 'string' ? [types] : types, by.userId, by.userName, now, by.dispatchCenterId],
   );
 }
