@@ -76,6 +76,30 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
   }
 }
 
+/**
+ * What a page shows, in a line: its address, its open dialogs and drawers (title, alerts, field errors, buttons busy
+ * or disabled), its messages and notifications, and a spinner still spinning.
+ */
+export async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const shown = (e: Element) => e.getClientRects().length > 0;
+      const text = (e: Element) => ((e as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+      const all = (root: ParentNode, sel: string) => [...root.querySelectorAll(sel)].filter(shown).map(text).filter(Boolean);
+      const dialogs = [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')].filter(shown).map((d) => {
+        const title = all(d, '.ant-modal-title, .ant-drawer-title')[0] ?? '(untitled)';
+        const alerts = all(d, '.ant-alert');
+        const errors = all(d, '.ant-form-item-explain-error');
+        const busy = [...d.querySelectorAll('button')].filter((b) => shown(b) && (b.disabled || b.classList.contains('ant-btn-loading'))).map(text);
+        return `[${title}${alerts.length ? `; alerts: ${alerts.join(' | ')}` : ''}${errors.length ? `; field errors: ${errors.join(' | ')}` : ''}${busy.length ? `; buttons busy or disabled: ${busy.join(' | ')}` : ''}]`;
+      });
+      const messages = all(document, '.ant-message-notice, .ant-notification-notice');
+      const spinning = document.querySelectorAll('.ant-spin-spinning, .ant-btn-loading').length;
+      return `${location.pathname}${location.search}; dialogs: ${dialogs.join(' ') || 'none'}; messages: ${messages.join(' | ') || 'none'}; spinning: ${spinning}`;
+    })
+    .catch((e: Error) => `(not read: ${e.message.split('\n')[0]})`);
+}
+
 function session(env: Record<string, string>, withPage: boolean, admin: boolean, opts: SessionOptions): BrowserSession {
   const s = {} as BrowserSession;
   beforeAll(async () => {
@@ -90,7 +114,11 @@ function session(env: Record<string, string>, withPage: boolean, admin: boolean,
     const { failureShots } = opts;
     const name = failureShots === true ? (n: string) => `FAILED-${n.slice(0, 40).replace(/[^\w]+/g, '-')}` : failureShots;
     afterEach(async (t) => {
-      if (name && t.task.result?.state === 'fail' && s.page) await snap(s.page, name(t.task.name)).catch(() => undefined);
+      if (t.task.result?.state === 'fail' && s.page) {
+        // what the page showed when the test failed, in the run's log (a CI run keeps its log, not its screenshots)
+        console.log(`the page when "${t.task.name}" failed: ${await pageState(s.page)}`);
+        if (name) await snap(s.page, name(t.task.name)).catch(() => undefined);
+      }
       // requests still in flight through a route would otherwise fail after the context is gone
       await s.page?.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
       await s.ctx?.close();
