@@ -3,8 +3,9 @@
  * in ONE page (client-side navigation, as a click in the menu does: no reload, axe-core injected once),
  * audited by axe-core (WCAG 2.1 A/AA and axe's best practices); for a screen with a create button, the
  * dialog / drawer it opens too (and the focus back on the button once it closes); for a screen whose list has rows,
- * the dialogs and drawers of the first row's actions too (view, edit, the page's own) and of the toolbar's on a ticked
- * row. In English, the menu titles, column headers, form labels and buttons of every screen hold no Chinese, and every
+ * the dialogs and drawers of its rows' actions too (view, edit, the page's own; each on the first row showing it) and
+ * of the toolbar's on a ticked row (an action disabled or refused for that row's state: on the next row that takes it).
+ * In English, the menu titles, column headers, form labels and buttons of every screen hold no Chinese, and every
  * text in Chinese (data) says so (`lang`, language of parts).
  */
 import { createRequire } from 'node:module';
@@ -452,39 +453,46 @@ const ROWS = '.tms-page .ant-table-tbody > tr.ant-table-row';
 const OPENS_DIALOG = '[aria-haspopup="dialog"]';
 
 /**
- * The dialogs and drawers of a list's first row that has any (view, edit, the page's own: assign, handle, a reason to
- * give …), each opened from the keyboard, audited and closed as a create dialog is. A confirmation (`data-dialog=
+ * The dialogs and drawers of a list's row actions (view, edit, the page's own: assign, handle, a reason to give …), each
+ * on the first row of the page that shows it (a row shows the actions of its state), opened from the keyboard, audited and closed as a create dialog is. A confirmation (`data-dialog=
  * "confirm"`: antd's one confirm dialog, the same on every screen but for its text) is audited once a sweep; a tree's
  * "add below" (`"create"`) is the add dialog the toolbar opened.
  * Every rule runs on every dialog; colour contrast on the colour pairs no dialog before showed (colourPairs).
  */
 async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boolean, createdForm: boolean): Promise<Finding[]> {
-  const row = () => page.locator(ROWS).filter({ has: page.locator(OPENS_DIALOG) }).first();
+  const rows = page.locator(ROWS).filter({ has: page.locator(OPENS_DIALOG) });
   // a list shows its rows or says it has none (a screen without a list goes on at once)
   await page
     .waitForFunction(() => !document.querySelector('.tms-page .ant-table') || !!document.querySelector('.tms-page .ant-table-row, .tms-page .ant-table-placeholder'), undefined, { timeout: 5_000, polling: 50 })
     .catch(() => undefined);
-  if (!(await row().count())) return [];
+  if (!(await rows.count())) return [];
   out.rows++;
   const t0 = Date.now();
-  const actions = await row()
-    .locator(OPENS_DIALOG)
-    .evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim() || (e.getAttribute('aria-label') ?? ''), kind: e.getAttribute('data-dialog') })));
+  // every action of the page's rows, by row: a row shows the actions of its state (sign for a pending receipt, handle an
+  // abnormal one), so each action is audited on the first row of the page that has it
+  const byRow = await rows.evaluateAll((els, sel) =>
+    els.map((r) => [...r.querySelectorAll(sel)].map((e) => ({ name: (e.textContent ?? '').trim() || (e.getAttribute('aria-label') ?? ''), kind: e.getAttribute('data-dialog') }))), OPENS_DIALOG);
+  const seen = new Set<string>();
   const found: Finding[] = [];
   const before = out.dialogs;
-  for (const [i, a] of actions.entries()) {
-    if (a.kind === 'confirm' && out.confirmAudited) continue;
-    if (a.kind === 'create' && createdForm) continue; // the add dialog, audited from the toolbar a moment ago
-    const where = `${s.path} (row: ${a.name})`;
-    try {
-      found.push(...(await auditDialog(page, where, row().locator(OPENS_DIALOG).nth(i), out, english, { must: true })));
-      if (a.kind === 'confirm') out.confirmAudited = true;
-    } catch (e) {
-      out.focusLost.push(`${where}: could not be audited (${failure(e)})`);
-      // a dialog left open would stand in front of the next one
-      await page.keyboard.press('Escape');
+  for (const [r, actions] of byRow.entries())
+    for (const [i, a] of actions.entries()) {
+      const key = `${a.kind ?? ''} ${a.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (a.kind === 'confirm' && out.confirmAudited) continue;
+      if (a.kind === 'create' && createdForm) continue; // the add dialog, audited from the toolbar a moment ago
+      const where = `${s.path} (row${r ? ` ${r + 1}` : ''}: ${a.name})`;
+      try {
+        found.push(...(await auditDialog(page, where, rows.nth(r).locator(OPENS_DIALOG).nth(i), out, english, { must: true })));
+        if (a.kind === 'confirm') out.confirmAudited = true;
+        if (r) out.laterRowDialogs++;
+      } catch (e) {
+        out.focusLost.push(`${where}: could not be audited (${failure(e)})`);
+        // a dialog left open would stand in front of the next one
+        await page.keyboard.press('Escape');
+      }
     }
-  }
   out.rowDialogs += out.dialogs - before;
   out.rowMs += Date.now() - t0;
   return found;
@@ -526,8 +534,27 @@ async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: b
   };
   const names = await buttons.evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim(), kind: e.getAttribute('data-dialog'), off: (e as HTMLButtonElement).disabled })));
   for (const [i, b] of names.entries()) {
-    if (b.off) continue;
     const where = `${s.path} (toolbar${ticked ? ', a row ticked' : ''}: ${b.name})`;
+    if (b.off) {
+      // disabled for the first row's state (recall an open receipt, close a closed alert): the next rows of the page
+      // are ticked in turn, one at a time, until one enables it; its dialog is audited on that row
+      const n = ticked ? Math.min(await ticks.count(), 10) : 0;
+      const tr = Date.now();
+      let at = 0;
+      for (let k = 1; k < n && !(await buttons.nth(i).isEnabled()); k++) {
+        await ticks.nth(at).uncheck({ timeout: 5_000 });
+        await ticks.nth(k).check({ timeout: 5_000 });
+        at = k;
+      }
+      if (at && (await buttons.nth(i).isEnabled())) await one(`${s.path} (toolbar, row ${at + 1} ticked: ${b.name})`, buttons.nth(i), b.kind);
+      else out.disabled.push(`${where}: disabled${ticked ? ` on rows 1–${Math.max(n, 1)} of the page` : ' (no row to tick)'}`);
+      if (at) {
+        await ticks.nth(at).uncheck({ timeout: 5_000 });
+        await ticks.nth(0).check({ timeout: 5_000 });
+      }
+      addPhase(out, 'toolbar: disabled, other rows', Date.now() - tr);
+      continue;
+    }
     const passed = out.passedBy.length;
     await one(where, buttons.nth(i), b.kind);
     // an action that needs another state than the first row's (review a reviewed order, schedule a closed dispatch order)
@@ -604,6 +631,8 @@ export interface Sweep {
   /** screens whose first row's dialogs were audited, and those dialogs (counted in `dialogs` too) */
   rows: number;
   rowDialogs: number;
+  /** of those, the dialogs of actions the first row did not have (another state's), audited on a later row of the page */
+  laterRowDialogs: number;
   /** the dialogs of the toolbars' actions on a ticked row (counted in `dialogs` too) */
   toolbarDialogs: number;
   /** the generic dialog (platform/resource: the add / edit form, the detail drawer) the last audit found, if it was one */
@@ -616,6 +645,8 @@ export interface Sweep {
   focusLost: string[];
   /** the toolbar's actions that opened no dialog on the first row (it needs another state), with the message shown instead */
   passedBy: string[];
+  /** the toolbar's dialog buttons disabled on every row of the page tried (their dialogs not audited) */
+  disabled: string[];
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
   audited: string[];
   /** the screens colour contrast did not run on, their colour pairs measured before (and where) */
@@ -628,7 +659,7 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], audited: [], screensContrastBefore: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, laterRowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], disabled: [], audited: [], screensContrastBefore: [] });
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -776,11 +807,11 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, laterRowDialogs: r.laterRowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, disabled: r.disabled, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
-    const drawers = r.audited.filter((a) => a.endsWith('[drawer]')).length;
-    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the first rows of ${r.rows} lists, ${r.toolbarDialogs} of toolbars on a ticked row, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
+    const drawers = r.audited.filter((a) => a.includes(' [drawer')).length;
+    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the rows of ${r.rows} lists (${r.laterRowDialogs} of actions the first row had not), ${r.toolbarDialogs} of toolbars on a ticked row, ${r.disabled.length} toolbar buttons disabled on every row tried, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
     if (!process.env.A11Y_ONLY) expect(st.all).toBeGreaterThan(60);
     expect(r.screens).toBe(st.screens.length);
   });

@@ -106,6 +106,9 @@ export default function SplitModal({ id, onClose, onDone }: { id: number; onClos
     }
   };
 
+  /** a cell's input named by its column and its line (a table's input has no label of its own) */
+  const cellLabel = (l: Row, titleKey: string) => `${t(titleKey)} · ${t('resources.waybillLine.fields.posNo')} ${String(l.posNo ?? '')}`;
+
   const measureInput = (l: Row, field: 'weight' | 'volume') => {
     const c = choices[l.id];
     const partial = !!c && c.splitNum > 0 && c.splitNum < Number(l.quantity);
@@ -123,6 +126,7 @@ export default function SplitModal({ id, onClose, onDone }: { id: number; onClos
           value={partial ? (c?.[field] ?? null) : null}
           onChange={(v) => set(l.id, { [field]: v === null ? null : Number(v) })}
           data-testid={`split-${field}-${String(l.posNo)}`}
+          aria-label={cellLabel(l, field === 'weight' ? 'waybill.splitModal.splitWeight' : 'waybill.splitModal.splitVolume')}
           style={{ width: 110 }}
         />
       </Tooltip>
@@ -159,6 +163,7 @@ export default function SplitModal({ id, onClose, onDone }: { id: number; onClos
                     value={choices[l.id]?.splitNum ?? 0}
                     onChange={(v) => set(l.id, { splitNum: Number(v ?? 0), weight: null, volume: null })}
                     data-testid={`split-num-${String(l.posNo)}`}
+                    aria-label={cellLabel(l, 'waybill.splitModal.splitNum')}
                     style={{ width: 90 }}
                   />
                 </Tooltip>

@@ -1,7 +1,7 @@
 /** Roles: the generic list; the form carries the menu / button tree (at least one menu); a data-scope dialog per row. */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Col, Form, Modal, Select, Space, Spin, Switch, Tree, Typography } from 'antd';
+import { App, Button, Col, Form, Modal, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { resourceByName } from '@tms/domain';
 import { get, post } from '../../../platform/http.ts';
@@ -11,6 +11,8 @@ import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx'
 import type { Row } from '../../../platform/resource/columns.ts';
 import { buildTree, menuLabel, relatives, useAllRows } from '../common.tsx';
 import { LinkButton } from '../../../platform/LinkButton.tsx';
+import { FormSelect } from '../../../platform/FormSelect.tsx';
+import { DataText, DataValue } from '../../../platform/DataText.tsx';
 
 const def = resourceByName.get('role')!;
 
@@ -130,7 +132,7 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
   return (
     <Modal
       open
-      title={t('system.role.dataScopeTitle', { name: role.roleName })}
+      title={<DataText k="system.role.dataScopeTitle" data={{ name: String(role.roleName ?? '') }} />}
       width={640}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
@@ -145,11 +147,11 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
       <Form form={form} layout="vertical" initialValues={{ dataScope: String(role.dataScope ?? '1'), deptIds: [] }}>
         <Form.Item label={t('system.role.roleName')}>
           <Typography.Text>
-            {String(role.roleName)} ({String(role.roleKey)})
+            <DataValue>{String(role.roleName)}</DataValue> ({String(role.roleKey)})
           </Typography.Text>
         </Form.Item>
         <Form.Item name="dataScope" label={t('system.role.dataScope')} rules={[{ required: true, message: t('validation.required') }]}>
-          <Select options={scopes.map((s) => ({ value: s.dictValue, label: s.dictLabel }))} />
+          <FormSelect options={scopes.map((s) => ({ value: s.dictValue, label: s.dictLabel }))} />
         </Form.Item>
         {scope === '2' && (
           <Form.Item
