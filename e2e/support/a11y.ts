@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProductServer } from './server.ts';
-import { SHOTS } from './browser.ts';
+import { go, SHOTS } from './browser.ts';
 import { snap } from './snap.ts';
 import { signedInPage, useProductBrowser } from './admin-session.ts';
 import { Shell } from '../pages/shell.ts';
@@ -66,13 +66,6 @@ export interface Finding {
   html: string;
 }
 
-/** Navigates inside the single-page app, as a menu link does (history entry + popstate: react-router follows). */
-export async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-  }, path);
-}
 
 /** The screen at `path` has rendered: its tab shows, the lazy view and its first loads are done (no spinner, no skeleton). */
 export async function settled(page: Page, path: string): Promise<void> {
