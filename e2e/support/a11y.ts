@@ -525,52 +525,51 @@ async function auditToolbarDialogs(page: Page, s: Screen, out: Sweep, english: b
       await page.keyboard.press('Escape');
     }
   };
+  // the next rows of the page (up to 10) ticked in turn, one at a time, while `more()` says so, `each(k)` once row k is;
+  // `restore` ticks the first row again, for the next actions
+  const otherRows = async (phase: string, more: () => boolean | Promise<boolean>, each?: (k: number) => Promise<void>) => {
+    const move = async (from: number, to: number) => {
+      await ticks.nth(from).uncheck({ timeout: 5_000 });
+      await ticks.nth(to).check({ timeout: 5_000 });
+    };
+    const n = ticked ? Math.min(await ticks.count(), 10) : 0;
+    const tr = Date.now();
+    let at = 0;
+    for (let k = 1; k < n && (await more()); k++) {
+      await move(at, k);
+      at = k;
+      await each?.(k);
+    }
+    const restore = async () => {
+      if (at) await move(at, 0);
+      addPhase(out, phase, Date.now() - tr);
+    };
+    return { at, n, restore };
+  };
   const names = await buttons.evaluateAll((els) => els.map((e) => ({ name: (e.textContent ?? '').trim(), kind: e.getAttribute('data-dialog'), off: (e as HTMLButtonElement).disabled })));
   for (const [i, b] of names.entries()) {
     const where = `${s.path} (toolbar${ticked ? ', a row ticked' : ''}: ${b.name})`;
     if (b.off) {
-      // disabled for the first row's state (recall an open receipt, close a closed alert): the next rows of the page
-      // are ticked in turn, one at a time, until one enables it; its dialog is audited on that row
-      const n = ticked ? Math.min(await ticks.count(), 10) : 0;
-      const tr = Date.now();
-      let at = 0;
-      for (let k = 1; k < n && !(await buttons.nth(i).isEnabled()); k++) {
-        await ticks.nth(at).uncheck({ timeout: 5_000 });
-        await ticks.nth(k).check({ timeout: 5_000 });
-        at = k;
-      }
+      // disabled for the first row's state (recall an open receipt, close a closed alert): audited on the first next row
+      // that enables it
+      const { at, n, restore } = await otherRows('toolbar: disabled, other rows', async () => !(await buttons.nth(i).isEnabled()));
       if (at && (await buttons.nth(i).isEnabled())) await one(`${s.path} (toolbar, row ${at + 1} ticked: ${b.name})`, buttons.nth(i), b.kind);
       else out.disabled.push(`${where}: disabled${ticked ? ` on rows 1–${Math.max(n, 1)} of the page` : ' (no row to tick)'}`);
-      if (at) {
-        await ticks.nth(at).uncheck({ timeout: 5_000 });
-        await ticks.nth(0).check({ timeout: 5_000 });
-      }
-      addPhase(out, 'toolbar: disabled, other rows', Date.now() - tr);
+      await restore();
       continue;
     }
     const passed = out.passedBy.length;
     await one(where, buttons.nth(i), b.kind);
     // an action that needs another state than the first row's (review a reviewed order, schedule a closed dispatch order)
-    // answers with a message: the next rows of the page are ticked in turn, one at a time, until one opens its dialog
+    // answers with a message: opened again on the next rows until one opens its dialog
     if (!ticked || out.passedBy.length === passed) continue;
-    const n = Math.min(await ticks.count(), 10);
-    const tr = Date.now();
-    let at = 0;
     const said = out.passedBy[passed]!;
-    for (let k = 1; k < n && out.passedBy.length > passed; k++) {
-      await ticks.nth(at).uncheck({ timeout: 5_000 });
-      await ticks.nth(k).check({ timeout: 5_000 });
-      at = k;
+    const { restore } = await otherRows('toolbar: other rows', () => out.passedBy.length > passed, async (k) => {
       out.passedBy.length = passed;
       await one(`${s.path} (toolbar, row ${k + 1} ticked: ${b.name})`, buttons.nth(i), b.kind);
       if (out.passedBy.length > passed) out.passedBy[passed] = `${said} (rows 1–${k + 1} of the page tried)`;
-    }
-    // the first row ticked again, for the next actions
-    if (at) {
-      await ticks.nth(at).uncheck({ timeout: 5_000 });
-      await ticks.nth(0).check({ timeout: 5_000 });
-    }
-    addPhase(out, 'toolbar: other rows', Date.now() - tr);
+    });
+    await restore();
   }
   for (let m = 0; m < (await menus.count()); m++) {
     const trigger = menus.nth(m);

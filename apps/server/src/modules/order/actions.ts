@@ -95,7 +95,7 @@ export async function retract(ctx: ActionContext, ids: number[]) {
   await ctx.q.query(`delete from tms_waybill where order_id = any($1::bigint[]) and dispatch_center_id = $2`, [ids, centerOf(ctx.caller)]);
   const removed = wb.rows.map((w) => ({ orderId: w.order_id, waybillId: w.id, code: w.code }));
   await trackOrders(ctx.q, ctx.caller, ctx.now, 'ORDER_RETRACT', ids);
-  await trackWaybills(ctx.q, ctx.caller, ctx.now, 'WAYBILL_DELETE', removed);
+  await trackWaybills(ctx.q, ctx.caller, ctx.now, ['WAYBILL_DELETE'], removed);
   return { changed: ids.length };
 }
 

@@ -28,7 +28,7 @@ export async function trackWaybills(
   q: Queryable,
   by: Operator,
   now: Date,
-  types: string | string[],
+  types: string[],
   waybills: { orderId: number; waybillId: number; code: string }[],
 ): Promise<void> {
   if (!waybills.length || by.dispatchCenterId == null) return;
@@ -38,6 +38,6 @@ export async function trackWaybills(
        from unnest($4::text[]) with ordinality as t(type, k)
        cross join unnest($1::bigint[], $2::bigint[], $3::text[]) with ordinality as u(order_id, waybill_id, code, n)
       order by t.k, u.n`,
-    [waybills.map((w) => w.orderId), waybills.map((w) => w.waybillId), waybills.map((w) => w.code), typeof types === 'string' ? [types] : types, by.userId, by.userName, now, by.dispatchCenterId],
+    [waybills.map((w) => w.orderId), waybills.map((w) => w.waybillId), waybills.map((w) => w.code), types, by.userId, by.userName, now, by.dispatchCenterId],
   );
 }
