@@ -37,10 +37,11 @@ describe('login and session', () => {
 
   it('sends an anonymous visitor to login and back to the page asked for', async () => {
     const { page, server } = s;
+    // made before the visit: it listens for the captcha the login page asks for as it opens
+    const login = new LoginPage(page, server.url);
     await page.goto(server.url + '/system/dict?pageSize=20');
     await page.waitForURL(/\/user\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect')!)).toBe('/system/dict?pageSize=20');
-    const login = new LoginPage(page, server.url);
     await page.getByTestId('captcha-bg').waitFor();
     await login.login('admin', 'admin123');
     await page.waitForURL(/\/system\/dict\?pageSize=20/);

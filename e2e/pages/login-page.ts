@@ -1,4 +1,5 @@
-/** Page object: the login page with its slide captcha. */
+/** Page object: the login page with its slide captcha. Make it before the page opens the login page: it reads the
+ * captcha the page asks for as it opens (made later, it may miss it and wait for one that never comes). */
 import type { Page } from 'playwright-core';
 
 const isCaptcha = (url: string) => url.includes('/api/auth/captcha/captchaImage');
