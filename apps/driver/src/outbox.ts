@@ -139,26 +139,47 @@ async function send(item: OutboxItem): Promise<void> {
 }
 
 let running: Promise<void> | null = null;
+/** something was queued (or a sync asked for) while a pass ran: its list was read before, so another pass follows */
+let again = false;
 export let syncing = false;
 
-/** Sends what is waiting, oldest first; stops at the first network failure (the rest waits for the next try). */
+/** One pass over what is waiting, oldest first; false when it stopped at a network failure or a lost session. */
+async function pass(): Promise<boolean> {
+  for (const item of await items()) {
+    if (item.state !== 'waiting') continue;
+    try {
+      await send(item);
+      await remove(item.key);
+    } catch (e) {
+      if (e instanceof NetworkError || !(e instanceof ApiError)) return false;
+      if (e.status === 401) return false; // signed out: kept for the next sign-in
+      await save({ ...item, state: 'refused', message: e.message });
+    }
+  }
+  return true;
+}
+
+/**
+ * Sends what is waiting, oldest first; stops at the first network failure (the rest waits for the next try). Asked
+ * while a pass runs, it answers that run, which makes one more pass for what was queued meanwhile (it would
+ * otherwise wait for the next try, 20 seconds later).
+ */
 export function sync(): Promise<void> {
-  running ??= (async () => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
     syncing = true;
     changed();
     try {
-      for (const item of await items()) {
-        if (item.state !== 'waiting') continue;
-        try {
-          await send(item);
-          await remove(item.key);
-        } catch (e) {
-          if (e instanceof NetworkError || !(e instanceof ApiError)) break;
-          if (e.status === 401) break; // signed out: kept for the next sign-in
-          await save({ ...item, state: 'refused', message: e.message });
-        }
-      }
+      let online = true;
+      do {
+        again = false;
+        online = await pass();
+      } while (again && online);
     } finally {
+      again = false;
       syncing = false;
       running = null;
       changed();
