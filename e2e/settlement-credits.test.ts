@@ -12,38 +12,11 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from './support/snap.ts';
 import { useAdminSession } from './support/admin-session.ts';
-import { adminCall, idOf } from './support/dispatch.ts';
-import type { ProductServer } from './support/server.ts';
-import { generatedStatement, nextPeriod, thisPeriod, type StatementRef } from './support/finance.ts';
+import { adminCall } from './support/dispatch.ts';
+import { clientWithWaybill, nextPeriod, thisPeriod } from './support/finance.ts';
 
 const session = useAdminSession();
 
-/**
- * A client of the test's own with a reviewed order's waybill, and a function confirming a statement of a period that
- * holds one approved manual adjustment of that waybill (a charge above 0, a credit below).
- */
-async function clientWithWaybill(server: ProductServer, prefix: string, tag: string) {
-  const client = await adminCall<{ id: number }>(server, 'POST', '/api/baseinfo/client/save', { code: `${prefix}${tag}`, name: `红字测试客户 ${prefix}${tag}`, effective: true });
-  const clientId = client.data.id;
-  const item = await adminCall<{ id: number }>(server, 'POST', '/api/baseinfo/item/save', { clientId, code: `${prefix}I${tag}`, name: `红字测试物料 ${tag}` });
-  const order = await adminCall<{ id: number; code: string }>(server, 'POST', '/api/order/order/save', {
-    clientId, sourceStationId: await idOf(server, 'station', 'S-SH-01'), destStationId: await idOf(server, 'station', 'S-SH-02'), isSplitAllowed: true,
-    lines: [{ itemId: item.data.id, quantity: 2, weight: 10.4, volume: 0.024, cases: 2, pallets: 0, other: 0 }],
-  });
-  const routes = await server.api<{ rows: { id: number }[] }>('GET', `/api/baseinfo/carrierRoute/list?carrierId=${await idOf(server, 'carrier', 'CR001')}`, undefined, await server.adminToken());
-  await adminCall(server, 'POST', '/api/order/order/assignCarrierRoute', { ids: [order.data.id], carrierRouteId: routes.json.rows[0]!.id });
-  await adminCall(server, 'POST', '/api/order/order/review', { ids: [order.data.id] });
-  const waybill = (await server.api<{ rows: { id: number; code: string }[] }>('GET', `/api/waybill/waybill/list?orderCode=${order.data.code}`, undefined, await server.adminToken())).json.rows[0]!;
-  const other = (await server.api<{ rows: { id: number }[] }>('GET', '/api/finance/chargeType/list?code=OTHER', undefined, await server.adminToken())).json.rows[0]!.id;
-  const confirmed = async (amount: string, reason: string, period: string): Promise<StatementRef> => {
-    await adminCall(server, 'POST', '/api/finance/adjustment/save', { kind: 'RECEIVABLE', waybillId: waybill.id, chargeTypeId: other, amount, reason });
-    const st = await generatedStatement(server, 'RECEIVABLE', clientId, period);
-    await adminCall(server, 'POST', '/api/finance/statement/send', { id: st.id, version: st.version });
-    await adminCall(server, 'POST', '/api/finance/statement/confirm', { id: st.id, version: st.version + 1 });
-    return st;
-  };
-  return { clientId, code: `${prefix}${tag}`, confirmed };
-}
 
 describe('settlement: a statement of credits', () => {
   it('is reversed by a red-letter invoice naming the blue invoice, from the statement drawer', async () => {

@@ -51,7 +51,11 @@ describe('vehicle check report', () => {
     await failed.waitFor();
     expect(await failed.textContent()).toBe(String(failedBefore + 1));
     await page.getByTestId('report-check').locator('.ant-table-tbody').getByText('轮胎', { exact: true }).waitFor();
-    await failed.click();
+    await shot(page, 'report-check');
+    // a button that says it opens a drawer: reached and pressed from the keyboard
+    expect(await failed.getAttribute('aria-haspopup')).toBe('dialog');
+    await failed.focus();
+    await page.keyboard.press('Enter');
     const list = page.getByTestId('check-list');
     const row = list.locator('tr', { hasText: trip.shipmentCode });
     await row.waitFor();

@@ -149,6 +149,12 @@ describe('waybills', () => {
     await detail.getByTestId('waybill-lines').getByRole('columnheader', { name: '实装重量' }).waitFor();
     await detail.getByText(parts[1]!.code).waitFor();
     await shot(page, 'waybill-detail');
+    // the part split off is a button: reached from the keyboard, Enter opens it in the drawer
+    await detail.getByRole('button', { name: parts[1]!.code }).scrollIntoViewIfNeeded();
+    await shot(page, 'waybill-detail-parts');
+    await detail.getByRole('button', { name: parts[1]!.code }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-drawer-title').getByText(parts[1]!.code).waitFor();
     await page.locator('.ant-drawer-close').click();
   });
 

@@ -19,6 +19,7 @@ import { snap } from './snap.ts';
 import { signedInPage, useProductBrowser } from './admin-session.ts';
 import { Shell } from '../pages/shell.ts';
 import { openDispatchOrder, reviewedWaybillOf } from './dispatch.ts';
+import { clientWithWaybill, thisPeriod } from './finance.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -247,9 +248,17 @@ const dialogChinese = (page: Page) =>
     return [...out].slice(0, 30);
   }, CJK.source);
 
+/** A dialog or drawer shown: the roots the sweep opens and audits (a closed drawer loses `ant-drawer-open`). */
+const DIALOG_ROOTS = '.ant-modal-wrap, .ant-drawer-open';
+/** How deep the sweep follows a dialog opened from a dialog (a form's reference field's pick list, a detail drawer's action). */
+const MAX_DEPTH = 2;
+
 /**
- * Opens a dialog / drawer from `opener` (a create button, a row's action), audits it, closes it with Escape and checks
- * the focus went back to the opener. `must`: the opener says it opens a dialog (aria-haspopup), so none is a failure.
+ * Opens a dialog / drawer from `opener` (a create button, a row's action, a button of an open dialog), audits it, then
+ * the dialogs its own buttons open (auditNested), closes it with Escape and checks the focus went back to the opener.
+ * `must`: the opener says it opens a dialog (aria-haspopup), so none is a failure (but a message, with `orMessage`: a
+ * dialog's button that needs something else filled first, an order line's item that needs the client). `depth`: 0 for a dialog of the
+ * screen, 1 for one opened from it; the dialog opened is marked `data-a11y-open="<depth>"` until it is closed.
  */
 async function auditDialog(
   page: Page,
@@ -257,8 +266,9 @@ async function auditDialog(
   opener: ReturnType<Page['locator']>,
   out: Sweep,
   english: boolean,
-  opts: { must?: boolean; open?: () => Promise<void> } = {},
+  opts: { must?: boolean; open?: () => Promise<void>; depth?: number; orMessage?: boolean } = {},
 ): Promise<Finding[]> {
+  const depth = opts.depth ?? 0;
   const found: Finding[] = [];
   const t0 = Date.now();
   let tl = t0;
@@ -275,18 +285,29 @@ async function auditDialog(
   // loaded machine, main as well; nothing takes the focus meanwhile)
   // the dialog, or the message an action that needs another state answers with instead (not 15 s of waiting for a
   // dialog that will not come)
-  const before = await page.evaluate(() => ({ n: document.querySelectorAll('.ant-message-notice').length, path: location.pathname }));
+  // the dialogs already open (those this one is opened from) keep their marks; a mark left on a closed one goes
+  const before = await page.evaluate(
+    ({ depth, roots }) => {
+      for (const e of document.querySelectorAll('[data-a11y-open]')) if (Number(e.getAttribute('data-a11y-open')) >= depth || !e.matches(roots)) e.removeAttribute('data-a11y-open');
+      return { n: document.querySelectorAll('.ant-message-notice').length, path: location.pathname, depth, roots };
+    },
+    { depth, roots: DIALOG_ROOTS },
+  );
   if (opts.open) await opts.open();
   else {
     await opener.focus({ timeout: 30_000 });
     await page.keyboard.press('Enter');
   }
-  const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
+  const dialog = page.locator(`[data-a11y-open="${depth}"]`);
   const answer = await page
     .waitForFunction(
-      ({ n, path }) => {
-        const shown = [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')].some((e) => e.getClientRects().length > 0);
-        if (shown) return 'dialog';
+      ({ n, path, depth, roots }) => {
+        // the dialog shown that is not one of those it was opened from (the last one, when one opens another at once)
+        const shown = [...document.querySelectorAll(roots)].filter((e) => e.getClientRects().length > 0 && !e.hasAttribute('data-a11y-open'));
+        if (shown.length) {
+          shown[shown.length - 1]!.setAttribute('data-a11y-open', String(depth));
+          return 'dialog';
+        }
         // a message instead, or another screen (a create button that opens a page of its own)
         return document.querySelectorAll('.ant-message-notice').length > n ? 'message' : location.pathname !== path ? 'screen' : false;
       },
@@ -294,11 +315,11 @@ async function auditDialog(
       { timeout: 15_000, polling: 50 },
     )
     .then((h) => h.jsonValue(), () => false);
-  const opened = answer === 'dialog' || (answer !== false && (await dialog.isVisible()));
+  const opened = answer === 'dialog';
   if (!opened) {
     lap('no dialog');
     if (process.env.A11Y_DEBUG) await page.screenshot({ path: join(SHOTS, `a11y-nodialog${where.replace(/[^\w]+/g, '-')}.png`) });
-    if (opts.must) out.focusLost.push(`${where}: opened no dialog though it says it does (aria-haspopup)`);
+    if (opts.must && !(opts.orMessage && answer === 'message')) out.focusLost.push(`${where}: opened no dialog though it says it does (aria-haspopup)`);
     // what the product said instead (an action that needs another state of the ticked row answers with a message)
     else
       out.passedBy.push(
@@ -307,8 +328,14 @@ async function auditDialog(
     return found; // the button opened a screen, not a dialog
   }
   out.dialogs++;
+  if (depth) out.nested++;
   lap('open');
-  await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap .ant-spin-spinning, .ant-drawer-open .ant-spin-spinning'), undefined, { timeout: 5_000, polling: 50 }).catch(() => undefined);
+  await dialog.evaluate((d) => new Promise<void>((done) => {
+    const t0 = Date.now();
+    // its content loaded: no spinner, no skeleton (a drawer's `loading`)
+    const check = () => (!d.querySelector('.ant-spin-spinning, .ant-skeleton') || Date.now() - t0 > 5_000 ? done() : setTimeout(check, 50));
+    check();
+  }));
   lap('ready');
   const { kind, generic, pairs } = await dialog.evaluate(colourPairs);
   out.generic = generic;
@@ -319,18 +346,32 @@ async function auditDialog(
   measured();
   lap('audited');
   if (english) out.chinese.push(...(await chineseTexts(page, where, 'dialog')));
-  if (english) out.untagged.push(...(await untaggedChinese(page, where, '.ant-modal-wrap, .ant-drawer-open')));
+  if (english) out.untagged.push(...(await untaggedChinese(page, where, `[data-a11y-open="${depth}"]`)));
   if (english && process.env.A11Y_DEBUG) console.log(`${where} Chinese in the dialog, data included:`, await dialogChinese(page));
   lap('english');
+  if (depth < MAX_DEPTH) found.push(...(await auditNested(page, where, dialog, out, english, depth + 1)));
+  lap('nested');
   // Escape closes a dialog that holds the focus (antd listens on the dialog): a keyboard user presses it once the focus
   // has moved in, which antd does after the dialog opens (on a loaded machine, after the audit above had started);
   // pressed while the focus was still on the opener, it went to the page and left the dialog open
   await page
-    .waitForFunction(() => !!document.activeElement?.closest('.ant-modal-wrap, .ant-drawer-open'), undefined, { timeout: 5_000, polling: 50 })
+    .waitForFunction((sel) => !!document.activeElement?.closest(sel), `[data-a11y-open="${depth}"]`, { timeout: 5_000, polling: 50 })
     .catch(() => undefined);
   lap('focus in');
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  // closed: hidden (a modal's wrap), no longer open (a drawer), or gone (destroyed on close); its mark goes with it
+  await page
+    .waitForFunction(
+      ({ sel, roots }) => {
+        const d = document.querySelector(sel);
+        if (d && d.matches(roots) && d.getClientRects().length > 0) return false;
+        d?.removeAttribute('data-a11y-open');
+        return true;
+      },
+      { sel: `[data-a11y-open="${depth}"]`, roots: DIALOG_ROOTS },
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
   lap('closed');
   // WCAG 2.4.3: the focus goes back to the button that opened the dialog (antd gives it back once the
   // dialog has finished closing, a moment after it is hidden: waited for, not read at once)
@@ -439,6 +480,45 @@ function colourPairs(root: Element): { kind: 'drawer' | 'modal'; generic: Generi
   const kind = root.matches('.ant-drawer') ? 'drawer' : 'modal';
   const generic: GenericDialog = root.matches('.tms-resource-form') ? 'form' : root.matches('.tms-resource-detail') ? 'detail' : null;
   return { kind, generic, pairs: [...pairs] };
+}
+
+/**
+ * The dialogs the open `dialog`'s own buttons open (aria-haspopup="dialog": a reference field's pick list in a form, a
+ * detail drawer's actions, a line's dispute), each audited, then closed, as the dialog was; the dialog stays open
+ * behind it. Once a sweep each (by kind and name: the statement's "Void" on one statement; a confirmation once; a pick
+ * list of a reference field once per resource it picks from: `data-dialog-key`). A button disabled in the dialog's
+ * state is reported (`disabled`).
+ */
+async function auditNested(page: Page, where: string, dialog: ReturnType<Page['locator']>, out: Sweep, english: boolean, depth: number): Promise<Finding[]> {
+  const openers = dialog.locator(OPENS_DIALOG);
+  const listed = await openers.evaluateAll((els) =>
+    els.map((e) => ({
+      name: (e.textContent ?? '').trim() || (e.getAttribute('aria-label') ?? ''),
+      kind: e.getAttribute('data-dialog'),
+      key: e.getAttribute('data-dialog-key'),
+      off: (e as HTMLButtonElement).disabled,
+      shown: e.getClientRects().length > 0,
+    })),
+  );
+  const found: Finding[] = [];
+  for (const [i, o] of listed.entries()) {
+    const key = `${o.kind ?? ''} ${o.key ?? o.name}`;
+    if (!o.shown || out.nestedSeen.has(key) || (o.kind === 'confirm' && out.confirmAudited)) continue;
+    out.nestedSeen.add(key);
+    const at = `${where} › ${o.name}${o.key ? ` (${o.key})` : ''}`;
+    if (o.off) {
+      out.disabled.push(`${at}: disabled in the dialog`);
+      continue;
+    }
+    try {
+      found.push(...(await auditDialog(page, at, openers.nth(i), out, english, { must: true, orMessage: true, depth })));
+      if (o.kind === 'confirm') out.confirmAudited = true;
+    } catch (e) {
+      out.focusLost.push(`${at}: could not be audited (${failure(e)})`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  return found;
 }
 
 /** The rows of the screen's lists; a row action that opens a dialog or drawer says so (platform/LinkButton.tsx `dialog`). */
@@ -617,7 +697,8 @@ export interface Sweep {
   chinese: string[];
   /** in English, texts in Chinese without a Chinese `lang` around them (language of parts) */
   untagged: string[];
-  /** the time the dialogs took, by phase (open, ready, audited, english, focus in, closed, focus back), in ms */
+  /** the time the dialogs took, by phase (open, ready, audited, english, nested: the dialogs opened from it, their phases
+   * counted in theirs too; focus in, closed, focus back), in ms */
   phases: Record<string, number>;
   dialogs: number;
   /** screens whose first row's dialogs were audited, and those dialogs (counted in `dialogs` too) */
@@ -637,8 +718,11 @@ export interface Sweep {
   focusLost: string[];
   /** the toolbar's actions that opened no dialog on the first row (it needs another state), with the message shown instead */
   passedBy: string[];
-  /** the toolbar's dialog buttons disabled on every row of the page tried (their dialogs not audited) */
+  /** the toolbar's dialog buttons disabled on every row of the page tried, and a dialog's disabled in it (their dialogs not audited) */
   disabled: string[];
+  /** the dialogs opened from a dialog (counted in `dialogs` too), and which (kind and name) were, once a sweep each */
+  nested: number;
+  nestedSeen: Set<string>;
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
   audited: string[];
   /** the screens colour contrast did not run on, their colour pairs measured before (and where) */
@@ -651,7 +735,7 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, laterRowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], disabled: [], audited: [], screensContrastBefore: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, laterRowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], disabled: [], nested: 0, nestedSeen: new Set(), audited: [], screensContrastBefore: [] });
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -752,7 +836,9 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
     // what the toolbars' actions on another state than the seed's records need, so that their dialogs are audited too:
     // a reviewed waybill on no dispatch order (to dispatch; add to a dispatch order on /shipment/ros) and an open
     // dispatch order (schedule)
-    if (rows) await Promise.all([reviewedWaybillOf(s.server), openDispatchOrder(s.server)]);
+    // and a statement of a client of the sweep's own, sent (its drawer's dialogs: void, print, a line's dispute)
+    const sentStatementOfItsOwn = async () => (await clientWithWaybill(s.server, `A11Y${english ? 'E' : 'Z'}`, String(Date.now() % 100000))).sent('500.00', '加急费', thisPeriod());
+    if (rows) await Promise.all([reviewedWaybillOf(s.server), openDispatchOrder(s.server), sentStatementOfItsOwn()]);
     const { ctx, page } = await signedInPage(s.browser, s.server);
     st.page = page;
     st.close = () => ctx.close();
@@ -799,11 +885,11 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, rows: r.rows, rowDialogs: r.rowDialogs, laterRowDialogs: r.laterRowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, disabled: r.disabled, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, nested: r.nested, rows: r.rows, rowDialogs: r.rowDialogs, laterRowDialogs: r.laterRowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, disabled: r.disabled, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
     const drawers = r.audited.filter((a) => a.includes(' [drawer')).length;
-    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the rows of ${r.rows} lists (${r.laterRowDialogs} of actions the first row had not), ${r.toolbarDialogs} of toolbars on a ticked row, ${r.disabled.length} toolbar buttons disabled on every row tried, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
+    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the rows of ${r.rows} lists (${r.laterRowDialogs} of actions the first row had not), ${r.toolbarDialogs} of toolbars on a ticked row, ${r.nested} opened from a dialog, ${r.disabled.length} toolbar buttons disabled on every row tried, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
     if (!process.env.A11Y_ONLY) expect(st.all).toBeGreaterThan(60);
     expect(r.screens).toBe(st.screens.length);
   });

@@ -5,7 +5,8 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Select, Space, Typography } from 'antd';
+import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Space, Typography } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { BellOutlined, CarOutlined, ClockCircleOutlined, EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS } from '@tms/domain';
 import { get, HttpError, postEnvelope } from '../../platform/http.ts';
@@ -102,7 +103,7 @@ function HandleModal({ alert, onClose, onDone, afterClose }: { alert: Alert | nu
       )}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="alertReason" label={t('alert.reason')} rules={[{ required: true, message: t('messages.alert.reasonRequired') }]}>
-          <Select
+          <FormSelect
             data-testid="alert-reason"
             placeholder={t('alert.reasonPlaceholder')}
             options={reasons.map((d) => ({ value: d.dictValue, label: d.dictLabel }))}

@@ -200,7 +200,7 @@ export default function EpodDetail({ id, base, onClose, onAction }: { id: number
       const why = refusal(a === 'signFor' ? 'report' : a, row);
       return (
         <Tooltip key={a} title={why ? t(why, { code: row.code }) : undefined}>
-          <Button type={a === 'audit' ? 'primary' : 'default'} disabled={!!why} onClick={() => onAction(a, row)} data-testid={`epod-detail-${a}`}>
+          <Button type={a === 'audit' ? 'primary' : 'default'} disabled={!!why} onClick={() => onAction(a, row)} data-testid={`epod-detail-${a}`} aria-haspopup="dialog">
             {t(`epod.${a}`)}
           </Button>
         </Tooltip>

@@ -41,7 +41,7 @@ function VehiclesModal({ account, onClose }: { account: Row; onClose: () => void
   return (
     <Modal open title={t('logistics.vehiclesTitle', { name: account.accountName })} width={760} footer={null} onCancel={onClose} destroyOnHidden>
       {canEdit && (
-        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setPicking(true)} data-testid="logistics-bind">
+        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setPicking(true)} data-testid="logistics-bind" aria-haspopup="dialog" data-dialog="select" data-dialog-key="transportMeans">
           {t('logistics.bind')}
         </Button>
       )}

@@ -175,7 +175,7 @@ export default function LinesInput({ form, value, onChange }: LinesInputProps) {
         ]}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8, gap: 16 }}>
-        <Button icon={<PlusOutlined />} onClick={add} data-testid="order-add-line">
+        <Button icon={<PlusOutlined />} onClick={add} data-testid="order-add-line" aria-haspopup="dialog" data-dialog="select" data-dialog-key="item">
           {t('order.lines.add')}
         </Button>
         <Typography.Text strong data-testid="order-line-totals">

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import {
   App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Image, Input, InputNumber, List, Modal, QRCode, Row, Select, Space, Table, Tag, Timeline, Typography,
 } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { DownloadOutlined, LinkOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Marker, Popup } from 'react-leaflet';
 import type { PortalApi } from '@tms/domain';
@@ -59,7 +60,7 @@ export function OrdersPage({ me }: { me: Me }) {
           <Button icon={<DownloadOutlined />} onClick={() => void download('/portal/orders/export', { code: filter.code, status: filter.status }, 'orders.xlsx')}>
             {t('portal.orders.export')}
           </Button>
-          <Button icon={<UploadOutlined />} disabled={!me.clients.length} onClick={() => setImporting(true)}>
+          <Button icon={<UploadOutlined />} disabled={!me.clients.length} onClick={() => setImporting(true)} aria-haspopup="dialog">
             {t('portal.orders.import')}
           </Button>
           <Button type="primary" icon={<PlusOutlined />} disabled={!me.clients.length} onClick={() => nav('/portal/orders/new')}>
@@ -136,17 +137,17 @@ export function NewOrderPage({ me }: { me: Me }) {
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="clientId" label={t('portal.create.client')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Select options={me.clients.map((c) => ({ value: c.id, label: c.name }))} onChange={() => form.resetFields(['sourceStationId', 'destStationId', 'lines'])} />
+              <FormSelect options={me.clients.map((c) => ({ value: c.id, label: c.name }))} onChange={() => form.resetFields(['sourceStationId', 'destStationId', 'lines'])} />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="sourceStationId" label={t('portal.create.source')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Select showSearch optionFilterProp="label" options={stations} loading={choices.isLoading} data-testid="portal-source" />
+              <FormSelect showSearch optionFilterProp="label" options={stations} loading={choices.isLoading} data-testid="portal-source" />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="destStationId" label={t('portal.create.dest')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Select showSearch optionFilterProp="label" options={stations} loading={choices.isLoading} data-testid="portal-dest" />
+              <FormSelect showSearch optionFilterProp="label" options={stations} loading={choices.isLoading} data-testid="portal-dest" />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -173,7 +174,7 @@ export function NewOrderPage({ me }: { me: Me }) {
                 <Row gutter={12} key={f.key} align="top">
                   <Col span={10}>
                     <Form.Item name={[f.name, 'itemId']} label={t('portal.create.item')} rules={[{ required: true, message: t('validation.required') }]}>
-                      <Select showSearch optionFilterProp="label" options={items} data-testid={`portal-item-${f.name}`} />
+                      <FormSelect showSearch optionFilterProp="label" options={items} data-testid={`portal-item-${f.name}`} />
                     </Form.Item>
                   </Col>
                   <Col span={4}>

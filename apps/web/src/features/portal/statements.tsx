@@ -204,7 +204,7 @@ export function StatementPage() {
                     {l.proposedAmount} · {l.disputeReason} {l.disputeFile && <AttachmentLink file={l.disputeFile} />}
                   </span>
                 ) : open && l.lineType === 'CHARGE' ? (
-                  <Button size="small" onClick={() => setDisputing(l)} data-testid="portal-line-dispute">
+                  <Button size="small" onClick={() => setDisputing(l)} data-testid="portal-line-dispute" aria-haspopup="dialog">
                     {t('portal.statements.dispute')}
                   </Button>
                 ) : null,

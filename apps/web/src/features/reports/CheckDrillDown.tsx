@@ -115,7 +115,7 @@ export default function CheckDrillDown({ drill, query, onClose }: { drill: Check
             key: 'open',
             width: 80,
             render: (_: unknown, r) => (
-              <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid={`check-open-${r.id}`}>
+              <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid={`check-open-${r.id}`} aria-haspopup="dialog">
                 {t('checkReport.view')}
               </Button>
             ),

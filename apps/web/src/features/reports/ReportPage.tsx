@@ -18,6 +18,7 @@ import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
 import { formatCell } from './format.ts';
 import CheckDrillDown, { useItemLabel, type CheckDrill } from './CheckDrillDown.tsx';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type Row = Record<string, string | number | null>;
 
@@ -72,9 +73,10 @@ export default function ReportPage({ name }: { name: ReportName }) {
     if (c.key === 'itemCode') return itemLabel(v);
     if ((c.key === 'checks' || c.key === 'failed') && Number(v) > 0)
       return (
-        <Typography.Link onClick={() => setDrill({ itemCode: String(r.itemCode), failedOnly: c.key === 'failed' })} data-testid={`check-drill-${c.key}-${String(r.itemCode)}`}>
+        // a button (a link without an address takes no focus: the keyboard could not drill down), that opens a drawer
+        <LinkButton dialog onClick={() => setDrill({ itemCode: String(r.itemCode), failedOnly: c.key === 'failed' })} data-testid={`check-drill-${c.key}-${String(r.itemCode)}`}>
           {formatCell(c, v, i18n.language)}
-        </Typography.Link>
+        </LinkButton>
       );
     return formatCell(c, v, i18n.language);
   };

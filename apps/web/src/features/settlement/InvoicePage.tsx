@@ -5,7 +5,8 @@
  * by a red-letter invoice), and 'Void' a valid invoice with a reason.
  * Buttons show with their permission; refusals land under the fields they name.
  */
-import { App, Checkbox, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { App, Checkbox, DatePicker, Form, Input, InputNumber, Typography } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { getResource } from '@tms/domain';
@@ -29,7 +30,7 @@ export function InvoiceHeadFields() {
         <DatePicker style={{ width: '100%' }} allowClear={false} />
       </Form.Item>
       <Form.Item name="invoiceType" label={t('settlement.invoiceType')} rules={[{ required: true }]}>
-        <Select options={['SPECIAL', 'ORDINARY'].map((k) => ({ value: k, label: t(`dicts.fin_invoice_type.${k}`) }))} />
+        <FormSelect options={['SPECIAL', 'ORDINARY'].map((k) => ({ value: k, label: t(`dicts.fin_invoice_type.${k}`) }))} />
       </Form.Item>
       <Form.Item name="taxRate" label={t('settlement.taxRate')} rules={[{ required: true }]}>
         <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
@@ -75,7 +76,7 @@ export function RedInvoiceFields({ blue, loading, noneText }: { blue: Row[]; loa
   return (
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
       <Form.Item name="redOf" label={t('resources.invoice.fields.redOf')} rules={[{ required: true, message: t('settlement.required') }]}>
-        <Select
+        <FormSelect
           data-testid="invoice-red-of"
           loading={loading}
           notFoundContent={noneText ?? t('settlement.noBlueInvoices')}

@@ -4,7 +4,8 @@
  * payment with something left, 'Write off' the rest against an open invoice. Amounts are exact decimal text;
  * buttons show with their permission; refusals land under the fields they name.
  */
-import { DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Typography } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { getResource } from '@tms/domain';
@@ -69,7 +70,7 @@ function RegisterPayment({ onClose, onDone }: { onClose: () => void; onDone: () 
           <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} data-testid="payment-amount" />
         </Form.Item>
         <Form.Item name="method" label={t('resources.payment.fields.method')}>
-          <Select options={METHODS.map((m) => ({ value: m, label: t(`dicts.fin_payment_method.${m}`) }))} />
+          <FormSelect options={METHODS.map((m) => ({ value: m, label: t(`dicts.fin_payment_method.${m}`) }))} />
         </Form.Item>
       </div>
       <Form.Item name="remark" label={t('resources.payment.fields.remark')}>
@@ -107,7 +108,7 @@ function WriteOff({ payment, onClose, onDone }: { payment: Row; onClose: () => v
       before={<Typography.Paragraph data-testid="payment-left">{t('settlement.paymentLeft', { amount: leftOf(payment.amount, 0), applied: leftOf(payment.applied, 0), left })}</Typography.Paragraph>}
     >
       <Form.Item name="invoiceId" label={t('settlement.invoiceToWriteOff')} rules={[{ required: true, message: t('settlement.required') }]}>
-        <Select
+        <FormSelect
           loading={invoices.isFetching}
           onChange={pick}
           notFoundContent={t('settlement.noOpenInvoices')}

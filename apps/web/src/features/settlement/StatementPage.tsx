@@ -7,7 +7,8 @@
  * permission; the server decides.
  */
 import { useRef, useState } from 'react';
-import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
@@ -63,7 +64,7 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
     <Modal open title={t('settlement.generate')} onCancel={onClose} onOk={submit} confirmLoading={running} maskClosable={false} okButtonProps={{ 'data-testid': 'statement-generate-ok' } as Record<string, string>}>
       <Form form={form} layout="vertical" initialValues={{ kind: 'RECEIVABLE', period: dayjs() }} onValuesChange={(c) => c.kind && form.setFieldValue('partyId', null)}>
         <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
-          <Select options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
+          <FormSelect options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
         </Form.Item>
         <Form.Item name="period" label={t('settlement.period')} rules={[{ required: true }]}>
           <DatePicker picker="month" />
@@ -173,12 +174,12 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
       {can('finance:statement:send') && is('DRAFT') && <Button data-testid="statement-send" onClick={() => act('/finance/statement/send', base)}>{t('settlement.send')}</Button>}
       {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act('/finance/statement/confirm', base)}>{t('settlement.confirm')}</Button>}
       {can('finance:invoice:add') && is('CONFIRMED') && (
-        <Button data-testid="statement-invoice" onClick={() => setInvoicing(true)}>
+        <Button data-testid="statement-invoice" onClick={() => setInvoicing(true)} aria-haspopup="dialog">
           {negative(d.openAmount) ? t('settlement.redInvoice') : t('settlement.invoice')}
         </Button>
       )}
       {can('finance:statement:threeWay') && d.kind === 'PAYABLE' && is('SENT', 'ADJUSTED') && (
-        <Button data-testid="statement-threeway" onClick={() => setThreeWay(true)}>
+        <Button data-testid="statement-threeway" onClick={() => setThreeWay(true)} aria-haspopup="dialog">
           {t('settlement.threeWay.button')}
         </Button>
       )}
@@ -188,7 +189,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:export') && (
-        <Button data-testid="statement-print" onClick={() => setPrinting(true)}>
+        <Button data-testid="statement-print" onClick={() => setPrinting(true)} aria-haspopup="dialog">
           {t('settlement.print')}
         </Button>
       )}
@@ -198,7 +199,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:void') && is('DRAFT', 'SENT', 'DISPUTED', 'ADJUSTED', 'CONFIRMED') && (
-        <Button danger data-testid="statement-void" onClick={() => ask(t('settlement.void'), [{ name: 'reason', label: t('settlement.reason') }], (v) => act('/finance/statement/void', { ...base, reason: v.reason ?? '' }))}>
+        <Button danger data-testid="statement-void" aria-haspopup="dialog" onClick={() => ask(t('settlement.void'), [{ name: 'reason', label: t('settlement.reason') }], (v) => act('/finance/statement/void', { ...base, reason: v.reason ?? '' }))}>
           {t('settlement.void')}
         </Button>
       )}
@@ -222,7 +223,8 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     return <Space>{out}</Space>;
   };
   return (
-    <Drawer open width={1040} title={d ? t('settlement.detail', { code: d.code }) : ''} onClose={onClose} extra={buttons} data-testid="statement-detail">
+    // named while it loads too (a dialog without a name, axe aria-dialog-name); a skeleton until the statement is there
+    <Drawer open width={1040} title={t('settlement.detail', { code: d?.code ?? '' }).trim()} loading={q.isLoading} onClose={onClose} extra={buttons} data-testid="statement-detail">
       {d && (
         <>
           <Space style={{ marginBottom: 8 }}>
@@ -240,6 +242,8 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
                 danger
                 disabled={!picked.length}
                 data-testid="statement-remove-lines"
+                aria-haspopup="dialog"
+                data-dialog="confirm"
                 onClick={() =>
                   modal.confirm({
                     title: t('settlement.removeLines'),
@@ -331,7 +335,7 @@ export default function StatementPage() {
     api.current = a;
     return can('finance:statement:generate')
       ? [
-          <Button key="gen" type="primary" data-testid="statement-generate" onClick={() => setGen(a)}>
+          <Button key="gen" type="primary" data-testid="statement-generate" onClick={() => setGen(a)} aria-haspopup="dialog">
             {t('settlement.generate')}
           </Button>,
         ]

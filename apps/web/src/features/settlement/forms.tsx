@@ -5,7 +5,8 @@
  * invoice, invoices to write a payment off against) with an amount per row and the exact sum.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { App, Button, Form, InputNumber, Modal, Select, Space, Table, Typography, type FormInstance } from 'antd';
+import { App, Button, Form, InputNumber, Modal, Space, Table, Typography, type FormInstance } from 'antd';
+import { FormSelect } from '../../platform/FormSelect.tsx';
 import type { ResourceDef } from '@tms/domain';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { HttpError, postEnvelope } from '../../platform/http.ts';
@@ -116,7 +117,7 @@ export function ActionListPage({ resource, add, row: rowAction }: {
         toolbarExtra={(api) =>
           can(add.permission)
             ? [
-                <Button key="add" type="primary" data-testid={add.testId} onClick={() => setOpen({ dialog: add.dialog, api })}>
+                <Button key="add" type="primary" data-testid={add.testId} onClick={() => setOpen({ dialog: add.dialog, api })} aria-haspopup="dialog">
                   {add.label}
                 </Button>,
               ]
@@ -151,7 +152,7 @@ export function KindPartyFields({ kind }: { kind: Kind | undefined }) {
   return (
     <>
       <Form.Item name="kind" label={t('settlement.kind')} rules={[{ required: true }]}>
-        <Select options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
+        <FormSelect options={KINDS.map((k) => ({ value: k, label: t(`dicts.fin_contract_kind.${k}`) }))} />
       </Form.Item>
       <Form.Item name="partyId" label={t('settlement.party')} rules={[{ required: true, message: t('settlement.required') }]}>
         <PartyInput kind={kind ?? 'RECEIVABLE'} />

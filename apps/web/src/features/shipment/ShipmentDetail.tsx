@@ -177,12 +177,12 @@ function Waybills({ d, onChanged }: { d: Detail; onChanged: () => void }) {
           {t('shipment.detail.sections.waybills')}
         </Typography.Title>
         {editable && can('shipment:shipment:bind') && (
-          <Button size="small" onClick={() => setPicking(true)} data-testid="shipment-bind">
+          <Button size="small" onClick={() => setPicking(true)} data-testid="shipment-bind" aria-haspopup="dialog" data-dialog="select" data-dialog-key="ros">
             {t('shipment.detail.bindWaybills')}
           </Button>
         )}
         {editable && can('shipment:shipment:unbind') && (
-          <Button size="small" danger disabled={!keys.length} onClick={unbind} data-testid="shipment-unbind">
+          <Button size="small" danger disabled={!keys.length} onClick={unbind} data-testid="shipment-unbind" aria-haspopup="dialog" data-dialog="confirm">
             {t('shipment.detail.unbindSelected')}
           </Button>
         )}

@@ -11,6 +11,7 @@ import { get } from '../../platform/http.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { useCan } from '../../platform/queries.ts';
+import { LinkButton } from '../../platform/LinkButton.tsx';
 import WaybillCharges from './WaybillCharges.tsx';
 
 export const waybillDef = resourceByName.get('waybill')!;
@@ -71,10 +72,13 @@ export default function WaybillDetail({ id, onClose, onOpen }: { id: number; onC
             {w.splitParts.length > 0 && (
               <Space style={{ marginBottom: 16 }} wrap>
                 <Typography.Text strong>{t('waybill.sections.parts')}</Typography.Text>
+                {/* each part opens in this drawer: a button, so the keyboard reaches it (WCAG 2.1.1) */}
                 {w.splitParts.map((p) => (
-                  <Tag key={p.id} color={p.status === 'OPEN' ? 'blue' : 'green'} style={{ cursor: 'pointer' }} onClick={() => onOpen(p.id)}>
-                    {p.code}
-                  </Tag>
+                  <LinkButton key={p.id} onClick={() => onOpen(p.id)} data-testid={`waybill-part-${p.id}`}>
+                    <Tag color={p.status === 'OPEN' ? 'blue' : 'green'} style={{ cursor: 'pointer', marginInlineEnd: 0 }}>
+                      {p.code}
+                    </Tag>
+                  </LinkButton>
                 ))}
               </Space>
             )}

@@ -50,7 +50,8 @@ export default function RefInput({ refName, value, onChange, disabled, filters }
             ) : null
           }
         />
-        <Button icon={<SearchOutlined />} disabled={disabled || !def} onClick={() => setOpen(true)}>
+        {/* opens the pick list of the referenced resource (a dialog: a screen reader says so; the accessibility sweep opens it) */}
+        <Button icon={<SearchOutlined />} disabled={disabled || !def} onClick={() => setOpen(true)} aria-haspopup="dialog" data-dialog="select" data-dialog-key={refName}>
           {t('resource.select')}
         </Button>
       </Space.Compact>

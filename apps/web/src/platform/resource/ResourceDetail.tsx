@@ -38,7 +38,13 @@ export default function ResourceDetail({ resource: def, record, onClose }: Resou
       rootClassName="tms-resource-detail"
       destroyOnHidden
     >
-      {record && <ProDescriptions<Row> column={2} bordered size="small" dataSource={record} columns={columns} />}
+      {record && (
+        // the drawer scrolls when a record is long (a log's parameters), and nothing in it takes the focus: the content
+        // does, so the keyboard scrolls it (WCAG 2.1.1)
+        <div tabIndex={0} role="region" aria-label={ctx.t('resource.detailTitle', { name: resourceTitle(ctx.t, def) })}>
+          <ProDescriptions<Row> column={2} bordered size="small" dataSource={record} columns={columns} />
+        </div>
+      )}
     </Drawer>
   );
 }
