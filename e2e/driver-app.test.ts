@@ -30,6 +30,8 @@ const photo = async (seed: number) => {
 const tab = (page: Page, name: string) => page.locator('.adm-tab-bar-item', { hasText: name });
 
 async function sign(page: Page) {
+  // in view, as a person scrolls to it (below the fold, the strokes would miss it)
+  await page.getByTestId('signature').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('signature').boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + 40);
   await page.mouse.down();

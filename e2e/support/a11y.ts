@@ -260,7 +260,7 @@ const MAX_DEPTH = 2;
  * dialog's button that needs something else filled first, an order line's item that needs the client). `depth`: 0 for a dialog of the
  * screen, 1 for one opened from it; the dialog opened is marked `data-a11y-open="<depth>"` until it is closed.
  */
-async function auditDialog(
+export async function auditDialog(
   page: Page,
   where: string,
   opener: ReturnType<Page['locator']>,

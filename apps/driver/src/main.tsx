@@ -6,6 +6,7 @@ import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { App } from './App.tsx';
 import './app.css';
+import { markDataLanguage } from '../../web/src/platform/data-lang.ts';
 
 // antd-mobile's imperative pieces (Toast, Dialog) render through React 19's createRoot
 unstableSetRender((node, container) => {
@@ -18,6 +19,13 @@ unstableSetRender((node, container) => {
     delete c._reactRoot;
   };
 });
+
+// language of parts (WCAG 3.1.2): in English, data in Chinese (stations, addresses, goods, plates) marked lang="zh-CN",
+// as the web app does; the app's language is <html lang> (i18n.ts saveLang), followed as it changes
+markDataLanguage(
+  () => document.documentElement.lang,
+  (cb) => new MutationObserver(cb).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] }),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

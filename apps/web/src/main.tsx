@@ -10,6 +10,7 @@ import { returnFocusFromRemovedDialogs } from './platform/focus-return.ts';
 import { markDataLanguage } from './platform/data-lang.ts';
 import { App } from './app/App.tsx';
 import './app/global.css';
+import './platform/tag-contrast.css';
 
 // spec §8: on a 401 with a token, the client clears it and reloads after 1.5 s (the login page follows)
 setUnauthorizedHandler(() => window.location.reload());

@@ -33,6 +33,6 @@ const enUS: Messages = {
   },
   me: { title: 'Me', language: 'Language', signOut: 'Sign out', carrier: 'Carrier', mobile: 'Mobile', install: 'Add to home screen', version: 'Version',
     push: 'New-task notifications', pushHint: 'Be told on the phone when a task is assigned to you', pushUnsupported: 'This browser cannot show notifications; new tasks show when the list refreshes', pushDenied: 'Notifications are blocked; allow them in the browser settings', pushFailed: 'Could not turn notifications on: {{msg}}', pushUnavailable: "This phone's browser could not turn push on; new tasks show when the list refreshes" },
-  common: { back: 'Back', loading: 'Loading…', networkError: 'No network; will retry automatically', saved: 'Saved' },
+  common: { back: 'Back', less: '{{what}}: one less', more: '{{what}}: one more', loading: 'Loading…', networkError: 'No network; will retry automatically', saved: 'Saved' },
 };
 export default enUS;

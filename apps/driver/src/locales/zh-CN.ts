@@ -31,7 +31,7 @@ const zhCN = {
   },
   me: { title: '我的', language: '语言', signOut: '退出登录', carrier: '承运商', mobile: '手机', install: '添加到主屏幕', version: '版本',
     push: '新任务通知', pushHint: '有新任务时在手机上提醒', pushUnsupported: '此浏览器不支持通知，新任务将在刷新时显示', pushDenied: '通知权限已被拒绝，请在浏览器设置中允许', pushFailed: '开启通知失败：{{msg}}', pushUnavailable: '此手机的浏览器无法开启推送，新任务将在刷新时显示' },
-  common: { back: '返回', loading: '加载中…', networkError: '网络不可用，稍后自动重试', saved: '已保存' },
+  common: { back: '返回', less: '{{what}}减一', more: '{{what}}加一', loading: '加载中…', networkError: '网络不可用，稍后自动重试', saved: '已保存' },
 };
 export default zhCN;
 export type Messages = typeof zhCN;

@@ -166,6 +166,8 @@ const zhTW = {
   },
   "common": {
     "back": "返回",
+    "less": "{{what}}減一",
+    "more": "{{what}}加一",
     "loading": "載入中…",
     "networkError": "網路不可用，稍後自動重試",
     "saved": "已儲存"

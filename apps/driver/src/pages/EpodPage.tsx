@@ -7,12 +7,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import Selector from 'antd-mobile/es/components/selector';
-import Stepper from 'antd-mobile/es/components/stepper';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
 import { useT } from '../i18n.ts';
+import { Bar, Counter } from '../ui.tsx';
 import { cachedEpod, cachedTasks, type EpodLine } from '../data.ts';
 import { enqueue } from '../outbox.ts';
 import { compressPhoto } from '../photos.ts';
@@ -57,9 +56,9 @@ export function EpodPage({ shipmentId, epodId }: { shipmentId: number; epodId: n
   if (!epod)
     return (
       <>
-        <NavBar className="bar" onBack={back}>
+        <Bar onBack={back}>
           {t('epod.title')}
-        </NavBar>
+        </Bar>
         <div className="card err">{t('epod.notCached')}</div>
       </>
     );
@@ -125,9 +124,9 @@ export function EpodPage({ shipmentId, epodId }: { shipmentId: number; epodId: n
 
   return (
     <>
-      <NavBar className="bar" onBack={back}>
+      <Bar onBack={back}>
         {t('epod.title')}
-      </NavBar>
+      </Bar>
       <div className="card">
         <h3>
           <span>{epod.code}</span>
@@ -181,12 +180,12 @@ export function EpodPage({ shipmentId, epodId }: { shipmentId: number; epodId: n
                     {l.posNo}. {l.itemName ?? l.itemCode} <span className="muted">{t('epod.shipped', { n: `${l.shippedQuantity}${l.unit ?? ''}` })}</span>
                   </div>
                   <div className="line-grid">
-                    <span>{t('epod.signed')}</span>
-                    <Stepper min={0} max={l.shippedQuantity} value={s.signed} onChange={(v) => setLine(l, { signed: v })} data-testid="signed" />
-                    <span>{t('epod.shortage')}</span>
-                    <Stepper min={0} max={l.shippedQuantity} value={s.shortage} onChange={(v) => setLine(l, { shortage: v, signed: Math.max(0, l.shippedQuantity - v - 0) })} data-testid="shortage" />
-                    <span>{t('epod.damage')}</span>
-                    <Stepper min={0} max={l.shippedQuantity} value={s.damage} onChange={(v) => setLine(l, { damage: v })} data-testid="damage" />
+                    <span aria-hidden="true">{t('epod.signed')}</span>
+                    <Counter label={`${l.itemName ?? l.itemCode} · ${t('epod.signed')}`} min={0} max={l.shippedQuantity} value={s.signed} onChange={(v) => setLine(l, { signed: v })} testId="signed" />
+                    <span aria-hidden="true">{t('epod.shortage')}</span>
+                    <Counter label={`${l.itemName ?? l.itemCode} · ${t('epod.shortage')}`} min={0} max={l.shippedQuantity} value={s.shortage} onChange={(v) => setLine(l, { shortage: v, signed: Math.max(0, l.shippedQuantity - v - 0) })} testId="shortage" />
+                    <span aria-hidden="true">{t('epod.damage')}</span>
+                    <Counter label={`${l.itemName ?? l.itemCode} · ${t('epod.damage')}`} min={0} max={l.shippedQuantity} value={s.damage} onChange={(v) => setLine(l, { damage: v })} testId="damage" />
                   </div>
                   {reasons.length > 0 && (
                     <div style={{ marginTop: 6 }}>
@@ -199,8 +198,10 @@ export function EpodPage({ shipmentId, epodId }: { shipmentId: number; epodId: n
             })}
           </div>
           <div className="card">
-            <div className="muted">{t('epod.remark')}</div>
-            <TextArea value={remark} onChange={setRemark} maxLength={200} rows={2} data-testid="remark" />
+            <label className="muted" htmlFor="epod-remark">
+              {t('epod.remark')}
+            </label>
+            <TextArea id="epod-remark" value={remark} onChange={setRemark} maxLength={200} rows={2} data-testid="remark" />
           </div>
           <div className="card">
             <div className="muted">{t('epod.photos')}</div>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
-import { useT, LANGS } from '../i18n.ts';
+import { useT } from '../i18n.ts';
+import { LANG_OPTIONS } from '../ui.tsx';
 import { ApiError, login, NetworkError, type Me } from '../api.ts';
 
 export function LoginPage({ notice, onSignedIn }: { notice: string | null; onSignedIn: (me: Me) => void }) {
@@ -46,7 +47,7 @@ export function LoginPage({ notice, onSignedIn }: { notice: string | null; onSig
         {t('login.submit')}
       </Button>
       <div style={{ marginTop: 28 }}>
-        <Selector columns={2} options={LANGS} value={[lang]} onChange={(v) => v[0] && setLang(v[0])} />
+        <Selector columns={2} options={LANG_OPTIONS} value={[lang]} onChange={(v) => v[0] && setLang(v[0])} />
       </div>
     </form>
   );

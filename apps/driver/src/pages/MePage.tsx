@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import Selector from 'antd-mobile/es/components/selector';
 import Switch from 'antd-mobile/es/components/switch';
-import { useT, LANGS } from '../i18n.ts';
+import { useT } from '../i18n.ts';
+import { Bar, LANG_OPTIONS } from '../ui.tsx';
 import { ApiError, logout, NetworkError, type Me } from '../api.ts';
 import { currentSubscription, disablePush, enablePush, PushDenied, pushSupported } from '../push.ts';
 
@@ -47,9 +47,9 @@ export function MePage({ me, onSignedOut }: { me: Me; onSignedOut: () => void })
   const { t, lang, setLang } = useT();
   return (
     <>
-      <NavBar className="bar" backIcon={false}>
+      <Bar>
         {t('me.title')}
-      </NavBar>
+      </Bar>
       <List header={me.name}>
         <List.Item extra={me.code}>{me.loginName}</List.Item>
         <List.Item extra={me.carrierName ?? '—'}>{t('me.carrier')}</List.Item>
@@ -58,7 +58,7 @@ export function MePage({ me, onSignedOut }: { me: Me; onSignedOut: () => void })
       </List>
       <div className="card">
         <div className="muted" style={{ marginBottom: 8 }}>{t('me.language')}</div>
-        <Selector columns={2} options={LANGS} value={[lang]} onChange={(v) => v[0] && setLang(v[0])} data-testid="lang" />
+        <Selector columns={2} options={LANG_OPTIONS} value={[lang]} onChange={(v) => v[0] && setLang(v[0])} data-testid="lang" />
       </div>
       <div className="card">
         <Button block color="danger" fill="outline" onClick={() => void disablePush().then(logout).then(onSignedOut)}>

@@ -1,18 +1,18 @@
 import Button from 'antd-mobile/es/components/button';
 import Empty from 'antd-mobile/es/components/empty';
 import List from 'antd-mobile/es/components/list';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import Tag from 'antd-mobile/es/components/tag';
 import { useT } from '../i18n.ts';
+import { Bar } from '../ui.tsx';
 import { remove, sync, syncing, type OutboxItem } from '../outbox.ts';
 
 export function OutboxPage({ outbox, online }: { outbox: OutboxItem[]; online: boolean }) {
   const { t } = useT();
   return (
     <>
-      <NavBar className="bar" backIcon={false} right={<Tag color={online ? 'success' : 'warning'}>{online ? t('outbox.online') : t('outbox.offline')}</Tag>}>
+      <Bar right={<Tag color={online ? 'success' : 'warning'}>{online ? t('outbox.online') : t('outbox.offline')}</Tag>}>
         {t('outbox.title')}
-      </NavBar>
+      </Bar>
       {outbox.length === 0 ? (
         <Empty description={t('outbox.empty')} />
       ) : (

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import Tag from 'antd-mobile/es/components/tag';
 import { useT } from '../i18n.ts';
+import { Bar, Data } from '../ui.tsx';
 import { cachedEpod, cachedTasks, fetchCheckItems, fmtTime, prefetchEpods, type Shipment, type Stop, type Waybill } from '../data.ts';
 import { enqueue, type OutboxItem } from '../outbox.ts';
 import { go } from '../nav.ts';
@@ -39,7 +39,7 @@ function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills
       {stop.address && <div className="muted">{stop.address}</div>}
       {contacts.map((c, i) => (
         <div key={i} className="muted">
-          {t('tasks.contact')}: {c.name ?? stop.contactName ?? ''}{' '}
+          {t('tasks.contact')}: <Data>{c.name ?? stop.contactName}</Data>{' '}
           {c.phone && (
             <a href={`tel:${c.phone}`} data-testid="call">
               {c.phone} ({t('tasks.call')})
@@ -47,7 +47,7 @@ function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills
           )}
         </div>
       ))}
-      {!contacts.length && stop.contactName && <div className="muted">{t('tasks.contact')}: {stop.contactName}</div>}
+      {!contacts.length && stop.contactName && <div className="muted">{t('tasks.contact')}: <Data>{stop.contactName}</Data></div>}
       {window.some(Boolean) && (
         <div className="muted">
           {t('tasks.timeWindow')}: {window.filter(Boolean).map((v) => fmtTime(v)).join(', ')}
@@ -57,7 +57,7 @@ function StopCard({ stop, waybills, shipmentId, outbox }: { stop: Stop; waybills
         .filter((w, i, all) => all.indexOf(w) === i)
         .map((w) => (
           <div key={w.id} className="muted">
-            {w.code}: {w.goods.map((g) => `${g.itemName ?? ''} ×${g.quantity}${g.unit ?? ''}`).join('、')}
+            {w.code}: <Data>{w.goods.map((g) => `${g.itemName ?? ''} ×${g.quantity}${g.unit ?? ''}`).join('、')}</Data>
           </div>
         ))}
       {unloads
@@ -144,9 +144,9 @@ export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
   }, [s?.id, lang]);
   return (
     <>
-      <NavBar className="bar" onBack={() => go('#/')}>
+      <Bar onBack={() => go('#/')}>
         {s?.shipmentCode ?? ''}
-      </NavBar>
+      </Bar>
       {!s ? (
         <div className="card muted">{t('tasks.empty')}</div>
       ) : (
@@ -157,7 +157,7 @@ export function TaskPage({ id, outbox }: { id: number; outbox: OutboxItem[] }) {
               <Tag color={s.status === 'SHIPPED' ? 'primary' : 'default'}>{t(`tasks.status.${s.status}`)}</Tag>
             </h3>
             <div className="muted">
-              {t('tasks.vehicle')}: {s.vehiclePlate ?? '—'} · {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)}
+              {t('tasks.vehicle')}: <Data>{s.vehiclePlate ?? '—'}</Data> · {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)}
             </div>
             {s.remark && <div className="muted">{s.remark}</div>}
             <div className="row">

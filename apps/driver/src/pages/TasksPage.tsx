@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Empty from 'antd-mobile/es/components/empty';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Tag from 'antd-mobile/es/components/tag';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useT } from '../i18n.ts';
+import { Bar, Data } from '../ui.tsx';
 import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
 import { enqueue, subscribe, type OutboxItem } from '../outbox.ts';
 import { go } from '../nav.ts';
@@ -56,8 +56,10 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
   if (refusing)
     return (
       <div style={{ width: '100%' }} onClick={(e) => e.stopPropagation()}>
-        <div className="muted">{t('tasks.reasonTitle')}</div>
-        <TextArea value={reason} onChange={setReason} placeholder={t('tasks.reasonPlaceholder')} maxLength={200} rows={2} data-testid="refuse-reason" />
+        <label className="muted" htmlFor={`refuse-reason-${s.id}`}>
+          {t('tasks.reasonTitle')}
+        </label>
+        <TextArea id={`refuse-reason-${s.id}`} value={reason} onChange={setReason} placeholder={t('tasks.reasonPlaceholder')} maxLength={200} rows={2} data-testid="refuse-reason" />
         {error && <div className="err">{error}</div>}
         <div className="row">
           <Button size="small" onClick={() => setRefusing(false)}>
@@ -104,9 +106,9 @@ export function TasksPage({ outbox, online }: { outbox: OutboxItem[]; online: bo
   const groups = (['inProgress', 'today', 'upcoming'] as const).map((g) => ({ g, rows: (list ?? []).filter((s) => section(s) === g) })).filter((x) => x.rows.length);
   return (
     <>
-      <NavBar className="bar" backIcon={false}>
+      <Bar>
         {t('tasks.title')}
-      </NavBar>
+      </Bar>
       {tracking && (
         <div className="muted" style={{ padding: '6px 12px' }} data-testid="tracking" data-code={tracking}>
           {t('tasks.tracking')} · {tracking}
@@ -128,7 +130,7 @@ export function TasksPage({ outbox, online }: { outbox: OutboxItem[]; online: bo
                   {s.stops[0]?.name ?? s.fromLocation ?? '—'} → {s.stops.at(-1)?.name ?? s.toLocation ?? '—'}
                 </div>
                 <div className="muted">
-                  {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)} · {s.vehiclePlate ?? ''} · {t('tasks.stops')} {s.stops.length}
+                  {t('tasks.etd')} {fmtTime(s.etd)} · {t('tasks.eta')} {fmtTime(s.eta)} · <Data>{s.vehiclePlate}</Data> · {t('tasks.stops')} {s.stops.length}
                 </div>
                 <div className="row">
                   <Answer s={s} outbox={outbox} />

@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import Selector from 'antd-mobile/es/components/selector';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
 import { useT } from '../i18n.ts';
+import { Bar } from '../ui.tsx';
 import { cachedCheckItems, cachedTasks, fetchCheckItems, type CheckItem } from '../data.ts';
 import { enqueue } from '../outbox.ts';
 import { compressPhoto } from '../photos.ts';
@@ -65,7 +65,10 @@ function ItemRow({ item, a, set }: { item: CheckItem; a: Answer; set: (patch: Pa
       </div>
       {a.passed === false && (
         <>
-          <TextArea className="input-box" placeholder={t('check.remark')} value={a.remark} onChange={(v) => set({ remark: v })} maxLength={200} rows={2} data-testid="check-remark" aria-label={t('check.remark')} />
+          <label className="sr-only" htmlFor={`check-remark-${item.code}`}>
+            {`${item.label} · ${t('check.remark')}`}
+          </label>
+          <TextArea id={`check-remark-${item.code}`} className="input-box" placeholder={t('check.remark')} value={a.remark} onChange={(v) => set({ remark: v })} maxLength={200} rows={2} data-testid="check-remark" />
           <div className="photos">
             {a.photos.map((p, i) => (
               <img key={i} src={p.url} alt={`${item.label} ${i + 1}`} data-testid="check-photo" />
@@ -141,9 +144,9 @@ export function VehicleCheckPage({ shipmentId }: { shipmentId: number }) {
   const failed = Object.values(answers).filter((a) => a.passed === false).length;
   return (
     <>
-      <NavBar className="bar" onBack={back}>
+      <Bar onBack={back}>
         {t('check.title')}
-      </NavBar>
+      </Bar>
       {!items || !shipment ? (
         <div className="card err">{t('check.notCached')}</div>
       ) : (
@@ -166,8 +169,10 @@ export function VehicleCheckPage({ shipmentId }: { shipmentId: number }) {
             ))}
           </div>
           <div className="card">
-            <div className="muted">{t('check.overall')}</div>
-            <TextArea className="input-box" value={remark} onChange={setRemark} maxLength={200} rows={2} data-testid="check-overall" aria-label={t('check.overall')} />
+            <label className="muted" htmlFor="check-overall">
+              {t('check.overall')}
+            </label>
+            <TextArea id="check-overall" className="input-box" value={remark} onChange={setRemark} maxLength={200} rows={2} data-testid="check-overall" />
           </div>
           <div className="card">
             {error && (

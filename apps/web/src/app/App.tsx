@@ -111,6 +111,10 @@ function Themed() {
   useEffect(() => {
     document.body.classList.toggle('tms-colorweak', settings.colorWeak);
   }, [settings.colorWeak]);
+  // the light theme's readable tag colours (platform/tag-contrast.css) are not for real dark's palettes
+  useEffect(() => {
+    document.documentElement.classList.toggle('tms-real-dark', settings.pageStyle === 'realDark');
+  }, [settings.pageStyle]);
   useEffect(() => setProgressColor(settings.colorPrimary), [settings.colorPrimary]);
   return (
     <ConfigProvider

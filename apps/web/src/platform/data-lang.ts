@@ -5,21 +5,24 @@
  * Chinese voice instead of spelling it out in English. The resource engine's cells and detail values and DataText's
  * data say so as they are rendered (platform/DataText.tsx); the custom screens (orders, waybills, reports, workflow,
  * dashboards …, a hundred cell renderers and cards) are covered here, in one place, as the measure rows are made inert
- * (inert-measure-rows.ts): one MutationObserver on the document, only while the interface is not in Chinese.
+ * (inert-measure-rows.ts): one MutationObserver on the document, only while the interface is not in Chinese. The driver
+ * app marks its data with it too (apps/driver/src/main.tsx).
  *
  * An element is marked when one of its own text nodes holds Chinese and none of them holds a word in Latin letters
  * (`ownTextsLang`): "Assign roles - 管理员" as two text nodes of one element is left alone (the English sweep reports it:
  * its data belongs in a DataText). A mark it set is taken back when the text changes (data-tms-lang says it is its own);
  * a `lang` the component sets is never touched.
  */
-import { dataLang } from './DataText.tsx';
+
+/** An interface in Chinese (or none said): data in Chinese is in the page's own language there. */
+const chineseUi = (ui: string | undefined) => !ui || ui.toLowerCase().startsWith('zh');
 
 const HAN = /\p{Script=Han}/u;
 const LATIN_WORD = /[A-Za-z]{2,}/;
 
 /** The `lang` an element whose own text nodes are `texts` takes in an interface of language `ui` (undefined: none). */
 export function ownTextsLang(texts: string[], ui: string | undefined): 'zh-CN' | undefined {
-  if (!dataLang('中', ui)) return undefined; // a Chinese interface: data in Chinese is in the page's language
+  if (chineseUi(ui)) return undefined; // a Chinese interface: data in Chinese is in the page's language
   let han = false;
   for (const t of texts) {
     if (HAN.test(t)) han = true;
@@ -68,7 +71,7 @@ export function markDataLanguage(language: () => string, onChange: (cb: () => vo
     const ui = language();
     observer?.disconnect();
     observer = null;
-    if (!dataLang('中', ui)) {
+    if (chineseUi(ui)) {
       // back to Chinese: the marks go
       for (const el of doc.querySelectorAll(`[${MARK}]`)) {
         el.removeAttribute('lang');

@@ -53,6 +53,7 @@ export function OrdersPage({ me }: { me: Me }) {
           <Input.Search allowClear placeholder={t('portal.orders.search')} onSearch={(code) => setFilter({ ...filter, code: code || undefined, pageNum: 1 })} style={{ width: 240 }} data-testid="portal-search" />
           <Select
             style={{ width: 140 }}
+            aria-label={t('portal.orders.status')}
             value={filter.status ?? ''}
             onChange={(status) => setFilter({ ...filter, status: status || undefined, pageNum: 1 })}
             options={[{ value: '', label: t('portal.orders.all') }, ...['OPEN', 'EFFECTIVE', 'CANCELLED'].map((v) => ({ value: v, label: t(`dicts.order_status.${v}`) }))]}
@@ -308,6 +309,7 @@ function TrackingLinks({ order }: { order: OrderDetail }) {
       <Space style={{ marginBottom: 12 }}>
         <Select
           style={{ width: 220 }}
+          aria-label={t('portal.detail.linkFor')}
           value={waybillId}
           onChange={setWaybillId}
           options={[{ value: 0, label: t('portal.detail.wholeOrder') }, ...order.waybills.map((w) => ({ value: w.id, label: w.code }))]}
@@ -356,7 +358,7 @@ function TrackingLinks({ order }: { order: OrderDetail }) {
         </Col>
         {active && (
           <Col flex="none" style={{ textAlign: 'center' }}>
-            <QRCode value={trackUrl(active.token)} size={128} />
+            <QRCode value={trackUrl(active.token)} size={128} aria-label={t('portal.detail.printQr')} />
             <div>{t('portal.detail.printQr')}</div>
           </Col>
         )}
