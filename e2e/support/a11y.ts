@@ -18,7 +18,7 @@ import { go, SHOTS } from './browser.ts';
 import { snap } from './snap.ts';
 import { signedInPage, useProductBrowser } from './admin-session.ts';
 import { Shell } from '../pages/shell.ts';
-import { openDispatchOrder, reviewedWaybillOf } from './dispatch.ts';
+import { adminCall, openDispatchOrder, reviewedWaybillOf } from './dispatch.ts';
 import { clientWithWaybill, thisPeriod } from './finance.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -836,9 +836,11 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
     // what the toolbars' actions on another state than the seed's records need, so that their dialogs are audited too:
     // a reviewed waybill on no dispatch order (to dispatch; add to a dispatch order on /shipment/ros) and an open
     // dispatch order (schedule)
-    // and a statement of a client of the sweep's own, sent (its drawer's dialogs: void, print, a line's dispute)
+    // and a statement of a client of the sweep's own, sent (its drawer's dialogs: void, print, a line's dispute), and a
+    // client user (the user list's "clients" dialog: a row action of client users alone, none in the seed)
     const sentStatementOfItsOwn = async () => (await clientWithWaybill(s.server, `A11Y${english ? 'E' : 'Z'}`, String(Date.now() % 100000))).sent('500.00', '加急费', thisPeriod());
-    if (rows) await Promise.all([reviewedWaybillOf(s.server), openDispatchOrder(s.server), sentStatementOfItsOwn()]);
+    const clientUser = () => adminCall(s.server, 'POST', '/api/system/user/save', { userName: `a11y_${english ? 'e' : 'z'}_${Date.now().toString(36)}`, nickName: '无障碍客户', password: 'client123', userKind: 'CLIENT' });
+    if (rows) await Promise.all([reviewedWaybillOf(s.server), openDispatchOrder(s.server), sentStatementOfItsOwn(), clientUser()]);
     const { ctx, page } = await signedInPage(s.browser, s.server);
     st.page = page;
     st.close = () => ctx.close();

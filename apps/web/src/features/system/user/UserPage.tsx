@@ -194,7 +194,7 @@ function ClientsModal({ user, onClose }: { user: Row; onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('portal.admin.clientsTitle', { name: user.nickName })}
+      title={<DataText k="portal.admin.clientsTitle" data={{ name: String(user.nickName ?? '') }} />}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
       onCancel={onClose}
@@ -208,6 +208,7 @@ function ClientsModal({ user, onClose }: { user: Row; onClose: () => void }) {
         <Select
           mode="multiple"
           style={{ width: '100%' }}
+          aria-label={t('portal.admin.clients')}
           value={chosen}
           onChange={(v) => setIds(v)}
           optionFilterProp="label"
