@@ -8,6 +8,7 @@ import { AddOutline, LeftOutline, MinusOutline } from 'antd-mobile-icons';
 // NavBar's own look, for the bar drawn with its classes
 import 'antd-mobile/es/components/nav-bar/nav-bar.css';
 import { useT, LANGS } from './i18n.ts';
+import { dataLang } from '../../web/src/platform/data-lang.ts';
 
 /**
  * A screen's top bar, drawn as antd-mobile's NavBar (its classes): NavBar marks its left side `role="button"` with no
@@ -70,7 +71,7 @@ export function Counter({ label, min, max, value, onChange, testId }: { label: s
  */
 export function Data({ children }: { children: string | null | undefined }) {
   const { lang } = useT();
-  return <span lang={!lang.startsWith('zh') && /\p{Script=Han}/u.test(children ?? '') ? 'zh-CN' : undefined}>{children}</span>;
+  return <span lang={dataLang(children, lang)}>{children}</span>;
 }
 
 /** The languages to choose from, each name in its own language and marked so (a screen reader speaks 繁體中文 in Chinese). */

@@ -14,15 +14,9 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A Han character (Chinese; Japanese kanji too, but no data of the product is in Japanese). */
-const HAN = /\p{Script=Han}/u;
+import { dataLang } from './data-lang.ts';
 
-/** The language of data text shown in an interface of language `ui`: 'zh-CN' when it holds Chinese and `ui` is not Chinese. */
-export function dataLang(text: unknown, ui: string | undefined): 'zh-CN' | undefined {
-  if (typeof text !== 'string' && typeof text !== 'number') return undefined;
-  if (!ui || ui.toLowerCase().startsWith('zh')) return undefined;
-  return HAN.test(String(text)) ? 'zh-CN' : undefined;
-}
+export { dataLang };
 
 /**
  * A data value as a node: a text in Chinese on a non-Chinese screen in a span saying so (`lang`, and `translate="no"`:

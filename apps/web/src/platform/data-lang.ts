@@ -17,7 +17,18 @@
 /** An interface in Chinese (or none said): data in Chinese is in the page's own language there. */
 const chineseUi = (ui: string | undefined) => !ui || ui.toLowerCase().startsWith('zh');
 
+/** A Han character (Chinese; Japanese kanji too, but no data of the product is in Japanese). */
 const HAN = /\p{Script=Han}/u;
+
+/**
+ * The language of data text shown in an interface of language `ui`: 'zh-CN' when it holds Chinese and `ui` is not
+ * Chinese. Free of React and i18next: the driver app uses it too (apps/driver/src/ui.tsx Data).
+ */
+export function dataLang(text: unknown, ui: string | undefined): 'zh-CN' | undefined {
+  if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+  if (chineseUi(ui)) return undefined;
+  return HAN.test(String(text)) ? 'zh-CN' : undefined;
+}
 const LATIN_WORD = /[A-Za-z]{2,}/;
 
 /** The `lang` an element whose own text nodes are `texts` takes in an interface of language `ui` (undefined: none). */
