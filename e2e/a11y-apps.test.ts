@@ -53,7 +53,12 @@ beforeAll(async () => {
 /** Waits until the screen shows `ready` and nothing on it still loads (spinners, skeletons: antd's and antd-mobile's). */
 async function settled(page: Page, ready: string) {
   await page.locator(ready).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .adm-skeleton, .adm-spin-loading, .adm-dot-loading'), undefined, { polling: 50 });
+  // and nothing half-drawn: no transition or finite animation running (a button fading in as the phone comes online)
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .adm-skeleton, .adm-spin-loading, .adm-dot-loading') && !document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity)),
+    undefined,
+    { polling: 50 },
+  );
 }
 
 /**
@@ -137,6 +142,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await ctx.addInitScript((l) => localStorage.setItem('tms-driver-lang', l), lang);
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
+      // a task of this test's own waiting for the driver's answer: refused below, with the states that shows
+      const pending = await dispatchOrderIn(server, 'EFFECTIVE');
       try {
         await page.goto(`${server.url}/driver/`);
         await settled(page, 'input[type="password"]');
@@ -160,7 +167,18 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
           await settled(page, ready);
           found.push(...(await screen(page, `/driver/${hash}`, out, english)));
           if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}${hash.replace(/[#/]+/g, '-')}`);
+          if (hash.startsWith('#/check/')) {
+            // sent with nothing answered: the count of what is left, as an alert
+            await page.getByTestId('submit-check').click();
+            await settled(page, '[data-testid="check-error"]');
+            found.push(...(await screen(page, `/driver/${hash} (items left)`, out, english)));
+          }
           if (!hash.startsWith('#/epod/')) continue;
+          // a code that is not the receipt's waybill: refused with the code named
+          await page.getByTestId('typed-code').locator('input').fill('WB-NOT-OURS-1');
+          await page.getByTestId('confirm-code').click();
+          await settled(page, '[data-testid="code-error"]');
+          found.push(...(await screen(page, `/driver/${hash} (wrong code)`, out, english)));
           // the receipt's lines, its photos and the signature show once the waybill's code is confirmed
           const code = await page.evaluate((id) => (JSON.parse(localStorage.getItem(`tms-driver-epod-${id}`)!) as { waybillCode: string }).waybillCode, fx.epodId);
           await page.getByTestId('typed-code').locator('input').fill(code);
@@ -168,6 +186,34 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
           await settled(page, '[data-testid="epod-line"]');
           found.push(...(await screen(page, `/driver/${hash} (code confirmed)`, out, english)));
         }
+        // refusing a task: the reason asked for (and missing), then the answer queued while offline and refused by the
+        // server (the task was accepted meanwhile, elsewhere): the outbox's refused item with its message and removal
+        await page.evaluate(() => (window.location.hash = '#/'));
+        const task = page.locator(`[data-testid="task"][data-code="${pending.shipmentCode}"]`);
+        await task.getByTestId('refuse').click();
+        await task.getByTestId('confirm-refuse').click();
+        await settled(page, '[data-testid="refuse-error"]');
+        found.push(...(await screen(page, '/driver/#/ (refusing, no reason)', out, english)));
+        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-refusing`);
+        await ctx.setOffline(true);
+        await task.getByTestId('refuse-reason').locator('textarea').fill(english ? 'Vehicle in repair' : '车辆维修中');
+        await task.getByTestId('confirm-refuse').click();
+        await settled(page, `[data-testid="task"][data-code="${pending.shipmentCode}"] [data-answer="REFUSED"]`);
+        found.push(...(await screen(page, '/driver/#/ (refusal waiting to be sent)', out, english)));
+        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-refusal-queued`);
+        const accepted = await server.api('POST', `/api/driver/shipments/${pending.id}/accept`, {}, await driverToken(server, 'zhangwei'));
+        expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+        await ctx.setOffline(false);
+        await page.evaluate(() => (window.location.hash = '#/outbox'));
+        await settled(page, '[data-testid="outbox-item"][data-state="refused"]');
+        found.push(...(await screen(page, '/driver/#/outbox (an answer refused)', out, english)));
+        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-outbox-refused`);
+        // the list read again (online): the task as the server has it, accepted
+        await page.evaluate(() => (window.location.hash = '#/'));
+        await settled(page, `[data-testid="task"][data-code="${pending.shipmentCode}"] [data-answer="ACCEPTED"]`);
+        await page.evaluate((id) => (window.location.hash = `#/task/${id}`), pending.id);
+        await settled(page, '[data-testid="open-check"]');
+        found.push(...(await screen(page, `/driver/#/task/${pending.id} (accepted elsewhere, the refusal refused)`, out, english)));
         await snap(page, `a11y-apps-driver-${lang}`);
         expect(report(found, out)).toEqual(clean);
       } finally {

@@ -117,7 +117,8 @@ describe('driver app', () => {
       expect((await track()).length).toBeGreaterThanOrEqual(3);
 
       // the shipped task: its stops and receipts come to the phone while online
-      await page.locator(`[data-testid="task"][data-code="${shipped.shipmentCode}"]`).click();
+      // opened from the keyboard: the task's code is its link (the card opens it to a tap)
+      await page.locator(`[data-testid="task"][data-code="${shipped.shipmentCode}"]`).getByRole('link', { name: shipped.shipmentCode }).press('Enter');
       await page.getByTestId('open-epod').waitFor();
       await poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tms-driver-epod-')) && !!localStorage.getItem('tms-driver-check-items-zh-CN'))).toBe(true);
       await snap(page, 'driver-task-zh-CN');
@@ -148,8 +149,15 @@ describe('driver app', () => {
       await page.getByTestId('code-confirmed').waitFor();
       // a shortage of 2 on the line, with its reason
       const line = page.getByTestId('epod-line').first();
-      await line.getByTestId('shortage').locator('input').fill('2');
-      await line.getByTestId('shortage').locator('input').blur();
+      // typed as a driver types: the 0 deleted first leaves the field empty (marked invalid, not snapped back), then 2
+      const shortage = line.getByTestId('shortage').locator('input');
+      await shortage.click();
+      await shortage.press('End');
+      await shortage.press('Backspace');
+      expect([await shortage.inputValue(), await shortage.getAttribute('aria-invalid')]).toEqual(['', 'true']);
+      await shortage.pressSequentially('2');
+      expect([await shortage.inputValue(), await shortage.getAttribute('aria-invalid')]).toEqual(['2', null]);
+      await shortage.blur();
       await line.getByText('丢失').click();
       await poll(() => line.getByTestId('signed').locator('input').inputValue()).toBe('10');
       await page.getByTestId('remark').locator('textarea').fill('外箱破损两箱');

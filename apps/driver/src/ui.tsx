@@ -2,7 +2,7 @@
  * Pieces of the driver app's screens drawn here rather than taken from antd-mobile, where antd-mobile's would fail a
  * screen reader or the keyboard (axe, issue 18): the top bar, the quantity counter, the language choices.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { AddOutline, LeftOutline, MinusOutline } from 'antd-mobile-icons';
 // NavBar's own look, for the bar drawn with its classes
@@ -41,10 +41,18 @@ export function Bar({ onBack, right, children }: { onBack?: () => void; right?: 
  */
 export function Counter({ label, min, max, value, onChange, testId }: { label: string; min: number; max: number; value: number; onChange: (v: number) => void; testId?: string }) {
   const { t } = useT();
+  // what the driver is typing: it may be empty or out of range for a moment ("12" → "" → "10"); the count follows it
+  // whenever it is a whole number in range, and the field shows the count again when it loses the focus
+  const [draft, setDraft] = useState<string | null>(null);
   const set = (v: number) => onChange(Math.min(max, Math.max(min, Math.round(v))));
+  const fits = (text: string) => text.trim() !== '' && Number.isInteger(Number(text)) && Number(text) >= min && Number(text) <= max;
+  const type = (text: string) => {
+    setDraft(text);
+    if (fits(text)) onChange(Number(text));
+  };
   return (
     <div className="counter" data-testid={testId}>
-      <Button fill="none" size="small" color="primary" disabled={value <= min} onClick={() => set(value - 1)} aria-label={t('common.less', { what: label })}>
+      <Button fill="none" size="small" color="primary" disabled={value <= min} onClick={() => (setDraft(null), set(value - 1))} aria-label={t('common.less', { what: label })}>
         <MinusOutline />
       </Button>
       <input
@@ -53,11 +61,13 @@ export function Counter({ label, min, max, value, onChange, testId }: { label: s
         min={min}
         max={max}
         step={1}
-        value={value}
+        value={draft ?? value}
         aria-label={label}
-        onChange={(e) => e.target.value !== '' && Number.isFinite(Number(e.target.value)) && set(Number(e.target.value))}
+        aria-invalid={draft !== null && !fits(draft) ? true : undefined}
+        onChange={(e) => type(e.target.value)}
+        onBlur={() => setDraft(null)}
       />
-      <Button fill="none" size="small" color="primary" disabled={value >= max} onClick={() => set(value + 1)} aria-label={t('common.more', { what: label })}>
+      <Button fill="none" size="small" color="primary" disabled={value >= max} onClick={() => (setDraft(null), set(value + 1))} aria-label={t('common.more', { what: label })}>
         <AddOutline />
       </Button>
     </div>

@@ -52,7 +52,12 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
   const [error, setError] = useState<string | null>(null);
   const answer = answerOf(s, outbox);
   if (s.status !== 'EFFECTIVE' && !answer) return null;
-  if (answer) return <Tag color={answer === 'ACCEPTED' ? 'success' : 'danger'}>{answer === 'ACCEPTED' ? t('tasks.accepted') : t('tasks.refused')}</Tag>;
+  if (answer)
+    return (
+      <Tag color={answer === 'ACCEPTED' ? 'success' : 'danger'} data-testid="answer" data-answer={answer}>
+        {answer === 'ACCEPTED' ? t('tasks.accepted') : t('tasks.refused')}
+      </Tag>
+    );
   if (refusing)
     return (
       <div style={{ width: '100%' }} onClick={(e) => e.stopPropagation()}>
@@ -60,7 +65,7 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
           {t('tasks.reasonTitle')}
         </label>
         <TextArea id={`refuse-reason-${s.id}`} value={reason} onChange={setReason} placeholder={t('tasks.reasonPlaceholder')} maxLength={200} rows={2} data-testid="refuse-reason" />
-        {error && <div className="err">{error}</div>}
+        {error && <div className="err" role="alert" data-testid="refuse-error">{error}</div>}
         <div className="row">
           <Button size="small" onClick={() => setRefusing(false)}>
             {t('tasks.cancel')}
@@ -68,6 +73,7 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
           <Button
             size="small"
             color="danger"
+            data-testid="confirm-refuse"
             onClick={() => {
               if (!reason.trim()) return setError(t('tasks.reasonRequired'));
               void enqueue({ type: 'refuse', shipmentId: s.id, reason: reason.trim(), label: s.shipmentCode });
@@ -82,7 +88,7 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
     <div className="row" onClick={(e) => e.stopPropagation()}>
       <Tag color="warning">{t('tasks.waitingAnswer')}</Tag>
       <span className="grow" />
-      <Button size="small" color="danger" fill="outline" onClick={() => setRefusing(true)}>
+      <Button size="small" color="danger" fill="outline" data-testid="refuse" onClick={() => setRefusing(true)}>
         {t('tasks.refuse')}
       </Button>
       <Button size="small" color="primary" onClick={() => void enqueue({ type: 'accept', shipmentId: s.id, label: s.shipmentCode })}>
@@ -121,9 +127,13 @@ export function TasksPage({ outbox, online }: { outbox: OutboxItem[]; online: bo
           <div key={g}>
             <div className="muted" style={{ padding: '8px 12px 0' }}>{t(`tasks.${g}`)}</div>
             {rows.map((s) => (
-              <div className="card" key={s.id} data-testid="task" data-code={s.shipmentCode} onClick={() => go(`#/task/${s.id}`)} role="button">
+              // the whole card opens the task to a tap; to the keyboard and a screen reader its code is the link (the
+              // card holds the answer's buttons: not a button itself)
+              <div className="card" key={s.id} data-testid="task" data-code={s.shipmentCode} onClick={() => go(`#/task/${s.id}`)}>
                 <h3>
-                  <span>{s.shipmentCode}</span>
+                  <a href={`#/task/${s.id}`} className="task-link" onClick={(e) => e.stopPropagation()}>
+                    {s.shipmentCode}
+                  </a>
                   <Tag color={s.status === 'SHIPPED' ? 'primary' : 'default'}>{t(`tasks.status.${s.status}`)}</Tag>
                 </h3>
                 <div>
