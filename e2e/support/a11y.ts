@@ -250,8 +250,8 @@ const dialogChinese = (page: Page) =>
 
 /** A dialog or drawer shown: the roots the sweep opens and audits (a closed drawer loses `ant-drawer-open`). */
 const DIALOG_ROOTS = '.ant-modal-wrap, .ant-drawer-open';
-/** How deep the sweep follows a dialog opened from a dialog (a form's reference field's pick list, a detail drawer's action). */
-const MAX_DEPTH = 2;
+/** How deep the sweep follows a dialog opened from a dialog (a form's reference field's pick list, a detail drawer's action); none opens deeper than 2 today (the sweeps of 2026-11-27 at 3 found the same 23). */
+const MAX_DEPTH = 3;
 
 /**
  * Opens a dialog / drawer from `opener` (a create button, a row's action, a button of an open dialog), audits it, then
@@ -532,20 +532,19 @@ const OPENS_DIALOG = '[aria-haspopup="dialog"]';
  * "add below" (`"create"`) is the add dialog the toolbar opened.
  * Every rule runs on every dialog; colour contrast on the colour pairs no dialog before showed (colourPairs).
  */
-async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boolean, createdForm: boolean): Promise<Finding[]> {
+async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boolean, createdForm: boolean, seen = new Set<string>(), later = false): Promise<Finding[]> {
   const rows = page.locator(ROWS).filter({ has: page.locator(OPENS_DIALOG) });
   // a list shows its rows or says it has none (a screen without a list goes on at once)
   await page
     .waitForFunction(() => !document.querySelector('.tms-page .ant-table') || !!document.querySelector('.tms-page .ant-table-row, .tms-page .ant-table-placeholder'), undefined, { timeout: 5_000, polling: 50 })
     .catch(() => undefined);
   if (!(await rows.count())) return [];
-  out.rows++;
+  if (!later) out.rows++;
   const t0 = Date.now();
   // every action of the page's rows, by row: a row shows the actions of its state (sign for a pending receipt, handle an
   // abnormal one), so each action is audited on the first row of the page that has it
   const byRow = await rows.evaluateAll((els, sel) =>
     els.map((r) => [...r.querySelectorAll(sel)].map((e) => ({ name: (e.textContent ?? '').trim() || (e.getAttribute('aria-label') ?? ''), kind: e.getAttribute('data-dialog') }))), OPENS_DIALOG);
-  const seen = new Set<string>();
   const found: Finding[] = [];
   const before = out.dialogs;
   for (const [r, actions] of byRow.entries())
@@ -555,11 +554,12 @@ async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boole
       seen.add(key);
       if (a.kind === 'confirm' && out.confirmAudited) continue;
       if (a.kind === 'create' && createdForm) continue; // the add dialog, audited from the toolbar a moment ago
-      const where = `${s.path} (row${r ? ` ${r + 1}` : ''}: ${a.name})`;
+      const where = `${s.path}${later ? ' (a later page)' : ''} (row${r ? ` ${r + 1}` : ''}: ${a.name})`;
       try {
         found.push(...(await auditDialog(page, where, rows.nth(r).locator(OPENS_DIALOG).nth(i), out, english, { must: true })));
         if (a.kind === 'confirm') out.confirmAudited = true;
         if (r) out.laterRowDialogs++;
+        if (later) out.laterPageDialogs++;
       } catch (e) {
         out.focusLost.push(`${where}: could not be audited (${failure(e)})`);
         // a dialog left open would stand in front of the next one
@@ -570,6 +570,35 @@ async function auditRowDialogs(page: Page, s: Screen, out: Sweep, english: boole
   out.rowMs += Date.now() - t0;
   return found;
 }
+
+/**
+ * The row actions that only rows past the list's first page show (a state the newest rows lack): the next pages in turn
+ * (up to LATER_PAGES, the first included), reached from the pagination's "next" as a keyboard user moves on, each action
+ * no row before had opened on the first row that has it. Once per list with a next page, after the toolbar's dialogs.
+ */
+async function auditLaterRows(page: Page, s: Screen, out: Sweep, english: boolean, seen: Set<string>): Promise<Finding[]> {
+  const next = page.locator('.tms-page .ant-pagination-next:not(.ant-pagination-disabled)').first();
+  if (!(await next.count())) return [];
+  const t0 = Date.now();
+  out.laterPages++;
+  const found: Finding[] = [];
+  for (let k = 2; k <= LATER_PAGES && (await next.count()); k++) {
+    const first = await page.locator(ROWS).first().getAttribute('data-row-key');
+    await next.locator('button, a').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(({ sel, first }) => document.querySelector(sel)?.getAttribute('data-row-key') !== first, { sel: ROWS, first }, { timeout: 15_000, polling: 50 });
+    await settled(page, s.path);
+    // the page's rows too (the tags of other states)
+    const where = `${s.path} (page ${k})`;
+    found.push(...(await auditShown(page, where, out, false)));
+    if (english) await englishOf(page, where, out);
+    found.push(...(await auditRowDialogs(page, s, out, english, true, seen, true)));
+  }
+  addPhase(out, 'rows: later pages', Date.now() - t0);
+  return found;
+}
+/** How many pages of a list the sweep reads for the actions of its rows (the first included). */
+const LATER_PAGES = 3;
 
 /** The list's toolbar: the actions on ticked rows, as buttons or in a "more" menu (its items are `[data-dialog-item]`). */
 const TOOLBAR = '.tms-page .ant-pro-table-list-toolbar';
@@ -723,6 +752,9 @@ export interface Sweep {
   /** the dialogs opened from a dialog (counted in `dialogs` too), and which (kind and name) were, once a sweep each */
   nested: number;
   nestedSeen: Set<string>;
+  /** lists shown again with LATER_ROWS rows (they had a next page), and the dialogs of actions only their later rows had */
+  laterPages: number;
+  laterPageDialogs: number;
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
   audited: string[];
   /** the screens colour contrast did not run on, their colour pairs measured before (and where) */
@@ -735,7 +767,26 @@ export interface Sweep {
  * language) and audits it; the shell around the screens (menu, header, tab bar) is audited once, on
  * the first screen. `english`: also collects Chinese texts.
  */
-export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, laterRowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], disabled: [], nested: 0, nestedSeen: new Set(), audited: [], screensContrastBefore: [] });
+export const newSweep = (): Sweep => ({ ms: 0, screens: 0, withFindings: [], findings: [], chinese: [], untagged: [], phases: {}, dialogs: 0, rows: 0, rowDialogs: 0, laterRowDialogs: 0, toolbarDialogs: 0, rowMs: 0, generic: null, contrastPairs: new Map(), confirmAudited: false, focusLost: [], passedBy: [], disabled: [], nested: 0, nestedSeen: new Set(), laterPages: 0, laterPageDialogs: 0, audited: [], screensContrastBefore: [] });
+
+/**
+ * The screen as it shows now, audited: every rule, colour contrast on the colour pairs no screen or dialog before showed
+ * (the whole body's: the shell's are the same on every screen, measured on the `first`, left out after).
+ */
+async function auditShown(page: Page, where: string, out: Sweep, first: boolean): Promise<Finding[]> {
+  const { pairs } = await page.locator('body').evaluate(colourPairs);
+  const { contrast, note, measured } = contrastFor(out, where, pairs);
+  if (note) out.screensContrastBefore.push(`${where}${note}`);
+  const found = await audit(page, where, { exclude: first ? undefined : ['.ant-pro-sider', '.tms-top', '.ant-layout-header'], alsoSkip: contrast ? [] : ['color-contrast'] });
+  measured();
+  return found;
+}
+
+/** In English: no Chinese in the screen's own words, Chinese data marked as such. */
+async function englishOf(page: Page, where: string, out: Sweep): Promise<void> {
+  out.chinese.push(...(await chineseTexts(page, where)));
+  out.untagged.push(...(await untaggedChinese(page, where, '.tms-page')));
+}
 
 /** `out`: the state of a sweep run in parts (what was audited once per sweep stays audited); a new one by default. */
 export async function sweep(page: Page, screens: Screen[], opts: { english: boolean; rows: boolean; onScreen?: (s: Screen) => Promise<void>; out?: Sweep }): Promise<Sweep> {
@@ -749,17 +800,10 @@ export async function sweep(page: Page, screens: Screen[], opts: { english: bool
     await settled(page, s.path);
     const tSettled = Date.now() - ts;
     out.screens++;
-    // colour contrast on the colour pairs no screen or dialog before showed (the whole body's: the shell's are the same
-    // on every screen, measured on the first)
-    const { pairs } = await page.locator('body').evaluate(colourPairs);
-    const { contrast, note, measured } = contrastFor(out, s.path, pairs);
-    if (note) out.screensContrastBefore.push(`${s.path}${note}`);
-    const found = await audit(page, s.path, { exclude: first ? undefined : ['.ant-pro-sider', '.tms-top', '.ant-layout-header'], alsoSkip: contrast ? [] : ['color-contrast'] });
-    measured();
+    const found = await auditShown(page, s.path, out, first);
     const tAudited = Date.now() - ts;
     first = false;
-    if (opts.english) out.chinese.push(...(await chineseTexts(page, s.path)));
-    if (opts.english) out.untagged.push(...(await untaggedChinese(page, s.path, '.tms-page')));
+    if (opts.english) await englishOf(page, s.path, out);
     addPhase(out, 'screen settled', tSettled);
     addPhase(out, 'screen audited', tAudited - tSettled);
     addPhase(out, 'screen english', Date.now() - ts - tAudited);
@@ -780,8 +824,10 @@ export async function sweep(page: Page, screens: Screen[], opts: { english: bool
       }
     }
     if (opts.rows) {
-      found.push(...(await auditRowDialogs(page, s, out, opts.english, created === 'form')));
+      const seen = new Set<string>();
+      found.push(...(await auditRowDialogs(page, s, out, opts.english, created === 'form', seen)));
       found.push(...(await auditToolbarDialogs(page, s, out, opts.english)));
+      found.push(...(await auditLaterRows(page, s, out, opts.english, seen)));
     }
     if (process.env.A11Y_DEBUG) console.log(`${s.path} settled ${tSettled} ms, audited ${tAudited} ms, total ${Date.now() - ts} ms`, found.map((f) => `${f.where} ${f.rule} ${f.nodes} ${f.target} ${f.html}`).join('\n'));
     if (found.length) out.withFindings.push(s.path);
@@ -887,11 +933,11 @@ export function a11ySuite(lang: 'zh-CN' | 'en-US'): void {
 
   it(`${lang}: every menu screen was audited (the report)`, () => {
     const r = st.out;
-    const report = { lang, screens: r.screens, dialogs: r.dialogs, nested: r.nested, rows: r.rows, rowDialogs: r.rowDialogs, laterRowDialogs: r.laterRowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, disabled: r.disabled, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
+    const report = { lang, screens: r.screens, dialogs: r.dialogs, nested: r.nested, laterPages: r.laterPages, laterPageDialogs: r.laterPageDialogs, rows: r.rows, rowDialogs: r.rowDialogs, laterRowDialogs: r.laterRowDialogs, toolbarDialogs: r.toolbarDialogs, rowMs: r.rowMs, ms: r.ms, phases: r.phases, withFindings: r.withFindings.length, byRule: byRule(r.findings), findings: r.findings, chinese: r.chinese, untagged: r.untagged, focusLost: r.focusLost, passedBy: r.passedBy, disabled: r.disabled, audited: r.audited, screensContrastBefore: r.screensContrastBefore };
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, `a11y-${lang}.json`), JSON.stringify(report, null, 1));
     const drawers = r.audited.filter((a) => a.includes(' [drawer')).length;
-    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the rows of ${r.rows} lists (${r.laterRowDialogs} of actions the first row had not), ${r.toolbarDialogs} of toolbars on a ticked row, ${r.nested} opened from a dialog, ${r.disabled.length} toolbar buttons disabled on every row tried, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
+    console.log(`a11y ${lang}: ${r.screens} screens, ${r.dialogs} dialogs (${drawers} of them drawers; ${r.rowDialogs} of the rows of ${r.rows} lists (${r.laterRowDialogs} of actions the first row had not), ${r.toolbarDialogs} of toolbars on a ticked row, ${r.nested} opened from a dialog, ${r.laterPageDialogs} of actions only rows past the first page of ${r.laterPages} lists had, ${r.disabled.length} toolbar buttons disabled on every row tried, ${r.rowMs} ms), ${r.withFindings.length} with serious/critical findings, ${r.ms} ms`, JSON.stringify(report.byRule));
     if (!process.env.A11Y_ONLY) expect(st.all).toBeGreaterThan(60);
     expect(r.screens).toBe(st.screens.length);
   });
