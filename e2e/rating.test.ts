@@ -31,6 +31,15 @@ describe('rating', () => {
     await expect.poll(() => page.getByTestId('contract-rerate-progress').textContent(), { timeout: 15_000 }).toContain('已重新计费');
     await snap(page, 'rating-contract-rerated');
 
+    // the quote page prices a lane against the same card (no party, no lane: every matching contract): 62.4 kg,
+    // rounded up to 63 kg, in the break 0–100, flat 40, explained
+    await page.goto(`${server.url}/finance/quote`);
+    await page.getByTestId('quote-weight').fill('62.4');
+    await page.getByTestId('quote-run').click();
+    const quoted = page.getByTestId('quote-results').locator('tr.ant-table-row', { hasText: `${code} v1` });
+    await expect.poll(() => quoted.textContent()).toContain('40.00 CNY');
+    expect(await page.getByTestId('quote-results').textContent()).toContain('区间 0–100：整票 40');
+
     // 12 pieces × 5.2 kg = 62.4 kg, rounded up to 63 kg: in the break 0–100, flat 40
     const waybill = await reviewedWaybillOf(server);
     await page.goto(`${server.url}/waybill/list?code=${waybill.code}`);

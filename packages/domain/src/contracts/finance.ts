@@ -1,6 +1,6 @@
 /** Request and answer schemas of the hand-written finance routes (/api/finance/*, issue 14). */
 import { z } from 'zod';
-import { IdList, intText } from '../api.ts';
+import { endpoint, IdList, intText, okOf } from '../api.ts';
 
 export const ContractActionBody = z.object({ ids: IdList });
 export const ContractActionAnswer = z.object({ changed: z.number().int() });
@@ -133,3 +133,16 @@ export const RerateJob = z
     createTime: z.string(), finishTime: z.string().nullable(),
   })
   .meta({ id: 'RerateJob' });
+
+const tags = ['finance'];
+const contractAction = (action: 'submit' | 'effect' | 'terminate', summary: string) =>
+  endpoint({ method: 'POST', path: `/finance/contract/${action}`, operationId: `finance.contract.${action}`, summary, tags, permission: `finance:contract:${action}`, body: ContractActionBody, response: okOf(ContractActionAnswer) });
+/** A contract's life: submitted for approval, made effective, terminated. */
+export const contractActions = {
+  submit: contractAction('submit', 'Submit draft contracts for approval'),
+  effect: contractAction('effect', 'Make contracts effective (validity may not overlap another effective version of the party)'),
+  terminate: contractAction('terminate', 'Terminate effective contracts'),
+};
+export const rerate = endpoint({ method: 'POST', path: '/finance/contract/rerate', operationId: 'finance.contract.rerate', summary: "Re-rate the open charges of an effective contract (every record whose applicable contract it is, settled ones excepted) as a background job; its progress reads at GET rerate/:id", tags, permission: 'finance:contract:effect', body: RerateBody, response: okOf(RerateJob) });
+export const rerateJob = endpoint({ method: 'GET', path: '/finance/contract/rerate/:id', operationId: 'finance.contract.rerateJob', summary: "A contract's latest re-rating job: status, progress and result (none: null)", tags, permission: 'finance:contract:query', params: z.object({ id: RerateBody.shape.id }), response: okOf(RerateJob.nullable()) });
+export const quote = endpoint({ method: 'POST', path: '/finance/quote', operationId: 'finance.quote', summary: 'Quote a lane and quantities against every matching effective contract (client or carrier), cheapest first, each with its trace', tags, permission: 'finance:contract:quote', body: QuoteBody, response: okOf(z.array(QuoteRow)) });

@@ -1,6 +1,6 @@
 /** Request and answer schemas of the logistics-platform routes (/api/logistics/*). */
 import { z } from 'zod';
-import { IdList, intText } from '../api.ts';
+import { endpoint, IdBody, IdList, IdParams, intText, okOf } from '../api.ts';
 
 export const PushBody = z.unknown().describe("the platform's JSON document of positions, read through the account's field mapping");
 export const Received = z.object({ accepted: z.number().int(), skipped: z.number().int() });
@@ -13,3 +13,10 @@ export const BindBody = z.object({
     .transform((v) => v as number[])
     .describe('vehicles (an empty array changes nothing)'),
 });
+
+const tags = ['logisticsAccount'];
+export const accountSync = endpoint({ method: 'POST', path: '/logistics/account/sync', operationId: 'logisticsAccount.sync', summary: 'Pull the positions of a PULL account now (502 when the platform fails)', tags, permission: 'logistics:account:sync', body: IdBody, response: okOf(SyncResult) });
+export const accountVehicles = endpoint({ method: 'GET', path: '/logistics/account/vehicles', operationId: 'logisticsAccount.vehicles', summary: 'The vehicles bound to an account', tags, permission: 'logistics:account:query', querystring: IdParams, response: okOf(z.array(BoundVehicle)) });
+const Changed = z.object({ changed: z.number().nullable() });
+export const accountBind = endpoint({ method: 'POST', path: '/logistics/account/bind', operationId: 'logisticsAccount.bind', summary: 'Bind vehicles to an account', tags, permission: 'logistics:account:edit', body: BindBody, response: okOf(Changed) });
+export const accountUnbind = endpoint({ method: 'POST', path: '/logistics/account/unbind', operationId: 'logisticsAccount.unbind', summary: 'Unbind vehicles from an account', tags, permission: 'logistics:account:edit', body: BindBody, response: okOf(Changed) });

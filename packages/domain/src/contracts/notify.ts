@@ -1,6 +1,6 @@
 /** Request and answer schemas of the notification and webhook routes (/api/notify/*, issue 17). */
 import { z } from 'zod';
-import { IdList, intText } from '../api.ts';
+import { endpoint, IdList, intText, okOf } from '../api.ts';
 
 export const WebhookTestBody = z.object({ id: intText(1).describe('the webhook endpoint') });
 export const WebhookTestAnswer = z.object({ deliveryId: z.number().int(), eventId: z.string() });
@@ -18,3 +18,9 @@ export const InboxRow = z
 export const InboxAnswer = z.object({ code: z.literal(0), msg: z.string(), rows: z.array(InboxRow), total: z.number().int(), unread: z.number().int() });
 export const InboxReadBody = z.object({ ids: IdList.optional().describe('none = all of the caller’s') });
 export const InboxReadAnswer = z.object({ changed: z.number().int() });
+
+const tags = ['notify'];
+export const webhookTest = endpoint({ method: 'POST', path: '/notify/webhook/test', operationId: 'notify.webhookTest', summary: 'Send a signed test event (type webhook.test) to one endpoint, even a disabled one; the delivery shows in the log', tags, permission: 'notify:webhook:test', body: WebhookTestBody, response: okOf(WebhookTestAnswer) });
+export const deliveryReplay = endpoint({ method: 'POST', path: '/notify/delivery/replay', operationId: 'notify.deliveryReplay', summary: 'Send logged webhook deliveries again: a new delivery each, same event id and body, to the endpoint as it is now (enabled ones only)', tags, permission: 'notify:delivery:replay', body: ReplayBody, response: okOf(ReplayAnswer) });
+export const inbox = endpoint({ method: 'GET', path: '/notify/inbox', operationId: 'notify.inbox', summary: "The caller's in-app notifications (newest 100), in the request language", tags, permission: 'authenticated', querystring: InboxQuery, response: InboxAnswer });
+export const inboxRead = endpoint({ method: 'POST', path: '/notify/inbox/read', operationId: 'notify.inboxRead', summary: "Mark the caller's in-app notifications read (the given ones, or all)", tags, permission: 'authenticated', body: InboxReadBody, response: okOf(InboxReadAnswer) });

@@ -192,8 +192,7 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
   });
 
   for (const action of ['submit', 'effect', 'terminate'] as const) {
-    const summary = { submit: 'Submit draft contracts for approval', effect: 'Make contracts effective (validity may not overlap another effective version of the party)', terminate: 'Terminate effective contracts' }[action];
-    route(app, { method: 'POST', url: `${BASE}/${action}`, operationId: `finance.contract.${action}`, summary, tags, permission: `finance:contract:${action}`, body: C.ContractActionBody, response: okOf(C.ContractActionAnswer) }, async (req) => {
+    route(app, C.contractActions[action], async (req) => {
       const caller = requireCaller(req);
       const { ids } = req.body;
       const changed = await mutate(db, req, { title: 'contract', businessType: action.toUpperCase() }, async (q) => {

@@ -15,8 +15,8 @@
  * (allocation to waybills), by chunks.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { FinanceApi as C, FREIGHT_CHARGE, getResource, laneRank, okOf } from '@tms/domain';
+import type { z } from 'zod';
+import { FinanceApi as C, FREIGHT_CHARGE, getResource, laneRank } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { systemCaller } from '../../platform/domain-events.ts';
@@ -379,7 +379,6 @@ export async function queueNewVersionJobs(q: Queryable, ids: number[], by: strin
 }
 
 export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['finance'];
   void app.jobs.work(RERATE_JOB, async (data: Partial<RerateMessage>) => {
     const jobId = Number(data.jobId);
     // a message queued before the messages carried their center (session 16) names the job alone: its center is read
@@ -388,7 +387,7 @@ export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
     if (center !== null) await runRerateJob(db, { jobId, dispatchCenterId: center });
   });
 
-  route(app, { method: 'POST', url: '/api/finance/contract/rerate', operationId: 'finance.contract.rerate', summary: "Re-rate the open charges of an effective contract (every record whose applicable contract it is, settled ones excepted) as a background job; its progress reads at GET rerate/:id", tags, permission: 'finance:contract:effect', body: C.RerateBody, response: okOf(C.RerateJob) }, async (req) => {
+  route(app, C.rerate, async (req) => {
     const caller = requireCaller(req);
     const job = await mutate(db, req, { title: 'contract', businessType: 'OTHER' }, async (q) => {
       const c = await getInScope(q, contractDef, caller, req.body.id);
@@ -399,7 +398,7 @@ export function registerRerateRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, jobAnswer(job), 'messages.finance.rerateQueued');
   });
 
-  route(app, { method: 'GET', url: '/api/finance/contract/rerate/:id', operationId: 'finance.contract.rerateJob', summary: "A contract's latest re-rating job: status, progress and result (none: null)", tags, permission: 'finance:contract:query', params: z.object({ id: C.RerateBody.shape.id }), response: okOf(C.RerateJob.nullable()) }, async (req) => {
+  route(app, C.rerateJob, async (req) => {
     const caller = requireCaller(req);
     const c = await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
     const job = (await db.query<JobRow>(`select * from fin_rerate_job where contract_id = $1 and dispatch_center_id = $2 order by id desc limit 1`, [req.params.id, c.dispatch_center_id])).rows[0];

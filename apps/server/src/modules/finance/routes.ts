@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from 'decimal.js';
-import { explainTrace, FinanceApi as C, getResource, okOf, rateMovement, tracePlaces, type ChargeTrace, type LanePoint, type PlaceName, type Translate } from '@tms/domain';
+import { explainTrace, FinanceApi as C, getResource, rateMovement, tracePlaces, type ChargeTrace, type LanePoint, type PlaceName, type Translate } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -13,7 +13,7 @@ import { route } from '../../platform/contract.ts';
 import { getInScope, scopeOf } from '../../platform/resource-engine.ts';
 import { cachedCards } from './rating.ts';
 import { TRACE_SQL } from './payable.ts';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 const waybillDef = getResource('waybill');
 const contractDef = getResource('contract');
@@ -116,7 +116,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
 
   route(
     app,
-    { method: 'POST', url: '/api/finance/quote', operationId: 'finance.quote', summary: 'Quote a lane and quantities against every matching effective contract (client or carrier), cheapest first, each with its trace', tags, permission: 'finance:contract:quote', body: C.QuoteBody, response: okOf(z.array(C.QuoteRow)) },
+    C.quote,
     async (req) => {
       const caller = requireCaller(req);
       const b = req.body;

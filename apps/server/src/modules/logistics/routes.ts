@@ -4,8 +4,8 @@
  * and the binding of vehicles to an account.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { getResource, IdBody, IdParams, LogisticsApi as L, okOf } from '@tms/domain';
+import type { z } from 'zod';
+import { getResource, IdParams, LogisticsApi as L, okOf } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -91,8 +91,7 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
     });
   });
 
-  const tags = ['logisticsAccount'];
-  route(app, { method: 'POST', url: '/api/logistics/account/sync', operationId: 'logisticsAccount.sync', summary: 'Pull the positions of a PULL account now (502 when the platform fails)', tags, permission: 'logistics:account:sync', body: IdBody, response: okOf(L.SyncResult) }, async (req) => {
+  route(app, L.accountSync, async (req) => {
     const caller = requireCaller(req);
     const id = req.body.id;
     const a = await getInScope(db, accountDef, caller, id);
@@ -104,7 +103,7 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
     return ok(req, { ...out, newest: out.newest?.toISOString() ?? null });
   });
 
-  route(app, { method: 'GET', url: '/api/logistics/account/vehicles', operationId: 'logisticsAccount.vehicles', summary: 'The vehicles bound to an account', tags, permission: 'logistics:account:query', querystring: IdParams, response: okOf(z.array(L.BoundVehicle)) }, async (req) => {
+  route(app, L.accountVehicles, async (req) => {
     const caller = requireCaller(req);
     const id = req.query.id;
     await getInScope(db, accountDef, caller, id);
@@ -119,7 +118,7 @@ export async function registerLogisticsModule(app: FastifyInstance, db: Db, cloc
   });
 
   for (const bind of [true, false]) {
-    route(app, { method: 'POST', url: `/api/logistics/account/${bind ? 'bind' : 'unbind'}`, operationId: `logisticsAccount.${bind ? 'bind' : 'unbind'}`, summary: bind ? 'Bind vehicles to an account' : 'Unbind vehicles from an account', tags, permission: 'logistics:account:edit', body: L.BindBody, response: okOf(z.object({ changed: z.number().nullable() })) }, async (req) => {
+    route(app, bind ? L.accountBind : L.accountUnbind, async (req) => {
       const caller = requireCaller(req);
       const { id, vehicleIds: ids } = req.body;
       const changed = await mutate(db, req, { title: 'logisticsAccount', businessType: bind ? 'BIND' : 'UNBIND' }, async (q) => {

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { getResource, NOTIFY_EVENTS, NotifyApi as C, okOf, rules } from '@tms/domain';
+import { getResource, NOTIFY_EVENTS, NotifyApi as C, rules } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -97,11 +97,10 @@ export async function registerNotifyModule(
   subscribeNotify(app.events);
   const dispatcher = new Dispatcher(app, db, clock, secrets, sms);
   await dispatcher.register();
-  const tags = ['notify'];
 
   route(
     app,
-    { method: 'POST', url: '/api/notify/webhook/test', operationId: 'notify.webhookTest', summary: 'Send a signed test event (type webhook.test) to one endpoint, even a disabled one; the delivery shows in the log', tags, permission: 'notify:webhook:test', body: C.WebhookTestBody, response: okOf(C.WebhookTestAnswer) },
+    C.webhookTest,
     async (req) => {
       const caller = requireCaller(req);
       const out = await mutate(db, req, { title: 'webhookEndpoint', businessType: 'UPDATE' }, async (q) => {
@@ -116,7 +115,7 @@ export async function registerNotifyModule(
 
   route(
     app,
-    { method: 'POST', url: '/api/notify/delivery/replay', operationId: 'notify.deliveryReplay', summary: 'Send logged webhook deliveries again: a new delivery each, same event id and body, to the endpoint as it is now (enabled ones only)', tags, permission: 'notify:delivery:replay', body: C.ReplayBody, response: okOf(C.ReplayAnswer) },
+    C.deliveryReplay,
     async (req) => {
       const caller = requireCaller(req);
       const out = await mutate(db, req, { title: 'notifyDelivery', businessType: 'UPDATE' }, async (q) => {
@@ -147,7 +146,7 @@ export async function registerNotifyModule(
 
   route(
     app,
-    { method: 'GET', url: '/api/notify/inbox', operationId: 'notify.inbox', summary: "The caller's in-app notifications (newest 100), in the request language", tags, permission: 'authenticated', querystring: C.InboxQuery, response: C.InboxAnswer },
+    C.inbox,
     async (req) => {
       const caller = requireCaller(req);
       const unreadOnly = req.query.unread === 'true';
@@ -169,7 +168,7 @@ export async function registerNotifyModule(
 
   route(
     app,
-    { method: 'POST', url: '/api/notify/inbox/read', operationId: 'notify.inboxRead', summary: "Mark the caller's in-app notifications read (the given ones, or all)", tags, permission: 'authenticated', body: C.InboxReadBody, response: okOf(C.InboxReadAnswer) },
+    C.inboxRead,
     async (req) => {
       const caller = requireCaller(req);
       const ids = req.body.ids;

@@ -4,13 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
-import type { NotifyApi } from '@tms/domain';
-import type { z } from 'zod';
-import { post, request } from '../../platform/http.ts';
+import { NotifyApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import { useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
-
-type Inbox = z.infer<typeof NotifyApi.InboxAnswer>;
 
 export function InboxBell() {
   const { t, i18n } = useTranslation();
@@ -18,13 +15,13 @@ export function InboxBell() {
   const [open, setOpen] = useState(false);
   const { data, refetch } = useQuery({
     queryKey: ['inbox', i18n.language],
-    queryFn: () => request<Inbox>('GET', '/notify/inbox', { silent: true }),
+    queryFn: () => call(NotifyApi.inbox, {}, { silent: true }),
     refetchInterval: 60_000,
   });
   const rows = data?.rows ?? [];
   const unread = data?.unread ?? 0;
   const markAll = async () => {
-    await post('/notify/inbox/read', {});
+    await call(NotifyApi.inboxRead, { body: {} });
     void refetch();
   };
   const list = (

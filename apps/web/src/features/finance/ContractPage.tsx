@@ -10,8 +10,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Progress, Space } from 'antd';
 import { CheckCircleOutlined, SendOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import { resourceByName, type FinanceApi } from '@tms/domain';
-import { get, postEnvelope } from '../../platform/http.ts';
+import { FinanceApi, resourceByName } from '@tms/domain';
+import { call, callData } from '../../platform/api.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
@@ -38,12 +38,12 @@ export default function ContractPage() {
 
   /** follows the contract's latest re-rating job until it ends (none: nothing shown) */
   const follow = async (contract: Row, api: TableApi) => {
-    let j = await get<Job | null>(`/finance/contract/rerate/${contract.id}`);
+    let j = await callData(FinanceApi.rerateJob, { params: { id: contract.id } });
     while (j && live.current) {
       setJob({ code: `${contract.code} v${contract.contractVersion}`, job: j });
       if (!running(j)) break;
       await new Promise((r) => setTimeout(r, 500));
-      j = await get<Job | null>(`/finance/contract/rerate/${contract.id}`);
+      j = await callData(FinanceApi.rerateJob, { params: { id: contract.id } });
     }
     if (j?.status === 'DONE') api.reload();
   };
@@ -58,7 +58,7 @@ export default function ContractPage() {
       cancelText: t('resource.cancel'),
       onOk: async () => {
         try {
-          const r = await postEnvelope('/finance/contract/' + action, { ids: rows.map((x) => x.id) });
+          const r = await call(FinanceApi.contractActions[action], { body: { ids: rows.map((x) => x.id) } });
           message.success(r.msg);
           api.reload();
           // a new version taking effect re-rates the open charges of the versions before it
@@ -74,9 +74,9 @@ export default function ContractPage() {
     const row = api.selected[0];
     if (!row || api.selected.length > 1) return void message.warning(t('finance.contract.selectOne'));
     try {
-      const r = await postEnvelope<Job>('/finance/contract/rerate', { id: row.id });
+      const r = await call(FinanceApi.rerate, { body: { id: row.id } });
       message.success(r.msg);
-      setJob({ code: `${row.code} v${row.contractVersion}`, job: r.data as Job });
+      setJob({ code: `${row.code} v${row.contractVersion}`, job: r.data });
       void follow(row, api);
     } catch {
       // the error notification carries the server's message

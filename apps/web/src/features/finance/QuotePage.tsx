@@ -8,8 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, InputNumber, Radio, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import type { FinanceApi } from '@tms/domain';
-import { post } from '../../platform/http.ts';
+import { FinanceApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
 
@@ -35,13 +35,15 @@ export default function QuotePage() {
   const [asked, setAsked] = useState(false);
   const quote = useMutation({
     mutationFn: (v: Values) =>
-      post<Quote[]>('/finance/quote', {
+      callData(FinanceApi.quote, {
+        body: {
           kind: v.kind,
           ...(v.partyId ? { partyId: v.partyId } : {}),
           from: v.fromStationId ? { stationId: v.fromStationId } : {},
           to: v.toStationId ? { stationId: v.toStationId } : {},
           quantities: { weightKg: qty(v.weightKg), volumeM3: qty(v.volumeM3), pieces: qty(v.pieces), km: qty(v.km) },
           date: v.date.format('YYYY-MM-DD'),
+        },
       }),
     onSuccess: () => setAsked(true),
   });

@@ -7,8 +7,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Descriptions, Empty, Input, Modal, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { LOGISTICS_DEFAULT_MAPPING, resourceByName } from '@tms/domain';
-import { get, post } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { LOGISTICS_DEFAULT_MAPPING, LogisticsApi, resourceByName } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import SelectModal from '../../platform/resource/SelectModal.tsx';
@@ -19,13 +20,7 @@ import { LinkButton } from '../../platform/LinkButton.tsx';
 const def = resourceByName.get('logisticsAccount')!;
 const vehicleDef = resourceByName.get('transportMeans')!;
 
-interface BoundVehicle {
-  id: number;
-  code: string;
-  plateNumber: string;
-  deviceNumber: string | null;
-  carrierName: string | null;
-}
+type BoundVehicle = z.output<typeof LogisticsApi.BoundVehicle>;
 
 function VehiclesModal({ account, onClose }: { account: Row; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,9 +28,9 @@ function VehiclesModal({ account, onClose }: { account: Row; onClose: () => void
   const can = useCan();
   const canEdit = can('logistics:account:edit');
   const [picking, setPicking] = useState(false);
-  const q = useQuery({ queryKey: ['logisticsVehicles', account.id], queryFn: () => get<BoundVehicle[]>('/logistics/account/vehicles', { id: account.id }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['logisticsVehicles', account.id], queryFn: () => callData(LogisticsApi.accountVehicles, { query: { id: account.id } }), staleTime: 0 });
   const change = async (path: 'bind' | 'unbind', vehicleIds: number[]) => {
-    await post(`/logistics/account/${path}`, { id: account.id, vehicleIds });
+    await callData(path === 'bind' ? LogisticsApi.accountBind : LogisticsApi.accountUnbind, { body: { id: account.id, vehicleIds } });
     await q.refetch();
   };
   return (
@@ -156,7 +151,7 @@ export default function AccountPage() {
       const sync = async () => {
         const hide = message.loading(t('logistics.sync'), 0);
         try {
-          const r = await post<{ accepted: number }>('/logistics/account/sync', { id: row.id });
+          const r = await callData(LogisticsApi.accountSync, { body: { id: row.id } });
           message.success(t('logistics.syncDone', { accepted: r.accepted }));
         } finally {
           hide();

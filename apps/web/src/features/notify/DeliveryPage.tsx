@@ -1,8 +1,8 @@
 /** The delivery log: every webhook / e-mail send with its last attempt; its attempts open from the row; webhooks and e-mails can be sent again. */
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { resourceByName } from '@tms/domain';
-import { postEnvelope } from '../../platform/http.ts';
+import { NotifyApi, resourceByName } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
@@ -31,7 +31,7 @@ export default function DeliveryPage() {
                     okText: t('resource.ok'),
                     cancelText: t('resource.cancel'),
                     onOk: async () => {
-                      const r = await postEnvelope('/notify/delivery/replay', { ids: [row.id] });
+                      const r = await call(NotifyApi.deliveryReplay, { body: { ids: [row.id] } });
                       message.success(r.msg);
                       api.reload();
                     },

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Input, Modal, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import { resourceByName } from '@tms/domain';
-import { postEnvelope } from '../../platform/http.ts';
+import { NotifyApi, resourceByName } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
@@ -68,7 +68,7 @@ export default function WebhookPage() {
                       okText: t('resource.ok'),
                       cancelText: t('resource.cancel'),
                       onOk: async () => {
-                        const r = await postEnvelope<{ deliveryId: number }>('/notify/webhook/test', { id: row.id });
+                        const r = await call(NotifyApi.webhookTest, { body: { id: row.id } });
                         message.success(r.msg);
                       },
                     })
