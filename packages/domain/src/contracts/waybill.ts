@@ -1,6 +1,6 @@
 /** Request and answer schemas of the hand-written waybill routes (/api/waybill/waybill/*). */
 import { z } from 'zod';
-import { IdList, intText, PageParams } from '../api.ts';
+import { endpoint, IdList, IdsBody, intText, okOf, pageOf, PageParams } from '../api.ts';
 
 /** Weight and volume are stored with 3 decimals: more would be rounded and break "original + split = before". */
 const threeDecimals = z.number().refine((v) => Number(v.toFixed(3)) === v, { error: 'validation.scale' });
@@ -19,14 +19,14 @@ export const SplitBody = z.object({
     )
     .max(10_000),
 });
-export const SplitAnswer = z.object({ code: z.string() }).loose().describe('the waybill split off');
+export const SplitAnswer = z.object({ id: z.number().int(), code: z.string() }).loose().describe('the waybill split off');
 
 export const ToRosBody = z.object({
   ids: IdList,
   shipmentId: z.number().int().positive().nullable().optional().describe('bind to this open / confirmed dispatch order; none = a new one'),
   confirmCarrierMismatch: z.boolean().optional().describe('send again with true after a 409 whose data.confirm is carrierMismatch'),
 });
-export const ToRosAnswer = z.object({ shipmentCode: z.string() }).loose();
+export const ToRosAnswer = z.object({ id: z.number().int(), shipmentCode: z.string() }).loose();
 
 export const RosShipmentsQuery = PageParams.pick({ pageNum: true, pageSize: true }).extend({ shipmentCode: z.string().max(200).optional() });
 export const RosShipment = z
@@ -41,3 +41,11 @@ export { intText };
 /** Print waybills with a WAYBILL template on a printer (the dialog's choices: `PrintOptions` of the order contract). */
 export const PrintBody = z.object({ ids: IdList, templateId: intText(1), printerId: intText(1) });
 export { PrintAnswer, PrintOptions } from './order.ts';
+
+const tags = ['waybill'];
+const BASE = '/waybill/waybill';
+export const review = endpoint({ method: 'POST', path: `${BASE}/review`, operationId: 'waybill.review', summary: 'Review waybills (all or nothing)', tags, permission: 'waybill:waybill:review', body: IdsBody, response: okOf(Changed) });
+export const retract = endpoint({ method: 'POST', path: `${BASE}/retract`, operationId: 'waybill.retract', summary: 'Retract reviewed waybills (all or nothing)', tags, permission: 'waybill:waybill:retract', body: IdsBody, response: okOf(Changed) });
+export const split = endpoint({ method: 'POST', path: `${BASE}/split`, operationId: 'waybill.split', summary: 'Split pieces (and their weight / volume) of a waybill off into a new one; every quantity conserved', tags, permission: 'waybill:waybill:split', body: SplitBody, response: okOf(SplitAnswer) });
+export const toRos = endpoint({ method: 'POST', path: `${BASE}/toRos`, operationId: 'waybill.toRos', summary: 'Send reviewed waybills to dispatch: a new dispatch order, or bound to an open / confirmed one', description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: 'waybill:waybill:toRos', body: ToRosBody, response: okOf(ToRosAnswer) });
+export const rosShipments = endpoint({ method: 'GET', path: `${BASE}/rosShipments`, operationId: 'waybill.rosShipments', summary: 'The dispatch orders waybills may be bound to (open or confirmed, in scope)', tags, permission: 'waybill:waybill:toRos', querystring: RosShipmentsQuery, response: pageOf(RosShipment) });

@@ -4,8 +4,8 @@
  * (a new dispatch order from reviewed waybills, or binding them to an open / confirmed one).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { getResource, IdsBody, okOf, pageOf, resourceByName, WaybillApi as C } from '@tms/domain';
+import type { z } from 'zod';
+import { getResource, okOf, resourceByName, WaybillApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
@@ -55,21 +55,21 @@ const ToRosBody = onValidationError(C.ToRosBody, (issues, part) => {
 
 export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
   const tags = ['waybill'];
-  route(app, { method: 'POST', url: `${BASE}/review`, operationId: 'waybill.review', summary: 'Review waybills (all or nothing)', tags, permission: 'waybill:waybill:review', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
+  route(app, C.review, async (req) => {
     const caller = requireCaller(req);
     const { ids } = req.body;
     const count = await mutate(db, req, { title: 'waybill', businessType: 'REVIEW' }, (q) => reviewWaybills(q, caller, ids, clock.now()));
     return ok(req, { changed: count }, 'messages.waybill.reviewDone', { count });
   });
 
-  route(app, { method: 'POST', url: `${BASE}/retract`, operationId: 'waybill.retract', summary: 'Retract reviewed waybills (all or nothing)', tags, permission: 'waybill:waybill:retract', body: IdsBody, response: okOf(C.Changed) }, async (req) => {
+  route(app, C.retract, async (req) => {
     const caller = requireCaller(req);
     const { ids } = req.body;
     const count = await mutate(db, req, { title: 'waybill', businessType: 'RETRACT' }, (q) => retractWaybills(q, caller, ids, clock.now()));
     return ok(req, { changed: count }, 'messages.waybill.retractDone', { count });
   });
 
-  route(app, { method: 'POST', url: `${BASE}/split`, operationId: 'waybill.split', summary: 'Split pieces (and their weight / volume) of a waybill off into a new one; every quantity conserved', tags, permission: 'waybill:waybill:split', body: SplitBody, response: okOf(C.SplitAnswer) }, async (req) => {
+  route(app, { ...C.split, body: SplitBody }, async (req) => {
     const caller = requireCaller(req);
     const input = req.body;
     const made = await mutate(db, req, { title: 'waybill', businessType: 'SPLIT' }, async (q) => {
@@ -82,7 +82,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
   });
 
   // "to dispatch": a new dispatch order from the reviewed waybills, or onto an existing open / confirmed one
-  route(app, { method: 'POST', url: `${BASE}/toRos`, operationId: 'waybill.toRos', summary: 'Send reviewed waybills to dispatch: a new dispatch order, or bound to an open / confirmed one', description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: 'waybill:waybill:toRos', body: ToRosBody, response: okOf(C.ToRosAnswer) }, async (req) => {
+  route(app, { ...C.toRos, body: ToRosBody}, async (req) => {
     const caller = requireCaller(req);
     const { ids, ...body } = req.body;
     const now = clock.now();
@@ -113,7 +113,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
   });
 
   // the dispatch orders the to-dispatch dialog may bind to: open or confirmed, in the caller's scope
-  route(app, { method: 'GET', url: `${BASE}/rosShipments`, operationId: 'waybill.rosShipments', summary: 'The dispatch orders waybills may be bound to (open or confirmed, in scope)', tags, permission: 'waybill:waybill:toRos', querystring: C.RosShipmentsQuery, response: pageOf(C.RosShipment) }, async (req) => {
+  route(app, C.rosShipments, async (req) => {
     const caller = requireCaller(req);
     const query = req.query;
     const pageSize = query.pageSize ?? 10;

@@ -6,8 +6,9 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, InputNumber, Modal, Row as GridRow, Spin, Steps, Table, Tooltip, Typography } from 'antd';
-import { planSplit, type SplitChoice, type SplitLineInput, type SplitMeasures, type SplitPlan, type SplitProblem, type SplitTotals } from '@tms/domain';
-import { HttpError, postEnvelope } from '../../platform/http.ts';
+import { planSplit, WaybillApi, type SplitChoice, type SplitLineInput, type SplitMeasures, type SplitPlan, type SplitProblem, type SplitTotals } from '@tms/domain';
+import { HttpError } from '../../platform/http.ts';
+import { call } from '../../platform/api.ts';
 import { type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { fetchWaybill } from './WaybillDetail.tsx';
@@ -93,7 +94,7 @@ export default function SplitModal({ id, onClose, onDone }: { id: number; onClos
   const submit = async () => {
     setSaving(true);
     try {
-      const r = await postEnvelope<{ id: number; code: string }>('/waybill/waybill/split', { id, version: w!.version, lines: request.filter((c) => c.splitNum > 0) }, { silent: true });
+      const r = await call(WaybillApi.split, { body: { id, version: Number(w!.version), lines: request.filter((c) => c.splitNum > 0) } }, { silent: true });
       message.success(r.msg);
       onDone();
     } catch (e) {

@@ -6,18 +6,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Table, Typography } from 'antd';
-import { HttpError, list, postEnvelope } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { WaybillApi } from '@tms/domain';
+import { HttpError } from '../../platform/http.ts';
+import { call } from '../../platform/api.ts';
 import { displayValue, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
-interface RosShipment extends Row {
-  shipmentCode: string;
-  status: string;
-  carrierIdLabel: string | null;
-  waybillCount: number;
-  stationNum: number;
-  totalQuantity: number;
-}
+type RosShipment = z.output<typeof WaybillApi.RosShipment> & Row;
 
 const PAGE = 8;
 
@@ -32,7 +28,7 @@ export default function ToRosModal({ rows, onClose, onDone }: { rows: Row[]; onC
   const [saving, setSaving] = useState(false);
   const shipments = useQuery({
     queryKey: ['rosShipments', code, pageNum],
-    queryFn: () => list<RosShipment>('/waybill/waybill/rosShipments', { shipmentCode: code, pageNum, pageSize: PAGE }),
+    queryFn: () => call(WaybillApi.rosShipments, { query: { shipmentCode: code, pageNum, pageSize: PAGE } }),
     enabled: mode === 'bind',
   });
 
@@ -40,7 +36,7 @@ export default function ToRosModal({ rows, onClose, onDone }: { rows: Row[]; onC
     setSaving(true);
     try {
       const body = { ids: rows.map((r) => r.id), shipmentId: mode === 'bind' ? picked : null, confirmCarrierMismatch };
-      const r = await postEnvelope<{ id: number; shipmentCode: string }>('/waybill/waybill/toRos', body, { silent: true });
+      const r = await call(WaybillApi.toRos, { body }, { silent: true });
       message.success(r.msg);
       onDone();
     } catch (e) {

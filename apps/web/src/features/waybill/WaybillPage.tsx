@@ -6,7 +6,8 @@
 import { useCallback, useState } from 'react';
 import { App, Button } from 'antd';
 import { AuditOutlined, PrinterOutlined, RollbackOutlined, ScissorOutlined, SendOutlined } from '@ant-design/icons';
-import { postEnvelope } from '../../platform/http.ts';
+import { WaybillApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
@@ -34,7 +35,7 @@ export default function WaybillPage() {
       cancelText: t('resource.cancel'),
       onOk: async () => {
         try {
-          const r = await postEnvelope(`/waybill/waybill/${action}`, { ids: api.selected.map((r) => r.id) });
+          const r = await call(WaybillApi[action], { body: { ids: api.selected.map((r) => r.id) } });
           message.success(r.msg);
           api.reload();
         } catch {
