@@ -1,6 +1,6 @@
 /** Request and answer schemas of the hand-written receipt (epod) routes: staff (/api/epod/epod/*) and driver (/api/driver/epods/*). */
 import { z } from 'zod';
-import { IdList, intText } from '../api.ts';
+import { endpoint, IdList, intText, okOf } from '../api.ts';
 import { epodAudit, epodDeparture, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
 
 export const IdBody = z.object({ id: intText(1) });
@@ -27,3 +27,15 @@ export const ByStop = z
 export const WithLines = z.array(z.object({ id: z.number(), lines: z.array(z.object({}).loose()), pictureCount: z.number() }).loose());
 export const DriverListQuery = z.object({ shipmentId: intText(0).optional().describe('only the receipts of this dispatch order (0 or none = all of the driver)') });
 export const Receipt = z.object({ id: z.number() }).loose().meta({ id: 'EpodDetail', description: 'the receipt with its lines, pictures, opinions and execution' });
+
+const tags = ['epod'];
+const BASE = '/epod/epod';
+/** The receipt's actions of the back office (the server answers their refusals in its own form: routes.ts). */
+export const actions = {
+  signFor: endpoint({ method: 'POST', path: `${BASE}/signFor`, operationId: 'epod.signFor', summary: "Register a receipt's sign-for: times and every line's signed / short / damaged quantities (with the version read)", tags, permission: 'epod:epod:signFor', body: SignFor, response: okOf(Done) }),
+  audit: endpoint({ method: 'POST', path: `${BASE}/audit`, operationId: 'epod.audit', summary: 'Audit reported receipts, with an optional opinion (all or nothing)', tags, permission: 'epod:epod:audit', body: Audit, response: okOf(DoneMany) }),
+  reject: endpoint({ method: 'POST', path: `${BASE}/reject`, operationId: 'epod.reject', summary: 'Reject a reported receipt with an opinion', tags, permission: 'epod:epod:reject', body: Reject, response: okOf(Done) }),
+  recall: endpoint({ method: 'POST', path: `${BASE}/recall`, operationId: 'epod.recall', summary: 'Recall a reported receipt', tags, permission: 'epod:epod:recall', body: IdBody, response: okOf(Done) }),
+  handle: endpoint({ method: 'POST', path: `${BASE}/handle`, operationId: 'epod.handle', summary: 'Check and handle an abnormal receipt (shortage or damage)', tags, permission: 'epod:epod:handle', body: Handle, response: okOf(Done) }),
+};
+export const byShipment = endpoint({ method: 'GET', path: `${BASE}/byShipment/:shipmentId`, operationId: 'epod.byShipment', summary: 'The receipts of a dispatch order by stop', tags, permission: 'epod:epod:query', params: ShipmentParams, response: okOf(ByStop) });

@@ -45,7 +45,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   const base = '/api/epod/epod';
   const tags = ['epod'];
 
-  route(app, { method: 'POST', url: `${base}/signFor`, operationId: 'epod.signFor', summary: "Register a receipt's sign-for: times and every line's signed / short / damaged quantities (with the version read)", tags, permission: 'epod:epod:signFor', body: SignFor, response: okOf(C.Done) }, async (req) => {
+  route(app, { ...C.actions.signFor, body: SignFor }, async (req) => {
     const caller = requireCaller(req);
     const { id, version, ...input } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'SIGN_FOR' }, async (q) => {
@@ -58,7 +58,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.reported');
   });
 
-  route(app, { method: 'POST', url: `${base}/audit`, operationId: 'epod.audit', summary: 'Audit reported receipts, with an optional opinion (all or nothing)', tags, permission: 'epod:epod:audit', body: Audit, response: okOf(C.DoneMany) }, async (req) => {
+  route(app, { ...C.actions.audit, body: Audit }, async (req) => {
     const caller = requireCaller(req);
     const { ids, opinion } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'AUDIT' }, async (q) => {
@@ -72,7 +72,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { ids }, 'messages.epod.audited');
   });
 
-  route(app, { method: 'POST', url: `${base}/reject`, operationId: 'epod.reject', summary: 'Reject a reported receipt with an opinion', tags, permission: 'epod:epod:reject', body: Reject, response: okOf(C.Done) }, async (req) => {
+  route(app, { ...C.actions.reject, body: Reject }, async (req) => {
     const caller = requireCaller(req);
     const { id, opinion } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'REJECT' }, async (q) => {
@@ -82,7 +82,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.rejected');
   });
 
-  route(app, { method: 'POST', url: `${base}/recall`, operationId: 'epod.recall', summary: 'Recall a reported receipt', tags, permission: 'epod:epod:recall', body: C.IdBody, response: okOf(C.Done) }, async (req) => {
+  route(app, C.actions.recall, async (req) => {
     const caller = requireCaller(req);
     const { id } = req.body;
     await mutate(db, req, { title: 'epod', businessType: 'RECALL' }, async (q) => {
@@ -92,7 +92,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  route(app, { method: 'POST', url: `${base}/handle`, operationId: 'epod.handle', summary: 'Check and handle an abnormal receipt (shortage or damage)', tags, permission: 'epod:epod:handle', body: Handle, response: okOf(C.Done) }, async (req) => {
+  route(app, { ...C.actions.handle, body: Handle }, async (req) => {
     const caller = requireCaller(req);
     const { id, result, remark } = req.body;
     const known = await db.query(`select 1 from sys_dict_data where dict_type = 'epod_handle_result' and dict_value = $1 and status = '0'`, [result]);
@@ -144,7 +144,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   });
 
   // The receipts of a shipment by stop, and of a waybill with their lines.
-  route(app, { method: 'GET', url: `${base}/byShipment/:shipmentId`, operationId: 'epod.byShipment', summary: 'The receipts of a dispatch order by stop', tags, permission: 'epod:epod:query', params: C.ShipmentParams, response: okOf(C.ByStop) }, async (req) => {
+  route(app, C.byShipment, async (req) => {
     const caller = requireCaller(req);
     return ok(req, await receiptsByStop(db, caller, req.params.shipmentId));
   });

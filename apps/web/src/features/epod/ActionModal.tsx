@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { Alert, App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
-import { EPOD_LIMITS } from '@tms/domain';
+import { EPOD_LIMITS, EpodApi } from '@tms/domain';
 import { HttpError } from '../../platform/http.ts';
 import { useDict } from '../../platform/queries.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { FormSelect } from '../../platform/FormSelect.tsx';
-import { epodAction } from './api.ts';
+import { call } from '../../platform/api.ts';
 
 export type ActionKind = 'audit' | 'reject' | 'recall' | 'handle';
 
@@ -32,9 +32,18 @@ export default function ActionModal({ kind, rows, onClose, onDone }: { kind: Act
     setSaving(true);
     setError(null);
     try {
-      const body =
-        kind === 'audit' ? { ids: rows.map((r) => r.id), opinion: v.opinion || null } : kind === 'reject' ? { id: first.id, opinion: v.opinion } : kind === 'handle' ? { id: first.id, result: v.result, remark: v.remark } : { id: first.id };
-      const r = await epodAction(kind, body);
+      const id = Number(first.id);
+      // the opinion of a rejection, the result and remark of a handling are required by their fields: validated above
+      const { opinion = '', result = '', remark = '' } = v;
+      const silent = { silent: true };
+      const r =
+        kind === 'audit'
+          ? await call(EpodApi.actions.audit, { body: { ids: rows.map((x) => Number(x.id)), opinion: v.opinion || null } }, silent)
+          : kind === 'reject'
+            ? await call(EpodApi.actions.reject, { body: { id, opinion } }, silent)
+            : kind === 'handle'
+              ? await call(EpodApi.actions.handle, { body: { id, result, remark } }, silent)
+              : await call(EpodApi.actions.recall, { body: { id } }, silent);
       message.success(r.msg);
       onDone();
     } catch (e) {

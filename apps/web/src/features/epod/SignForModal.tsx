@@ -7,10 +7,11 @@ import { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, type ButtonProps, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { EPOD_LIMITS } from '@tms/domain';
+import { EPOD_LIMITS, EpodApi } from '@tms/domain';
 import { HttpError } from '../../platform/http.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { epodAction, uploadEpodFile, type EpodDetail, type EpodLine } from './api.ts';
+import { call } from '../../platform/api.ts';
+import { uploadEpodFile, type EpodDetail, type EpodLine } from './api.ts';
 
 interface LineValues {
   lineId: number;
@@ -62,14 +63,21 @@ export default function SignForModal({ epod, onClose, onDone }: { epod: EpodDeta
     setSaving(true);
     setError(null);
     try {
-      const r = await epodAction('signFor', {
-        id: epod.id,
-        version: epod.version,
-        arrivalTime: v.arrivalTime.toISOString(),
-        signTime: v.signTime.toISOString(),
-        remark: v.remark || null,
-        lines: v.lines.map((l) => ({ ...l, remark: l.remark || null })),
-      });
+      const r = await call(
+        EpodApi.actions.signFor,
+        {
+          body: {
+            id: epod.id,
+            version: Number(epod.version),
+            arrivalTime: v.arrivalTime.toISOString(),
+            signTime: v.signTime.toISOString(),
+            remark: v.remark || null,
+            // the signed quantity is required by its field (num(…, true)): validated above
+            lines: v.lines.map((l) => ({ ...l, signedQuantity: l.signedQuantity!, remark: l.remark || null })),
+          },
+        },
+        { silent: true },
+      );
       message.success(r.msg);
       onDone();
     } catch (e) {

@@ -1,7 +1,7 @@
 /** Receipt data of the epod screens: the detail (GET …/get/{id}), the actions and what each one may do now. */
 import { useQuery } from '@tanstack/react-query';
 import { epodRefusal, type EpodAction } from '@tms/domain';
-import { get, postEnvelope, request } from '../../platform/http.ts';
+import { get, request } from '../../platform/http.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export interface Picture {
@@ -51,8 +51,6 @@ export function useEpod(base: string, id: number) {
 export function refusal(action: EpodAction, row: Row): string | null {
   return epodRefusal(action, { status: String(row.status), isAbnormal: row.isAbnormal === true, handled: !!row.handleTime });
 }
-
-export const epodAction = (action: 'signFor' | 'audit' | 'reject' | 'recall' | 'handle', body: unknown) => postEnvelope(`/epod/epod/${action}`, body, { silent: true });
 
 /** Uploads one file (multipart) to the receipt: a picture (of a line when lineId is given) or the stop's video. */
 export function uploadEpodFile(kind: 'picture' | 'video', epodId: number, file: Blob, lineId?: number) {
