@@ -1,6 +1,6 @@
 /** Request and answer schemas of the hand-written order routes (/api/order/*). */
 import { z } from 'zod';
-import { IdList, intText, resourceBody, resourceListQuery, resourceRow, RemoveQuery } from '../api.ts';
+import { endpoint, IdList, intText, okOf, resourceBody, resourceListQuery, resourceRow, RemoveQuery } from '../api.ts';
 import { bodySchema } from '../resource.ts';
 import { order, orderLine, ORDER_LINES_MAX } from '../resources/order.ts';
 
@@ -72,3 +72,17 @@ export const OrderImportAnswer = z
     ids: z.array(z.number()).optional().describe('the orders created (commit)'),
   })
   .meta({ id: 'OrderImportPreview' });
+
+const orderAction = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B) =>
+  endpoint({ method: 'POST', path: `/order/order/${name}`, operationId: `order.${name}`, summary, tags: ['order'], permission, querystring: ActionQuery, body, response: okOf(ActionAnswer) });
+/** The actions on ticked orders (their ids in the body, or in the query string). */
+export const actions = {
+  remove: orderAction('remove', 'Delete open orders (all or nothing)', 'order:order:delete', ActionBody),
+  review: orderAction('review', 'Review open orders: one waybill each', 'order:order:review', ActionBody),
+  retract: orderAction('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', ActionBody),
+  lock: orderAction('lock', 'Lock orders, with a reason', 'order:order:lock', LockBody),
+  unlock: orderAction('unlock', 'Unlock orders', 'order:order:unlock', ActionBody),
+  assignCarrierRoute: orderAction('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', AssignCarrierRouteBody),
+  printVerify: orderAction('printVerify', 'Mark printed orders as verified', 'order:order:verify', ActionBody),
+  print: orderAction('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', PrintBody),
+};

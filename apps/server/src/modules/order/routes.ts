@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { z } from 'zod';
-import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C } from '@tms/domain';
+import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C, type Endpoint } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { LAG_HEADER } from '../../platform/replica.ts';
 import type { Clock } from '../../platform/config.ts';
@@ -100,23 +100,23 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   /** The ids of a bulk action: the body's, else the query string's; none answers 400 "select rows first". */
   const idsOf = (req: { body?: { ids?: number[] } | null; query: { ids?: number[] } }) => req.body?.ids ?? req.query.ids ?? idList(undefined);
 
-  route(app, { method: 'POST', url: `${BASE}/remove`, operationId: 'order.remove', summary: 'Delete open orders (all or nothing)', tags, permission: 'order:order:delete', querystring: C.ActionQuery, body: C.ActionBody, response: okOf(C.ActionAnswer) }, async (req) => {
+  route(app, C.actions.remove, async (req) => {
     const ids = idsOf(req);
     return ok(req, await run(req, 'DELETE', (c) => actions.remove(c, ids)));
   });
 
-  const action = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>, req: FastifyRequest) => Promise<unknown>) =>
-    route(app, { method: 'POST', url: `${BASE}/${name}`, operationId: `order.${name}`, summary, tags, permission, querystring: C.ActionQuery, body, response: okOf(C.ActionAnswer) }, async (req) => {
+  const action = <B extends z.ZodType>(name: string, spec: Endpoint<undefined, typeof C.ActionQuery, B, z.ZodType>, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>, req: FastifyRequest) => Promise<unknown>) =>
+    route(app, spec, async (req) => {
       const ids = idsOf(req as { body?: { ids?: number[] } | null; query: { ids?: number[] } });
       return ok(req, (await run(req, name.toUpperCase(), (c) => fn(c, ids, req.body as z.output<B>, req))) as Record<string, unknown>);
     });
-  action('review', 'Review open orders: one waybill each', 'order:order:review', C.ActionBody, (c, ids) => actions.review(c, ids));
-  action('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', C.ActionBody, (c, ids) => actions.retract(c, ids));
-  action('lock', 'Lock orders, with a reason', 'order:order:lock', C.LockBody, (c, ids, b) => actions.lock(c, ids, b.reason));
-  action('unlock', 'Unlock orders', 'order:order:unlock', C.ActionBody, (c, ids) => actions.unlock(c, ids));
-  action('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', C.AssignCarrierRouteBody, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
-  action('printVerify', 'Mark printed orders as verified', 'order:order:verify', C.ActionBody, (c, ids) => actions.printVerify(c, ids));
-  action('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', C.PrintBody, (c, ids, b, req) =>
+  action('review', C.actions.review, (c, ids) => actions.review(c, ids));
+  action('retract', C.actions.retract, (c, ids) => actions.retract(c, ids));
+  action('lock', C.actions.lock, (c, ids, b) => actions.lock(c, ids, b.reason));
+  action('unlock', C.actions.unlock, (c, ids) => actions.unlock(c, ids));
+  action('assignCarrierRoute', C.actions.assignCarrierRoute, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
+  action('printVerify', C.actions.printVerify, (c, ids) => actions.printVerify(c, ids));
+  action('print', C.actions.print, (c, ids, b, req) =>
     print(c, { ids, templateId: b.templateId, printerId: b.printerId, resetReason: b.resetReason ? b.resetReason : null }, secrets && { clock, secrets, origin: originOf(req) }),
   );
 

@@ -9,8 +9,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Col, Space, Typography } from 'antd';
 import { AuditOutlined, CheckSquareOutlined, DownOutlined, LockOutlined, PrinterOutlined, RollbackOutlined, UnlockOutlined, UploadOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { ProForm } from '@ant-design/pro-components';
-import { orderResource } from '@tms/domain';
-import { postEnvelope } from '../../platform/http.ts';
+import { OrderApi, orderResource } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import { MenuButton } from '../../platform/MenuButton.tsx';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { resourceTitle } from '../../platform/resource/columns.ts';
@@ -49,7 +49,7 @@ export default function OrderPage() {
       cancelText: t('resource.cancel'),
       onOk: async () => {
         try {
-          const r = await postEnvelope(`/order/order/${action}`, { ids: api.selected.map((x) => x.id) });
+          const r = await call(OrderApi.actions[action], { body: { ids: api.selected.map((x) => Number(x.id)) } });
           message.success(r.msg);
           api.reload();
         } catch {
