@@ -5,6 +5,7 @@
  * selection), so they are documented here and passed through as sent.
  */
 import { z } from 'zod';
+import { endpoint, okOf } from '../api.ts';
 import { checkedLater, needIds, optInt, plainBody, shipmentSelection } from './checks.ts';
 
 const int = (description: string) => checkedLater({ type: 'integer', description });
@@ -51,3 +52,31 @@ export const Bound = z.object({ id: z.number(), shipmentCode: z.string() }).loos
 export const TrajectoryParams = z.object({ id: optInt(0, 1, Number.MAX_SAFE_INTEGER, 'the dispatch order') });
 export const TrajectoryQuery = z.object({ zoom: optInt(null, 0, 22, 'map zoom: fewer points at low zoom (none = every point)') }).loose();
 export const Trajectory = z.object({}).loose().meta({ id: 'ShipmentTrajectory', description: 'the positions (simplified for the zoom), stops, legs and alerts of a dispatch order' });
+
+const tags = ['shipment'];
+const P = (action: string) => `shipment:shipment:${action}`;
+/** The empty answer of an action (its message says what happened). */
+const Done = okOf(z.null());
+const ALL_OR_NOTHING = 'All or nothing: one dispatch order in the wrong state refuses the action (409).';
+const MISMATCH = 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.';
+const post = <B extends z.ZodType, R extends z.ZodType>(path: string, permission: string, summary: string, body: B, response: R, description?: string) =>
+  endpoint({ method: 'POST', path: `/shipment/shipment/${path}`, operationId: `shipment.${path}`, summary, ...(description ? { description } : {}), tags, permission, body, response });
+/** A dispatch order's actions (the server answers their refusals in its own form: legacyErrors). */
+export const actions = {
+  create: post('create', P('create'), 'A new dispatch order from reviewed waybills', Create, okOf(Created)),
+  schedule: post('schedule', P('schedule'), 'Schedule an open dispatch order: carrier, vehicles, drivers, planned times (OPEN → CONFIRMED)', Schedule, Done),
+  reassignDriver: post('reassignDriver', P('reassign'), 'Change the driver / vehicles of a confirmed or effective dispatch order (the acceptance is reset)', ReassignDriver, Done),
+  reassignInTransit: post('reassignInTransit', P('reassignTransit'), 'Hand a shipped dispatch order over to another vehicle / driver at a time and place', ReassignInTransit, Done),
+  cancelSchedule: post('cancelSchedule', P('cancelSchedule'), 'Cancel the scheduling (CONFIRMED → OPEN, the assignment cleared)', Selection, Done, ALL_OR_NOTHING),
+  effect: post('effect', P('effect'), 'Take effect (CONFIRMED → EFFECTIVE): the driver sees it', Selection, Done, ALL_OR_NOTHING),
+  withdraw: post('withdraw', P('withdraw'), 'Withdraw (EFFECTIVE → CONFIRMED) unless the driver accepted', Selection, Done, ALL_OR_NOTHING),
+  ship: post('ship', P('ship'), 'Ship at a time (EFFECTIVE → SHIPPED): one receipt per waybill', ShipOrFinish, Done, ALL_OR_NOTHING),
+  finish: post('finish', P('finish'), 'Finish at a time (SHIPPED → COMPLETED)', ShipOrFinish, Done, ALL_OR_NOTHING),
+  adminReturn: post('adminReturn', P('return'), 'Administrator return with a reason (CONFIRMED / EFFECTIVE → OPEN)', AdminReturn, Done, ALL_OR_NOTHING),
+  print: post('print', P('print'), 'Print the dispatch sheets (HTML) with a template and printer', Print, okOf(Printed)),
+  bind: post('bind', P('bind'), 'Bind reviewed waybills to an open or confirmed dispatch order', Bind, okOf(Bound), MISMATCH),
+  addWaybills: post('addWaybills', P('bind'), 'Add waybills to a dispatch order (same as bind)', Bind, okOf(Bound), MISMATCH),
+  unbind: post('unbind', P('unbind'), 'Take waybills off a dispatch order', Unbind, okOf(Bound)),
+  reduceWaybills: post('reduceWaybills', P('unbind'), 'Take waybills off a dispatch order (same as unbind)', Unbind, okOf(Bound)),
+};
+export const trajectory = endpoint({ method: 'GET', path: '/shipment/shipment/trajectory/:id', operationId: 'shipment.trajectory', summary: 'The trajectory of a dispatch order (simplified for a map zoom)', tags, permission: 'shipment:trajectory:query', params: TrajectoryParams, querystring: TrajectoryQuery, response: okOf(Trajectory) });

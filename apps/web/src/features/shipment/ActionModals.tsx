@@ -18,7 +18,7 @@ interface BulkProps {
 }
 
 /** One form field, then the action on the selected shipments; the server's success text is shown. */
-function BulkFormModal({ rows, onClose, onDone, name, title, field, initial, testId, children }: BulkProps & { name: string; title: string; field: string; initial?: unknown; testId: string; children: React.ReactNode }) {
+function BulkFormModal({ rows, onClose, onDone, name, title, field, initial, testId, children }: BulkProps & { name: 'ship' | 'finish' | 'adminReturn'; title: string; field: string; initial?: unknown; testId: string; children: React.ReactNode }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -81,7 +81,7 @@ export function PrintModal({ rows, onClose, onDone }: BulkProps) {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const r = await action<{ html: string; count: number }>('print', { ids: rows.map((x) => x.id), reason: v.reason });
+      const r = await action('print', { ids: rows.map((x) => x.id), reason: v.reason });
       message.success(t('shipment.printModal.printed', { count: r.data?.count ?? 0 }));
       setHtml(r.data?.html ?? '');
     } catch {

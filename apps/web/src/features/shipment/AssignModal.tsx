@@ -16,7 +16,7 @@ import { action } from './api.ts';
 
 export type AssignMode = 'schedule' | 'reassign' | 'transit';
 
-const ENDPOINT: Record<AssignMode, string> = { schedule: 'schedule', reassign: 'reassignDriver', transit: 'reassignInTransit' };
+const ENDPOINT: Record<AssignMode, 'schedule' | 'reassignDriver' | 'reassignInTransit'> = { schedule: 'schedule', reassign: 'reassignDriver', transit: 'reassignInTransit' };
 const TITLE: Record<AssignMode, string> = { schedule: 'shipment.schedule.title', reassign: 'shipment.schedule.reassignTitle', transit: 'shipment.schedule.transitTitle' };
 const TIMES = ['etd', 'eta', 'handoverTime'];
 

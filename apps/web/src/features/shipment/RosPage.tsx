@@ -27,7 +27,7 @@ export default function RosPage() {
       cancelText: t('resource.cancel'),
       onOk: async () => {
         try {
-          const r = await action<{ shipmentCode: string }>('create', { waybillIds: api.selected.map((x) => x.id) });
+          const r = await action('create', { waybillIds: api.selected.map((x) => x.id) });
           message.success(`${r.msg} ${r.data?.shipmentCode ?? ''}`);
           api.reload();
         } catch {

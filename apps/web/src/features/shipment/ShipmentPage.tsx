@@ -50,7 +50,7 @@ export default function ShipmentPage() {
   const api = useRef<TableApi | null>(null);
 
   /** A bulk action after a confirmation (take effect, withdraw and cancel scheduling ask, spec §4). */
-  const confirmed = (name: string, text: string) => (rows: Row[], tableApi: TableApi) =>
+  const confirmed = (name: 'cancelSchedule' | 'effect' | 'withdraw', text: string) => (rows: Row[], tableApi: TableApi) =>
     modal.confirm({
       title: t('shipment.confirm.title'),
       content: t(text, { count: rows.length }),

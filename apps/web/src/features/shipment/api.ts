@@ -1,6 +1,8 @@
 /** Calls of the shipment screens (server: apps/server/src/modules/shipment/routes.ts). */
-import { resourceByName } from '@tms/domain';
-import { get, postEnvelope, type RequestOptions } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
+import { get, type RequestOptions } from '../../platform/http.ts';
+import { call, type AnswerOf } from '../../platform/api.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export const shipmentDef = resourceByName.get('shipment')!;
@@ -25,8 +27,16 @@ export interface ShipmentDetail extends Row {
 
 export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
 
-/** A shipment action; answers the server's envelope (its msg is the spec's success text). */
-export const action = <T = unknown>(name: string, body: unknown, opts?: RequestOptions) => postEnvelope<T>(`${BASE}/${name}`, body, opts);
+type Actions = typeof ShipmentApi.actions;
+/** The body an action of the dispatch order takes (its endpoint's schema in @tms/domain). */
+export type ActionBody<K extends keyof Actions> = z.input<Exclude<NonNullable<Actions[K]['body']>, 'upload'>>;
+/**
+ * A shipment action, typed by its endpoint (a changed route breaks this build); answers the server's envelope (its msg
+ * is the spec's success text).
+ */
+export function action<K extends keyof Actions>(name: K, body: ActionBody<K>, opts?: RequestOptions): Promise<AnswerOf<Actions[K]>> {
+  return call(ShipmentApi.actions[name] as Endpoint<undefined, undefined, z.ZodType, z.ZodType>, { body }, opts) as Promise<AnswerOf<Actions[K]>>;
+}
 
 /** [lng, lat, epoch ms, speed km/h] */
 export type TrackPoint = [number, number, number, number | null];
