@@ -10,9 +10,10 @@ import {
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import { DownloadOutlined, LinkOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Marker, Popup } from 'react-leaflet';
-import type { PortalApi } from '@tms/domain';
+import { PortalApi } from '@tms/domain';
 import type { z } from 'zod';
-import { download, get, HttpError, list, post, request } from '../../platform/http.ts';
+import { download, HttpError, request } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import { LazyBaseMap } from '../../platform/map/index.tsx';
 import type { Me } from './PortalApp.tsx';
 import OrderImportModal, { PORTAL_IMPORT } from '../order/OrderImportModal.tsx';
@@ -24,6 +25,9 @@ type EpodDetail = z.output<typeof PortalApi.PortalEpodDetail>;
 type LinkRow = z.output<typeof PortalApi.TrackingLinkRow>;
 type TransitRow = z.output<typeof PortalApi.PortalTransitRow>;
 type Choices = z.output<typeof PortalApi.PortalChoices>;
+type OrderStatus = NonNullable<z.input<typeof PortalApi.PortalOrderQuery>['status']>;
+/** The statuses the list filters by (its query's). */
+const ORDER_STATUSES = PortalApi.PortalOrderQuery.shape.status.unwrap().options;
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 /** An ETA, marked when it is live (from the vehicle's newest position) rather than planned. */
@@ -42,8 +46,8 @@ export const trackUrl = (token: string) => `${window.location.origin}/track/${to
 export function OrdersPage({ me }: { me: Me }) {
   const { t } = useTranslation();
   const nav = useNavigate();
-  const [filter, setFilter] = useState<{ code?: string; status?: string; pageNum: number; pageSize: number }>({ pageNum: 1, pageSize: 10 });
-  const q = useQuery({ queryKey: ['portalOrders', filter], queryFn: () => list<OrderRow>('/portal/orders', filter) });
+  const [filter, setFilter] = useState<{ code?: string; status?: OrderStatus; pageNum: number; pageSize: number }>({ pageNum: 1, pageSize: 10 });
+  const q = useQuery({ queryKey: ['portalOrders', filter], queryFn: () => call(PortalApi.endpoints.orders, { query: filter }) });
   const [importing, setImporting] = useState(false);
   return (
     <Card
@@ -55,8 +59,8 @@ export function OrdersPage({ me }: { me: Me }) {
             style={{ width: 140 }}
             aria-label={t('portal.orders.status')}
             value={filter.status ?? ''}
-            onChange={(status) => setFilter({ ...filter, status: status || undefined, pageNum: 1 })}
-            options={[{ value: '', label: t('portal.orders.all') }, ...['OPEN', 'EFFECTIVE', 'CANCELLED'].map((v) => ({ value: v, label: t(`dicts.order_status.${v}`) }))]}
+            onChange={(status) => setFilter({ ...filter, status: (status || undefined) as OrderStatus | undefined, pageNum: 1 })}
+            options={[{ value: '', label: t('portal.orders.all') }, ...ORDER_STATUSES.map((v) => ({ value: v, label: t(`dicts.order_status.${v}`) }))]}
           />
           <Button icon={<DownloadOutlined />} onClick={() => void download('/portal/orders/export', { code: filter.code, status: filter.status }, 'orders.xlsx')}>
             {t('portal.orders.export')}
@@ -111,14 +115,14 @@ export function NewOrderPage({ me }: { me: Me }) {
   const qc = useQueryClient();
   const [form] = Form.useForm<NewOrderForm>();
   const clientId = Form.useWatch('clientId', form) ?? me.clients[0]?.id;
-  const choices = useQuery({ queryKey: ['portalChoices', clientId], queryFn: () => get<Choices>('/portal/choices', { clientId }), enabled: !!clientId });
+  const choices = useQuery({ queryKey: ['portalChoices', clientId], queryFn: () => callData(PortalApi.endpoints.choices, { query: { clientId: clientId! } }), enabled: !!clientId });
   const [saving, setSaving] = useState(false);
   const stations = (choices.data?.stations ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }));
   const items = (choices.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.name} (${i.code})` }));
   const submit = async (v: NewOrderForm) => {
     setSaving(true);
     try {
-      const o = await post<OrderDetail>('/portal/orders', { ...v, clientId, eta: v.eta ? v.eta.toISOString() : null }, { silent: true });
+      const o = await callData(PortalApi.endpoints.create, { body: { ...v, clientId: clientId!, eta: v.eta ? v.eta.toISOString() : null } }, { silent: true });
       message.success(t('portal.create.done', { code: o.code }));
       void qc.invalidateQueries({ queryKey: ['portalOrders'] });
       nav(`/portal/orders/${o.id}`);
@@ -234,7 +238,7 @@ function SecurePicture({ url }: { url: string }) {
 
 function EpodModal({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['portalEpod', id], queryFn: () => get<EpodDetail>(`/portal/epods/${id}`) });
+  const q = useQuery({ queryKey: ['portalEpod', id], queryFn: () => callData(PortalApi.endpoints.epod, { params: { id } }) });
   const e = q.data;
   return (
     <Modal
@@ -296,10 +300,10 @@ function EpodModal({ id, onClose }: { id: number; onClose: () => void }) {
 function TrackingLinks({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['portalLinks', order.id], queryFn: () => get<LinkRow[]>(`/portal/orders/${order.id}/trackingLinks`) });
+  const q = useQuery({ queryKey: ['portalLinks', order.id], queryFn: () => callData(PortalApi.endpoints.links, { params: { id: order.id } }) });
   const [waybillId, setWaybillId] = useState<number | 0>(0);
   const make = async () => {
-    await post(`/portal/orders/${order.id}/trackingLinks`, { waybillId: waybillId || null });
+    await callData(PortalApi.endpoints.createLink, { params: { id: order.id }, body: { waybillId: waybillId || null } });
     await q.refetch();
   };
   const active = (q.data ?? []).find((l) => l.active);
@@ -331,7 +335,7 @@ function TrackingLinks({ order }: { order: OrderDetail }) {
                         <LinkButton key="copy" onClick={() => void navigator.clipboard?.writeText(trackUrl(l.token)).then(() => message.success(t('portal.detail.copied')))}>
                           {t('portal.detail.copy')}
                         </LinkButton>,
-                        <LinkButton key="revoke" onClick={() => void post(`/portal/trackingLinks/${l.id}/revoke`, {}).then(() => q.refetch())}>
+                        <LinkButton key="revoke" onClick={() => void callData(PortalApi.endpoints.revokeLink, { params: { id: l.id }, body: {} }).then(() => q.refetch())}>
                           {t('portal.detail.revoke')}
                         </LinkButton>,
                       ]
@@ -373,7 +377,7 @@ export function OrderDetailPage() {
   const nav = useNavigate();
   const qc = useQueryClient();
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['portalOrder', id], queryFn: () => get<OrderDetail>(`/portal/orders/${id}`) });
+  const q = useQuery({ queryKey: ['portalOrder', id], queryFn: () => callData(PortalApi.endpoints.order, { params: { id } }) });
   const [epod, setEpod] = useState<number | null>(null);
   const o = q.data;
   if (!o) return <Card loading />;
@@ -381,7 +385,7 @@ export function OrderDetailPage() {
     modal.confirm({
       title: t('portal.detail.cancelConfirm', { code: o.code }),
       onOk: async () => {
-        await post(`/portal/orders/${o.id}/cancel`, {});
+        await callData(PortalApi.endpoints.cancel, { params: { id: o.id }, body: {} });
         message.success(t('messages.portal.cancelled'));
         void qc.invalidateQueries({ queryKey: ['portalOrders'] });
         await q.refetch();
@@ -467,7 +471,7 @@ export function OrderDetailPage() {
 export function TransitMapPage() {
   const { t } = useTranslation();
   const nav = useNavigate();
-  const q = useQuery({ queryKey: ['portalTransit'], queryFn: () => get<TransitRow[]>('/portal/transit'), refetchInterval: 60_000 });
+  const q = useQuery({ queryKey: ['portalTransit'], queryFn: () => callData(PortalApi.endpoints.transit), refetchInterval: 60_000 });
   const rows = q.data ?? [];
   const placed = rows.filter((r) => r.lastPosition);
   const bounds = useMemo(() => {

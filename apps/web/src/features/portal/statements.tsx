@@ -9,9 +9,10 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Timeline, Typography, type ButtonProps } from 'antd';
-import type { SettlementApi } from '@tms/domain';
+import { PortalApi, type SettlementApi } from '@tms/domain';
 import type { z } from 'zod';
-import { download, get, HttpError, post } from '../../platform/http.ts';
+import { download, HttpError } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { lineOrigin } from '../settlement/origin.ts';
 import { AttachmentInput, AttachmentLink } from '../settlement/attachment.tsx';
@@ -31,7 +32,7 @@ function Status({ status }: { status: string }) {
 export function StatementsPage() {
   const { t } = useTranslation();
   const nav = useNavigate();
-  const q = useQuery({ queryKey: ['portalStatements'], queryFn: () => get<Header[]>('/portal/statements') });
+  const q = useQuery({ queryKey: ['portalStatements'], queryFn: () => callData(PortalApi.endpoints.statements) });
   return (
     <Card title={t('portal.statements.title')} size="small">
       <Table<Header>
@@ -73,7 +74,7 @@ function DisputeModal({ statement, line, onClose, onDone }: { statement: Detail;
         const v = await form.validateFields();
         setBusy(true);
         try {
-          await post('/portal/statements/dispute', { id: statement.id, version: statement.version, lines: [{ lineId: line.id, reason: v.reason, proposedAmount: v.proposedAmount, fileId: v.fileId ?? null }] });
+          await callData(PortalApi.endpoints.statementDispute, { body: { id: statement.id, version: statement.version, lines: [{ lineId: line.id, reason: v.reason, proposedAmount: v.proposedAmount, fileId: v.fileId ?? null }] } });
           message.success(t('portal.statements.disputed'));
           onDone();
         } catch (e) {
@@ -108,7 +109,7 @@ export function StatementPage() {
   const { modal, message } = App.useApp();
   const nav = useNavigate();
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['portalStatement', id], queryFn: () => get<Detail>(`/portal/statements/${id}`) });
+  const q = useQuery({ queryKey: ['portalStatement', id], queryFn: () => callData(PortalApi.endpoints.statement, { params: { id } }) });
   const [disputing, setDisputing] = useState<Line | null>(null);
   const s = q.data;
   if (!s) return <Card loading />;
@@ -120,7 +121,7 @@ export function StatementPage() {
       okText: t('portal.statements.confirm'),
       onOk: async () => {
         try {
-          await post('/portal/statements/confirm', { id: s.id, version: s.version });
+          await callData(PortalApi.endpoints.statementConfirm, { body: { id: s.id, version: s.version } });
           message.success(t('portal.statements.confirmed'));
         } catch (e) {
           if (!(e instanceof HttpError)) throw e;
@@ -130,7 +131,7 @@ export function StatementPage() {
     });
   // the statement filled into the default STATEMENT template, in the reader's language, printed from a window of its own
   const print = async () => {
-    const r = await get<{ html: string }>(`/portal/statements/${s.id}/print`);
+    const r = await callData(PortalApi.endpoints.statementPrint, { params: { id: s.id } });
     const w = window.open('', '_blank');
     if (!w) {
       void message.warning(t('order.popupBlocked'));
