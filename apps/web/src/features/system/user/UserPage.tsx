@@ -5,7 +5,7 @@ import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Select,
 import { FormCheckboxGroup, FormSelect } from '../../../platform/FormSelect.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { resourceByName, SystemApi } from '@tms/domain';
+import { PortalApi, resourceByName, SystemApi } from '@tms/domain';
 import { callData } from '../../../platform/api.ts';
 import { HttpError, get, post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
@@ -187,7 +187,7 @@ function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
 function ClientsModal({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['userClients', user.id], queryFn: () => get<CenterOption[]>('/system/user/portalClients', { userId: user.id }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['userClients', user.id], queryFn: () => callData(PortalApi.endpoints.userClients, { query: { userId: Number(user.id) } }), staleTime: 0 });
   const [ids, setIds] = useState<number[] | null>(null);
   const rows = q.data ?? [];
   const chosen = ids ?? rows.filter((r) => r.assigned).map((r) => r.id);
@@ -199,7 +199,7 @@ function ClientsModal({ user, onClose }: { user: Row; onClose: () => void }) {
       cancelText={t('resource.cancel')}
       onCancel={onClose}
       onOk={async () => {
-        await post('/system/user/portalClients', { userId: user.id, clientIds: chosen });
+        await callData(PortalApi.endpoints.setUserClients, { body: { userId: Number(user.id), clientIds: chosen } });
         message.success(t('resource.saveSuccess'));
         onClose();
       }}
