@@ -1,6 +1,6 @@
 /** Request and answer schemas of the settlement routes (/api/finance/statement|invoice|payment|paperReceipt/*, issue 15). */
 import { z } from 'zod';
-import { intText, optText } from '../api.ts';
+import { endpoint, intText, okOf, optText } from '../api.ts';
 import { RECEIPT_ACTION_FROM, STATEMENT_STATUSES } from '../finance/settlement.ts';
 
 const money = z.string().describe('a decimal amount as text, 2 places (exact)');
@@ -154,3 +154,20 @@ export const OverdueRow = z.object({ waybillId: z.number(), waybillCode: z.strin
 
 // printing statements from the print templates of type STATEMENT (the waybills' print body and answer)
 export { PrintBody as StatementPrintBody, PrintAnswer as StatementPrintAnswer, PrintOptions as StatementPrintOptions } from './waybill.ts';
+
+const tags = ['finance'];
+export const endpoints = {
+  send: endpoint({ method: 'POST', path: '/finance/statement/send', operationId: 'finance.statement.send', summary: 'Send a draft statement to its party', tags, permission: 'finance:statement:send', body: StatementAction, response: okOf(StatementHeader) }),
+  confirm: endpoint({ method: 'POST', path: '/finance/statement/confirm', operationId: 'finance.statement.confirm', summary: 'Confirm a sent or adjusted statement: its lines are frozen from then on', tags, permission: 'finance:statement:confirm', body: StatementAction, response: okOf(StatementHeader) }),
+  receiptScan: endpoint({ method: 'POST', path: '/finance/paperReceipt/scan', operationId: 'finance.paperReceipt.scan', summary: 'Move the paper receipts of scanned waybill codes one step (sign, return, hand to the client, report lost): each code answers on its own', tags, permission: 'finance:paperReceipt:scan', body: ScanBody, response: okOf(z.array(ScanResult)) }),
+  receiptOverdue: endpoint({ method: 'GET', path: '/finance/paperReceipt/overdue', operationId: 'finance.paperReceipt.overdue', summary: 'Waybills delivered more than N days ago whose paper receipt is not back (not returned, handed over or reported lost)', tags, permission: 'finance:paperReceipt:query', querystring: OverdueQuery, response: z.object({ code: z.literal(0), msg: z.string(), rows: z.array(OverdueRow), total: z.number().int() }) }),
+  open: endpoint({ method: 'GET', path: '/finance/settlement/open', operationId: 'finance.settlement.open', summary: 'Open amounts per party: statements total, invoiced, paid, not invoiced and not paid (live statements, SQL-aggregated)', tags, permission: 'finance:statement:query', querystring: PartyQuery, response: okOf(z.array(OpenRow)) }),
+  aging: endpoint({ method: 'GET', path: '/finance/settlement/aging', operationId: 'finance.settlement.aging', summary: 'Aging of the invoices not yet paid per party: 0–30, 31–60, 61–90 and more than 90 days since the invoice date (SQL-aggregated)', tags, permission: 'finance:aging:query', querystring: AgingQuery, response: okOf(z.array(AgingRow)) }),
+  generate: endpoint({ method: 'POST', path: '/finance/statement/generate', operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: GenerateBody, response: okOf(SettleJob) }),
+  job: endpoint({ method: 'GET', path: '/finance/statement/job/:id', operationId: 'finance.statement.job', summary: 'A statement generation: its status, progress and result', tags, permission: 'finance:statement:query', params: z.object({ id: StatementAction.shape.id }), response: okOf(SettleJob) }),
+  detail: endpoint({ method: 'GET', path: '/finance/statement/detail/:id', operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: StatementAction.shape.id }), response: okOf(StatementDetail) }),
+  dispute: endpoint({ method: 'POST', path: '/finance/statement/dispute', operationId: 'finance.statement.dispute', summary: "Dispute lines of a sent or adjusted statement as the party's reconciliation says: reason, proposed amount, attachment per line", tags, permission: 'finance:statement:dispute', body: DisputeBody, response: okOf(StatementHeader) }),
+  resolve: endpoint({ method: 'POST', path: '/finance/statement/resolve', operationId: 'finance.statement.resolve', summary: 'Decide the open disputes of a statement: an accepted one becomes an adjustment line (the original line stays as it was); when none is left open the statement is ADJUSTED', tags, permission: 'finance:statement:resolve', body: ResolveBody, response: okOf(StatementHeader) }),
+  void: endpoint({ method: 'POST', path: '/finance/statement/void', operationId: 'finance.statement.void', summary: 'Void a statement before it is invoiced (reason required): its charges can be stated again', tags, permission: 'finance:statement:void', body: VoidBody, response: okOf(StatementHeader) }),
+  removeLines: endpoint({ method: 'POST', path: '/finance/statement/removeLines', operationId: 'finance.statement.removeLines', summary: 'Take lines out of a draft statement (their charges go to a later statement); a confirmed statement is frozen', tags, permission: 'finance:statement:edit', body: RemoveLinesBody, response: okOf(StatementHeader) }),
+};

@@ -294,7 +294,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, data, 'messages.settlement.writeOffOk');
   });
 
-  route(app, { method: 'GET', url: '/api/finance/settlement/open', operationId: 'finance.settlement.open', summary: 'Open amounts per party: statements total, invoiced, paid, not invoiced and not paid (live statements, SQL-aggregated)', tags, permission: 'finance:statement:query', querystring: S.PartyQuery, response: okOf(z.array(S.OpenRow)) }, async (req) => {
+  route(app, S.endpoints.open, async (req) => {
     const caller = requireCaller(req);
     const params: unknown[] = [];
     const where = partyWhere(statementDef, caller, req.query.kind, req.query.partyId, params, 's');
@@ -311,7 +311,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, rows.map((r) => ({ partyId: Number(r.party_id), partyName: (r.party_name as string) ?? null, statements: Number(r.n), totalAmount: String(r.total), invoicedAmount: String(r.invoiced), paidAmount: String(r.paid), openAmount: String(r.open), unpaidAmount: String(r.unpaid) })));
   });
 
-  route(app, { method: 'GET', url: '/api/finance/settlement/aging', operationId: 'finance.settlement.aging', summary: 'Aging of the invoices not yet paid per party: 0–30, 31–60, 61–90 and more than 90 days since the invoice date (SQL-aggregated)', tags, permission: 'finance:aging:query', querystring: S.AgingQuery, response: okOf(z.array(S.AgingRow)) }, async (req) => {
+  route(app, S.endpoints.aging, async (req) => {
     return ok(req, await aging(db, requireCaller(req), req.query));
   });
 

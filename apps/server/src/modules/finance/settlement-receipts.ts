@@ -6,8 +6,8 @@
  * Overdue: delivered (receipt signed or arrival) more than N days ago and not returned, handed or lost.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { getResource, okOf, RECEIPT_ACTION_FROM, RECEIPT_ACTION_TO, SettlementApi as S } from '@tms/domain';
+import type { z } from 'zod';
+import { getResource, RECEIPT_ACTION_FROM, RECEIPT_ACTION_TO, SettlementApi as S } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { centerOf, requireCaller } from '../../platform/auth.ts';
@@ -20,7 +20,6 @@ import { scopeOf, type Row } from '../../platform/resource-engine.ts';
 
 const waybillDef = getResource('waybill');
 const receiptDef = getResource('paperReceipt');
-const tags = ['finance'];
 
 /** Every reviewed waybill gets its paper receipt, not signed yet. */
 export function subscribeSettlement(events: DomainEvents): void {
@@ -37,7 +36,7 @@ export function subscribeSettlement(events: DomainEvents): void {
 }
 
 export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): void {
-  route(app, { method: 'POST', url: '/api/finance/paperReceipt/scan', operationId: 'finance.paperReceipt.scan', summary: 'Move the paper receipts of scanned waybill codes one step (sign, return, hand to the client, report lost): each code answers on its own', tags, permission: 'finance:paperReceipt:scan', body: S.ScanBody, response: okOf(z.array(S.ScanResult)) }, async (req) => {
+  route(app, S.endpoints.receiptScan, async (req) => {
     const caller = requireCaller(req);
     const { action, codes, reason } = req.body;
     if (action === 'LOST' && !reason) throw badRequest('messages.settlement.lostReason', { reason: { key: 'messages.settlement.lostReason' } });
@@ -82,7 +81,7 @@ export function registerSettlementReceiptRoutes(app: FastifyInstance, db: Db): v
     return ok(req, results, 'messages.settlement.scanOk', { ok: done, failed: results.length - done });
   });
 
-  route(app, { method: 'GET', url: '/api/finance/paperReceipt/overdue', operationId: 'finance.paperReceipt.overdue', summary: 'Waybills delivered more than N days ago whose paper receipt is not back (not returned, handed over or reported lost)', tags, permission: 'finance:paperReceipt:query', querystring: S.OverdueQuery, response: z.object({ code: z.literal(0), msg: z.string(), rows: z.array(S.OverdueRow), total: z.number().int() }) }, async (req) => {
+  route(app, S.endpoints.receiptOverdue, async (req) => {
     const caller = requireCaller(req);
     const days = req.query.days ?? 7;
     const size = req.query.pageSize ?? 10;

@@ -359,7 +359,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     runJob(db, Number(data.jobId), data.dispatchCenterId == null ? await centerOfJob(Number(data.jobId)) : Number(data.dispatchCenterId)),
   );
 
-  route(app, { method: 'POST', url: `${BASE}/generate`, operationId: 'finance.statement.generate', summary: "Generate the statements of a period in the caller's dispatch center: one party at once, or every party as a background job (all or nothing; a period generated again creates nothing new)", tags, permission: 'finance:statement:generate', body: S.GenerateBody, response: okOf(S.SettleJob) }, async (req) => {
+  route(app, S.endpoints.generate, async (req) => {
     const caller = requireCaller(req);
     const { kind, period, partyId } = req.body;
     if (!caller.dispatchCenterId) throw badRequest('messages.validationFailed', { dispatchCenterId: { key: 'validation.required' } });
@@ -383,21 +383,21 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, jobAnswer(out.job, out.r.statementIds), 'messages.settlement.generated', { count: out.r.created, lines: out.r.lines });
   });
 
-  route(app, { method: 'GET', url: `${BASE}/job/:id`, operationId: 'finance.statement.job', summary: 'A statement generation: its status, progress and result', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.SettleJob) }, async (req) => {
+  route(app, S.endpoints.job, async (req) => {
     const caller = requireCaller(req);
     const job = (await db.query<JobRow>(`select * from fin_settle_job where id = $1 and dispatch_center_id = $2`, [req.params.id, caller.dispatchCenterId ?? -1])).rows[0];
     if (!job) throw notFound();
     return ok(req, jobAnswer(job));
   });
 
-  route(app, { method: 'GET', url: `${BASE}/detail/:id`, operationId: 'finance.statement.detail', summary: 'A statement with its amounts (exact decimals), its history and its first 500 lines', tags, permission: 'finance:statement:query', params: z.object({ id: S.StatementAction.shape.id }), response: okOf(S.StatementDetail) }, async (req) => {
+  route(app, S.endpoints.detail, async (req) => {
     const caller = requireCaller(req);
     const s = await getInScope(db, statementDef, caller, req.params.id);
     return ok(req, await statementDetail(db, { id: req.params.id, dispatch_center_id: s.dispatch_center_id }, storage));
   });
 
   for (const action of ['send', 'confirm'] as const) {
-    route(app, { method: 'POST', url: `${BASE}/${action}`, operationId: `finance.statement.${action}`, summary: action === 'send' ? 'Send a draft statement to its party' : 'Confirm a sent or adjusted statement: its lines are frozen from then on', tags, permission: `finance:statement:${action}`, body: S.StatementAction, response: okOf(S.StatementHeader) }, async (req) => {
+    route(app, S.endpoints[action], async (req) => {
       const caller = requireCaller(req);
       const data = await mutate(db, req, { title: 'statement', businessType: action.toUpperCase() }, async (q) => {
         const s = await lockStatement(q, req, caller, req.body.id, req.body.version, action);
@@ -410,7 +410,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     });
   }
 
-  route(app, { method: 'POST', url: `${BASE}/dispute`, operationId: 'finance.statement.dispute', summary: "Dispute lines of a sent or adjusted statement as the party's reconciliation says: reason, proposed amount, attachment per line", tags, permission: 'finance:statement:dispute', body: S.DisputeBody, response: okOf(S.StatementHeader) }, async (req) => {
+  route(app, S.endpoints.dispute, async (req) => {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'DISPUTE' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'dispute');
@@ -425,7 +425,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, await uploadDisputeFile(req, db, storage, caller.userName));
   });
 
-  route(app, { method: 'POST', url: `${BASE}/resolve`, operationId: 'finance.statement.resolve', summary: 'Decide the open disputes of a statement: an accepted one becomes an adjustment line (the original line stays as it was); when none is left open the statement is ADJUSTED', tags, permission: 'finance:statement:resolve', body: S.ResolveBody, response: okOf(S.StatementHeader) }, async (req) => {
+  route(app, S.endpoints.resolve, async (req) => {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'RESOLVE' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'resolve');
@@ -454,7 +454,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, data, 'messages.settlement.resolveOk');
   });
 
-  route(app, { method: 'POST', url: `${BASE}/void`, operationId: 'finance.statement.void', summary: 'Void a statement before it is invoiced (reason required): its charges can be stated again', tags, permission: 'finance:statement:void', body: S.VoidBody, response: okOf(S.StatementHeader) }, async (req) => {
+  route(app, S.endpoints.void, async (req) => {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'VOID' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'void');
@@ -468,7 +468,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, data, 'messages.settlement.voidOk');
   });
 
-  route(app, { method: 'POST', url: `${BASE}/removeLines`, operationId: 'finance.statement.removeLines', summary: 'Take lines out of a draft statement (their charges go to a later statement); a confirmed statement is frozen', tags, permission: 'finance:statement:edit', body: S.RemoveLinesBody, response: okOf(S.StatementHeader) }, async (req) => {
+  route(app, S.endpoints.removeLines, async (req) => {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'statement', businessType: 'REMOVE_LINES' }, async (q) => {
       const s = await lockStatement(q, req, caller, req.body.id, req.body.version, 'removeLines');

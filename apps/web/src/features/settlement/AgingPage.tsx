@@ -7,8 +7,9 @@ import { Button, Card, DatePicker, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
-import type { SettlementApi } from '@tms/domain';
-import { download, get } from '../../platform/http.ts';
+import { SettlementApi } from '@tms/domain';
+import { download } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
 type AgingRow = z.output<typeof SettlementApi.AgingRow>;
@@ -34,8 +35,8 @@ export default function AgingPage() {
   const [kind, setKind] = useState<'RECEIVABLE' | 'PAYABLE'>('RECEIVABLE');
   const [asOf, setAsOf] = useState(dayjs());
   const query = { kind, asOf: asOf.format('YYYY-MM-DD') };
-  const q = useQuery({ queryKey: ['aging', query], queryFn: () => get<AgingRow[]>('/finance/settlement/aging', query) });
-  const open = useQuery({ queryKey: ['settlementOpen', kind], enabled: can('finance:statement:query'), queryFn: () => get<OpenRow[]>('/finance/settlement/open', { kind }) });
+  const q = useQuery({ queryKey: ['aging', query], queryFn: () => callData(SettlementApi.endpoints.aging, { query }) });
+  const open = useQuery({ queryKey: ['settlementOpen', kind], enabled: can('finance:statement:query'), queryFn: () => callData(SettlementApi.endpoints.open, { query: { kind } }) });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Card

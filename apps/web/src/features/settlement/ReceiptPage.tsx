@@ -8,8 +8,8 @@ import { Card, Input, InputNumber, List, Segmented, Space, Table, Tag, Typograph
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
-import { getResource, RECEIPT_ACTION_FROM, type SettlementApi } from '@tms/domain';
-import { list, postEnvelope } from '../../platform/http.ts';
+import { getResource, RECEIPT_ACTION_FROM, SettlementApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
@@ -26,13 +26,13 @@ export default function ReceiptPage() {
   const [results, setResults] = useState<Result[]>([]);
   const [days, setDays] = useState(7);
   const input = useRef<InputRef>(null);
-  const overdue = useQuery({ queryKey: ['receiptOverdue', days, results.length], queryFn: () => list<Overdue>('/finance/paperReceipt/overdue', { days, pageSize: 100 }) });
+  const overdue = useQuery({ queryKey: ['receiptOverdue', days, results.length], queryFn: () => call(SettlementApi.endpoints.receiptOverdue, { query: { days, pageSize: 100 } }) });
   const scan = async () => {
     const c = code.trim();
     setCode('');
     if (!c) return;
     try {
-      const r = await postEnvelope<Result[]>('/finance/paperReceipt/scan', { action, codes: [c], reason: reason || undefined });
+      const r = await call(SettlementApi.endpoints.receiptScan, { body: { action, codes: [c], reason: reason || undefined } });
       setResults((prev) => [...(r.data ?? []), ...prev]);
     } catch {
       // the error notification carries the server's message

@@ -12,8 +12,9 @@ import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
-import { getResource, type SettlementApi } from '@tms/domain';
-import { download, get, postEnvelope } from '../../platform/http.ts';
+import { getResource, SettlementApi } from '@tms/domain';
+import { download } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import ThreeWayModal from './ThreeWayModal.tsx';
@@ -40,13 +41,13 @@ function GenerateModal({ onClose, onDone }: { onClose: () => void; onDone: () =>
   const submit = async () => {
     const v = await form.validateFields();
     try {
-      const r = await postEnvelope<Job>('/finance/statement/generate', { kind: v.kind, period: v.period.format('YYYY-MM'), partyId: v.partyId || undefined });
+      const r = await call(SettlementApi.endpoints.generate, { body: { kind: v.kind, period: v.period.format('YYYY-MM'), partyId: v.partyId || undefined } });
       let j = r.data as Job;
       setJob(j);
       // every party of the period runs as a background job: its progress is polled until it ends
       while (j.status === 'QUEUED' || j.status === 'RUNNING') {
         await new Promise((res) => setTimeout(res, 500));
-        j = await get<Job>(`/finance/statement/job/${j.id}`);
+        j = await callData(SettlementApi.endpoints.job, { params: { id: j.id } });
         setJob(j);
       }
       if (j.status === 'FAILED') {
@@ -154,11 +155,12 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
   const [invoicing, setInvoicing] = useState(false);
   const [printing, setPrinting] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
-  const q = useQuery({ queryKey: ['statement', id], queryFn: () => get<Detail>(`/finance/statement/detail/${id}`), staleTime: 0 });
+  const q = useQuery({ queryKey: ['statement', id], queryFn: () => callData(SettlementApi.endpoints.detail, { params: { id } }), staleTime: 0 });
   const d = q.data;
-  const act = async (path: string, body: Record<string, unknown>) => {
+  /** One of the statement's actions (its typed call), its message shown, the statement read again. */
+  const act = async (send: () => Promise<{ msg: string }>) => {
     try {
-      const r = await postEnvelope(path, body);
+      const r = await send();
       message.success(r.msg);
     } catch {
       // shown by the error notification
@@ -166,13 +168,14 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     await qc.invalidateQueries({ queryKey: ['statement', id] });
     onChanged();
   };
-  const base = d ? { id: d.id, version: d.version } : {};
+  // the statement as read (its version: a stale one answers 409); the actions show only once it is read
+  const base = { id: d?.id ?? 0, version: d?.version ?? 0 };
   const is = (...s: string[]) => !!d && s.includes(d.status);
   const removable = can('finance:statement:edit') && is('DRAFT');
   const buttons = d && (
     <Space wrap>
-      {can('finance:statement:send') && is('DRAFT') && <Button data-testid="statement-send" onClick={() => act('/finance/statement/send', base)}>{t('settlement.send')}</Button>}
-      {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act('/finance/statement/confirm', base)}>{t('settlement.confirm')}</Button>}
+      {can('finance:statement:send') && is('DRAFT') && <Button data-testid="statement-send" onClick={() => act(() => call(SettlementApi.endpoints.send, { body: base }))}>{t('settlement.send')}</Button>}
+      {can('finance:statement:confirm') && is('SENT', 'ADJUSTED') && <Button type="primary" data-testid="statement-confirm" onClick={() => act(() => call(SettlementApi.endpoints.confirm, { body: base }))}>{t('settlement.confirm')}</Button>}
       {can('finance:invoice:add') && is('CONFIRMED') && (
         <Button data-testid="statement-invoice" onClick={() => setInvoicing(true)} aria-haspopup="dialog">
           {negative(d.openAmount) ? t('settlement.redInvoice') : t('settlement.invoice')}
@@ -199,7 +202,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:void') && is('DRAFT', 'SENT', 'DISPUTED', 'ADJUSTED', 'CONFIRMED') && (
-        <Button danger data-testid="statement-void" aria-haspopup="dialog" onClick={() => ask(t('settlement.void'), [{ name: 'reason', label: t('settlement.reason') }], (v) => act('/finance/statement/void', { ...base, reason: v.reason ?? '' }))}>
+        <Button danger data-testid="statement-void" aria-haspopup="dialog" onClick={() => ask(t('settlement.void'), [{ name: 'reason', label: t('settlement.reason') }], (v) => act(() => call(SettlementApi.endpoints.void, { body: { ...base, reason: String(v.reason ?? '') } })))}>
           {t('settlement.void')}
         </Button>
       )}
@@ -209,14 +212,14 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
     const out = [];
     if (d && can('finance:statement:dispute') && is('SENT', 'ADJUSTED') && l.lineType === 'CHARGE' && l.disputeStatus !== 'OPEN')
       out.push(
-        <LinkButton dialog key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }, { name: 'fileId', label: t('settlement.attachment'), kind: 'file' }], (v) => act('/finance/statement/dispute', { ...base, lines: [{ lineId: l.id, reason: v.reason ?? '', proposedAmount: String(v.proposedAmount ?? ''), fileId: (v.fileId as number | undefined) ?? null }] }))}>
+        <LinkButton dialog key="dispute" data-testid="line-dispute" onClick={() => ask(t('settlement.dispute'), [{ name: 'reason', label: t('settlement.reason') }, { name: 'proposedAmount', label: t('settlement.proposedAmount'), kind: 'number', initial: l.amount }, { name: 'fileId', label: t('settlement.attachment'), kind: 'file' }], (v) => act(() => call(SettlementApi.endpoints.dispute, { body: { ...base, lines: [{ lineId: l.id, reason: String(v.reason ?? ''), proposedAmount: String(v.proposedAmount ?? ''), fileId: (v.fileId as number | undefined) ?? null }] } })))}>
           {t('settlement.dispute')}
         </LinkButton>,
       );
     if (d && can('finance:statement:resolve') && is('DISPUTED') && l.disputeStatus === 'OPEN')
       for (const accept of [true, false])
         out.push(
-          <LinkButton key={String(accept)} data-testid={accept ? 'line-accept' : 'line-reject'} onClick={() => act('/finance/statement/resolve', { ...base, decisions: [{ lineId: l.id, accept }] })}>
+          <LinkButton key={String(accept)} data-testid={accept ? 'line-accept' : 'line-reject'} onClick={() => act(() => call(SettlementApi.endpoints.resolve, { body: { ...base, decisions: [{ lineId: l.id, accept }] } }))}>
             {t(accept ? 'settlement.accept' : 'settlement.reject')}
           </LinkButton>,
         );
@@ -250,7 +253,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
                     content: t('settlement.removeLinesConfirm', { count: picked.length }),
                     okButtonProps: { danger: true },
                     onOk: async () => {
-                      await act('/finance/statement/removeLines', { ...base, lineIds: picked });
+                      await act(() => call(SettlementApi.endpoints.removeLines, { body: { ...base, lineIds: picked } }));
                       setPicked([]);
                     },
                   })
