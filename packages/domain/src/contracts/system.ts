@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { rules } from '../rules.ts';
-import { endpoint, okOf } from '../api.ts';
+import { endpoint, okOf, OkEnvelope } from '../api.ts';
 import { anyText, idOrNone, idsIn, type Ctx, matching, needId, needIds, oneOf, optInt, plainBody, refuse } from './checks.ts';
 
 const rows = <T extends z.ZodType>(row: T) => z.array(row);
@@ -120,6 +120,11 @@ export const NoInput = z.object({}).loose().nullish().meta({ description: 'no in
 /** Reads of the user and data-group screens: one declaration for the server's route and the web's call. */
 const userTags = ['user'];
 export const endpoints = {
+  userAll: endpoint({ method: 'GET', path: '/system/user/selectAll', operationId: 'user.all', summary: 'Every user within the caller’s data scope (for pickers)', tags: userTags, permission: 'system:user:query', response: okOf(z.array(UserChoice)) }),
+  resetPassword: endpoint({ method: 'POST', path: '/system/user/resetPwd', operationId: 'user.resetPassword', summary: 'Set a user’s password (its sessions end)', tags: userTags, permission: 'system:user:edit', body: ResetPassword, response: OkEnvelope }),
+  setUserCenters: endpoint({ method: 'POST', path: '/system/user/dispatchCenters', operationId: 'user.setDispatchCenters', summary: 'Set the dispatch centers a user works in, and its default', tags: userTags, permission: 'system:user:edit', body: SetUserCenters, response: OkEnvelope }),
+  setUserGroups: endpoint({ method: 'POST', path: '/system/user/dataGroups', operationId: 'user.setDataGroups', summary: 'Set the data groups of a user', tags: userTags, permission: 'system:user:edit', body: SetUserGroups, response: OkEnvelope }),
+  transfer: endpoint({ method: 'POST', path: '/system/user/transfer', operationId: 'user.transfer', summary: 'Move roles, dispatch centers and / or data groups from one user to another', tags: userTags, permission: 'system:user:edit', body: Transfer, response: okOf(Transferred) }),
   userRoles: endpoint({ method: 'GET', path: '/system/role/selectUserRefRolesByUserId', operationId: 'user.roles', summary: 'The roles a user holds', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
   userOtherRoles: endpoint({ method: 'GET', path: '/system/role/selectUserNotRefRolesByUserId', operationId: 'user.otherRoles', summary: 'The roles a user does not hold', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
   userCenters: endpoint({ method: 'GET', path: '/system/user/dispatchCenters', operationId: 'user.dispatchCenters', summary: 'Every dispatch center, marked when the user works in it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserCenter)) }),

@@ -292,12 +292,12 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // ---- users ----
-  route(app, { method: 'GET', url: '/api/system/user/selectAll', operationId: 'user.all', summary: 'Every user within the caller’s data scope (for pickers)', tags: userTags, permission: 'system:user:query', response: okOf(z.array(C.UserChoice)) }, async (req) => {
+  route(app, C.endpoints.userAll, async (req) => {
     const params: unknown[] = [];
     const r = await db.query<z.input<typeof C.UserChoice>>(`select u.id, u.user_name as "userName", u.nick_name as "nickName", u.status from sys_user u where ${usersInScope(req, params)} order by u.id`, params);
     return ok(req, r.rows);
   });
-  route(app, { method: 'POST', url: '/api/system/user/resetPwd', operationId: 'user.resetPassword', summary: 'Set a user’s password (its sessions end)', tags: userTags, permission: 'system:user:edit', body: L(C.ResetPassword), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.resetPassword, body: L(C.ResetPassword) }, async (req) => {
     const { id, password: pw } = req.body;
     const hash = await hashPassword(pw);
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
@@ -321,7 +321,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     );
     return ok(req, r.rows);
   });
-  route(app, { method: 'POST', url: '/api/system/user/dispatchCenters', operationId: 'user.setDispatchCenters', summary: 'Set the dispatch centers a user works in, and its default', tags: userTags, permission: 'system:user:edit', body: L(C.SetUserCenters), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.setUserCenters, body: L(C.SetUserCenters) }, async (req) => {
     const { userId, ids, defaultId } = req.body;
     const def = defaultId ?? ids[0];
     if (ids.length && !ids.includes(def!)) throw badRequest('messages.validationFailed', { defaultId: { key: 'validation.invalid' } });
@@ -352,7 +352,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     );
     return ok(req, r.rows);
   });
-  route(app, { method: 'POST', url: '/api/system/user/dataGroups', operationId: 'user.setDataGroups', summary: 'Set the data groups of a user', tags: userTags, permission: 'system:user:edit', body: L(C.SetUserGroups), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.setUserGroups, body: L(C.SetUserGroups) }, async (req) => {
     const { userId, ids } = req.body;
     await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
       await userInScope(q, req, userId);
@@ -372,7 +372,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
    * transaction. The giving user keeps the rest and goes on working with it; the receiving user keeps its own default
    * dispatch center, or takes the giving user's when it had none, so it ends with exactly one.
    */
-  route(app, { method: 'POST', url: '/api/system/user/transfer', operationId: 'user.transfer', summary: 'Move roles, dispatch centers and / or data groups from one user to another', tags: userTags, permission: 'system:user:edit', body: L(C.Transfer), response: okOf(C.Transferred) }, async (req) => {
+  route(app, { ...C.endpoints.transfer, body: L(C.Transfer) }, async (req) => {
     const { fromUserId: from, toUserId: to, parts } = req.body;
     if (from === to) throw badRequest('messages.validationFailed', { toUserId: { key: 'validation.invalid' } });
     const moved = await mutate(db, req, { title: 'user', businessType: 'TRANSFER' }, async (q) => {

@@ -7,7 +7,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { PortalApi, resourceByName, SystemApi } from '@tms/domain';
 import { callData } from '../../../platform/api.ts';
-import { HttpError, get, post } from '../../../platform/http.ts';
+import { HttpError, post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
@@ -111,7 +111,7 @@ function CentersModal({ user, onClose }: { user: Row; onClose: () => void }) {
       cancelText={t('resource.cancel')}
       onCancel={onClose}
       onOk={async () => {
-        await post('/system/user/dispatchCenters', { userId: user.id, ids: chosen, defaultId: effectiveDefault });
+        await callData(SystemApi.endpoints.setUserCenters, { body: { userId: user.id, ids: chosen, defaultId: effectiveDefault } });
         message.success(t('resource.saveSuccess'));
         onClose();
       }}
@@ -162,7 +162,7 @@ function GroupsModal({ user, onClose }: { user: Row; onClose: () => void }) {
       cancelText={t('resource.cancel')}
       onCancel={onClose}
       onOk={async () => {
-        await post('/system/user/dataGroups', { userId: user.id, ids: chosen });
+        await callData(SystemApi.endpoints.setUserGroups, { body: { userId: user.id, ids: chosen } });
         message.success(t('resource.saveSuccess'));
         onClose();
       }}
@@ -234,7 +234,7 @@ function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () => void 
       onOk={async () => {
         const v = await form.validateFields();
         try {
-          await post('/system/user/resetPwd', { id: user.id, password: v.password }, { silent: true });
+          await callData(SystemApi.endpoints.resetPassword, { body: { id: user.id, password: v.password } }, { silent: true });
           message.success(t('system.user.resetPwdDone'));
           onClose();
         } catch (e) {
@@ -273,7 +273,7 @@ function TransferModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ fromUserId: number; toUserId: number; parts: string[] }>();
-  const users = useQuery({ queryKey: ['allUsers'], queryFn: () => get<UserOption[]>('/system/user/selectAll'), staleTime: 0 });
+  const users = useQuery({ queryKey: ['allUsers'], queryFn: () => callData(SystemApi.endpoints.userAll), staleTime: 0 });
   const options = (users.data ?? []).map((u) => ({ value: u.id, label: `${u.nickName} (${u.userName})` }));
   return (
     <Modal
@@ -284,7 +284,7 @@ function TransferModal({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       onOk={async () => {
         const v = await form.validateFields();
-        await post('/system/user/transfer', v);
+        await callData(SystemApi.endpoints.transfer, { body: v });
         message.success(t('system.user.transferDone'));
         onClose();
       }}
