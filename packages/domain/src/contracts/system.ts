@@ -119,7 +119,11 @@ export const NoInput = z.object({}).loose().nullish().meta({ description: 'no in
 
 /** Reads of the user and data-group screens: one declaration for the server's route and the web's call. */
 const userTags = ['user'];
+const roleTags = ['role'];
 export const endpoints = {
+  roleMenus: endpoint({ method: 'GET', path: '/system/menu/role/:id', operationId: 'role.menus', summary: 'The menus a role holds', tags: roleTags, permission: 'system:role:query', params: RoleParams, response: okOf(CheckedKeys) }),
+  roleDepts: endpoint({ method: 'GET', path: '/system/dept/role/:id', operationId: 'role.depts', summary: 'The departments of a role’s custom data scope', tags: roleTags, permission: 'system:role:query', params: RoleParams, response: okOf(CheckedKeys) }),
+  roleDataScope: endpoint({ method: 'POST', path: '/system/role/authDataScope', operationId: 'role.dataScope', summary: 'Set the data scope of a role (custom: its departments)', tags: roleTags, permission: 'system:role:edit', body: AuthDataScope, response: OkEnvelope }),
   userAll: endpoint({ method: 'GET', path: '/system/user/selectAll', operationId: 'user.all', summary: 'Every user within the caller’s data scope (for pickers)', tags: userTags, permission: 'system:user:query', response: okOf(z.array(UserChoice)) }),
   resetPassword: endpoint({ method: 'POST', path: '/system/user/resetPwd', operationId: 'user.resetPassword', summary: 'Set a user’s password (its sessions end)', tags: userTags, permission: 'system:user:edit', body: ResetPassword, response: OkEnvelope }),
   setUserCenters: endpoint({ method: 'POST', path: '/system/user/dispatchCenters', operationId: 'user.setDispatchCenters', summary: 'Set the dispatch centers a user works in, and its default', tags: userTags, permission: 'system:user:edit', body: SetUserCenters, response: OkEnvelope }),

@@ -199,17 +199,17 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     const r = await db.query<z.input<typeof C.RoleChoice>>(`select id, role_key as "roleKey", role_name as "roleName", status from sys_role order by role_sort, id`);
     return ok(req, r.rows);
   });
-  route(app, { method: 'GET', url: '/api/system/menu/role/:id', operationId: 'role.menus', summary: 'The menus a role holds', tags: roleTags, permission: 'system:role:query', params: L(C.RoleParams), response: okOf(C.CheckedKeys) }, async (req) => {
+  route(app, { ...C.endpoints.roleMenus, params: L(C.RoleParams) }, async (req) => {
     const { id } = req.params;
     const r = await db.query<{ menu_id: number }>(`select menu_id from sys_role_menu where role_id = $1`, [id]);
     return ok(req, { checkedKeys: r.rows.map((x) => x.menu_id) });
   });
-  route(app, { method: 'GET', url: '/api/system/dept/role/:id', operationId: 'role.depts', summary: 'The departments of a role’s custom data scope', tags: roleTags, permission: 'system:role:query', params: L(C.RoleParams), response: okOf(C.CheckedKeys) }, async (req) => {
+  route(app, { ...C.endpoints.roleDepts, params: L(C.RoleParams) }, async (req) => {
     const { id } = req.params;
     const r = await db.query<{ dept_id: number }>(`select dept_id from sys_role_dept where role_id = $1`, [id]);
     return ok(req, { checkedKeys: r.rows.map((x) => x.dept_id) });
   });
-  route(app, { method: 'POST', url: '/api/system/role/authDataScope', operationId: 'role.dataScope', summary: 'Set the data scope of a role (custom: its departments)', tags: roleTags, permission: 'system:role:edit', body: L(C.AuthDataScope), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.roleDataScope, body: L(C.AuthDataScope) }, async (req) => {
     const { id, dataScope: scope, deptIds } = req.body;
     await mutate(db, req, { title: 'role', businessType: 'UPDATE' }, async (q) => {
       const caller = requireCaller(req);

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Col, Form, Modal, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
-import { resourceByName } from '@tms/domain';
-import { get, post } from '../../../platform/http.ts';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
 import { useCan, useDict } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
@@ -111,7 +111,7 @@ const formExt: FormExtension = {
   width: 800,
   load: async (record) => {
     if (!record) return { menuIds: [] };
-    const r = await get<{ checkedKeys: number[] }>(`/system/menu/role/${record.id}`);
+    const r = await callData(SystemApi.endpoints.roleMenus, { params: { id: record.id } });
     return { menuIds: r.checkedKeys };
   },
   extra: () => <MenuTreeItem />,
@@ -127,7 +127,7 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
   const depts = useAllRows('/system/dept');
   const label = useMemo(() => (r: Row) => String(r.deptName ?? r.id), []);
   useEffect(() => {
-    void get<{ checkedKeys: number[] }>(`/system/dept/role/${role.id}`).then((r) => form.setFieldsValue({ deptIds: r.checkedKeys }));
+    void callData(SystemApi.endpoints.roleDepts, { params: { id: role.id } }).then((r) => form.setFieldsValue({ deptIds: r.checkedKeys }));
   }, [role.id, form]);
   return (
     <Modal
@@ -139,7 +139,7 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
       onCancel={() => onClose(false)}
       onOk={async () => {
         const v = await form.validateFields();
-        await post('/system/role/authDataScope', { id: role.id, dataScope: v.dataScope, deptIds: v.dataScope === '2' ? (v.deptIds ?? []) : [] });
+        await callData(SystemApi.endpoints.roleDataScope, { body: { id: role.id, dataScope: v.dataScope, deptIds: v.dataScope === '2' ? (v.deptIds ?? []) : [] } });
         message.success(t('resource.saveSuccess'));
         onClose(true);
       }}
