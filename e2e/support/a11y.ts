@@ -752,7 +752,7 @@ export interface Sweep {
   /** the dialogs opened from a dialog (counted in `dialogs` too), and which (kind and name) were, once a sweep each */
   nested: number;
   nestedSeen: Set<string>;
-  /** lists shown again with LATER_ROWS rows (they had a next page), and the dialogs of actions only their later rows had */
+  /** lists moved past their first page (they had a next page), and the dialogs of actions only their later rows had */
   laterPages: number;
   laterPageDialogs: number;
   /** each dialog audited: where it was opened from, and whether a modal or a drawer */
