@@ -8,12 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, type Page } from 'playwright-core';
 import { useProductBrowser } from './support/admin-session.ts';
-import { newPage } from './support/browser.ts';
+import { go, newPage } from './support/browser.ts';
 import { snap } from './support/snap.ts';
 import { adminCall, dispatchOrderIn, driverToken, type Envelope } from './support/dispatch.ts';
 import { clientWithWaybill, thisPeriod } from './support/finance.ts';
 import { audit, auditDialog, injectAxe, newSweep, runOnlyRules, skipRules, untaggedChinese, type Finding, type Sweep } from './support/a11y.ts';
-import { go } from './support/browser.ts';
 
 const s = useProductBrowser();
 const tag = Date.now().toString(36);
@@ -144,10 +143,15 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       page.setDefaultTimeout(15_000);
       // a task of this test's own waiting for the driver's answer: refused below, with the states that shows
       const pending = await dispatchOrderIn(server, 'EFFECTIVE');
+      /** The screen as it shows now, audited (with A11Y_DEBUG, a screenshot named `shot`). */
+      const look = async (where: string, shot?: string) => {
+        found.push(...(await screen(page, where, out, english)));
+        if (shot && process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}${shot}`);
+      };
       try {
         await page.goto(`${server.url}/driver/`);
         await settled(page, 'input[type="password"]');
-        found.push(...(await screen(page, '/driver/ (sign-in)', out, english)));
+        await look('/driver/ (sign-in)');
         await page.locator('#loginName').fill('zhangwei');
         await page.locator('#password').fill('driver123');
         await page.locator('button[type="submit"]').click();
@@ -165,26 +169,25 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
             await page.waitForFunction((id) => !!localStorage.getItem(`tms-driver-epod-${id}`), fx.epodId, { polling: 100 });
           await page.evaluate((h) => (window.location.hash = h), hash);
           await settled(page, ready);
-          found.push(...(await screen(page, `/driver/${hash}`, out, english)));
-          if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}${hash.replace(/[#/]+/g, '-')}`);
+          await look(`/driver/${hash}`, hash.replace(/[#/]+/g, '-'));
           if (hash.startsWith('#/check/')) {
             // sent with nothing answered: the count of what is left, as an alert
             await page.getByTestId('submit-check').click();
             await settled(page, '[data-testid="check-error"]');
-            found.push(...(await screen(page, `/driver/${hash} (items left)`, out, english)));
+            await look(`/driver/${hash} (items left)`);
           }
           if (!hash.startsWith('#/epod/')) continue;
           // a code that is not the receipt's waybill: refused with the code named
           await page.getByTestId('typed-code').locator('input').fill('WB-NOT-OURS-1');
           await page.getByTestId('confirm-code').click();
           await settled(page, '[data-testid="code-error"]');
-          found.push(...(await screen(page, `/driver/${hash} (wrong code)`, out, english)));
+          await look(`/driver/${hash} (wrong code)`);
           // the receipt's lines, its photos and the signature show once the waybill's code is confirmed
           const code = await page.evaluate((id) => (JSON.parse(localStorage.getItem(`tms-driver-epod-${id}`)!) as { waybillCode: string }).waybillCode, fx.epodId);
           await page.getByTestId('typed-code').locator('input').fill(code);
           await page.getByTestId('confirm-code').click();
           await settled(page, '[data-testid="epod-line"]');
-          found.push(...(await screen(page, `/driver/${hash} (code confirmed)`, out, english)));
+          await look(`/driver/${hash} (code confirmed)`);
         }
         // refusing a task: the reason asked for (and missing), then the answer queued while offline and refused by the
         // server (the task was accepted meanwhile, elsewhere): the outbox's refused item with its message and removal
@@ -193,27 +196,24 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await task.getByTestId('refuse').click();
         await task.getByTestId('confirm-refuse').click();
         await settled(page, '[data-testid="refuse-error"]');
-        found.push(...(await screen(page, '/driver/#/ (refusing, no reason)', out, english)));
-        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-refusing`);
+        await look('/driver/#/ (refusing, no reason)', '-refusing');
         await ctx.setOffline(true);
         await task.getByTestId('refuse-reason').locator('textarea').fill(english ? 'Vehicle in repair' : '车辆维修中');
         await task.getByTestId('confirm-refuse').click();
         await settled(page, `[data-testid="task"][data-code="${pending.shipmentCode}"] [data-answer="REFUSED"]`);
-        found.push(...(await screen(page, '/driver/#/ (refusal waiting to be sent)', out, english)));
-        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-refusal-queued`);
+        await look('/driver/#/ (refusal waiting to be sent)', '-refusal-queued');
         const accepted = await server.api('POST', `/api/driver/shipments/${pending.id}/accept`, {}, await driverToken(server, 'zhangwei'));
         expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
         await ctx.setOffline(false);
         await page.evaluate(() => (window.location.hash = '#/outbox'));
         await settled(page, '[data-testid="outbox-item"][data-state="refused"]');
-        found.push(...(await screen(page, '/driver/#/outbox (an answer refused)', out, english)));
-        if (process.env.A11Y_DEBUG) await snap(page, `a11y-apps-driver-${lang}-outbox-refused`);
+        await look('/driver/#/outbox (an answer refused)', '-outbox-refused');
         // the list read again (online): the task as the server has it, accepted
         await page.evaluate(() => (window.location.hash = '#/'));
         await settled(page, `[data-testid="task"][data-code="${pending.shipmentCode}"] [data-answer="ACCEPTED"]`);
         await page.evaluate((id) => (window.location.hash = `#/task/${id}`), pending.id);
         await settled(page, '[data-testid="open-check"]');
-        found.push(...(await screen(page, `/driver/#/task/${pending.id} (accepted elsewhere, the refusal refused)`, out, english)));
+        await look(`/driver/#/task/${pending.id} (accepted elsewhere, the refusal refused)`);
         await snap(page, `a11y-apps-driver-${lang}`);
         expect(report(found, out)).toEqual(clean);
       } finally {

@@ -105,18 +105,20 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     return ok(req, await run(req, 'DELETE', (c) => actions.remove(c, ids)));
   });
 
-  const action = <B extends z.ZodType>(name: string, spec: Endpoint<undefined, typeof C.ActionQuery, B, z.ZodType>, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>, req: FastifyRequest) => Promise<unknown>) =>
+  // the operation log's business type: the action's name (`order.lock` → LOCK)
+  const action = <B extends z.ZodType>(spec: Endpoint<undefined, typeof C.ActionQuery, B, z.ZodType>, fn: (c: actions.ActionContext, ids: number[], body: z.output<B>, req: FastifyRequest) => Promise<unknown>) =>
     route(app, spec, async (req) => {
       const ids = idsOf(req as { body?: { ids?: number[] } | null; query: { ids?: number[] } });
+      const name = spec.operationId.slice('order.'.length);
       return ok(req, (await run(req, name.toUpperCase(), (c) => fn(c, ids, req.body as z.output<B>, req))) as Record<string, unknown>);
     });
-  action('review', C.actions.review, (c, ids) => actions.review(c, ids));
-  action('retract', C.actions.retract, (c, ids) => actions.retract(c, ids));
-  action('lock', C.actions.lock, (c, ids, b) => actions.lock(c, ids, b.reason));
-  action('unlock', C.actions.unlock, (c, ids) => actions.unlock(c, ids));
-  action('assignCarrierRoute', C.actions.assignCarrierRoute, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
-  action('printVerify', C.actions.printVerify, (c, ids) => actions.printVerify(c, ids));
-  action('print', C.actions.print, (c, ids, b, req) =>
+  action(C.actions.review, (c, ids) => actions.review(c, ids));
+  action(C.actions.retract, (c, ids) => actions.retract(c, ids));
+  action(C.actions.lock, (c, ids, b) => actions.lock(c, ids, b.reason));
+  action(C.actions.unlock, (c, ids) => actions.unlock(c, ids));
+  action(C.actions.assignCarrierRoute, (c, ids, b) => actions.assignCarrierRoute(c, ids, b.carrierRouteId));
+  action(C.actions.printVerify, (c, ids) => actions.printVerify(c, ids));
+  action(C.actions.print, (c, ids, b, req) =>
     print(c, { ids, templateId: b.templateId, printerId: b.printerId, resetReason: b.resetReason ? b.resetReason : null }, secrets && { clock, secrets, origin: originOf(req) }),
   );
 
