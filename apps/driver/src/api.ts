@@ -4,18 +4,12 @@
  * A 401 signs the driver out (a revoked driver or an ended session, at the next contact).
  */
 import { savedLang } from './i18n.ts';
+import { target, type Data, type Input, type Name, type Schema } from './routes.ts';
 
 const TOKEN = 'tms-driver-token';
 const ME = 'tms-driver-me';
 
-export interface Me {
-  driverId: number;
-  code: string;
-  name: string;
-  mobile: string;
-  loginName: string;
-  carrierName: string | null;
-}
+export type Me = Schema<'Me'>;
 
 export class ApiError extends Error {
   constructor(
@@ -46,24 +40,27 @@ export function forget(): void {
   localStorage.removeItem(ME);
 }
 
-export async function call<T>(method: string, path: string, opts: { body?: unknown; form?: FormData; key?: string; auth?: string | null } = {}): Promise<T> {
+/** Calls an endpoint of the driver API by its name in @tms/domain; resolves to the answer's `data`. */
+export async function send<K extends Name>(name: K, input: Input<K> = {}, opts: { key?: string; auth?: string | null } = {}): Promise<Data<K>> {
+  const { method, path } = target(name, input.params as Record<string, unknown> | undefined);
   const headers: Record<string, string> = { lang: savedLang() };
   const auth = opts.auth === undefined ? token() : opts.auth;
   if (auth) headers.authorization = `Bearer ${auth}`;
   if (opts.key) headers['idempotency-key'] = opts.key;
   let body: BodyInit | undefined;
-  if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
+  if (input.form) body = input.form;
+  else if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
+    body = JSON.stringify(input.body);
   }
+  const query = input.query ? `?${new URLSearchParams(Object.entries(input.query as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])))}` : '';
   let res: Response;
   try {
-    res = await fetch(`/api/driver${path}`, { method, headers, body, cache: 'no-store' });
+    res = await fetch(`/api${path}${query}`, { method, headers, body, cache: 'no-store' });
   } catch {
     throw new NetworkError('network');
   }
-  const json = (await res.json().catch(() => null)) as { msg?: string; data?: T } | null;
+  const json = (await res.json().catch(() => null)) as { msg?: string; data?: Data<K> } | null;
   if (res.status === 401 && auth) {
     forget();
     onSignedOut(json?.msg ?? null);
@@ -73,17 +70,17 @@ export async function call<T>(method: string, path: string, opts: { body?: unkno
     if (res.status >= 500 || res.headers.has('retry-after')) throw new NetworkError(json?.msg ?? String(res.status));
     throw new ApiError(res.status, json?.msg ?? String(res.status), json);
   }
-  return json?.data as T;
+  return json?.data as Data<K>;
 }
 
 export async function login(loginName: string, password: string): Promise<Me> {
-  const t = await call<{ token: string }>('POST', '/login', { body: { loginName, password }, auth: null });
-  const me = await call<Me>('GET', '/me', { auth: t.token });
+  const t = await send('login', { body: { loginName, password } }, { auth: null });
+  const me = await send('me', {}, { auth: t.token });
   signedIn(t.token, me);
   return me;
 }
 
 export async function logout(): Promise<void> {
-  await call('POST', '/logout', { body: {} }).catch(() => undefined);
+  await send('logout', { body: {} }).catch(() => undefined);
   forget();
 }

@@ -2,84 +2,18 @@
  * The driver's dispatch orders and receipts as the app keeps them: fetched when online, kept in
  * localStorage for offline use (the last answer), and refreshed in the background.
  */
-import { call } from './api.ts';
+import { send } from './api.ts';
+import type { Schema } from './routes.ts';
 
-export interface Goods {
-  itemName: string | null;
-  quantity: number;
-  unit: string | null;
-}
-export interface Waybill {
-  id: number;
-  code: string;
-  sourceStationId: number;
-  destStationId: number;
-  sourceContact: string | null;
-  sourcePhone: string | null;
-  destContact: string | null;
-  destPhone: string | null;
-  etd: string | null;
-  eta: string | null;
-  totalQuantity: number;
-  goods: Goods[];
-  epodId: number | null;
-  epodCode: string | null;
-  epodStatus: string | null;
-  /** when the driver left the stop after this receipt was signed */
-  epodDepartureTime?: string | null;
-}
-export interface Stop {
-  seq: number;
-  stationId: number;
-  name: string;
-  lng: number;
-  lat: number;
-  address: string | null;
-  contactName: string | null;
-}
-export interface Shipment {
-  id: number;
-  shipmentCode: string;
-  status: 'EFFECTIVE' | 'SHIPPED' | 'COMPLETED';
-  isReceive: string | null;
-  etd: string | null;
-  eta: string | null;
-  vehiclePlate: string | null;
-  fromLocation: string | null;
-  toLocation: string | null;
-  totalQuantity: number | null;
-  remark: string | null;
-  stops: Stop[];
-  waybills: Waybill[];
-  /** the latest vehicle check reported on it */
-  lastCheck?: CheckDone | null;
-}
-export interface CheckDone {
-  id: number;
-  result: 'PASS' | 'FAIL';
-  checkTime: string;
-}
-export interface CheckItem {
-  code: string;
-  label: string;
-}
-export interface EpodLine {
-  id: number;
-  posNo: number;
-  itemName: string | null;
-  itemCode: string | null;
-  unit: string | null;
-  shippedQuantity: number;
-  plannedCases: number;
-  plannedPallets: number;
-}
-export interface Epod {
-  id: number;
-  code: string;
-  waybillCode: string;
-  status: string;
-  lines: EpodLine[];
-}
+export type Goods = Schema<'DriverGoods'>;
+export type Waybill = Schema<'DriverWaybill'>;
+export type Stop = Schema<'DriverStop'>;
+export type Shipment = Schema<'Shipment'>;
+export type CheckDone = Schema<'CheckDone'>;
+export type CheckItem = Schema<'CheckItem'>;
+/** What the phone keeps of a receipt to fill it in offline. */
+export type Epod = Pick<Schema<'Receipt'>, 'id' | 'code' | 'waybillCode' | 'status' | 'lines'>;
+export type EpodLine = Epod['lines'][number];
 
 const TASKS = 'tms-driver-tasks';
 const EPOD = 'tms-driver-epod-';
@@ -89,7 +23,7 @@ export function cachedTasks(): { at: number; list: Shipment[] } | null {
 }
 
 export async function fetchTasks(): Promise<Shipment[]> {
-  const list = await call<Shipment[]>('GET', '/shipments');
+  const list = await send('shipments');
   localStorage.setItem(TASKS, JSON.stringify({ at: Date.now(), list }));
   return list;
 }
@@ -122,7 +56,7 @@ const CHECK_ITEMS = 'tms-driver-check-items-';
 export const cachedCheckItems = (lang: string): CheckItem[] | null => JSON.parse(localStorage.getItem(CHECK_ITEMS + lang) ?? 'null') as CheckItem[] | null;
 
 export async function fetchCheckItems(lang: string): Promise<CheckItem[]> {
-  const list = await call<CheckItem[]>('GET', '/checkItems');
+  const list = await send('checkItems');
   localStorage.setItem(CHECK_ITEMS + lang, JSON.stringify(list));
   return list;
 }
@@ -137,7 +71,7 @@ export async function prefetchEpods(s: Shipment): Promise<void> {
     s.waybills
       .filter((w) => w.epodId)
       .map(async (w) => {
-        const e = await call<Epod>('GET', `/epods/${w.epodId}`);
+        const e = await send('epod', { params: { id: w.epodId! } });
         localStorage.setItem(EPOD + w.epodId, JSON.stringify({ id: e.id, code: e.code, waybillCode: e.waybillCode, status: e.status, lines: e.lines }));
       }),
   );

@@ -6,8 +6,9 @@
  * on the phone as refused, with the server's message; a network failure or 5xx leaves it waiting.
  */
 import { openDB, type IDBPDatabase } from 'idb';
-import { ApiError, call, NetworkError, savedMe } from './api.ts';
-import { answered, checked, departed, type CheckDone } from './data.ts';
+import { ApiError, NetworkError, savedMe, send as call } from './api.ts';
+import { answered, checked, departed } from './data.ts';
+import type { Input } from './routes.ts';
 
 export interface Point {
   shipmentId: number | null;
@@ -30,7 +31,8 @@ export interface OutboxItem {
   shipmentId?: number;
   reason?: string;
   epodId?: number;
-  report?: unknown;
+  /** a receipt's report (epodId) */
+  report?: NonNullable<Input<'epodReport'>['body']>;
   /** photos then the signature, uploaded before the report */
   pictures?: Blob[];
   /** pictures already uploaded */
@@ -91,18 +93,18 @@ async function save(item: OutboxItem): Promise<void> {
 async function send(item: OutboxItem): Promise<void> {
   switch (item.type) {
     case 'accept':
-      await call('POST', `/shipments/${item.shipmentId}/accept`, { body: {}, key: item.key });
+      await call('accept', { params: { id: item.shipmentId! }, body: {} }, { key: item.key });
       answered(item.shipmentId!, 'ACCEPTED');
       return;
     case 'refuse':
-      await call('POST', `/shipments/${item.shipmentId}/refuse`, { body: { reason: item.reason }, key: item.key });
+      await call('refuse', { params: { id: item.shipmentId! }, body: { reason: item.reason! } }, { key: item.key });
       answered(item.shipmentId!, 'REFUSED');
       return;
     case 'positions':
-      await call('POST', '/positions', { body: { points: item.points }, key: item.key });
+      await call('positions', { body: { points: item.points! } }, { key: item.key });
       return;
     case 'depart':
-      await call('POST', `/epods/${item.epodId}/departure`, { body: { departureTime: item.departureTime }, key: item.key });
+      await call('epodDeparture', { params: { id: item.epodId! }, body: { departureTime: item.departureTime! } }, { key: item.key });
       departed(item.epodId!, item.departureTime!);
       return;
     case 'epod': {
@@ -111,11 +113,11 @@ async function send(item: OutboxItem): Promise<void> {
         const form = new FormData();
         const blob = pictures[i]!;
         form.append('file', blob, `${i === pictures.length - 1 ? 'signature' : 'photo'}-${i + 1}.${blob.type === 'image/png' ? 'png' : 'jpg'}`);
-        await call('POST', `/epods/${item.epodId}/pictures`, { form, key: `${item.key}-p${i}` });
+        await call('epodPicture', { params: { id: item.epodId! }, form }, { key: `${item.key}-p${i}` });
         item.sent = i + 1;
         await save(item);
       }
-      await call('POST', `/epods/${item.epodId}/report`, { body: item.report, key: `${item.key}-r` });
+      await call('epodReport', { params: { id: item.epodId! }, body: item.report! }, { key: `${item.key}-r` });
       return;
     }
     case 'vehicleCheck': {
@@ -124,14 +126,14 @@ async function send(item: OutboxItem): Promise<void> {
       for (let i = ids.length; i < pictures.length; i++) {
         const form = new FormData();
         form.append('file', pictures[i]!, `check-${i + 1}.jpg`);
-        ids.push((await call<{ id: number }>('POST', '/files', { form, key: `${item.key}-p${i}` })).id);
+        ids.push((await call('uploadFile', { form }, { key: `${item.key}-p${i}` })).id);
         item.uploaded = ids;
         item.sent = ids.length;
         await save(item);
       }
       const c = item.check!;
       const body = { ...c, items: c.items.map((x, n) => ({ ...x, pictureIds: ids.filter((_, k) => item.pictureOf?.[k] === n) })) };
-      const saved = await call<{ id: number; result: CheckDone['result'] }>('POST', `/shipments/${item.shipmentId}/vehicleCheck`, { body, key: `${item.key}-c` });
+      const saved = await call('vehicleCheck', { params: { id: item.shipmentId! }, body }, { key: `${item.key}-c` });
       checked(item.shipmentId!, { ...saved, checkTime: new Date(item.createdAt).toISOString() });
       return;
     }

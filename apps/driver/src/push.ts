@@ -4,7 +4,7 @@
  * (/api/driver/push/*). The service worker (public/push-sw.js) shows each push and tells the open app,
  * which refreshes its tasks. Without push (or when refused) new tasks show at the next refresh.
  */
-import { call } from './api.ts';
+import { send } from './api.ts';
 
 export const PUSH_EVENT = 'tms-driver-push';
 
@@ -30,10 +30,16 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration()).pushManager.getSubscription();
 }
 
+/** The subscription as the server takes it (PushSubscription.toJSON() types every part optional; a missing one is refused there). */
+function subscription(sub: PushSubscription) {
+  const j = sub.toJSON();
+  return { ...j, endpoint: j.endpoint ?? sub.endpoint, keys: { p256dh: j.keys?.p256dh ?? '', auth: j.keys?.auth ?? '' } };
+}
+
 /** Asks for the permission, subscribes (again, when the server's key differs) and tells the server. */
 export async function enablePush(): Promise<void> {
   if ((await Notification.requestPermission()) !== 'granted') throw new PushDenied('denied');
-  const { publicKey } = await call<{ publicKey: string }>('GET', '/push/key');
+  const { publicKey } = await send('pushKey');
   const key = fromB64url(publicKey);
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
@@ -43,14 +49,14 @@ export async function enablePush(): Promise<void> {
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await call('POST', '/push/subscription', { body: sub.toJSON() });
+  await send('pushSubscribe', { body: subscription(sub) });
 }
 
 /** Forgets the subscription, on the server and in the browser. */
 export async function disablePush(): Promise<void> {
   const sub = await currentSubscription().catch(() => null);
   if (!sub) return;
-  await call('POST', '/push/unsubscribe', { body: { endpoint: sub.endpoint } }).catch(() => undefined);
+  await send('pushUnsubscribe', { body: { endpoint: sub.endpoint } }).catch(() => undefined);
   await sub.unsubscribe();
 }
 
@@ -58,7 +64,7 @@ export async function disablePush(): Promise<void> {
 export async function resyncPush(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
   const sub = await currentSubscription();
-  if (sub) await call('POST', '/push/subscription', { body: sub.toJSON() });
+  if (sub) await send('pushSubscribe', { body: subscription(sub) });
 }
 
 /** Tells the app (a window event) when the service worker received a push. */

@@ -32,7 +32,7 @@ interface LineState {
 }
 
 /** The waybill code as typed or scanned: case and blanks do not matter. */
-export const sameCode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+export const sameCode = (a: string, b: string | null) => b !== null && a.trim().toUpperCase() === b.trim().toUpperCase();
 
 export function EpodPage({ shipmentId, epodId }: { shipmentId: number; epodId: number }) {
   const { t } = useT();

@@ -8,13 +8,14 @@
  * Other modules (epod reports by the driver) use `requireDriver(req)` in their handlers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DriverApi } from '@tms/domain';
 import type { Clock } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { hashToken, issueToken, loadCaller } from '../../platform/auth.ts';
 
 /** The permission every driver-app route declares. */
-export const DRIVER_PERMISSION = 'driver:app';
+export const DRIVER_PERMISSION = DriverApi.DRIVER_PERMISSION;
 
 export interface DriverCaller {
   driverId: number;

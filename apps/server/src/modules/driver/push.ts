@@ -176,18 +176,17 @@ export class DriverPusher {
 
 /** The routes, the event subscription and the sender. */
 export async function registerDriverPush(app: FastifyInstance, db: Db, clock: Clock, secrets: Secrets, events: DomainEvents): Promise<void> {
-  const cfg = { tags: ['driver'], permission: DRIVER_PERMISSION };
   const Subscription = onValidationError(C.PushSubscription, (issues) => inputErrors(issues));
-  route(app, { method: 'GET', url: '/api/driver/push/key', operationId: 'driver.pushKey', summary: "The server's VAPID public key, to subscribe to new-task notifications", ...cfg, response: okOf(C.PushKey) }, async (req) => {
+  route(app, C.endpoints.pushKey, async (req) => {
     requireDriver(req);
     return ok(req, { publicKey: (await vapidKeys(db, secrets, clock.now())).publicKey });
   });
-  route(app, { method: 'POST', url: '/api/driver/push/subscription', operationId: 'driver.pushSubscribe', summary: "Store the phone's push subscription: new tasks are notified to it", ...cfg, body: Subscription, response: okOf(z.null()) }, async (req) => {
+  route(app, { ...C.endpoints.pushSubscribe, body: Subscription }, async (req) => {
     const d = requireDriver(req);
     await saveSubscription(db, d.driverId, req.body, req.lang, clock.now());
     return ok(req, null, 'messages.driver.pushSubscribed');
   });
-  route(app, { method: 'POST', url: '/api/driver/push/unsubscribe', operationId: 'driver.pushUnsubscribe', summary: "Forget the phone's push subscription", ...cfg, body: C.PushEndpoint, response: okOf(z.null()) }, async (req) => {
+  route(app, C.endpoints.pushUnsubscribe, async (req) => {
     const d = requireDriver(req);
     await dropSubscription(db, d.driverId, req.body.endpoint);
     return ok(req, null, 'messages.driver.pushUnsubscribed');

@@ -35,7 +35,6 @@ const Refuse = onValidationError(C.Refuse(REJECT_REASON_MAX), (issues) => inputE
 const VehicleCheck = onValidationError(vehicleCheckSchema, (issues) => inputErrors(issues));
 
 export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock, storage: Storage): void {
-  const cfg = { tags: ['driver'], permission: DRIVER_PERMISSION };
   /** A refused batch answers as before: the first problems as points.<i>.<field> (times checked against the server's clock). */
   const Positions = onValidationError(C.Positions, (issues, part, data) => {
     try {
@@ -47,7 +46,7 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return issuesToError(issues, part);
   });
 
-  route(app, { method: 'POST', url: '/api/driver/login', operationId: 'driver.login', summary: 'Driver sign-in with login name and password: a 12-hour token', tags: ['driver'], permission: 'public', config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, body: C.Login, response: okOf(C.Token) }, async (req) => {
+  route(app, { ...C.endpoints.login, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (req) => {
     const { loginName, password } = req.body;
     const now = clock.now();
     const fail = async (status: number, key: string) => {
@@ -75,24 +74,24 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/logout', operationId: 'driver.logout', summary: "End the driver's session", ...cfg, body: NoBody, response: okOf(z.null()) }, async (req) => {
+  route(app, C.endpoints.logout, async (req) => {
     const d = requireDriver(req);
     await db.query(`update tms_driver_session set revoked_at = $2 where id = $1 and revoked_at is null`, [d.sessionId, clock.now()]);
     await writeLoginLog(db, req, logName(d.loginName), '0', translate(req.lang, 'messages.login.logout'), clock.now());
     return ok(req, null, 'messages.login.logout');
   });
 
-  route(app, { method: 'GET', url: '/api/driver/me', operationId: 'driver.me', summary: 'The signed-in driver', ...cfg, response: okOf(C.Me) }, async (req) => {
+  route(app, C.endpoints.me, async (req) => {
     const d = requireDriver(req);
     return ok(req, { driverId: d.driverId, code: d.code, name: d.name, mobile: d.mobile, loginName: d.loginName, carrierId: d.carrierId, carrierName: d.carrierName });
   });
 
-  route(app, { method: 'GET', url: '/api/driver/shipments', operationId: 'driver.shipments', summary: "The driver's effective and shipped dispatch orders (100)", ...cfg, response: okOf(z.array(C.Shipment)) }, async (req) =>
-    ok(req, (await driverShipments(db, requireDriver(req).driverId)) as z.input<typeof C.Shipment>[]),
+  route(app, C.endpoints.shipments, async (req) =>
+    ok(req, await driverShipments(db, requireDriver(req).driverId)),
   );
 
-  route(app, { method: 'GET', url: '/api/driver/shipments/:id', operationId: 'driver.shipment', summary: 'One dispatch order of the driver with its stops', ...cfg, params: IdParams, response: okOf(C.Shipment) }, async (req) =>
-    ok(req, (await driverShipment(db, requireDriver(req).driverId, req.params.id)) as z.input<typeof C.Shipment>),
+  route(app, C.endpoints.shipment, async (req) =>
+    ok(req, await driverShipment(db, requireDriver(req).driverId, req.params.id)),
   );
 
   const answer = async (req: FastifyRequest, id: number, reason: string | null) => {
@@ -105,11 +104,11 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { id: out.shipmentId, status: out.status }, reason === null ? 'messages.driver.accepted' : 'messages.driver.refused');
   };
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/accept', operationId: 'driver.accept', summary: 'Accept a dispatch order (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'ACCEPT', via: 'shipment' } }, params: IdParams, body: NoBody, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, null));
+  route(app, { ...C.endpoints.accept, config: { idempotent: true, refusal: { action: 'ACCEPT', via: 'shipment' } } }, async (req) => answer(req, req.params.id, null));
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/refuse', operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'REFUSE', via: 'shipment' } }, params: IdParams, body: Refuse, response: okOf(C.Answered) }, async (req) => answer(req, req.params.id, req.body.reason));
+  route(app, { ...C.endpoints.refuse, config: { idempotent: true, refusal: { action: 'REFUSE', via: 'shipment' } }, body: Refuse }, async (req) => answer(req, req.params.id, req.body.reason));
 
-  route(app, { method: 'POST', url: '/api/driver/positions', operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points; Idempotency-Key: applied once)', ...cfg, config: { idempotent: true }, bodyLimit: 512 * 1024, body: Positions, response: okOf(C.Count) }, async (req) => {
+  route(app, { ...C.endpoints.positions, config: { idempotent: true }, bodyLimit: 512 * 1024, body: Positions }, async (req) => {
     const d = requireDriver(req);
     const points = parsePositions(req.body, clock.now()); // the times against the server's clock, and the stored form
     // stored, and the live maps told the latest point of each dispatch order
@@ -118,17 +117,17 @@ export function registerDriverRoutes(app: FastifyInstance, db: Db, clock: Clock,
     return ok(req, { count }, 'messages.driver.positionsReceived', { count });
   });
 
-  route(app, { method: 'POST', url: '/api/driver/files', operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
+  route(app, { ...C.endpoints.uploadFile, config: { upload: UPLOAD_MAX, idempotent: true } }, async (req) => {
     const d = requireDriver(req);
     return ok(req, await receiveFile(req, storage, IMAGE_TYPES, 'messages.imageOnly', driverActor(d)));
   });
 
-  route(app, { method: 'GET', url: '/api/driver/checkItems', operationId: 'driver.checkItems', summary: 'The vehicle checklist: the active items in order, named in the request language', ...cfg, response: okOf(z.array(C.CheckItem)) }, async (req) => {
+  route(app, C.endpoints.checkItems, async (req) => {
     requireDriver(req);
     return ok(req, await checklist(db, req.lang));
   });
 
-  route(app, { method: 'POST', url: '/api/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'VEHICLE_CHECK', via: 'shipment' } }, params: IdParams, body: VehicleCheck, response: okOf(C.CheckSaved) }, async (req) => {
+  route(app, { ...C.endpoints.vehicleCheck, config: { idempotent: true, refusal: { action: 'VEHICLE_CHECK', via: 'shipment' } }, body: VehicleCheck }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     const input = req.body;

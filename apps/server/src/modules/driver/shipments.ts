@@ -6,13 +6,15 @@
  * answered again (nor withdrawn by the dispatcher); one refused earlier and made effective again
  * can. Someone else's dispatch order answers 404.
  */
+import type { z } from 'zod';
+import { DriverApi } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { shipmentStops } from '../alert/stops.ts';
 import { driverActor, notYours, type DriverCaller } from './auth.ts';
 
 export const DRIVES = (param: string) => `${param} in (s.driver_id_master, s.driver_id_second, s.operating_driver_id)`;
-export const REJECT_REASON_MAX = 200;
+export const REJECT_REASON_MAX = DriverApi.REJECT_REASON_MAX;
 
 const COLUMNS = `s.id, s.shipment_code as "shipmentCode", s.status, s.is_receive as "isReceive", s.receive_time as "receiveTime", s.reject_reasons as "rejectReasons",
   s.etd, s.eta, s.atd, s.ata, s.station_num as "stationNum", s.trans_type as "transType", s.remark,
@@ -28,7 +30,13 @@ export const SHIPMENT_FROM = `tms_shipment s
   left join base_location fl on fl.id = s.from_location_id
   left join base_location tl on tl.id = s.to_location_id`;
 
-type Row = Record<string, unknown> & { id: number };
+type Shipment = z.input<typeof DriverApi.Shipment>;
+type Waybill = z.input<typeof DriverApi.DriverWaybill>;
+type Dated<T, K extends keyof T> = Omit<T, K> & { [k in K]: Date | null };
+/** A dispatch order as read: its times are dates until they are written as ISO-8601. */
+type Row = Dated<Omit<Shipment, 'stops' | 'waybills'>, 'receiveTime' | 'etd' | 'eta' | 'atd' | 'ata'>;
+type WaybillRow = Dated<Waybill, 'etd' | 'eta' | 'epodDepartureTime'> & { shipmentId: number };
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
  * What the driver app shows at each stop: the station's address and contact, and the waybills of
@@ -41,7 +49,7 @@ async function stopDetails(q: Queryable, ids: number[], stationIds: number[]) {
        from base_station b left join base_location l on l.id = b.location_id where b.id = any($1::bigint[])`,
     [stationIds],
   );
-  const waybills = await q.query<Row & { shipmentId: number }>(
+  const waybills = await q.query<WaybillRow>(
     `select w.shipment_id as "shipmentId", w.id, w.code, w.source_station_id as "sourceStationId", w.dest_station_id as "destStationId",
             w.source_contact_name as "sourceContact", coalesce(w.source_contact_mobile, w.source_contact_phone) as "sourcePhone",
             w.dest_contact_name as "destContact", coalesce(w.dest_contact_mobile, w.dest_contact_phone) as "destPhone",
@@ -55,19 +63,26 @@ async function stopDetails(q: Queryable, ids: number[], stationIds: number[]) {
   return { stations: new Map(stations.rows.map((s) => [s.id, s])), waybills: waybills.rows };
 }
 
-async function withStops(q: Queryable, rows: Row[]): Promise<Row[]> {
+async function withStops(q: Queryable, rows: Row[]): Promise<Shipment[]> {
   const ids = rows.map((r) => r.id);
   const stops = await shipmentStops(q, ids);
   const { stations, waybills } = await stopDetails(q, ids, [...new Set([...stops.values()].flat().map((s) => s.stationId))]);
   return rows.map((r) => ({
     ...r,
+    receiveTime: iso(r.receiveTime),
+    etd: iso(r.etd),
+    eta: iso(r.eta),
+    atd: iso(r.atd),
+    ata: iso(r.ata),
     stops: (stops.get(r.id) ?? []).map((s, i) => ({ seq: i + 1, ...s, address: stations.get(s.stationId)?.address ?? null, contactName: stations.get(s.stationId)?.contactName ?? null })),
-    waybills: waybills.filter((w) => w.shipmentId === r.id).map(({ shipmentId: _, ...w }) => w),
+    waybills: waybills
+      .filter((w) => w.shipmentId === r.id)
+      .map(({ shipmentId: _, ...w }) => ({ ...w, etd: iso(w.etd), eta: iso(w.eta), epodDepartureTime: iso(w.epodDepartureTime) })),
   }));
 }
 
 /** EFFECTIVE and SHIPPED dispatch orders of the driver, next departure first. */
-export async function driverShipments(q: Queryable, driverId: number): Promise<Row[]> {
+export async function driverShipments(q: Queryable, driverId: number): Promise<Shipment[]> {
   const r = await q.query<Row>(
     `select ${COLUMNS} from ${SHIPMENT_FROM} where ${DRIVES('$1')} and s.status in ('EFFECTIVE', 'SHIPPED') order by s.etd nulls last, s.id limit 100`,
     [driverId],
@@ -76,7 +91,7 @@ export async function driverShipments(q: Queryable, driverId: number): Promise<R
 }
 
 /** One of the driver's dispatch orders in progress or finished. */
-export async function driverShipment(q: Queryable, driverId: number, id: number): Promise<Row> {
+export async function driverShipment(q: Queryable, driverId: number, id: number): Promise<Shipment> {
   const r = await q.query<Row>(`select ${COLUMNS} from ${SHIPMENT_FROM} where s.id = $2 and ${DRIVES('$1')} and s.status in ('EFFECTIVE', 'SHIPPED', 'COMPLETED')`, [driverId, id]);
   if (!r.rows[0]) throw notFound();
   return (await withStops(q, r.rows))[0]!;

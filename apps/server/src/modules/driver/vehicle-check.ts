@@ -42,7 +42,7 @@ async function checkItems(q: Queryable, d: DriverCaller, input: VehicleCheckInpu
 }
 
 /** Records the check on the driver's shipment (EFFECTIVE or SHIPPED). */
-export async function saveVehicleCheck(q: Queryable, d: DriverCaller, shipmentId: number, input: VehicleCheckInput, now: Date): Promise<{ id: number; result: string }> {
+export async function saveVehicleCheck(q: Queryable, d: DriverCaller, shipmentId: number, input: VehicleCheckInput, now: Date): Promise<{ id: number; result: 'PASS' | 'FAIL' }> {
   const s = (
     await q.query<{ id: number; dispatch_center_id: number; shipment_code: string; status: string; vehicle_id_main: number | null }>(
       `select id, dispatch_center_id, shipment_code, status, vehicle_id_main from tms_shipment

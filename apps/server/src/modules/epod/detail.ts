@@ -34,9 +34,16 @@ export const LINE_COLUMNS = `l.id, l.pos_no as "posNo", l.item_id as "itemId", l
   l.planned_quantity as "plannedQuantity", l.shipped_quantity as "shippedQuantity", l.signed_quantity as "signedQuantity",
   l.planned_cases as "plannedCases", l.planned_pallets as "plannedPallets", l.cases, l.pallets, l.shortage, l.damage, l.remark, l.version`;
 
+/** A line of a receipt as LINE_COLUMNS read it (and its receipt's id). */
+export type EpodLineRow = {
+  epodId: number; id: number; posNo: number; itemId: number | null; itemCode: string | null; itemName: string | null; unit: string | null;
+  plannedQuantity: number; shippedQuantity: number; signedQuantity: number | null; plannedCases: number; plannedPallets: number;
+  cases: number | null; pallets: number | null; shortage: number; damage: number; remark: string | null; version: number;
+};
+
 /** The lines of receipts of one center. */
-export async function linesOf(q: Queryable, epodIds: number[], center: number): Promise<Row[]> {
-  const r = await q.query<Row>(
+export async function linesOf(q: Queryable, epodIds: number[], center: number): Promise<EpodLineRow[]> {
+  const r = await q.query<EpodLineRow>(
     `select l.epod_id as "epodId", ${LINE_COLUMNS} from tms_epod_line l where l.epod_id = any($1::bigint[]) and l.dispatch_center_id = $2 order by l.epod_id, l.pos_no, l.id`,
     [epodIds, center],
   );
@@ -44,7 +51,7 @@ export async function linesOf(q: Queryable, epodIds: number[], center: number): 
 }
 
 /** The extra parts of GET /epod/epod/get/{id}. */
-export async function epodDetail(q: Queryable, storage: Storage, e: Row): Promise<Row> {
+export async function epodDetail(q: Queryable, storage: Storage, e: Row) {
   const id = Number(e.id);
   const center = Number(e.dispatch_center_id);
   const [lines, pictures, opinions, tracking, execution, video] = await Promise.all([

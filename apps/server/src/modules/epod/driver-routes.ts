@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EpodApi, IdParams, NoBody, okOf, resourceByName, resourceRow } from '@tms/domain';
+import { DriverApi, EpodApi, resourceByName } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -24,8 +24,9 @@ import { inputErrors, UPLOAD_MAX, uploadPicture } from './io.ts';
 const epodDef = resourceByName.get('epod')!;
 const DRIVES = `$2 in (s.driver_id_master, s.driver_id_second, s.operating_driver_id)`;
 
-async function driverEpod(q: Queryable, driverId: number, id: number, lock: boolean): Promise<EpodRow & Record<string, unknown>> {
-  const r = await q.query<EpodRow & Record<string, unknown>>(
+type DriverEpodRow = EpodRow & { waybill_code: string | null } & Record<string, unknown>;
+async function driverEpod(q: Queryable, driverId: number, id: number, lock: boolean): Promise<DriverEpodRow> {
+  const r = await q.query<DriverEpodRow>(
     `select t.* from tms_epod t join tms_shipment s on s.id = t.shipment_id where t.id = $1 and ${DRIVES}${lock ? ' for update of t' : ''}`,
     [id, driverId],
   );
@@ -37,9 +38,8 @@ const who = (d: DriverCaller): Who => ({ userId: null, userName: driverActor(d),
 const Report = onValidationError(EpodApi.Report, (issues) => inputErrors(issues));
 
 export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: Storage, clock: Clock): void {
-  const cfg = { tags: ['driver'], permission: DRIVER_PERMISSION };
 
-  route(app, { method: 'GET', url: '/api/driver/epods', operationId: 'driver.epods', summary: "The driver's receipts of shipped and completed dispatch orders (newest 200)", ...cfg, querystring: EpodApi.DriverListQuery, response: okOf(z.array(resourceRow(epodDef))) }, async (req) => {
+  route(app, DriverApi.endpoints.epods, async (req) => {
     const d = requireDriver(req);
     const shipmentId = req.query.shipmentId ?? 0;
     const r = await db.query<Record<string, unknown>>(
@@ -51,13 +51,13 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, r.rows.map((row) => toApi(epodDef, row)));
   });
 
-  route(app, { method: 'GET', url: '/api/driver/epods/:id', operationId: 'driver.epod', summary: 'One receipt of the driver with its lines and pictures', ...cfg, params: IdParams, response: okOf(EpodApi.Receipt) }, async (req) => {
+  route(app, DriverApi.endpoints.epod, async (req) => {
     const d = requireDriver(req);
     const e = await driverEpod(db, d.driverId, req.params.id, false);
-    return ok(req, { ...toApi(epodDef, e), ...(await epodDetail(db, storage, e)) });
+    return ok(req, { ...toApi(epodDef, e), ...(await epodDetail(db, storage, e)), code: e.code, waybillCode: e.waybill_code, status: e.status });
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, config: { idempotent: true, refusal: { action: 'EPOD_REPORT', via: 'epod' } }, params: IdParams, body: Report, response: okOf(EpodApi.Done) }, async (req) => {
+  route(app, { ...DriverApi.endpoints.epodReport, config: { idempotent: true, refusal: { action: 'EPOD_REPORT', via: 'epod' } }, body: Report }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     const input = req.body;
@@ -70,7 +70,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.reported');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/departure', operationId: 'driver.epodDeparture', summary: 'The driver left the stop of a signed receipt: its departure time (Idempotency-Key: applied once)', ...cfg, config: { idempotent: true, refusal: { action: 'EPOD_DEPARTURE', via: 'epod' } }, params: IdParams, body: EpodApi.Departure, response: okOf(EpodApi.Done) }, async (req) => {
+  route(app, { ...DriverApi.endpoints.epodDeparture, config: { idempotent: true, refusal: { action: 'EPOD_DEPARTURE', via: 'epod' } } }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     await mutate(db, req, { title: 'epod', businessType: 'UPDATE' }, async (q) => {
@@ -82,7 +82,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.departed');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/recall', operationId: 'driver.epodRecall', summary: 'The driver recalls a reported receipt', ...cfg, params: IdParams, body: NoBody, response: okOf(EpodApi.Done) }, async (req) => {
+  route(app, DriverApi.endpoints.epodRecall, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     await mutate(db, req, { title: 'epod', businessType: 'RECALL' }, async (q) => {
@@ -92,7 +92,7 @@ export function registerEpodDriverRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, { id }, 'messages.epod.recalled');
   });
 
-  route(app, { method: 'POST', url: '/api/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, config: { upload: UPLOAD_MAX, idempotent: true, refusal: { action: 'EPOD_PICTURE', via: 'epod' } }, params: IdParams, querystring: EpodApi.LineQuery, body: 'upload', response: okOf(EpodApi.Picture) }, async (req) => {
+  route(app, { ...DriverApi.endpoints.epodPicture, config: { upload: UPLOAD_MAX, idempotent: true, refusal: { action: 'EPOD_PICTURE', via: 'epod' } } }, async (req) => {
     const d = requireDriver(req);
     const id = req.params.id;
     return ok(req, await uploadPicture(req, db, storage, driverActor(d), (q) => driverEpod(q, d.driverId, id, true), req.query.lineId ?? null));
