@@ -194,11 +194,20 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await page.evaluate(() => (window.location.hash = '#/'));
         const task = page.locator(`[data-testid="task"][data-code="${pending.shipmentCode}"]`);
         await task.getByTestId('refuse').click();
+        const reasonBox = task.getByTestId('refuse-reason').locator('textarea');
+        const focused = () => reasonBox.evaluate((el) => el === document.activeElement);
+        await expect.poll(focused).toBe(true); // the form opens on its field
         await task.getByTestId('confirm-refuse').click();
         await settled(page, '[data-testid="refuse-error"]');
+        // the field is marked invalid, is described by the error, and has the focus back
+        const described = () => reasonBox.evaluate((el) => [el.getAttribute('aria-invalid'), (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')]);
+        await expect.poll(described).toEqual(['true', (await task.getByTestId('refuse-error').textContent()) ?? '-']);
+        expect(await task.getByTestId('refuse-error').textContent()).toBe(english ? 'Please give a reason for refusing' : '请填写拒单原因');
+        expect(await focused()).toBe(true);
         await look('/driver/#/ (refusing, no reason)', '-refusing');
         await ctx.setOffline(true);
-        await task.getByTestId('refuse-reason').locator('textarea').fill(english ? 'Vehicle in repair' : '车辆维修中');
+        await reasonBox.fill(english ? 'Vehicle in repair' : '车辆维修中');
+        await expect.poll(described).toEqual([null, '']); // typed: the error is gone
         await task.getByTestId('confirm-refuse').click();
         await settled(page, `[data-testid="task"][data-code="${pending.shipmentCode}"] [data-answer="REFUSED"]`);
         await look('/driver/#/ (refusal waiting to be sent)', '-refusal-queued');

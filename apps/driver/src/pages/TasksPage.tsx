@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import Button from 'antd-mobile/es/components/button';
+import { useEffect, useRef, useState } from 'react';
+import Button, { type ButtonRef } from 'antd-mobile/es/components/button';
 import Empty from 'antd-mobile/es/components/empty';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Tag from 'antd-mobile/es/components/tag';
-import TextArea from 'antd-mobile/es/components/text-area';
+import TextArea, { type TextAreaRef } from 'antd-mobile/es/components/text-area';
 import { useT } from '../i18n.ts';
 import { Bar, Data } from '../ui.tsx';
 import { cachedTasks, fetchTasks, fmtTime, type Shipment } from '../data.ts';
@@ -50,6 +50,21 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const box = useRef<TextAreaRef>(null);
+  const refuseButton = useRef<ButtonRef>(null);
+  const errorId = `refuse-error-${s.id}`;
+  // the reason's field names its error (antd-mobile's TextArea passes no aria-* to its textarea)
+  useEffect(() => {
+    const el = box.current?.nativeElement;
+    if (!el) return;
+    if (error) {
+      el.setAttribute('aria-invalid', 'true');
+      el.setAttribute('aria-describedby', errorId);
+    } else {
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+    }
+  }, [error, refusing, errorId]);
   const answer = answerOf(s, outbox);
   if (s.status !== 'EFFECTIVE' && !answer) return null;
   if (answer)
@@ -64,10 +79,36 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
         <label className="muted" htmlFor={`refuse-reason-${s.id}`}>
           {t('tasks.reasonTitle')}
         </label>
-        <TextArea id={`refuse-reason-${s.id}`} value={reason} onChange={setReason} placeholder={t('tasks.reasonPlaceholder')} maxLength={200} rows={2} data-testid="refuse-reason" />
-        {error && <div className="err" role="alert" data-testid="refuse-error">{error}</div>}
+        <TextArea
+          ref={box}
+          id={`refuse-reason-${s.id}`}
+          className="input-box"
+          value={reason}
+          onChange={(v) => {
+            setReason(v);
+            if (v.trim()) setError(null);
+          }}
+          placeholder={t('tasks.reasonPlaceholder')}
+          maxLength={200}
+          rows={2}
+          autoFocus
+          data-testid="refuse-reason"
+        />
+        {error && (
+          <div className="err" role="alert" id={errorId} data-testid="refuse-error">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <Button size="small" onClick={() => setRefusing(false)}>
+          <Button
+            size="small"
+            onClick={() => {
+              setRefusing(false);
+              setError(null);
+              // back to the button that opened the form
+              requestAnimationFrame(() => refuseButton.current?.nativeElement?.focus());
+            }}
+          >
             {t('tasks.cancel')}
           </Button>
           <Button
@@ -75,7 +116,10 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
             color="danger"
             data-testid="confirm-refuse"
             onClick={() => {
-              if (!reason.trim()) return setError(t('tasks.reasonRequired'));
+              if (!reason.trim()) {
+                setError(t('tasks.reasonRequired'));
+                return box.current?.focus();
+              }
               void enqueue({ type: 'refuse', shipmentId: s.id, reason: reason.trim(), label: s.shipmentCode });
             }}
           >
@@ -88,7 +132,7 @@ export function Answer({ s, outbox }: { s: Shipment; outbox: OutboxItem[] }) {
     <div className="row" onClick={(e) => e.stopPropagation()}>
       <Tag color="warning">{t('tasks.waitingAnswer')}</Tag>
       <span className="grow" />
-      <Button size="small" color="danger" fill="outline" data-testid="refuse" onClick={() => setRefusing(true)}>
+      <Button ref={refuseButton} size="small" color="danger" fill="outline" data-testid="refuse" onClick={() => setRefusing(true)}>
         {t('tasks.refuse')}
       </Button>
       <Button size="small" color="primary" onClick={() => void enqueue({ type: 'accept', shipmentId: s.id, label: s.shipmentCode })}>
