@@ -1,6 +1,7 @@
 /** Request and answer schemas of the settlement routes (/api/finance/statement|invoice|payment|paperReceipt/*, issue 15). */
 import { z } from 'zod';
-import { endpoint, intText, okOf, optText } from '../api.ts';
+import { endpoint, intText, okOf, optText, XLSX_ANSWER } from '../api.ts';
+import { PrintAnswer, PrintBody, PrintOptions } from './waybill.ts';
 import { RECEIPT_ACTION_FROM, STATEMENT_STATUSES } from '../finance/settlement.ts';
 
 const money = z.string().describe('a decimal amount as text, 2 places (exact)');
@@ -63,7 +64,7 @@ export const ResolveBody = StatementAction.extend({
 
 export const StatementHeader = z
   .object({
-    id: z.number(), code: z.string(), dispatchCenterId: z.number(), kind: z.string(), partyId: z.number(), partyName: z.string().nullable(), clientId: z.number().nullable(), carrierId: z.number().nullable(),
+    id: z.number(), code: z.string(), dispatchCenterId: z.number(), kind, partyId: z.number(), partyName: z.string().nullable(), clientId: z.number().nullable(), carrierId: z.number().nullable(),
     period: z.string(), periodFrom: z.string(), periodTo: z.string(), currency: z.string(), status: z.enum(STATEMENT_STATUSES), lineCount: z.number().int(),
     chargeAmount: money, adjustAmount: money, totalAmount: money, invoicedAmount: money, paidAmount: money, openAmount: money.describe('total − invoiced'), unpaidAmount: money.describe('total − paid'),
     voidReason: z.string().nullable(), version: z.number().int(),
@@ -169,5 +170,23 @@ export const endpoints = {
   dispute: endpoint({ method: 'POST', path: '/finance/statement/dispute', operationId: 'finance.statement.dispute', summary: "Dispute lines of a sent or adjusted statement as the party's reconciliation says: reason, proposed amount, attachment per line", tags, permission: 'finance:statement:dispute', body: DisputeBody, response: okOf(StatementHeader) }),
   resolve: endpoint({ method: 'POST', path: '/finance/statement/resolve', operationId: 'finance.statement.resolve', summary: 'Decide the open disputes of a statement: an accepted one becomes an adjustment line (the original line stays as it was); when none is left open the statement is ADJUSTED', tags, permission: 'finance:statement:resolve', body: ResolveBody, response: okOf(StatementHeader) }),
   void: endpoint({ method: 'POST', path: '/finance/statement/void', operationId: 'finance.statement.void', summary: 'Void a statement before it is invoiced (reason required): its charges can be stated again', tags, permission: 'finance:statement:void', body: VoidBody, response: okOf(StatementHeader) }),
+  disputeFile: endpoint({ method: 'POST', path: '/finance/statement/disputeFile', operationId: 'finance.statement.disputeFile', summary: "Upload a dispute's attachment (a photo or a PDF, multipart part `file`); its id goes with the dispute (lines[].fileId)", tags, permission: 'finance:statement:dispute', body: 'upload', response: okOf(DisputeFile) }),
+  pdf: endpoint({
+    method: 'GET', path: '/finance/statement/pdf/:id', operationId: 'finance.statement.pdf', tags, permission: 'finance:statement:export',
+    summary: "A statement as PDF in its party's document language (the client's or the carrier's), else the request language, from its STATEMENT print template (the default one unless templateId): header, party, period, every line, the adjustments and the totals (exact decimals)",
+    params: z.object({ id: StatementAction.shape.id }), querystring: StatementPdfQuery, response: { binary: ['application/pdf'] },
+  }),
+  print: endpoint({ method: 'POST', path: '/finance/statement/print', operationId: 'finance.statement.print', summary: "Statements filled into a STATEMENT print template (labels in each party's document language, else the request language), as one HTML document to print or save as PDF", tags, permission: 'finance:statement:export', body: PrintBody, response: okOf(PrintAnswer) }),
+  printOptions: endpoint({ method: 'GET', path: '/finance/statement/printOptions', operationId: 'finance.statement.printOptions', summary: 'The print dialog: STATEMENT templates and printers in use', tags, permission: 'finance:statement:export', response: okOf(PrintOptions) }),
+  claimTemplate: endpoint({ method: 'GET', path: '/finance/statement/claimTemplate', operationId: 'finance.statement.claimTemplate', summary: "The .xlsx template of a carrier's statement for the three-way check: waybill, dispatch order, charge type, claimed amount", tags, permission: 'finance:statement:threeWay', response: XLSX_ANSWER }),
+  threeWay: endpoint({
+    method: 'POST', path: '/finance/statement/threeWay', operationId: 'finance.statement.threeWay', tags, permission: 'finance:statement:threeWay', querystring: ThreeWayQuery, body: 'upload', response: okOf(ThreeWayResult),
+    summary: "Three-way check of a sent or adjusted payable statement against the carrier's statement (.xlsx): differences within the contract's tolerance are accepted, the others disputed; all within and nothing unmatched confirms it",
+  }),
+  agingExport: endpoint({ method: 'GET', path: '/finance/settlement/aging/export', operationId: 'finance.settlement.agingExport', summary: 'The aging report as an Excel workbook, in the request language', tags, permission: 'finance:aging:export', querystring: AgingQuery, response: XLSX_ANSWER }),
+  invoiceRegister: endpoint({ method: 'POST', path: '/finance/invoice/register', operationId: 'finance.invoice.register', summary: "Register an invoice (issued or received) against one or more confirmed statements of one party; each allocation at most the statement's open amount", tags, permission: 'finance:invoice:add', body: InvoiceRegister, response: okOf(InvoiceSaved) }),
+  invoiceVoid: endpoint({ method: 'POST', path: '/finance/invoice/void', operationId: 'finance.invoice.void', summary: 'Void an invoice nothing was written off against (reason required): its statements are open again', tags, permission: 'finance:invoice:void', body: InvoiceVoid, response: okOf(z.object({ id: z.number() })) }),
+  paymentRegister: endpoint({ method: 'POST', path: '/finance/payment/register', operationId: 'finance.payment.register', summary: 'Register a receipt (receivable) or a payment (payable) of a party, optionally written off against its invoices at once', tags, permission: 'finance:payment:add', body: PaymentRegister, response: okOf(PaymentSaved) }),
+  paymentWriteOff: endpoint({ method: 'POST', path: '/finance/payment/writeOff', operationId: 'finance.payment.writeOff', summary: 'Write part of a payment off against a valid invoice of its party (never more than is left of either)', tags, permission: 'finance:payment:writeOff', body: WriteOffBody, response: okOf(PaymentSaved) }),
   removeLines: endpoint({ method: 'POST', path: '/finance/statement/removeLines', operationId: 'finance.statement.removeLines', summary: 'Take lines out of a draft statement (their charges go to a later statement); a confirmed statement is frozen', tags, permission: 'finance:statement:edit', body: RemoveLinesBody, response: okOf(StatementHeader) }),
 };

@@ -9,8 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from 'decimal.js';
-import { z } from 'zod';
-import { FinanceApi as C, getResource, okOf } from '@tms/domain';
+import { FinanceApi as C, getResource } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { centerOf, requireCaller } from '../../platform/auth.ts';
@@ -42,12 +41,9 @@ interface AdjustmentDbRow {
 }
 
 export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  const tags = ['finance'];
-  const BASE = '/api/finance/adjustment';
-
   route(
     app,
-    { method: 'POST', url: `${BASE}/save`, operationId: 'finance.adjustment.save', summary: 'Add a manual charge or adjustment to a waybill or a dispatch order; above the configured amount it waits for approval', tags, permission: 'finance:adjustment:add', body: C.AdjustmentBody, response: okOf(z.object({ id: z.number(), status: z.string() })) },
+    C.endpoints.adjustmentSave,
     async (req) => {
       const caller = requireCaller(req);
       const b = req.body;
@@ -75,7 +71,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Cl
 
   route(
     app,
-    { method: 'POST', url: `${BASE}/decide`, operationId: 'finance.adjustment.decide', summary: 'Approve or reject adjustments waiting for approval (all or nothing)', tags, permission: 'finance:adjustment:approve', body: C.AdjustmentDecisionBody, response: okOf(C.ContractActionAnswer) },
+    C.endpoints.adjustmentDecide,
     async (req) => {
       const caller = requireCaller(req);
       const { ids, approve, opinion } = req.body;
@@ -107,7 +103,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, db: Db, clock: Cl
 
   route(
     app,
-    { method: 'GET', url: `${BASE}/list`, operationId: 'finance.adjustment.list', summary: "A waybill's or dispatch order's manual charges and adjustments, newest first", tags, permission: 'finance:waybillRating:query', querystring: C.AdjustmentListQuery, response: okOf(C.ofRecord(C.AdjustmentRow)) },
+    C.endpoints.adjustmentList,
     async (req) => {
       const caller = requireCaller(req);
       const { status } = req.query;

@@ -6,7 +6,7 @@
  * Scoped like the waybill / dispatch order: outside → 404. Amounts are read as text (exact).
  */
 import type { FastifyInstance } from 'fastify';
-import { explainTrace, FinanceApi as C, getResource, okOf, type ChargeTrace } from '@tms/domain';
+import { explainTrace, FinanceApi as C, getResource, type ChargeTrace } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
 import { translate, type Lang } from '../../platform/i18n.ts';
@@ -30,11 +30,9 @@ export async function recordAnswer<T>(db: Db, caller: Caller, ids: { waybillId?:
 }
 
 export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['finance'];
-
   route(
     app,
-    { method: 'GET', url: '/api/finance/dispatch/charge/list', operationId: 'finance.dispatch.charge.list', summary: "A dispatch order's payable charges (each waybill's allocated share) with the rating trace in words and its rating state", tags, permission: 'finance:waybillRating:query', querystring: C.DispatchChargeQuery, response: C.DispatchChargeAnswer },
+    C.endpoints.dispatchChargeList,
     async (req) => {
       const caller = requireCaller(req);
       const { shipmentId } = req.query;
@@ -75,7 +73,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
 
   route(
     app,
-    { method: 'GET', url: '/api/finance/rating/history', operationId: 'finance.rating.history', summary: "The re-ratings of a waybill (receivable) or a dispatch order (payable): what moved the basis, and the state, total and charges before and after", tags, permission: 'finance:waybillRating:query', querystring: C.RatingHistoryQuery, response: okOf(C.ofRecord(C.RatingHistoryRow)) },
+    C.endpoints.ratingHistory,
     async (req) => {
       const caller = requireCaller(req);
       const t = (key: string, params?: Record<string, unknown>) => translate(req.lang, key, params);
@@ -97,7 +95,7 @@ export function registerPayableRoutes(app: FastifyInstance, db: Db): void {
 
   route(
     app,
-    { method: 'GET', url: '/api/finance/rating/summary', operationId: 'finance.rating.summary', summary: 'How many waybills (receivable) and dispatch orders (payable) in scope are rated, have no effective contract, or no matching rate', tags, permission: 'finance:waybillRating:query', response: okOf(C.RatingSummary) },
+    C.endpoints.ratingSummary,
     async (req) => {
       const caller = requireCaller(req);
       const wp: unknown[] = [];

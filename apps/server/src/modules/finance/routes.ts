@@ -78,11 +78,9 @@ export async function placeNames(q: Queryable, traces: (ChargeTrace | null | und
 }
 
 export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['finance'];
-
   route(
     app,
-    { method: 'GET', url: '/api/finance/charge/list', operationId: 'finance.charge.list', summary: "A waybill's charges with the rating trace in words (the caller's language) and its rating state", tags, permission: 'finance:waybillRating:query', querystring: C.ChargeListQuery, response: C.ChargeListAnswer },
+    C.endpoints.chargeList,
     async (req) => {
       const caller = requireCaller(req);
       const { waybillId, kind = 'RECEIVABLE' } = req.query;

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { getResource, okOf, SettlementApi as S, shareWrittenOff, taxIncluded } from '@tms/domain';
+import { getResource, SettlementApi as S, shareWrittenOff, taxIncluded } from '@tms/domain';
 import { loadExcel } from '../../platform/excel.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
@@ -25,7 +25,6 @@ import { partyDefOf, statementDef, statusText } from './settlement.ts';
 
 const invoiceDef = getResource('invoice');
 const paymentDef = getResource('payment');
-const tags = ['finance'];
 const D = (v: unknown) => new Decimal(String(v ?? 0));
 
 /**
@@ -180,7 +179,7 @@ async function aging(db: Db, caller: Caller, query: z.output<typeof S.AgingQuery
 }
 
 export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): void {
-  route(app, { method: 'POST', url: '/api/finance/invoice/register', operationId: 'finance.invoice.register', summary: 'Register an invoice (issued or received) against one or more confirmed statements of one party; each allocation at most the statement\'s open amount', tags, permission: 'finance:invoice:add', body: S.InvoiceRegister, response: okOf(S.InvoiceSaved) }, async (req) => {
+  route(app, S.endpoints.invoiceRegister, async (req) => {
     const caller = requireCaller(req);
     const b = req.body;
     const data = await mutate(db, req, { title: 'invoice', businessType: 'INSERT' }, async (q) => {
@@ -241,7 +240,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, data, 'messages.settlement.invoiceOk');
   });
 
-  route(app, { method: 'POST', url: '/api/finance/invoice/void', operationId: 'finance.invoice.void', summary: 'Void an invoice nothing was written off against (reason required): its statements are open again', tags, permission: 'finance:invoice:void', body: S.InvoiceVoid, response: okOf(z.object({ id: z.number() })) }, async (req) => {
+  route(app, S.endpoints.invoiceVoid, async (req) => {
     const caller = requireCaller(req);
     await mutate(db, req, { title: 'invoice', businessType: 'VOID' }, async (q) => {
       const inv = await getInScope(q, invoiceDef, caller, req.body.id, true);
@@ -265,7 +264,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, { id: req.body.id }, 'messages.settlement.invoiceVoidOk');
   });
 
-  route(app, { method: 'POST', url: '/api/finance/payment/register', operationId: 'finance.payment.register', summary: 'Register a receipt (receivable) or a payment (payable) of a party, optionally written off against its invoices at once', tags, permission: 'finance:payment:add', body: S.PaymentRegister, response: okOf(S.PaymentSaved) }, async (req) => {
+  route(app, S.endpoints.paymentRegister, async (req) => {
     const caller = requireCaller(req);
     const b = req.body;
     if (!caller.dispatchCenterId) throw badRequest('messages.validationFailed', { dispatchCenterId: { key: 'validation.required' } });
@@ -284,7 +283,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, data, 'messages.settlement.paymentOk');
   });
 
-  route(app, { method: 'POST', url: '/api/finance/payment/writeOff', operationId: 'finance.payment.writeOff', summary: 'Write part of a payment off against a valid invoice of its party (never more than is left of either)', tags, permission: 'finance:payment:writeOff', body: S.WriteOffBody, response: okOf(S.PaymentSaved) }, async (req) => {
+  route(app, S.endpoints.paymentWriteOff, async (req) => {
     const caller = requireCaller(req);
     const data = await mutate(db, req, { title: 'payment', businessType: 'WRITE_OFF' }, async (q) => {
       const p = await getInScope(q, paymentDef, caller, req.body.paymentId, true);
@@ -315,7 +314,7 @@ export function registerSettlementMoneyRoutes(app: FastifyInstance, db: Db): voi
     return ok(req, await aging(db, requireCaller(req), req.query));
   });
 
-  route(app, { method: 'GET', url: '/api/finance/settlement/aging/export', operationId: 'finance.settlement.agingExport', summary: 'The aging report as an Excel workbook, in the request language', tags, permission: 'finance:aging:export', querystring: S.AgingQuery, response: { binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } }, async (req, reply) => {
+  route(app, S.endpoints.agingExport, async (req, reply) => {
     const rows = await aging(db, requireCaller(req), req.query);
     const t = (k: string) => translate(req.lang, k);
     const wb = new (await loadExcel()).Workbook();

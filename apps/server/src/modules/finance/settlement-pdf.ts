@@ -11,8 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import Mustache from 'mustache';
 import dayjs from 'dayjs';
-import { z } from 'zod';
-import { LANGS, okOf, SettlementApi as S } from '@tms/domain';
+import { LANGS, SettlementApi as S } from '@tms/domain';
 import { getManyInScope } from '../../platform/resource-engine.ts';
 import { mutate } from '../../platform/audit.ts';
 import { ok } from '../../platform/http.ts';
@@ -117,11 +116,7 @@ export async function statementPdf(q: Queryable, center: number, id: number, tem
 export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: Clock): void {
   route(
     app,
-    {
-      method: 'GET', url: '/api/finance/statement/pdf/:id', operationId: 'finance.statement.pdf', tags: ['finance'], permission: 'finance:statement:export',
-      summary: "A statement as PDF in its party's document language (the client's or the carrier's), else the request language, from its STATEMENT print template (the default one unless templateId): header, party, period, every line, the adjustments and the totals (exact decimals)",
-      params: z.object({ id: S.StatementAction.shape.id }), querystring: S.StatementPdfQuery, response: { binary: ['application/pdf'] },
-    },
+    S.endpoints.pdf,
     async (req, reply) => {
       const s = await getInScope(db, statementDef, requireCaller(req), req.params.id);
       const { code, pdf } = await statementPdf(db, Number(s.dispatch_center_id), req.params.id, req.query.templateId ?? null, req.lang, clock.now());
@@ -131,8 +126,7 @@ export function registerStatementPdfRoute(app: FastifyInstance, db: Db, clock: C
 }
 
 export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  const tags = ['finance'];
-  route(app, { method: 'POST', url: '/api/finance/statement/print', operationId: 'finance.statement.print', summary: "Statements filled into a STATEMENT print template (labels in each party's document language, else the request language), as one HTML document to print or save as PDF", tags, permission: 'finance:statement:export', body: S.StatementPrintBody, response: okOf(S.StatementPrintAnswer) }, async (req) => {
+  route(app, S.endpoints.print, async (req) => {
     const caller = requireCaller(req);
     const { ids, templateId, printerId } = req.body;
     const done = await mutate(db, req, { title: 'statement', businessType: 'PRINT' }, async (q) => {
@@ -141,7 +135,7 @@ export function registerStatementPrintRoutes(app: FastifyInstance, db: Db, clock
     });
     return ok(req, done);
   });
-  route(app, { method: 'GET', url: '/api/finance/statement/printOptions', operationId: 'finance.statement.printOptions', summary: 'The print dialog: STATEMENT templates and printers in use', tags, permission: 'finance:statement:export', response: okOf(S.StatementPrintOptions) }, async (req) => {
+  route(app, S.endpoints.printOptions, async (req) => {
     return ok(req, await printOptions(db, 'STATEMENT'));
   });
 }

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import { carrierClaimResource, okOf, SettlementApi as S, threeWayCheck, type ClaimLine, type ClaimRow } from '@tms/domain';
+import { carrierClaimResource, SettlementApi as S, threeWayCheck, type ClaimLine, type ClaimRow } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { mutate } from '../../platform/audit.ts';
@@ -25,8 +25,6 @@ import { importTemplate, readImportUpload } from '../../platform/excel.ts';
 import { getInScope, type Row } from '../../platform/resource-engine.ts';
 import { disputeLine, lockStatement, moveStatement, statementAnswer, statementDef } from './settlement.ts';
 
-const BASE = '/api/finance/statement';
-const tags = ['finance'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MONEY_TEXT = /^-?\d{1,16}(\.\d{1,2})?$/;
 const UPLOAD = 20 * 1024 * 1024;
@@ -94,17 +92,14 @@ async function check(q: Queryable, req: FastifyRequest, s: Row, rows: ClaimRow[]
 }
 
 export function registerThreeWayRoutes(app: FastifyInstance, db: Db): void {
-  route(app, { method: 'GET', url: `${BASE}/claimTemplate`, operationId: 'finance.statement.claimTemplate', summary: "The .xlsx template of a carrier's statement for the three-way check: waybill, dispatch order, charge type, claimed amount", tags, permission: 'finance:statement:threeWay', response: { binary: [XLSX] } }, async (req, reply) => {
+  route(app, S.endpoints.claimTemplate, async (req, reply) => {
     const buf = await importTemplate(carrierClaimResource, req.lang, db);
     return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="carrier-statement-template.xlsx"').send(buf);
   });
 
   route(
     app,
-    {
-      method: 'POST', url: `${BASE}/threeWay`, operationId: 'finance.statement.threeWay', tags, permission: 'finance:statement:threeWay', config: { upload: UPLOAD }, querystring: S.ThreeWayQuery, body: 'upload', response: okOf(S.ThreeWayResult),
-      summary: "Three-way check of a sent or adjusted payable statement against the carrier's statement (.xlsx): differences within the contract's tolerance are accepted, the others disputed; all within and nothing unmatched confirms it",
-    },
+    { ...S.endpoints.threeWay, config: { upload: UPLOAD } },
     async (req) => {
       const caller = requireCaller(req);
       const { id, version } = req.query;

@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { getResource, okOf, periodRange, SettlementApi as S, statementAllows, STATEMENT_ACTION_TO, type StatementAction } from '@tms/domain';
+import { getResource, periodRange, SettlementApi as S, statementAllows, STATEMENT_ACTION_TO, type StatementAction } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
@@ -30,11 +30,9 @@ import type { Storage } from '../../platform/storage.ts';
 import { receiveFile } from '../epod/io.ts';
 
 export const statementDef = getResource('statement');
-const BASE = '/api/finance/statement';
 export const GENERATE_JOB = 'finance.statements.generate';
 /** the business day of a billable event */
 export const SETTLE_TZ = 'Asia/Shanghai';
-const tags = ['finance'];
 
 export const partyDefOf = (kind: string) => getResource(kind === 'RECEIVABLE' ? 'client' : 'carrier');
 export const statusText = (lang: Lang, status: unknown) => translate(lang, `dicts.fin_statement_status.${String(status)}`);
@@ -234,7 +232,7 @@ export const STATEMENT_HEADER_SELECT = `select ${HEADER} from ${HEADER_FROM}`;
 
 export function headerOf(r: Row): z.input<typeof S.StatementHeader> {
   return {
-    id: Number(r.id), code: String(r.code), dispatchCenterId: Number(r.dispatch_center_id), kind: String(r.kind), partyId: Number(r.party_id), partyName: (r.party_name as string) ?? null,
+    id: Number(r.id), code: String(r.code), dispatchCenterId: Number(r.dispatch_center_id), kind: r.kind as 'RECEIVABLE' | 'PAYABLE', partyId: Number(r.party_id), partyName: (r.party_name as string) ?? null,
     clientId: r.client_id === null ? null : Number(r.client_id), carrierId: r.carrier_id === null ? null : Number(r.carrier_id), period: String(r.period), periodFrom: String(r.period_from),
     periodTo: String(r.period_to), currency: String(r.currency), status: r.status as 'DRAFT', lineCount: Number(r.line_count), chargeAmount: String(r.charge_amount), adjustAmount: String(r.adjust_amount),
     totalAmount: String(r.total_amount), invoicedAmount: String(r.invoiced_amount), paidAmount: String(r.paid_amount), openAmount: String(r.open_amount), unpaidAmount: String(r.unpaid_amount),
@@ -420,7 +418,7 @@ export function registerSettlementRoutes(app: FastifyInstance, db: Db, storage: 
     return ok(req, data, 'messages.settlement.disputeOk');
   });
 
-  route(app, { method: 'POST', url: `${BASE}/disputeFile`, operationId: 'finance.statement.disputeFile', summary: "Upload a dispute's attachment (a photo or a PDF, multipart part `file`); its id goes with the dispute (lines[].fileId)", tags, permission: 'finance:statement:dispute', config: { upload: ATTACHMENT_MAX }, body: 'upload', response: okOf(S.DisputeFile) }, async (req) => {
+  route(app, { ...S.endpoints.disputeFile, config: { upload: ATTACHMENT_MAX } }, async (req) => {
     const caller = requireCaller(req);
     return ok(req, await uploadDisputeFile(req, db, storage, caller.userName));
   });

@@ -9,10 +9,11 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Layout, Menu, Space, Typography } from 'antd';
 import { AccountBookOutlined, EnvironmentOutlined, LogoutOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import type { PortalApi } from '@tms/domain';
+import { PortalApi } from '@tms/domain';
 import type { z } from 'zod';
 import { queryClient } from '../../platform/queries.ts';
-import { get, HttpError } from '../../platform/http.ts';
+import { HttpError } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import { LangSwitch } from '../../app/header/LangSwitch.tsx';
 import { logout } from '../../app/logout.ts';
 import { PageLoading } from '../../app/views-ui.tsx';
@@ -26,7 +27,7 @@ function Shell() {
   const nav = useNavigate();
   const loc = useLocation();
   const [leaving, setLeaving] = useState(false);
-  const me = useQuery({ queryKey: ['portalMe'], queryFn: () => get<Me>('/portal/me', undefined, { silent: true }), staleTime: Infinity, retry: false });
+  const me = useQuery({ queryKey: ['portalMe'], queryFn: () => callData(PortalApi.endpoints.me, {}, { silent: true }), staleTime: Infinity, retry: false });
   // a staff user who opened /portal goes back to the back office
   if (me.error instanceof HttpError && me.error.status === 403) return <Navigate to="/welcome" replace />;
   if (!me.data) return <PageLoading full />;

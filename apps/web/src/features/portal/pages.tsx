@@ -12,7 +12,7 @@ import { DownloadOutlined, LinkOutlined, MinusCircleOutlined, PlusOutlined, Uplo
 import { Marker, Popup } from 'react-leaflet';
 import { PortalApi } from '@tms/domain';
 import type { z } from 'zod';
-import { download, HttpError, request } from '../../platform/http.ts';
+import { HttpError, saveResponse } from '../../platform/http.ts';
 import { call, callData } from '../../platform/api.ts';
 import { LazyBaseMap } from '../../platform/map/index.tsx';
 import type { Me } from './PortalApp.tsx';
@@ -62,7 +62,7 @@ export function OrdersPage({ me }: { me: Me }) {
             onChange={(status) => setFilter({ ...filter, status: (status || undefined) as OrderStatus | undefined, pageNum: 1 })}
             options={[{ value: '', label: t('portal.orders.all') }, ...ORDER_STATUSES.map((v) => ({ value: v, label: t(`dicts.order_status.${v}`) }))]}
           />
-          <Button icon={<DownloadOutlined />} onClick={() => void download('/portal/orders/export', { code: filter.code, status: filter.status }, 'orders.xlsx')}>
+          <Button icon={<DownloadOutlined />} onClick={() => void call(PortalApi.endpoints.ordersExport, { query: { code: filter.code, status: filter.status } }).then((res) => saveResponse(res, 'orders.xlsx'))}>
             {t('portal.orders.export')}
           </Button>
           <Button icon={<UploadOutlined />} disabled={!me.clients.length} onClick={() => setImporting(true)} aria-haspopup="dialog">
@@ -219,12 +219,12 @@ export function NewOrderPage({ me }: { me: Me }) {
 }
 
 /** A picture of a receipt: fetched with the session token, shown from a blob address. */
-function SecurePicture({ url }: { url: string }) {
+function SecurePicture({ epodId, pictureId }: { epodId: number; pictureId: number }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     let made: string | null = null;
-    void request<Response>('GET', url.replace(/^\/api/, ''), { raw: true, silent: true }).then(async (res) => {
+    void call(PortalApi.endpoints.epodPicture, { params: { id: epodId, pictureId } }, { silent: true }).then(async (res) => {
       made = URL.createObjectURL(await res.blob());
       if (live) setSrc(made);
     });
@@ -232,7 +232,7 @@ function SecurePicture({ url }: { url: string }) {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [url]);
+  }, [epodId, pictureId]);
   return src ? <Image src={src} width={160} /> : <div style={{ width: 160, height: 120, background: '#fafafa' }} />;
 }
 
@@ -247,7 +247,7 @@ function EpodModal({ id, onClose }: { id: number; onClose: () => void }) {
       title={e ? t('portal.epod.title', { code: e.code }) : ''}
       onCancel={onClose}
       footer={[
-        <Button key="pdf" icon={<DownloadOutlined />} disabled={!e} onClick={() => e && void download(`/portal/epods/${id}/pdf`, {}, `${e.code}.pdf`)} data-testid="portal-epod-pdf">
+        <Button key="pdf" icon={<DownloadOutlined />} disabled={!e} onClick={() => e && void call(PortalApi.endpoints.epodPdf, { params: { id } }).then((res) => saveResponse(res, `${e.code}.pdf`))} data-testid="portal-epod-pdf">
           {t('portal.detail.pdf')}
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>
@@ -285,7 +285,7 @@ function EpodModal({ id, onClose }: { id: number; onClose: () => void }) {
               <Image.PreviewGroup>
                 <Space wrap style={{ marginTop: 8 }}>
                   {e.pictures.map((p) => (
-                    <SecurePicture key={p.id} url={p.url} />
+                    <SecurePicture key={p.id} epodId={id} pictureId={p.id} />
                   ))}
                 </Space>
               </Image.PreviewGroup>

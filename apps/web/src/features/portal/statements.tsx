@@ -11,8 +11,8 @@ import dayjs from 'dayjs';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Timeline, Typography, type ButtonProps } from 'antd';
 import { PortalApi, type SettlementApi } from '@tms/domain';
 import type { z } from 'zod';
-import { download, HttpError } from '../../platform/http.ts';
-import { callData } from '../../platform/api.ts';
+import { HttpError, saveResponse } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { lineOrigin } from '../settlement/origin.ts';
 import { AttachmentInput, AttachmentLink } from '../settlement/attachment.tsx';
@@ -97,7 +97,7 @@ function DisputeModal({ statement, line, onClose, onDone }: { statement: Detail;
           <Input inputMode="decimal" />
         </Form.Item>
         <Form.Item name="fileId" label={t('settlement.attachment')}>
-          <AttachmentInput url="/portal/statements/file" />
+          <AttachmentInput upload={PortalApi.endpoints.statementFile} />
         </Form.Item>
       </Form>
     </Modal>
@@ -159,7 +159,7 @@ export function StatementPage() {
             <Button icon={<PrinterOutlined />} onClick={() => void print()} data-testid="portal-statement-print">
               {t('portal.statements.print')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void download(`/portal/statements/${s.id}/pdf`, {}, `${s.code}.pdf`)} data-testid="portal-statement-pdf">
+            <Button icon={<DownloadOutlined />} onClick={() => void call(PortalApi.endpoints.statementPdf, { params: { id: s.id } }).then((res) => saveResponse(res, `${s.code}.pdf`))} data-testid="portal-statement-pdf">
               {t('portal.detail.pdf')}
             </Button>
             {open && (

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
 import { SettlementApi } from '@tms/domain';
-import { download } from '../../platform/http.ts';
-import { callData } from '../../platform/api.ts';
+import { saveResponse } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
 type AgingRow = z.output<typeof SettlementApi.AgingRow>;
@@ -47,7 +47,7 @@ export default function AgingPage() {
             <DatePicker value={asOf} onChange={(d) => d && setAsOf(d)} allowClear={false} placeholder={t('settlement.asOf')} />
           </Space>
         }
-        extra={can('finance:aging:export') && <Button data-testid="aging-export" onClick={() => download('/finance/settlement/aging/export', query, `${t('settlement.agingFile')}-${query.asOf}.xlsx`)}>{t('settlement.export')}</Button>}
+        extra={can('finance:aging:export') && <Button data-testid="aging-export" onClick={() => void call(SettlementApi.endpoints.agingExport, { query }).then((res) => saveResponse(res, `${t('settlement.agingFile')}-${query.asOf}.xlsx`))}>{t('settlement.export')}</Button>}
       >
         <PartyTable<AgingRow> rows={q.data} loading={q.isLoading} testId="aging-table" columns={[['0–30', 'd0_30'], ['31–60', 'd31_60'], ['61–90', 'd61_90'], ['> 90', 'd90plus'], [t('settlement.total'), 'total']]} />
       </Card>

@@ -9,14 +9,17 @@ import { App, Checkbox, DatePicker, Form, Input, InputNumber, Typography } from 
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { getResource } from '@tms/domain';
-import { list } from '../../platform/http.ts';
+import { getResource, SettlementApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { ActionListPage, ActionModal, KindPartyFields, OpenItemsInput, type ActionRequest, type Kind, type OpenItem } from './forms.tsx';
 import { allocationBody, leftOf, negative, nonZero, openOf, positive, type Allocation } from './money.ts';
 
 const invoiceDef = getResource('invoice');
+const invoiceCalls = resourceCalls(invoiceDef);
+const statementCalls = resourceCalls(getResource('statement'));
 
 /** The head of an invoice: number, date, type, tax rate (and tax amount, by default the tax the amount contains), remark. */
 export function InvoiceHeadFields() {
@@ -45,17 +48,38 @@ export function InvoiceHeadFields() {
   );
 }
 
-export const invoiceHeadInitial = () => ({ invoiceDate: dayjs(), invoiceType: 'SPECIAL', taxRate: 9, taxAmount: null, remark: '' });
+/** The form's values of an invoice's head (InvoiceHeadFields). */
+export interface InvoiceHeadValues {
+  invoiceNo: string;
+  invoiceDate: dayjs.Dayjs;
+  invoiceType: 'SPECIAL' | 'ORDINARY';
+  taxRate: number;
+  taxAmount: string | null;
+  remark: string;
+}
+/** The form's values of a red-letter invoice's own fields (RedInvoiceFields). */
+export interface RedInvoiceValues {
+  redOf: number | null;
+  redInfoNo: string;
+}
+
+export const invoiceHeadInitial = (): Partial<InvoiceHeadValues> => ({ invoiceDate: dayjs(), invoiceType: 'SPECIAL', taxRate: 9, taxAmount: null, remark: '' });
 
 /** The register body's head from the form's values. */
-export const invoiceHeadBody = (v: Record<string, unknown>) => ({
+export const invoiceHeadBody = (v: InvoiceHeadValues) => ({
   invoiceNo: v.invoiceNo,
-  invoiceDate: (v.invoiceDate as dayjs.Dayjs).format('YYYY-MM-DD'),
+  invoiceDate: v.invoiceDate.format('YYYY-MM-DD'),
   invoiceType: v.invoiceType,
   taxRate: v.taxRate,
   taxAmount: v.taxAmount || undefined,
   remark: v.remark || undefined,
 });
+
+/** The red-letter part of the register body: the blue invoice reversed and the red-letter form number. */
+export const redInvoiceBody = (v: RedInvoiceValues) => ({ redOf: v.redOf ?? undefined, redInfoNo: v.redInfoNo || undefined });
+
+/** A red-letter invoice has the type and tax rate of the blue invoice it reverses (a row of the invoice list). */
+export const headOfBlue = (blue: Row): Partial<InvoiceHeadValues> => ({ invoiceType: SettlementApi.InvoiceRegister.shape.invoiceType.safeParse(blue.invoiceType).data, taxRate: Number(blue.taxRate) });
 
 /** The blue invoices of a party that a red-letter invoice can reverse: valid, not red, with an open amount. */
 export function useBlueInvoices(kind: Kind | undefined, partyId: number | null | undefined, enabled: boolean) {
@@ -64,7 +88,7 @@ export function useBlueInvoices(kind: Kind | undefined, partyId: number | null |
     enabled: enabled && !!kind && !!partyId,
     staleTime: 0,
     queryFn: async () => {
-      const r = await list<Row>('/finance/invoice/list', { kind, partyId, status: 'VALID', pageSize: 100, orderByColumn: 'invoiceDate', isAsc: 'desc' });
+      const r = await invoiceCalls.list({ kind, partyId, status: 'VALID', pageSize: 100, orderByColumn: 'invoiceDate', isAsc: 'desc' });
       return r.rows.filter((i) => !i.redOf && positive(leftOf(i.amount, i.writtenOff)));
     },
   });
@@ -96,10 +120,12 @@ export function RedInvoiceFields({ blue, loading, noneText }: { blue: Row[]; loa
  * "red-letter invoice" — reversed by a red-letter invoice (红字发票) naming the blue invoice it reverses and its
  * red-letter form number, which then lists the statements of credits only.
  */
+type RegisterValues = InvoiceHeadValues & RedInvoiceValues & { kind: Kind; partyId: number; items: Allocation[]; red: boolean };
+
 function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<RegisterValues>();
   const kind = Form.useWatch('kind', form) as Kind | undefined;
   const partyId = Form.useWatch('partyId', form) as number | null | undefined;
   const red = (Form.useWatch('red', form) as boolean | undefined) ?? false;
@@ -108,20 +134,20 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
     enabled: !!kind && !!partyId,
     staleTime: 0,
     queryFn: async (): Promise<OpenItem[]> => {
-      const r = await list<Row>('/finance/statement/list', { kind, partyId, status: 'CONFIRMED', pageSize: 100, orderByColumn: 'period', isAsc: 'asc' });
+      const r = await statementCalls.list({ kind, partyId, status: 'CONFIRMED', pageSize: 100, orderByColumn: 'period', isAsc: 'asc' });
       return r.rows.map((s) => ({ id: s.id, label: String(s.code), detail: `${String(s.period)} · ${t('settlement.statementTotal', { total: openOf(s.totalAmount, 0) })}`, open: openOf(s.totalAmount, s.invoicedAmount) })).filter((s) => nonZero(s.open));
     },
   });
   const blue = useBlueInvoices(kind, partyId, red);
   const items = (statements.data ?? []).filter((s) => !red || negative(s.open));
-  const request = (v: Record<string, unknown>): ActionRequest | null => {
-    const a = allocationBody((v.items ?? []) as Allocation[], 'statementId', 'allocations', 'items');
+  const request = (v: RegisterValues): ActionRequest | null => {
+    const a = allocationBody(v.items ?? [], 'statementId', 'allocations', 'items');
     if (!a.body.length) {
       void message.error(t('settlement.noAmounts'));
       return null;
     }
-    const redPart = v.red ? { redOf: v.redOf, redInfoNo: v.redInfoNo || undefined } : {};
-    return { url: '/finance/invoice/register', body: { kind: v.kind, ...invoiceHeadBody(v), ...redPart, allocations: a.body }, aliases: a.aliases };
+    const body = { kind: v.kind, ...invoiceHeadBody(v), ...(v.red ? redInvoiceBody(v) : {}), allocations: a.body };
+    return { send: (o) => call(SettlementApi.endpoints.invoiceRegister, { body }, o), aliases: a.aliases };
   };
   return (
     <ActionModal
@@ -136,7 +162,7 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
         // a red-letter invoice has the type and tax rate of the invoice it reverses
         if (c.redOf) {
           const o = blue.data?.find((i) => i.id === c.redOf);
-          if (o) form.setFieldsValue({ invoiceType: o.invoiceType, taxRate: Number(o.taxRate) });
+          if (o) form.setFieldsValue(headOfBlue(o));
         }
       }}
       request={request}
@@ -163,7 +189,7 @@ function RegisterInvoice({ onClose, onDone }: { onClose: () => void; onDone: () 
 
 function VoidInvoice({ invoice, onClose, onDone }: { invoice: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<{ reason: string }>();
   return (
     <ActionModal
       form={form}
@@ -171,7 +197,7 @@ function VoidInvoice({ invoice, onClose, onDone }: { invoice: Row; onClose: () =
       title={t('settlement.voidInvoice', { no: invoice.invoiceNo })}
       testId="invoice-void-ok"
       initialValues={{ reason: '' }}
-      request={(v) => ({ url: '/finance/invoice/void', body: { id: invoice.id, version: invoice.version, reason: v.reason } })}
+      request={(v) => ({ send: (o) => call(SettlementApi.endpoints.invoiceVoid, { body: { id: invoice.id, version: Number(invoice.version), reason: v.reason } }, o) })}
       onClose={onClose}
       onDone={onDone}
       before={<Typography.Paragraph type="secondary">{t('settlement.voidInvoiceHint')}</Typography.Paragraph>}

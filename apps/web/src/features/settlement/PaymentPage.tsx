@@ -8,14 +8,16 @@ import { DatePicker, Form, Input, InputNumber, Typography } from 'antd';
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { getResource } from '@tms/domain';
-import { list } from '../../platform/http.ts';
+import { getResource, SettlementApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { ActionListPage, ActionModal, KindPartyFields, OpenItemsInput, type ActionRequest, type Kind, type OpenItem } from './forms.tsx';
 import { allocationBody, fillInOrder, leftOf, positive, type Allocation } from './money.ts';
 
 const paymentDef = getResource('payment');
+const invoiceCalls = resourceCalls(getResource('invoice'));
 const METHODS = ['TRANSFER', 'CASH', 'ACCEPTANCE', 'OTHER'];
 
 /** The valid invoices of a party with something not yet written off, oldest first. */
@@ -25,7 +27,7 @@ export function useOpenInvoices(kind: Kind | undefined, partyId: number | null |
     queryKey: ['openInvoices', kind, partyId],
     enabled: !!kind && !!partyId,
     queryFn: async (): Promise<OpenItem[]> => {
-      const r = await list<Row>('/finance/invoice/list', { kind, partyId, status: 'VALID', pageSize: 100, orderByColumn: 'invoiceDate', isAsc: 'asc' });
+      const r = await invoiceCalls.list({ kind, partyId, status: 'VALID', pageSize: 100, orderByColumn: 'invoiceDate', isAsc: 'asc' });
       return r.rows
         .map((i) => ({ id: i.id, label: String(i.invoiceNo), detail: `${String(i.invoiceDate ?? '')} · ${t('settlement.invoiceAmount', { amount: leftOf(i.amount, 0) })}`, open: leftOf(i.amount, i.writtenOff) }))
         .filter((i) => positive(i.open));
@@ -34,17 +36,28 @@ export function useOpenInvoices(kind: Kind | undefined, partyId: number | null |
   });
 }
 
+interface PaymentValues {
+  kind: Kind;
+  partyId: number;
+  paymentNo: string;
+  payDate: dayjs.Dayjs;
+  amount: string;
+  method: 'TRANSFER' | 'CASH' | 'ACCEPTANCE' | 'OTHER';
+  remark?: string;
+  items: Allocation[];
+}
+
 function RegisterPayment({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<PaymentValues>();
   const kind = Form.useWatch('kind', form) as Kind | undefined;
   const partyId = Form.useWatch('partyId', form) as number | null | undefined;
   const amount = Form.useWatch('amount', form) as string | undefined;
   const invoices = useOpenInvoices(kind, partyId);
-  const request = (v: Record<string, unknown>): ActionRequest => {
-    const w = allocationBody((v.items ?? []) as Allocation[], 'invoiceId', 'writeOffs', 'items');
-    const body = { kind: v.kind, partyId: v.partyId, paymentNo: v.paymentNo, payDate: (v.payDate as dayjs.Dayjs).format('YYYY-MM-DD'), amount: v.amount, method: v.method, remark: v.remark || undefined, writeOffs: w.body.length ? w.body : undefined };
-    return { url: '/finance/payment/register', body, aliases: w.aliases };
+  const request = (v: PaymentValues): ActionRequest => {
+    const w = allocationBody(v.items ?? [], 'invoiceId', 'writeOffs', 'items');
+    const body = { kind: v.kind, partyId: v.partyId, paymentNo: v.paymentNo, payDate: v.payDate.format('YYYY-MM-DD'), amount: v.amount, method: v.method, remark: v.remark || undefined, writeOffs: w.body.length ? w.body : undefined };
+    return { send: (o) => call(SettlementApi.endpoints.paymentRegister, { body }, o), aliases: w.aliases };
   };
   return (
     <ActionModal
@@ -88,7 +101,7 @@ function RegisterPayment({ onClose, onDone }: { onClose: () => void; onDone: () 
 
 function WriteOff({ payment, onClose, onDone }: { payment: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<{ invoiceId: number; amount: string }>();
   const left = leftOf(payment.amount, payment.applied);
   const partyId = Number(payment.partyId ?? payment.clientId ?? payment.carrierId);
   const invoices = useOpenInvoices(payment.kind as Kind, partyId);
@@ -102,7 +115,7 @@ function WriteOff({ payment, onClose, onDone }: { payment: Row; onClose: () => v
       title={t('settlement.writeOffTitle', { no: payment.paymentNo })}
       testId="payment-writeoff-ok"
       initialValues={{ invoiceId: null, amount: null }}
-      request={(v) => ({ url: '/finance/payment/writeOff', body: { paymentId: payment.id, invoiceId: v.invoiceId, amount: v.amount } })}
+      request={(v) => ({ send: (o) => call(SettlementApi.endpoints.paymentWriteOff, { body: { paymentId: payment.id, invoiceId: v.invoiceId, amount: v.amount } }, o) })}
       onClose={onClose}
       onDone={onDone}
       before={<Typography.Paragraph data-testid="payment-left">{t('settlement.paymentLeft', { amount: leftOf(payment.amount, 0), applied: leftOf(payment.applied, 0), left })}</Typography.Paragraph>}

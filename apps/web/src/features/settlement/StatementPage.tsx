@@ -13,14 +13,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import dayjs from 'dayjs';
 import { getResource, SettlementApi } from '@tms/domain';
-import { download } from '../../platform/http.ts';
+import { saveResponse } from '../../platform/http.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import { call, callData } from '../../platform/api.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import ThreeWayModal from './ThreeWayModal.tsx';
 import { jobPercent } from './money.ts';
-import { ActionModal, KINDS, PartyInput, type Kind } from './forms.tsx';
-import { InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial, RedInvoiceFields, useBlueInvoices } from './InvoicePage.tsx';
+import { ActionModal, KINDS, PartyInput, type ActionRequest, type Kind } from './forms.tsx';
+import { headOfBlue, InvoiceHeadFields, invoiceHeadBody, invoiceHeadInitial, redInvoiceBody, RedInvoiceFields, useBlueInvoices, type InvoiceHeadValues, type RedInvoiceValues } from './InvoicePage.tsx';
 import { negative } from './money.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 import { lineOrigin } from './origin.ts';
@@ -28,6 +29,7 @@ import { AttachmentInput, AttachmentLink } from './attachment.tsx';
 import { PrintModal } from '../order/OrderDialogs.tsx';
 
 const statementDef = getResource('statement');
+const statementLines = resourceCalls(getResource('statementLine'));
 type Detail = z.output<typeof SettlementApi.StatementDetail>;
 type Line = Detail['lines'][number];
 type Job = z.output<typeof SettlementApi.SettleJob>;
@@ -96,7 +98,7 @@ function useAsk() {
         <Form layout="vertical" initialValues={values} onValuesChange={(_, all) => Object.assign(values, all)}>
           {fields.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
-              {f.kind === 'number' ? <InputNumber style={{ width: '100%' }} precision={2} stringMode /> : f.kind === 'file' ? <AttachmentInput url="/finance/statement/disputeFile" /> : <Input maxLength={200} />}
+              {f.kind === 'number' ? <InputNumber style={{ width: '100%' }} precision={2} stringMode /> : f.kind === 'file' ? <AttachmentInput upload={SettlementApi.endpoints.disputeFile} /> : <Input maxLength={200} />}
             </Form.Item>
           ))}
         </Form>
@@ -113,14 +115,13 @@ function useAsk() {
  */
 function InvoiceStatement({ statement, onClose, onDone }: { statement: Detail; onClose: () => void; onDone: () => void }) {
   const { t } = useResourceContext();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<InvoiceHeadValues & RedInvoiceValues & { amount: string }>();
   const red = negative(statement.openAmount);
-  const blue = useBlueInvoices(statement.kind as Kind, statement.partyId, red);
-  const request = (v: Record<string, unknown>) => ({
-    url: '/finance/invoice/register',
-    body: { kind: statement.kind, ...invoiceHeadBody(v), ...(red ? { redOf: v.redOf, redInfoNo: v.redInfoNo || undefined } : {}), allocations: [{ statementId: statement.id, amount: v.amount }] },
-    aliases: { 'allocations.0.amount': 'amount', allocations: 'amount' },
-  });
+  const blue = useBlueInvoices(statement.kind, statement.partyId, red);
+  const request = (v: InvoiceHeadValues & RedInvoiceValues & { amount: string }): ActionRequest => {
+    const body = { kind: statement.kind, ...invoiceHeadBody(v), ...(red ? redInvoiceBody(v) : {}), allocations: [{ statementId: statement.id, amount: v.amount }] };
+    return { send: (o) => call(SettlementApi.endpoints.invoiceRegister, { body }, o), aliases: { 'allocations.0.amount': 'amount', allocations: 'amount' } };
+  };
   return (
     <ActionModal
       form={form}
@@ -130,7 +131,7 @@ function InvoiceStatement({ statement, onClose, onDone }: { statement: Detail; o
       initialValues={{ amount: statement.openAmount, redOf: null, redInfoNo: '', ...invoiceHeadInitial() }}
       onValuesChange={(c) => {
         const o = c.redOf ? blue.data?.find((i) => i.id === c.redOf) : undefined;
-        if (o) form.setFieldsValue({ invoiceType: o.invoiceType, taxRate: Number(o.taxRate) });
+        if (o) form.setFieldsValue(headOfBlue(o));
       }}
       request={request}
       onClose={onClose}
@@ -187,7 +188,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:export') && (
-        <Button data-testid="statement-pdf" onClick={() => void download(`/finance/statement/pdf/${d.id}`, {}, `${d.code}.pdf`)}>
+        <Button data-testid="statement-pdf" onClick={() => void call(SettlementApi.endpoints.pdf, { params: { id: d.id } }).then((res) => saveResponse(res, `${d.code}.pdf`))}>
           PDF
         </Button>
       )}
@@ -197,7 +198,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
         </Button>
       )}
       {can('finance:statement:export') && (
-        <Button data-testid="statement-lines-export" onClick={() => void download('/finance/statementLine/export', { statementId: d.id }, `${d.code}.xlsx`)}>
+        <Button data-testid="statement-lines-export" onClick={() => void statementLines.export({ statementId: d.id }, `${d.code}.xlsx`)}>
           {t('settlement.exportLines')}
         </Button>
       )}

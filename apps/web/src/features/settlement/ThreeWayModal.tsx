@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Modal, Space, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import type { SettlementApi } from '@tms/domain';
-import { download, HttpError, postEnvelope } from '../../platform/http.ts';
+import { SettlementApi } from '@tms/domain';
+import { HttpError, saveResponse } from '../../platform/http.ts';
+import { call } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
 type Result = z.output<typeof SettlementApi.ThreeWayResult>;
@@ -28,8 +29,8 @@ export default function ThreeWayModal({ statement, onClose, onDone }: { statemen
     setBusy(true);
     setRefused(null);
     try {
-      const r = await postEnvelope<Result>('/finance/statement/threeWay', fd, { params: { id: statement.id, version: statement.version }, silent: true, timeoutMs: 120_000 });
-      setResult({ msg: r.msg, data: r.data as Result });
+      const r = await call(SettlementApi.endpoints.threeWay, { query: { id: statement.id, version: statement.version }, body: fd }, { silent: true, timeoutMs: 120_000 });
+      setResult({ msg: r.msg, data: r.data });
       onDone();
     } catch (e) {
       const rows = e instanceof HttpError ? ((e.body?.data as { rows?: { rowNum: number; errors: Record<string, string> }[] } | undefined)?.rows ?? []) : [];
@@ -62,7 +63,7 @@ export default function ThreeWayModal({ statement, onClose, onDone }: { statemen
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Button key="template" icon={<DownloadOutlined />} onClick={() => void download('/finance/statement/claimTemplate', {}, `${t('settlement.threeWay.templateFile')}.xlsx`)}>
+        <Button key="template" icon={<DownloadOutlined />} onClick={() => void call(SettlementApi.endpoints.claimTemplate).then((res) => saveResponse(res, `${t('settlement.threeWay.templateFile')}.xlsx`))}>
           {t('settlement.threeWay.template')}
         </Button>,
         <Button key="close" onClick={onClose}>

@@ -9,13 +9,17 @@ import { App, Button, Space, Upload } from 'antd';
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import type { SettlementApi } from '@tms/domain';
-import { HttpError, postEnvelope } from '../../platform/http.ts';
+import { HttpError } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 
 type DisputeFile = z.output<typeof SettlementApi.DisputeFile>;
 export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
 
-/** A form control: picks a file, uploads it to `url` and holds its id. */
-export function AttachmentInput({ url, onChange }: { url: string; value?: number | null; onChange?: (id: number | null) => void }) {
+/** The upload route of a dispute's attachment (back office or portal: the same answer). */
+type Upload = typeof SettlementApi.endpoints.disputeFile;
+
+/** A form control: picks a file, uploads it through `upload` and holds its id. */
+export function AttachmentInput({ upload, onChange }: { upload: Upload; value?: number | null; onChange?: (id: number | null) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [file, setFile] = useState<DisputeFile | null>(null);
@@ -25,9 +29,9 @@ export function AttachmentInput({ url, onChange }: { url: string; value?: number
     fd.append('file', f, f.name);
     setBusy(true);
     try {
-      const r = await postEnvelope<DisputeFile>(url, fd, { silent: true, timeoutMs: 120_000 });
-      setFile(r.data as DisputeFile);
-      onChange?.((r.data as DisputeFile).id);
+      const r = await callData(upload, { body: fd }, { silent: true, timeoutMs: 120_000 });
+      setFile(r);
+      onChange?.(r.id);
     } catch (e) {
       message.error(e instanceof HttpError || e instanceof Error ? e.message : t('messages.systemError'));
     } finally {

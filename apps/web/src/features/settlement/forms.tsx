@@ -9,7 +9,7 @@ import { App, Button, Form, InputNumber, Modal, Space, Table, Typography, type F
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import type { ResourceDef } from '@tms/domain';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { HttpError, postEnvelope } from '../../platform/http.ts';
+import { HttpError, type RequestOptions } from '../../platform/http.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
@@ -21,13 +21,13 @@ export type Kind = 'RECEIVABLE' | 'PAYABLE';
 export const KINDS: Kind[] = ['RECEIVABLE', 'PAYABLE'];
 
 /**
- * Posts `body`; success → the server's message, true. A refusal → its field errors under the form's fields
- * (`aliases` maps a server path to a form path), the message and what could not be placed in an error
- * message, false (the dialog stays open with the user's input).
+ * Sends the action (its typed call, silent); success → the server's message, true. A refusal → its field errors
+ * under the form's fields (`aliases` maps a server path to a form path), the message and what could not be placed
+ * in an error message, false (the dialog stays open with the user's input).
  */
-export async function postForm(form: FormInstance, message: MessageInstance, url: string, body: unknown, aliases: Record<string, string> = {}): Promise<boolean> {
+export async function postForm(form: FormInstance, message: MessageInstance, { send, aliases = {} }: ActionRequest): Promise<boolean> {
   try {
-    const r = await postEnvelope(url, body, { silent: true });
+    const r = await send({ silent: true });
     void message.success(r.msg);
     return true;
   } catch (e) {
@@ -49,10 +49,12 @@ export async function postForm(form: FormInstance, message: MessageInstance, url
   }
 }
 
-/** What a dialog's OK posts: the route, its body, and where the body's field paths are in the form. */
+/**
+ * What a dialog's OK sends: the action's typed call with its body, e.g.
+ * `(o) => call(SettlementApi.endpoints.invoiceVoid, { body }, o)`, and where the body's field paths are in the form.
+ */
 export interface ActionRequest {
-  url: string;
-  body: unknown;
+  send: (opts: RequestOptions) => Promise<{ msg: string }>;
   aliases?: Record<string, string>;
 }
 
@@ -60,15 +62,17 @@ export interface ActionRequest {
  * A dialog with a form whose OK validates it, posts `request(values)` (null: nothing to post) through
  * postForm and, when the server accepts, calls onDone; the dialog stays open on a refusal.
  */
-export function ActionModal(props: {
-  form: FormInstance;
+export function ActionModal<V extends object>(props: {
+  form: FormInstance<V>;
   title: ReactNode;
   testId: string;
   width?: number;
   danger?: boolean;
-  initialValues: Record<string, unknown>;
-  onValuesChange?: (changed: Record<string, unknown>) => void;
-  request: (values: Record<string, unknown>) => ActionRequest | null;
+  /** what the form starts with (a required field may start empty) */
+  initialValues: { [K in keyof V]?: V[K] | null };
+  onValuesChange?: (changed: Partial<V>) => void;
+  /** `values`: the form's values once its rules passed (its required fields filled) */
+  request: (values: V) => ActionRequest | null;
   onClose: () => void;
   onDone: () => void;
   before?: ReactNode;
@@ -81,7 +85,7 @@ export function ActionModal(props: {
     const r = props.request(await form.validateFields());
     if (!r) return;
     setBusy(true);
-    const done = await postForm(form, message, r.url, r.body, r.aliases);
+    const done = await postForm(form, message, r);
     setBusy(false);
     if (done) props.onDone();
   };

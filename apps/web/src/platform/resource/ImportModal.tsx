@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { Alert, App, Button, Modal, Space, Steps, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { allFields, resourceEndpoints, type ResourceDef, type ResourceEndpoints } from '@tms/domain';
-import { HttpError, saveResponse } from '../http.ts';
-import { call, callData, type DataOf } from '../api.ts';
+import { allFields, type ResourceDef } from '@tms/domain';
+import { HttpError } from '../http.ts';
+import { resourceCalls, type ResourceImportPreview } from '../resource-calls.ts';
 import { displayValue, resourceTitle, type Row } from './columns.ts';
 import { useResourceContext } from './context.ts';
 
 /** The preview (or result) of an import: the import endpoint's answer. */
-export type ImportPreview = DataOf<ResourceEndpoints['import']>;
+export type ImportPreview = ResourceImportPreview;
 type PreviewRow = ImportPreview['rows'][number];
 
 export interface ImportModalProps {
@@ -40,7 +40,7 @@ export default function ImportModal({ resource: def, open, onClose, onImported }
     fd.append('file', file, file.name);
     setBusy(true);
     try {
-      return await callData(resourceEndpoints(def).import, { query: commit ? { commit: 'true' } : {}, body: fd }, { silent: true, timeoutMs: 120_000 });
+      return await resourceCalls(def).import(fd, commit, { silent: true, timeoutMs: 120_000 });
     } catch (e) {
       if (e instanceof HttpError) {
         // a refused commit answers with the preview (rows with their errors)
@@ -186,7 +186,7 @@ export default function ImportModal({ resource: def, open, onClose, onImported }
             type="link"
             icon={<DownloadOutlined />}
             style={{ paddingLeft: 0, marginTop: 8 }}
-            onClick={() => void call(resourceEndpoints(def).importTemplate).then((res) => saveResponse(res, `${title}-template.xlsx`))}
+            onClick={() => void resourceCalls(def).importTemplate(`${title}-template.xlsx`)}
           >
             {t('resource.downloadTemplate')}
           </Button>

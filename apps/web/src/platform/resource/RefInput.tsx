@@ -4,8 +4,7 @@ import { Button, Input, Space } from 'antd';
 import { CloseCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByName } from '@tms/domain';
-import { resourceEndpoints } from '@tms/domain';
-import { callData } from '../api.ts';
+import { resourceCalls } from '../resource-calls.ts';
 import type { Row } from './columns.ts';
 import { useResourceContext } from './context.ts';
 import SelectModal from './SelectModal.tsx';
@@ -29,7 +28,7 @@ export default function RefInput({ refName, value, onChange, disabled, filters }
   const known = picked && picked.id === value ? picked : null;
   const { data } = useQuery({
     queryKey: ['ref', refName, value],
-    queryFn: (): Promise<Row> => callData(resourceEndpoints(def!).get, { params: { id: value! } }, { silent: true }),
+    queryFn: (): Promise<Row> => resourceCalls(def!).get(value!, { silent: true }),
     enabled: !!def && hasValue && !known,
     staleTime: 60_000,
   });

@@ -19,9 +19,8 @@ import {
 } from '@ant-design/pro-components';
 import type { Rule } from 'antd/es/form';
 import { unitOf, validateField, type FieldDef, type ResourceDef } from '@tms/domain';
-import { resourceEndpoints } from '@tms/domain';
 import { HttpError } from '../http.ts';
-import { callData } from '../api.ts';
+import { resourceCalls } from '../resource-calls.ts';
 import { fieldLabel, resourceTitle, type Row } from './columns.ts';
 import { formBody, formFields, initialFormValues, normalizeValue } from './form-values.ts';
 import { translateFieldError, useResourceContext, type ResourceContext } from './context.ts';
@@ -186,7 +185,8 @@ export default function ResourceForm({ resource: def, open, record, fixed = {}, 
         let body = formBody(def, { ...values, ...fixed }, record ? { id: record.id, version: record.version } : null);
         if (ext?.beforeSubmit) body = ext.beforeSubmit(body, values, record);
         try {
-          const saved: Row = await callData(resourceEndpoints(def)[editing ? 'update' : 'save'], { body }, { silent: true });
+          const calls = resourceCalls(def);
+          const saved: Row = await (editing ? calls.update(body, { silent: true }) : calls.save(body, { silent: true }));
           message.success(ctx.t('resource.saveSuccess'));
           onSaved(saved);
           return true;

@@ -9,9 +9,7 @@ import { App, Button, Space, Switch } from 'antd';
 import { ArrowsAltOutlined, CheckCircleOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, ShrinkOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { LIMITS, allFields, permissionOf, resourceByName, type ResourceDef } from '@tms/domain';
-import { resourceEndpoints } from '@tms/domain';
-import { saveResponse } from '../http.ts';
-import { call } from '../api.ts';
+import { resourceCalls, type ResourceListAnswer } from '../resource-calls.ts';
 import {
   buildColumns,
   decodeListState,
@@ -99,10 +97,10 @@ const TREE_PAGE_SIZE = LIMITS.pageSizeMax;
 const STATE_KEYS = ['pageNum', 'pageSize', 'orderByColumn', 'isAsc'];
 
 /** Our part of the query string in canonical form (so order or foreign keys do not look like a change). */
-type ListAnswer = { rows: Row[]; total: number } & Record<string, unknown>;
+type ListAnswer = ResourceListAnswer;
 
 /** A page of a resource's list, typed by its endpoint (extra members of the answer stay for the caller). */
-const listPage = (def: ResourceDef, params: Record<string, unknown>): Promise<ListAnswer> => call(resourceEndpoints(def).list, { query: params });
+const listPage = (def: ResourceDef, params: Record<string, unknown>): Promise<ListAnswer> => resourceCalls(def).list(params);
 
 /** First-page requests started while a list page renders, by URL and parameters; taken once by its table. */
 const firstPages = new Map<string, { rows: Promise<ListAnswer>; at: number }>();
@@ -240,7 +238,7 @@ export default function ResourceTable({
       okText: t('resource.ok'),
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await call(resourceEndpoints(def).status, { body: { id: row.id, status: on ? '0' : '1' } });
+        await resourceCalls(def).status(row.id, on);
         message.success(t('resource.statusSuccess'));
         reload();
       },
@@ -256,7 +254,7 @@ export default function ResourceTable({
       okButtonProps: { danger: true },
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await call(resourceEndpoints(def).remove, { query: { ids: rows.map((r) => r.id).join(',') } });
+        await resourceCalls(def).remove(rows.map((r) => r.id));
         message.success(t('resource.deleteSuccess'));
         reload();
       },
@@ -271,7 +269,7 @@ export default function ResourceTable({
       okText: t('resource.ok'),
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        await call(resourceEndpoints(def)[on ? 'effect' : 'uneffect'], { body: { ids: rows.map((r) => r.id) } });
+        await resourceCalls(def).effect(rows.map((r) => r.id), on);
         message.success(t(on ? 'resource.effectSuccess' : 'resource.uneffectSuccess'));
         reload();
       },
@@ -417,7 +415,7 @@ export default function ResourceTable({
             delete p.pageSize;
             const hide = message.loading(t('resource.exporting'), 0);
             try {
-              await saveResponse(await call(resourceEndpoints(def).export, { query: p }), `${resourceTitle(t, def)}.xlsx`);
+              await resourceCalls(def).export(p, `${resourceTitle(t, def)}.xlsx`);
             } finally {
               hide();
             }

@@ -10,8 +10,10 @@ import type { ProColumns, ProSchemaValueEnumObj } from '@ant-design/pro-componen
 import { allFields, inList, isSortable, unitOf, type FieldDef, type ResourceDef } from '@tms/domain';
 import { formatDate, formatDateTime } from '../format.ts';
 import { dataLang, inChinese } from '../DataText.tsx';
+import type { ResourceRecord } from '../resource-calls.ts';
 
-export type Row = Record<string, unknown> & { id: number };
+/** A record of a resource as its list and get answer it: the definition's row schema (an id, then its fields). */
+export type Row = ResourceRecord;
 export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 
 export interface DictEntry {
