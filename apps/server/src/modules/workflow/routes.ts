@@ -5,7 +5,7 @@
  * The model, definition and instance lists are the generic resource routes of their definitions.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { actDefinition, actModel, rules, WorkflowApi as C } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
