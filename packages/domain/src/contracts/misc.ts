@@ -1,6 +1,6 @@
-/** Request and answer schemas of small hand-written areas: maps and shapes, the alert bell, address search. */
+/** Request and answer schemas of small hand-written areas: maps and shapes, the alert bell, address search, the code generator. */
 import { z } from 'zod';
-import { intText } from '../api.ts';
+import { endpoint, intText, okOf } from '../api.ts';
 import { LIMITS } from '../rules.ts';
 import { genConfigSchema } from '../generator.ts';
 
@@ -52,3 +52,18 @@ export const DbColumnSchema = z
   .meta({ id: 'DbColumn' });
 export const GenConfigAnswer = z.object({ columns: z.array(DbColumnSchema), config: genConfigSchema });
 export const GenFiles = z.record(z.string(), z.string()).describe('generated files by path');
+/** `{ config }`: the generator's configuration (the server names each refused path under it) */
+export const GenConfigBody = z.object({ config: genConfigSchema });
+
+const genTags = ['generator'];
+const geoTags = ['geo'];
+/** The map settings, address search and code generator routes: one declaration for the server's route and the web's call. */
+export const endpoints = {
+  mapConfig: endpoint({ method: 'GET', path: '/baseinfo/map/config', operationId: 'map.config', summary: 'The tile source and attribution of every map', tags: ['map'], permission: 'authenticated', response: okOf(MapConfig) }),
+  geoConfig: endpoint({ method: 'GET', path: '/geo/config', operationId: 'geo.config', summary: 'Whether address search is configured', tags: geoTags, permission: 'authenticated', response: okOf(GeoConfig) }),
+  geoSearch: endpoint({ method: 'GET', path: '/geo/search', operationId: 'geo.search', summary: 'Address search through the configured geocoder (at most 8 hits; 502 when it fails)', tags: geoTags, permission: 'authenticated', querystring: GeoSearchQuery, response: okOf(z.array(GeoHitSchema)) }),
+  genTables: endpoint({ method: 'GET', path: '/tool/gen/tables', operationId: 'generator.tables', summary: 'Tables of the database, with the resource that already uses each', tags: genTags, permission: 'tool:gen:query', querystring: GenTablesQuery, response: okOf(z.array(GenTable)) }),
+  genConfig: endpoint({ method: 'GET', path: '/tool/gen/config/:table', operationId: 'generator.config', summary: "A table's columns and the configuration inferred from them", tags: genTags, permission: 'tool:gen:query', params: GenTableParams, response: okOf(GenConfigAnswer) }),
+  genPreview: endpoint({ method: 'POST', path: '/tool/gen/preview', operationId: 'generator.preview', summary: 'Preview the generated resource definition, migration and translations', tags: genTags, permission: 'tool:gen:code', body: GenConfigBody, response: okOf(GenFiles) }),
+  genDownload: endpoint({ method: 'POST', path: '/tool/gen/download', operationId: 'generator.download', summary: 'Download the generated files as a zip', tags: genTags, permission: 'tool:gen:code', body: GenConfigBody, response: { binary: ['application/zip'] } }),
+};

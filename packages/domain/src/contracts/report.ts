@@ -1,6 +1,6 @@
 /**
  * Request and answer schemas of the reports (/api/reports/<name>/data and /export), the vehicle-check drill-down
- * and the dashboards (/api/dashboard/<name>). The filters are checked by the report module, which names the
+ * and the dashboards (/api/dashboard/<name>), and those routes. The filters are checked by the report module, which names the
  * filter it refuses (period first, then the dispatch center, the time zone, client, carrier, tolerance).
  */
 import { z } from 'zod';
@@ -67,7 +67,48 @@ export const CheckDetail = CheckRow.extend({
     }),
   ),
 }).meta({ id: 'VehicleCheckDetail' });
-export const Dashboard = z.object({ lagSeconds: LagSeconds }).loose().meta({ id: 'Dashboard', description: 'the figures and series of the dashboard' });
+const count = z.number().int();
+const kg = z.number().describe('kg');
+export const AnalysisDashboard = z
+  .object({
+    ordersToday: z.object({ orders: count, weight: kg }).describe('orders dated today (in `tz`)'),
+    ordersPerDay: z.array(z.object({ day: z.string().describe('YYYY-MM-DD'), orders: count, weight: kg })).describe('the days of the last two weeks that have orders'),
+    shipmentsByStatus: z.array(z.object({ status: z.string(), count })).describe('dispatch orders by status'),
+    onTimeDepartureRate: z.number().nullable().describe('% of the departures of the last 30 days within 30 minutes of their ETD (null: none)'),
+    onTimeArrivalRate: z.number().nullable().describe('% of the arrivals of the last 30 days within 30 minutes of their ETA (null: none)'),
+    topCarriers: z.array(z.object({ carrierName: z.string(), shipments: count, weight: kg })).describe('the five carriers with most dispatch orders created in the last 30 days'),
+    alertsOpen: count.describe('alerts not handled yet'),
+    lagSeconds: LagSeconds,
+  })
+  .meta({ id: 'AnalysisDashboard', description: 'the figures and series of the analysis dashboard' });
+export const WorkplaceDashboard = z
+  .object({
+    todo: z
+      .object({
+        ordersToReview: count, waybillsToReview: count, waybillsToDispatch: count, shipmentsToSchedule: count, shipmentsToRelease: count, shipmentsInTransit: count, epodsToAudit: count, alertsOpen: count,
+      })
+      .describe('how many records wait for each next step'),
+    recent: z
+      .array(z.object({ operationType: z.string().describe('dictionary tracking_operation'), relatedCode: z.string().nullable(), operatorName: z.string().nullable(), operationTime: z.string().describe('ISO-8601') }))
+      .describe('the newest ten tracking entries'),
+    lagSeconds: LagSeconds,
+  })
+  .meta({ id: 'WorkplaceDashboard', description: 'what waits for the dispatch center, and what happened last' });
+export const MonitorDashboard = z
+  .object({
+    inProgress: z
+      .array(
+        z.object({
+          id: z.number(), shipmentCode: z.string(), status: z.string(), carrierName: z.string().nullable(), lastReport: z.string().nullable().describe('time of the newest position (ISO-8601)'),
+          lng: z.number().nullable(), lat: z.number().nullable(), openAlerts: count,
+        }),
+      )
+      .describe('dispatch orders in effect or shipped (newest 100)'),
+    positionsLastHour: count.describe('positions received in the last hour'),
+    alertsByType: z.array(z.object({ type: z.string().nullable(), count })).describe('alerts not handled yet, by type'),
+    lagSeconds: LagSeconds,
+  })
+  .meta({ id: 'MonitorDashboard', description: 'the dispatch orders under way, their positions and alerts' });
 
 /** The routes of one report: its data and its export (the server registers them, the web calls them). */
 export function reportEndpoints(name: ReportName) {
@@ -82,4 +123,13 @@ const tags = ['reports'];
 export const endpoints = {
   checks: endpoint({ method: 'GET', path: '/reports/check/checks', operationId: 'reports.checkList', summary: 'The vehicle checks behind the check report (paged)', tags, permission: REPORTS.check.permission, querystring: CheckListQuery, response: pageOf(CheckRow) }),
   checkDetail: endpoint({ method: 'GET', path: '/reports/check/checks/:id', operationId: 'reports.checkDetail', summary: 'One vehicle check with its items and pictures', tags, permission: REPORTS.check.permission, params: CheckParams, querystring: CenterQuery, response: okOf(CheckDetail) }),
+};
+
+const dashboard = <R extends z.ZodType>(name: 'analysis' | 'workplace' | 'monitor', data: R) =>
+  endpoint({ method: 'GET', path: `/dashboard/${name}`, operationId: `dashboard.${name}`, summary: `The ${name} dashboard of a dispatch center`, tags: ['dashboard'], permission: `dashboard:${name}:query`, querystring: CenterQuery, response: okOf(data) });
+/** The dashboards of the current dispatch center. */
+export const dashboards = {
+  analysis: dashboard('analysis', AnalysisDashboard),
+  workplace: dashboard('workplace', WorkplaceDashboard),
+  monitor: dashboard('monitor', MonitorDashboard),
 };

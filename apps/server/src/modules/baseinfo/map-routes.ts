@@ -18,7 +18,7 @@ export const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.
 export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 export function registerMapRoutes(app: FastifyInstance, db: Db): void {
-  route(app, { method: 'GET', url: '/api/baseinfo/map/config', operationId: 'map.config', summary: 'The tile source and attribution of every map', tags: ['map'], permission: 'authenticated', response: okOf(C.MapConfig) }, async (req) => {
+  route(app, C.endpoints.mapConfig, async (req) => {
     const r = await db.query<{ config_key: string; config_value: string | null }>(
       `select config_key, config_value from sys_config where config_key in ('sys.map.tileUrl', 'sys.map.tileAttribution')`,
     );

@@ -10,7 +10,7 @@
  * to EXPIRED; they still price the orders dated within their validity.
  */
 import type { FastifyInstance } from 'fastify';
-import { CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, FinanceApi as C, getResource, IdParams, okOf, storedRateLine, WorkflowApi, type StoredRateLine } from '@tms/domain';
+import { CONTRACT_ACTION_FROM, CONTRACT_ACTION_TO, FinanceApi as C, getResource, storedRateLine, WorkflowApi, type StoredRateLine } from '@tms/domain';
 import { translate, type Lang } from '../../platform/i18n.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller, type Caller } from '../../platform/auth.ts';
@@ -30,7 +30,6 @@ export const CONTRACT_EXPIRY_JOB = 'finance.contract.expire';
 export const PRICING_STATUSES = `('EFFECTIVE', 'EXPIRED')`;
 
 const contractDef = getResource('contract');
-const BASE = '/api/finance/contract';
 
 const fieldErrors = (errors: Record<string, string>): Record<string, FieldMessage> => Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, { key }]));
 
@@ -161,8 +160,6 @@ export async function expireContracts(q: Queryable, today: Date): Promise<number
 }
 
 export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['finance'];
-
   // the approval's outcome: approved → effective (refused, with the task left open, when it overlaps); rejected or withdrawn → draft again
   app.events.on('workflow.ended', async (ctx, { businessType, businessId, outcome }) => {
     if (businessType !== 'CONTRACT' || businessId === null) return;
@@ -185,7 +182,7 @@ export function registerFinanceContractRoutes(app: FastifyInstance, db: Db): voi
     await db.tx((q) => expireContracts(q, due));
   });
 
-  route(app, { method: 'GET', url: `${BASE}/progress/:id`, operationId: 'finance.contract.progress', summary: "A contract's approval: diagram, current node, history (null before it was submitted)", tags, permission: 'finance:contract:query', params: IdParams, response: okOf(WorkflowApi.InstanceDetail.nullable()) }, async (req) => {
+  route(app, WorkflowApi.endpoints.contractProgress, async (req) => {
     const caller = requireCaller(req);
     const row = await getInScope(db, contractDef, caller, req.params.id); // 404 outside the caller's scope
     return ok(req, row.instance_id ? await instanceDetail(db, Number(row.instance_id)) : null);

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
-import { z } from 'zod';
-import { MiscApi as C, RESOURCES, generateFiles, genConfigSchema, inferConfig, okOf, sharedLocales, type DbColumn, type GenConfig } from '@tms/domain';
+import { MiscApi as C, RESOURCES, generateFiles, inferConfig, sharedLocales, type DbColumn, type GenConfig } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -74,7 +73,7 @@ export async function introspect(q: Queryable, table: string): Promise<DbColumn[
 }
 
 /** `{ config }`: the generator's configuration; a refused one names each path under it, as 'invalid'. */
-const ConfigBody = onValidationError(z.object({ config: genConfigSchema }), (issues) =>
+const ConfigBody = onValidationError(C.GenConfigBody, (issues) =>
   badRequest('messages.validationFailed', Object.fromEntries(issues.map((i) => [i.path.slice(1).join('.') || 'config', { key: 'validation.invalid' }]))),
 );
 
@@ -98,12 +97,11 @@ function withKnownLabels(cfg: GenConfig): GenConfig {
 const files = (cfg: GenConfig) => generateFiles(cfg, (resource) => tableOfResource.get(resource));
 
 export function registerGeneratorRoutes(app: FastifyInstance, db: Queryable): void {
-  const tags = ['generator'];
-  route(app, { method: 'GET', url: '/api/tool/gen/tables', operationId: 'generator.tables', summary: 'Tables of the database, with the resource that already uses each', tags, permission: 'tool:gen:query', querystring: C.GenTablesQuery, response: okOf(z.array(C.GenTable)) }, async (req) =>
+  route(app, C.endpoints.genTables, async (req) =>
     ok(req, await listTables(db, req.query.tableName)),
   );
 
-  route(app, { method: 'GET', url: '/api/tool/gen/config/:table', operationId: 'generator.config', summary: "A table's columns and the configuration inferred from them", tags, permission: 'tool:gen:query', params: C.GenTableParams, response: okOf(C.GenConfigAnswer) }, async (req) => {
+  route(app, C.endpoints.genConfig, async (req) => {
     const table = req.params.table;
     if (!/^[a-z][a-z0-9_]{0,62}$/.test(table)) throw notFound();
     const columns = await introspect(db, table);
@@ -111,11 +109,11 @@ export function registerGeneratorRoutes(app: FastifyInstance, db: Queryable): vo
     return ok(req, { columns, config: withKnownLabels(inferConfig(table, columns, (t) => resourceOfTable.get(t))) });
   });
 
-  route(app, { method: 'POST', url: '/api/tool/gen/preview', operationId: 'generator.preview', summary: 'Preview the generated resource definition, migration and translations', tags, permission: 'tool:gen:code', body: ConfigBody, response: okOf(C.GenFiles) }, async (req) =>
+  route(app, { ...C.endpoints.genPreview, body: ConfigBody }, async (req) =>
     ok(req, files(req.body.config as GenConfig)),
   );
 
-  route(app, { method: 'POST', url: '/api/tool/gen/download', operationId: 'generator.download', summary: 'Download the generated files as a zip', tags, permission: 'tool:gen:code', body: ConfigBody, response: { binary: ['application/zip'] } }, async (req, reply) => {
+  route(app, { ...C.endpoints.genDownload, body: ConfigBody }, async (req, reply) => {
     const cfg = req.body.config as GenConfig;
     const zip = new JSZip();
     for (const [path, content] of Object.entries(files(cfg))) zip.file(path, content);

@@ -5,8 +5,7 @@
  * are both understood.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MiscApi as C, okOf, type GeoHit } from '@tms/domain';
+import { MiscApi as C, type GeoHit } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -59,10 +58,9 @@ export function readGeocoderAnswer(body: unknown): GeoHit[] {
 }
 
 export function registerGeoRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['geo'];
-  route(app, { method: 'GET', url: '/api/geo/config', operationId: 'geo.config', summary: 'Whether address search is configured', tags, permission: 'authenticated', response: okOf(C.GeoConfig) }, async (req) => ok(req, { enabled: (await geocoderUrl(db)) !== null }));
+  route(app, C.endpoints.geoConfig, async (req) => ok(req, { enabled: (await geocoderUrl(db)) !== null }));
 
-  route(app, { method: 'GET', url: '/api/geo/search', operationId: 'geo.search', summary: 'Address search through the configured geocoder (at most 8 hits; 502 when it fails)', tags, permission: 'authenticated', config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, querystring: C.GeoSearchQuery, response: okOf(z.array(C.GeoHitSchema)) }, async (req) => {
+  route(app, { ...C.endpoints.geoSearch, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (req) => {
     const q = req.query.q;
     const url = await geocoderUrl(db);
     if (!url) return ok(req, [] as GeoHit[]);

@@ -8,14 +8,8 @@ import { rate, type ResourceDef } from '@tms/domain';
 import { scopeOf } from '../../platform/resource-engine.ts';
 import { Where } from './queries.ts';
 
-export const DASHBOARDS = {
-  analysis: 'dashboard:analysis:query',
-  workplace: 'dashboard:workplace:query',
-  monitor: 'dashboard:monitor:query',
-} as const;
-export type DashboardName = keyof typeof DASHBOARDS;
-
-interface Ctx {
+/** What a dashboard is built for: the caller, its dispatch center and time zone. */
+export interface DashboardCtx {
   q: Queryable;
   caller: Caller;
   center: number;
@@ -26,7 +20,7 @@ interface Ctx {
 type Cols = { client?: string; carrier?: string; openWhenNull?: boolean; shipment?: string };
 
 /** `where` for one table alias: the center and the data groups on the given columns. */
-function scoped(c: Ctx, alias: string, cols: Cols): Where {
+function scoped(c: DashboardCtx, alias: string, cols: Cols): Where {
   const w = new Where();
   w.add(`${alias}.dispatch_center_id = ${w.p(c.center)}`);
   const { shipment, ...own } = cols;
@@ -46,19 +40,19 @@ const VIA_SHIPMENT: Cols = { shipment: 'shipment_id' };
 /** the tracking view's scope columns (see the orderTracking resource) */
 const TRACKING_COLS: Cols = { client: 'scope_client_id', carrier: 'scope_carrier_id', openWhenNull: true };
 
-async function one<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T> {
+async function one<T>(c: DashboardCtx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T> {
   const w = scoped(c, alias, cols);
   const text = sql(w);
   return (await c.q.query<T>(text, w.params)).rows[0]!;
 }
 
-async function rows<T>(c: Ctx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T[]> {
+async function rows<T>(c: DashboardCtx, sql: (w: Where) => string, alias: string, cols: Cols): Promise<T[]> {
   const w = scoped(c, alias, cols);
   const text = sql(w);
   return (await c.q.query<T>(text, w.params)).rows;
 }
 
-async function analysis(c: Ctx) {
+async function analysis(c: DashboardCtx) {
   const today = (w: Where) => `(now() at time zone ${w.p(c.tz)})::date`;
   const ordersToday = await one<{ orders: number; weight: number }>(
     c,
@@ -110,7 +104,7 @@ async function analysis(c: Ctx) {
   };
 }
 
-async function workplace(c: Ctx) {
+async function workplace(c: DashboardCtx) {
   const count = (table: string, alias: string, cond: string, cols: Cols) =>
     one<{ n: number }>(c, (w) => `select count(*)::int as n from ${table} ${alias} ${w.sql()} and ${cond}`, alias, cols).then((r) => r.n);
   const todo = {
@@ -123,7 +117,7 @@ async function workplace(c: Ctx) {
     epodsToAudit: await count('tms_epod', 'e', `e.status = 'REPORTED'`, { client: 'client_id', carrier: 'carrier_id' }),
     alertsOpen: await count('shipment_alert', 'a', `a.status = 'NEW'`, VIA_SHIPMENT),
   };
-  const recent = await rows<{ operationType: string; relatedCode: string; operatorName: string; operationTime: string }>(
+  const recent = await rows<{ operationType: string; relatedCode: string | null; operatorName: string | null; operationTime: string }>(
     c,
     (w) =>
       `select t.operation_type as "operationType", t.related_code as "relatedCode", t.operator_name as "operatorName", t.operation_time as "operationTime"
@@ -134,7 +128,7 @@ async function workplace(c: Ctx) {
   return { todo, recent };
 }
 
-async function monitor(c: Ctx) {
+async function monitor(c: DashboardCtx) {
   const inProgress = await rows<{ id: number; shipmentCode: string; status: string; carrierName: string | null; lastReport: string | null; lng: number | null; lat: number | null; openAlerts: number }>(
     c,
     (w) =>
@@ -163,8 +157,5 @@ async function monitor(c: Ctx) {
   return { inProgress, positionsLastHour: positionsLastHour.n, alertsByType };
 }
 
-const BUILD: Record<DashboardName, (c: Ctx) => Promise<object>> = { analysis, workplace, monitor };
-
-export function dashboard(name: DashboardName, q: Queryable, caller: Caller, center: number, tz: string): Promise<object> {
-  return BUILD[name]({ q, caller, center, tz });
-}
+/** The dashboards (their routes: ReportApi.dashboards). */
+export const dashboards = { analysis, workplace, monitor };

@@ -6,9 +6,9 @@
  * failedOnly, pageNum, pageSize) and to one check with items and pictures (GET /api/reports/check/checks/:id).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { okOf, REPORT_NAMES, ReportApi as C, reportColumnTitle, REPORTS, reportTotals, type ReportColumn, type ReportGroupBy, type ReportName, type ReportSpec } from '@tms/domain';
+import { REPORT_NAMES, ReportApi as C, reportColumnTitle, REPORTS, reportTotals, type ReportColumn, type ReportGroupBy, type ReportName, type ReportSpec } from '@tms/domain';
 import { dictOptions, loadExcel } from '../../platform/excel.ts';
-import { route } from '../../platform/contract.ts';
+import { route, type TypedRequest } from '../../platform/contract.ts';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import { requireCaller } from '../../platform/auth.ts';
@@ -18,7 +18,7 @@ import { badRequest, forbidden } from '../../platform/errors.ts';
 import { intParam, ok, page } from '../../platform/http.ts';
 import { translate } from '../../platform/i18n.ts';
 import { runReport, type ReportFilters, type ReportRow } from './queries.ts';
-import { dashboard, DASHBOARDS, type DashboardName } from './dashboards.ts';
+import { dashboards, type DashboardCtx } from './dashboards.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { checkDetail, listChecks } from './vehicle-checks.ts';
 
@@ -146,13 +146,16 @@ export function registerReportRoutes(app: FastifyInstance, db: Queryable, storag
     const center = await reportCenter(db, caller, req.query.dispatchCenterId);
     return ok(req, (await checkDetail(db, storage, caller, center, id)) as z.input<typeof C.CheckDetail>);
   });
-  for (const name of Object.keys(DASHBOARDS) as DashboardName[]) {
-    route(app, { method: 'GET', url: `/api/dashboard/${name}`, operationId: `dashboard.${name}`, summary: `The ${name} dashboard of a dispatch center`, tags: ['dashboard'], permission: DASHBOARDS[name], querystring: C.CenterQuery, response: okOf(C.Dashboard) }, async (req) => {
+  // on the replica when one is fit, as the reports: lagSeconds says how far behind its figures may be
+  const board =
+    <T extends object>(build: (c: DashboardCtx) => Promise<T>) =>
+    async (req: TypedRequest<undefined, typeof C.CenterQuery, undefined>) => {
       const caller = requireCaller(req);
       const center = await reportCenter(db, caller, req.query.dispatchCenterId);
-      // on the replica when one is fit, as the reports: lagSeconds says how far behind its figures may be
-      const { value, lagSeconds } = await reads.run((q) => dashboard(name, q, caller, center, validTz(req.query.tz)));
-      return ok(req, { ...(value as Record<string, unknown>), ...(lagSeconds !== null ? { lagSeconds } : {}) });
-    });
-  }
+      const { value, lagSeconds } = await reads.run((q) => build({ q, caller, center, tz: validTz(req.query.tz) }));
+      return ok(req, { ...value, ...(lagSeconds !== null ? { lagSeconds } : {}) });
+    };
+  route(app, C.dashboards.analysis, board(dashboards.analysis));
+  route(app, C.dashboards.workplace, board(dashboards.workplace));
+  route(app, C.dashboards.monitor, board(dashboards.monitor));
 }

@@ -4,8 +4,7 @@
  * cancelling withdraws it, and the instance's outcome comes back as the record's status.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { inForm, IdParams, okOf, WF_BUSINESS_RESOURCES, WorkflowApi, type ResourceDef, type WfBusinessType } from '@tms/domain';
+import { inForm, WF_BUSINESS_RESOURCES, WorkflowApi, type ResourceDef, type WfBusinessType } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -66,10 +65,9 @@ export const workflowHooks: Record<string, ResourceHooks> = Object.fromEntries(
 export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void {
   for (const [t, def] of Object.entries(WF_BUSINESS_RESOURCES)) {
     const type = t as WfBusinessType;
-    const base = `/api${def!.path}`;
-    const tags = [def!.name];
+    const e = WorkflowApi.requestEndpoints(def!);
 
-    route(app, { method: 'POST', url: `${base}/submit`, operationId: `${def!.name}.submit`, summary: 'Submit requests for approval (one process instance each)', tags, permission: `${def!.permission}:submit`, body: WorkflowApi.IdsInput, response: okOf(z.object({ instanceIds: z.array(z.number()) })) }, async (req) => {
+    route(app, e.submit, async (req) => {
       const caller = requireCaller(req);
       const list = req.body.ids;
       const out = await mutate(db, req, { title: def!.name, businessType: 'SUBMIT' }, async (tx) => {
@@ -81,7 +79,7 @@ export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void
       return ok(req, out, 'messages.workflow.submitted');
     });
 
-    route(app, { method: 'POST', url: `${base}/cancel`, operationId: `${def!.name}.cancel`, summary: 'Cancel running requests (the applicant or an administrator)', tags, permission: `${def!.permission}:cancel`, body: WorkflowApi.IdsInput, response: okOf(z.object({ canceled: z.number() })) }, async (req) => {
+    route(app, e.cancel, async (req) => {
       const caller = requireCaller(req);
       const list = req.body.ids;
       await mutate(db, req, { title: def!.name, businessType: 'CANCEL' }, async (tx) => {
@@ -97,7 +95,7 @@ export function registerBusinessRecordRoutes(app: FastifyInstance, db: Db): void
     });
 
     // the approval progress of one request: diagram, current node, history
-    route(app, { method: 'GET', url: `${base}/progress/:id`, operationId: `${def!.name}.progress`, summary: 'The approval progress of a request: diagram, current node, history (null before submission)', tags, permission: `${def!.permission}:query`, params: IdParams, response: okOf(WorkflowApi.InstanceDetail.nullable()) }, async (req) => {
+    route(app, e.progress, async (req) => {
       const caller: Caller = requireCaller(req);
       const id = req.params.id;
       const row = await getInScope(db, def!, caller, id);

@@ -2,22 +2,24 @@
 import { actInstance, WF_BUSINESS_RESOURCES, type WfBusinessType } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { selectList, toApi, type Row } from '../../platform/resource-engine.ts';
+import { selectList, toApi, type ApiRow, type Row } from '../../platform/resource-engine.ts';
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+/** a time column as the API sends it (ISO-8601), null when empty */
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+const text = (v: unknown): string | null => (v == null ? null : String(v));
 
 export function historyApi(r: Row) {
   return {
-    id: r.id,
-    taskId: r.task_id ?? null,
-    nodeId: r.node_id ?? null,
-    nodeName: r.node_name ?? null,
-    nodeType: r.node_type ?? null,
-    operator: r.operator ?? null,
-    action: r.action,
-    comment: r.comment ?? null,
+    id: Number(r.id),
+    taskId: r.task_id == null ? null : Number(r.task_id),
+    nodeId: text(r.node_id),
+    nodeName: text(r.node_name),
+    nodeType: text(r.node_type),
+    operator: text(r.operator),
+    action: String(r.action),
+    comment: text(r.comment),
     startTime: iso(r.start_time),
-    endTime: iso(r.end_time),
+    endTime: String(iso(r.end_time)),
   };
 }
 
@@ -32,20 +34,20 @@ export function taskApi(r: Row) {
     assignee: (r.assignee as string | null) ?? null,
     candidateRoles: (r.candidate_roles as string[] | null) ?? [],
     status: String(r.status),
-    action: r.action ?? null,
-    comment: r.comment ?? null,
-    completedBy: r.completed_by ?? null,
-    createTime: iso(r.create_time),
+    action: text(r.action),
+    comment: text(r.comment),
+    completedBy: text(r.completed_by),
+    createTime: String(iso(r.create_time)),
     claimTime: iso(r.claim_time),
     endTime: iso(r.end_time),
-    version: r.version,
-    defName: r.def_name,
-    defKey: r.def_key,
-    defVersion: r.def_version,
-    businessType: r.business_type ?? null,
-    businessKey: r.business_key ?? null,
-    applicant: r.applicant,
-    instanceStatus: r.instance_status,
+    version: Number(r.version),
+    defName: String(r.def_name),
+    defKey: String(r.def_key),
+    defVersion: Number(r.def_version),
+    businessType: text(r.business_type),
+    businessKey: text(r.business_key),
+    applicant: String(r.applicant),
+    instanceStatus: String(r.instance_status),
   };
 }
 
@@ -61,7 +63,7 @@ export async function instanceDetail(q: Queryable, id: number) {
   const tasks = (await q.query<Row>(`${TASK_SELECT} where t.instance_id = $1 order by t.id`, [id])).rows.map(taskApi);
   const hist = (await q.query<Row>(`select * from act_history where instance_id = $1 order by id`, [id])).rows.map(historyApi);
   const b = (await q.query<Row>(`select * from act_business where instance_id = $1`, [id])).rows[0];
-  let record: Row | null = null;
+  let record: ApiRow | null = null;
   const bdef = b ? WF_BUSINESS_RESOURCES[b.business_type as WfBusinessType] : undefined;
   if (b && bdef && b.business_id) {
     const rec = (await q.query<Row>(`select ${selectList(bdef)} from ${bdef.table} t where id = $1`, [b.business_id])).rows[0];
@@ -70,11 +72,11 @@ export async function instanceDetail(q: Queryable, id: number) {
   return {
     instance: toApi(actInstance, inst),
     xml: def?.xml ?? null,
-    trail: (inst.trail as string[]) ?? [],
+    trail: (inst.trail as string[] | null) ?? [],
     current: tasks.filter((t) => t.status === 'OPEN').map((t) => t.taskKey),
     tasks,
     history: hist,
-    variables: inst.variables ?? {},
-    business: b ? { type: b.business_type, id: b.business_id ?? null, key: b.business_key, record } : null,
+    variables: (inst.variables as Record<string, unknown> | null) ?? {},
+    business: b ? { type: String(b.business_type), id: b.business_id == null ? null : Number(b.business_id), key: String(b.business_key), record } : null,
   };
 }

@@ -5,9 +5,8 @@
  * The model, definition and instance lists are the generic resource routes of their definitions.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { actDefinition, actModel, rules, IdParams, IdBody, okOf, pageOf, resourceRow, Changed } from '@tms/domain';
-import { WorkflowApi as C } from '@tms/domain';
+import type { z } from 'zod';
+import { actDefinition, actModel, rules, WorkflowApi as C } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok, page } from '../../platform/http.ts';
@@ -47,11 +46,6 @@ function text(v: unknown, field: string, max: number): string | null {
   return v.trim() || null;
 }
 
-const ModelRow = resourceRow(actModel);
-const DefinitionRow = resourceRow(actDefinition);
-const Msg = okOf(z.null());
-
-
 /** New models start from a blank diagram whose process id is the model key. */
 const modelHooks: ResourceHooks = {
   beforeSave: async (_q, values, _c, existing) => {
@@ -66,14 +60,13 @@ const modelHooks: ResourceHooks = {
 export const workflowHooks: Record<string, ResourceHooks> = { ...businessHooks, actModel: modelHooks };
 
 function registerModelRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['actModel'];
-  route(app, { method: 'GET', url: '/api/act/models/xml/:id', operationId: 'actModel.getXml', summary: 'The BPMN XML of a model (a blank diagram for a new one)', tags, permission: 'act:models:query', params: IdParams, response: okOf(C.ModelXml) }, async (req) => {
+  route(app, C.endpoints.modelXml, async (req) => {
     const row = await getInScope(db, actModel, requireCaller(req), req.params.id);
     return ok(req, { id: Number(row.id), version: Number(row.version), xml: String(row.xml ?? blankDiagram(String(row.model_key), String(row.name))) });
   });
 
   // the modeler saves its XML; the model's version guards against overwriting someone else's save
-  route(app, { method: 'POST', url: '/api/act/models/xml', operationId: 'actModel.saveXml', summary: "Save a model's BPMN XML (with the version read)", tags, permission: 'act:models:edit', body: C.SaveModelXml, response: okOf(ModelRow) }, async (req) => {
+  route(app, C.endpoints.saveModelXml, async (req) => {
     const caller = requireCaller(req);
     const { id, version, xml } = req.body;
     await parseBpmn(xml);
@@ -87,7 +80,7 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // a .bpmn upload: a new model (key and name from its process), or the new XML of ?id=
-  route(app, { method: 'POST', url: '/api/act/models/import', operationId: 'actModel.import', summary: 'Import a .bpmn file: a new model (key and name from its process), or the new XML of ?id=', tags, permission: 'act:models:import', config: { upload: MAX_XML }, querystring: C.ModelImportQuery, body: 'upload', response: okOf(ModelRow) }, async (req) => {
+  route(app, { ...C.endpoints.importModel, config: { upload: MAX_XML } }, async (req) => {
     const caller = requireCaller(req);
     if (!req.isMultipart()) throw badRequest('messages.validationFailed', { file: { key: 'validation.required' } });
     const file = await req.file({ limits: { fileSize: MAX_XML } });
@@ -113,13 +106,13 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, toApi(actModel, row), 'messages.workflow.imported');
   });
 
-  route(app, { method: 'GET', url: '/api/act/models/export/:id', operationId: 'actModel.exportXml', summary: 'Download a model as a .bpmn file', tags, permission: 'act:models:export', params: IdParams, response: { binary: ['application/xml'] } }, async (req, reply) => {
+  route(app, C.endpoints.exportModel, async (req, reply) => {
     const row = await getInScope(db, actModel, requireCaller(req), req.params.id);
     const xml = String(row.xml ?? blankDiagram(String(row.model_key), String(row.name)));
     return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${String(row.model_key)}.bpmn"`).send(xml);
   });
 
-  route(app, { method: 'POST', url: '/api/act/models/deploy', operationId: 'actModel.deploy', summary: 'Deploy a model as the next version of its process definition', tags, permission: 'act:models:deploy', body: IdBody, response: okOf(DefinitionRow) }, async (req) => {
+  route(app, C.endpoints.deployModel, async (req) => {
     const caller = requireCaller(req);
     const { id } = req.body;
     const def = await mutate(db, req, { title: 'actModel', businessType: 'DEPLOY' }, async (tx) => {
@@ -133,9 +126,8 @@ function registerModelRoutes(app: FastifyInstance, db: Db): void {
 const ASSIGNEE_TYPES = new Set(['USER', 'ROLE', 'APPLICANT']);
 
 function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['actDefinition'];
   // the diagram ("profile") of a definition
-  route(app, { method: 'GET', url: '/api/act/prof/:id', operationId: 'actDefinition.getXml', summary: 'The diagram (BPMN XML) of a process definition', tags, permission: 'act:process:query', params: IdParams, response: okOf(C.DefinitionXml) }, async (req) => {
+  route(app, C.endpoints.definitionXml, async (req) => {
     const row = await getInScope(db, actDefinition, requireCaller(req), req.params.id);
     return ok(req, { id: Number(row.id), xml: String(row.xml) });
   });
@@ -144,7 +136,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
     ['suspend', true],
     ['activate', false],
   ] as const) {
-    route(app, { method: 'POST', url: `/api/act/process/${action}`, operationId: `actDefinition.${action}`, summary: `${suspended ? 'Suspend' : 'Activate'} process definitions (all or nothing)`, tags, permission: `act:process:${action}`, body: C.IdsInput, response: okOf(Changed) }, async (req) => {
+    route(app, C.endpoints[action], async (req) => {
       const caller = requireCaller(req);
       const { ids } = req.body;
       await mutate(db, req, { title: 'actDefinition', businessType: action.toUpperCase() }, async (tx) => {
@@ -158,7 +150,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // node configuration: the assignee of each user task of a definition
-  route(app, { method: 'GET', url: '/api/act/node/list', operationId: 'actNode.list', summary: 'The user tasks of a definition with their configured assignees', tags: ['actNode'], permission: 'act:process:query', querystring: C.NodeListQuery, response: okOf(z.array(C.NodeAssignee)) }, async (req) => {
+  route(app, C.endpoints.nodeList, async (req) => {
     const id = req.query.definitionId;
     const def = await getInScope(db, actDefinition, requireCaller(req), id);
     const info = await parseBpmn(def.xml);
@@ -170,7 +162,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
     );
   });
 
-  route(app, { method: 'POST', url: '/api/act/node/save', operationId: 'actNode.save', summary: 'Set the assignee of each user task of a definition (the whole list)', tags: ['actNode'], permission: 'act:process:node', body: C.SaveNodes, response: Msg }, async (req) => {
+  route(app, C.endpoints.nodeSave, async (req) => {
     const caller = requireCaller(req);
     const { definitionId: id, nodes } = req.body;
     await mutate(db, req, { title: 'actNode', businessType: 'UPDATE' }, async (tx) => {
@@ -196,7 +188,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // start the newest version of a key for a business key of no demo type (business binding, spec act/business)
-  route(app, { method: 'POST', url: '/api/act/business/start', operationId: 'actBusiness.start', summary: 'Start the newest version of a process for a business key', tags: ['actBusiness'], permission: 'act:process:start', body: C.StartBusiness, response: okOf(z.object({ instanceId: z.number() })) }, async (req) => {
+  route(app, C.endpoints.startBusiness, async (req) => {
     const caller = requireCaller(req);
     const { defKey: key, businessKey } = req.body;
     if (!key) throw badRequest('messages.validationFailed', { defKey: { key: 'validation.required' } });
@@ -209,7 +201,7 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, { instanceId }, 'messages.workflow.started');
   });
 
-  route(app, { method: 'GET', url: '/api/act/business/list', operationId: 'actBusiness.list', summary: 'Business bindings of process instances (paged)', tags: ['actBusiness'], permission: 'act:instance:query', querystring: C.BusinessListQuery, response: pageOf(C.BusinessRow) }, async (req) => {
+  route(app, C.endpoints.businessList, async (req) => {
     const query = req.query;
     const pageSize = query.pageSize ?? 10;
     const pageNum = query.pageNum ?? 1;
@@ -241,10 +233,9 @@ function registerDefinitionRoutes(app: FastifyInstance, db: Db): void {
 }
 
 function registerInstanceRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['actInstance'];
-  route(app, { method: 'GET', url: '/api/act/process/ins/detail/:id', operationId: 'actInstance.detail', summary: 'A process instance: diagram, trail, tasks, history, variables and business record', tags, permission: 'act:instance:query', params: IdParams, response: okOf(C.InstanceDetail) }, async (req) => ok(req, await instanceDetail(db, req.params.id)));
+  route(app, C.endpoints.instanceDetail, async (req) => ok(req, await instanceDetail(db, req.params.id)));
 
-  route(app, { method: 'POST', url: '/api/act/process/ins/terminate', operationId: 'actInstance.terminate', summary: 'Terminate process instances (all or nothing)', tags, permission: 'act:instance:terminate', body: C.Terminate, response: okOf(z.object({ terminated: z.number() })) }, async (req) => {
+  route(app, C.endpoints.terminate, async (req) => {
     const caller = requireCaller(req);
     const { ids, reason } = req.body;
     const later: (() => Promise<void>)[] = [];
@@ -266,7 +257,6 @@ function visible(caller: Caller, t: Row): boolean {
 }
 
 function registerTaskRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['actTask'];
   const listOf = (kind: 'todo' | 'done') => async (req: TypedRequest<undefined, typeof C.TaskListQuery, undefined>) => {
     const caller = requireCaller(req);
     const query = req.query;
@@ -297,18 +287,17 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
     );
     return page(req, r.rows.map(taskApi), Number(r.rows[0]?.__total ?? 0));
   };
-  const list = { tags, permission: 'act:task:query', querystring: C.TaskListQuery, response: pageOf(C.TaskRow) } as const;
-  route(app, { method: 'GET', url: '/api/act/task/todo', operationId: 'actTask.todo', summary: "The caller's open tasks (assigned, or claimable by role)", ...list }, listOf('todo'));
-  route(app, { method: 'GET', url: '/api/act/task/done', operationId: 'actTask.done', summary: 'Tasks the caller completed', ...list }, listOf('done'));
+  route(app, C.endpoints.todo, listOf('todo'));
+  route(app, C.endpoints.done, listOf('done'));
 
-  route(app, { method: 'GET', url: '/api/act/task/get/:id', operationId: 'actTask.get', summary: 'A task with its instance detail', tags, permission: 'act:task:query', params: IdParams, response: okOf(z.object({ task: C.TaskRow, detail: C.InstanceDetail })) }, async (req) => {
+  route(app, C.endpoints.task, async (req) => {
     const caller = requireCaller(req);
     const t = (await db.query<Row>(`${TASK_SELECT} where t.id = $1`, [req.params.id])).rows[0];
     if (!t || !visible(caller, t)) throw notFound();
     return ok(req, { task: taskApi(t), detail: await instanceDetail(db, Number(t.instance_id)) });
   });
 
-  route(app, { method: 'POST', url: '/api/act/task/claim', operationId: 'actTask.claim', summary: 'Claim a task offered to a role of the caller', tags, permission: 'act:task:claim', body: IdBody, response: Msg }, async (req) => {
+  route(app, C.endpoints.claim, async (req) => {
     const caller = requireCaller(req);
     const { id } = req.body;
     await mutate(db, req, { title: 'actTask', businessType: 'CLAIM' }, (tx) => claimTask(tx, caller, id));
@@ -319,7 +308,7 @@ function registerTaskRoutes(app: FastifyInstance, db: Db): void {
     ['approve', true],
     ['reject', false],
   ] as const) {
-    route(app, { method: 'POST', url: `/api/act/task/${action}`, operationId: `actTask.${action}`, summary: `${approved ? 'Approve' : 'Reject'} a task, with a comment`, tags, permission: 'act:task:complete', body: C.Decide, response: okOf(z.object({ instanceId: z.number() })) }, async (req) => {
+    route(app, C.endpoints[action], async (req) => {
       const caller = requireCaller(req);
       const { id, comment } = req.body;
       const later: (() => Promise<void>)[] = [];

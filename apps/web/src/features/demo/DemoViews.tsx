@@ -11,8 +11,9 @@ import { App, Avatar, Button, Card, Col, Descriptions, Empty, Form, Input, List,
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allFields, inDetail, orderLineResource, orderResource, resourceByName, type ResourceDef } from '@tms/domain';
-import { HttpError, get, list, post } from '../../platform/http.ts';
+import { allFields, inDetail, orderLineResource, orderResource, resourceByName, resourceEndpoints, type ResourceDef } from '@tms/domain';
+import { HttpError, list } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { displayValue, fieldLabel, type Row as DataRow } from '../../platform/resource/columns.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
@@ -55,7 +56,7 @@ function useFeedbackSubmit(onDone: () => void) {
   const { t } = useTranslation();
   return async (form: ReturnType<typeof Form.useForm>[0], values: Record<string, unknown>) => {
     try {
-      await post('/system/feedback/save', values);
+      await callData(resourceEndpoints(def('feedback')).save, { body: values });
       onDone();
     } catch (e) {
       if (!fieldErrors(form, e)) void message.error(e instanceof Error ? e.message : t('http.systemError'));
@@ -176,7 +177,7 @@ export function AdvancedFormDemo() {
   );
   const save = async (v: Record<string, unknown>) => {
     try {
-      await post(`${carrier.path}/save`, v);
+      await callData(resourceEndpoints(carrier).save, { body: v });
       void message.success(t('demo.saved'));
       form.resetFields();
     } catch (e) {
@@ -356,7 +357,7 @@ function useLatest(d: ResourceDef) {
     queryKey: ['demo-latest', d.name],
     queryFn: async () => {
       const first = (await list<DataRow>(`${d.path}/list`, { pageNum: 1, pageSize: 1 })).rows[0];
-      return first ? get<DataRow>(`${d.path}/get/${first.id}`) : null;
+      return first ? callData(resourceEndpoints(d).get, { params: { id: first.id } }) : null;
     },
   });
 }

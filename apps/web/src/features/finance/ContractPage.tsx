@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Progress, Space } from 'antd';
 import { CheckCircleOutlined, SendOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import { FinanceApi, resourceByName } from '@tms/domain';
+import { FinanceApi, resourceByName, WorkflowApi } from '@tms/domain';
 import { call, callData } from '../../platform/api.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
@@ -131,7 +131,7 @@ export default function ContractPage() {
         <InstanceDrawer
           title={`${t('workflow.request.progress')} - ${String(progress.code)} v${String(progress.contractVersion)}`}
           queryKey={['contract', 'progress', progress.id]}
-          load={() => requestProgress(contractDef, Number(progress.id))}
+          load={() => requestProgress(WorkflowApi.endpoints.contractProgress, Number(progress.id))}
           onClose={() => setProgress(null)}
         />
       )}

@@ -7,16 +7,12 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Empty, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DbColumn, FieldKind, GenColumn, GenConfig, SearchMode, Widget } from '@tms/domain';
-import { HttpError, downloadPost, get, post } from '../../platform/http.ts';
+import { MiscApi, type FieldKind, type GenColumn, type GenConfig, type SearchMode, type Widget } from '@tms/domain';
+import { call, callData, type DataOf } from '../../platform/api.ts';
+import { HttpError, saveResponse } from '../../platform/http.ts';
 import { useCan } from '../../platform/queries.ts';
 
-interface TableRow {
-  table: string;
-  comment: string | null;
-  columns: number;
-  resource: string | null;
-}
+type TableRow = DataOf<typeof MiscApi.endpoints.genTables>[number];
 
 const KINDS: FieldKind[] = ['string', 'text', 'int', 'decimal', 'boolean', 'date', 'datetime', 'dict', 'ref', 'password', 'secret', 'json'];
 const WIDGETS: Widget[] = ['input', 'textarea', 'number', 'switch', 'date', 'datetime', 'select', 'ref', 'password', 'json'];
@@ -26,7 +22,7 @@ const opts = (xs: readonly string[]) => xs.map((x) => ({ value: x, label: x }));
 function TablePicker({ onPick }: { onPick: (table: string) => void }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const tables = useQuery({ queryKey: ['gen', 'tables', filter], queryFn: () => get<TableRow[]>('/tool/gen/tables', { tableName: filter || undefined }) });
+  const tables = useQuery({ queryKey: ['gen', 'tables', filter], queryFn: () => callData(MiscApi.endpoints.genTables, { query: { tableName: filter || undefined } }) });
   return (
     <Card title={t('gen.tables')} extra={<Input.Search data-testid="gen-table-filter" allowClear placeholder={t('gen.tableName')} onSearch={setFilter} style={{ width: 240 }} />}>
       <Table<TableRow>
@@ -91,7 +87,7 @@ function Configurator({ table, onBack }: { table: string; onBack: () => void }) 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan();
-  const loaded = useQuery({ queryKey: ['gen', 'config', table], queryFn: () => get<{ columns: DbColumn[]; config: GenConfig }>(`/tool/gen/config/${table}`) });
+  const loaded = useQuery({ queryKey: ['gen', 'config', table], queryFn: () => callData(MiscApi.endpoints.genConfig, { params: { table } }) });
   const [edited, setEdited] = useState<GenConfig | null>(null);
   const [files, setFiles] = useState<Record<string, string> | null>(null);
   const cfg = edited ?? loaded.data?.config ?? null;
@@ -102,12 +98,12 @@ function Configurator({ table, onBack }: { table: string; onBack: () => void }) 
   const fail = (e: unknown) => void message.error(e instanceof HttpError ? e.message : t('http.systemError'));
   const preview = async () => {
     try {
-      setFiles(await post<Record<string, string>>('/tool/gen/preview', { config: cfg }));
+      setFiles(await callData(MiscApi.endpoints.genPreview, { body: { config: cfg! } }));
     } catch (e) {
       fail(e);
     }
   };
-  const downloadZip = () => downloadPost('/tool/gen/download', { config: cfg }, `${cfg!.name}.zip`).catch(fail);
+  const downloadZip = () => call(MiscApi.endpoints.genDownload, { body: { config: cfg! } }).then((res) => saveResponse(res, `${cfg!.name}.zip`)).catch(fail);
   const tabs = useMemo(
     () =>
       Object.entries(files ?? {}).map(([path, content]) => ({

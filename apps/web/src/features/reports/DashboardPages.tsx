@@ -4,15 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { ReportApi, type Endpoint } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useDicts } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 
 const tz = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-function useDashboard<T>(name: string) {
-  return useQuery({ queryKey: ['dashboard', name], queryFn: () => get<T>(`/dashboard/${name}`, { tz: tz() }), refetchInterval: 60_000 });
+/** A dashboard of ReportApi.dashboards, read again every minute. */
+function useDashboard<R extends z.ZodType>(e: Endpoint<undefined, typeof ReportApi.CenterQuery, undefined, R>) {
+  return useQuery({ queryKey: ['dashboard', e.operationId], queryFn: () => callData(e, { query: { tz: tz() } }), refetchInterval: 60_000 });
 }
 
 /** label of a dictionary value, as the rest of the product shows it */
@@ -42,21 +45,10 @@ function LagNote({ seconds }: { seconds?: number }) {
   );
 }
 
-interface Analysis {
-  ordersToday: { orders: number; weight: number };
-  ordersPerDay: { day: string; orders: number; weight: number }[];
-  shipmentsByStatus: { status: string; count: number }[];
-  onTimeDepartureRate: number | null;
-  onTimeArrivalRate: number | null;
-  topCarriers: { carrierName: string; shipments: number; weight: number }[];
-  alertsOpen: number;
-  lagSeconds?: number;
-}
-
 export function AnalysisDashboard() {
   const { t } = useTranslation();
   const label = useDictLabel();
-  const { data } = useDashboard<Analysis>('analysis');
+  const { data } = useDashboard(ReportApi.dashboards.analysis);
   if (!data) return <Card loading />;
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-analysis">
@@ -128,12 +120,6 @@ export function AnalysisDashboard() {
   );
 }
 
-interface Workplace {
-  todo: Record<string, number>;
-  recent: { operationType: string; relatedCode: string; operatorName: string; operationTime: string }[];
-  lagSeconds?: number;
-}
-
 const TODO_LINKS: Record<string, string> = {
   ordersToReview: '/order/list',
   waybillsToReview: '/waybill/list',
@@ -148,7 +134,7 @@ const TODO_LINKS: Record<string, string> = {
 export function WorkplaceDashboard() {
   const { t } = useTranslation();
   const label = useDictLabel();
-  const { data } = useDashboard<Workplace>('workplace');
+  const { data } = useDashboard(ReportApi.dashboards.workplace);
   if (!data) return <Card loading />;
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-workplace">
@@ -181,17 +167,10 @@ export function WorkplaceDashboard() {
   );
 }
 
-interface Monitor {
-  inProgress: { id: number; shipmentCode: string; status: string; carrierName: string | null; lastReport: string | null; openAlerts: number }[];
-  positionsLastHour: number;
-  alertsByType: { type: string | null; count: number }[];
-  lagSeconds?: number;
-}
-
 export function MonitorDashboard() {
   const { t } = useTranslation();
   const label = useDictLabel();
-  const { data } = useDashboard<Monitor>('monitor');
+  const { data } = useDashboard(ReportApi.dashboards.monitor);
   if (!data) return <Card loading />;
   const cell = (n: ReactNode) => n ?? '-';
   return (

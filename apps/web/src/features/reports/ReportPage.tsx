@@ -11,8 +11,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ReportApi, reportColumnTitle, REPORTS, type ReportColumn, type ReportGroupBy, type ReportName } from '@tms/domain';
-import { download, HttpError, list } from '../../platform/http.ts';
-import { callData } from '../../platform/api.ts';
+import { HttpError, list, saveResponse } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
 import { chartOf } from './charts.ts';
@@ -88,7 +88,9 @@ export default function ReportPage({ name }: { name: ReportName }) {
     render: (v: unknown, r: Row) => (name === 'check' ? renderCheck(c, v, r) : formatCell(c, v, i18n.language)),
   }));
   const exportXlsx = () =>
-    download(`/reports/${name}/export`, query, `${t(`reports.${name}.title`)}.xlsx`).catch((e: unknown) => void message.error(e instanceof HttpError ? e.message : t('http.systemError')));
+    call(ReportApi.reportEndpoints(name).export, { query })
+      .then((res) => saveResponse(res, `${t(`reports.${name}.title`)}.xlsx`))
+      .catch((e: unknown) => void message.error(e instanceof HttpError ? e.message : t('http.systemError')));
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid={`report-${name}`}>

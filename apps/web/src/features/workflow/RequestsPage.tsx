@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import { ProFormSwitch } from '@ant-design/pro-components';
-import { WF_BUSINESS_RESOURCES, type ResourceDef } from '@tms/domain';
+import { WF_BUSINESS_RESOURCES, WorkflowApi, type ResourceDef } from '@tms/domain';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../platform/resource/ResourceForm.tsx';
@@ -90,7 +90,7 @@ function RequestsPage({ def }: { def: ResourceDef }) {
         <InstanceDrawer
           title={<LabelWithData label={t('workflow.request.progress')} data={label(progress)} />}
           queryKey={[def.name, 'progress', progress.id]}
-          load={() => requestProgress(def, Number(progress.id))}
+          load={() => requestProgress(WorkflowApi.requestEndpoints(def).progress, Number(progress.id))}
           onClose={() => setProgress(null)}
         />
       )}

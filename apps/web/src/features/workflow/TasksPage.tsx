@@ -120,7 +120,7 @@ function TasksPage({ kind }: { kind: 'todo' | 'done' }) {
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, showSizeChanger: true, pageSizeOptions: PAGE_SIZES, showTotal: (total) => t('resource.total', { total }) }}
         request={async (params) => {
-          const { current, pageSize, name, defName, businessKey } = params as Record<string, string | number | undefined>;
+          const { current, pageSize, name, defName, businessKey } = params as { current?: number; pageSize?: number; name?: string; defName?: string; businessKey?: string };
           const r = await taskList(kind, { pageNum: current, pageSize, name, defName, businessKey });
           return { data: r.rows, total: r.total, success: true };
         }}

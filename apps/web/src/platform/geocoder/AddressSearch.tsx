@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { AutoComplete, Col, Form, Spin, type FormInstance } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { GeoHit } from '@tms/domain';
-import { get } from '../http.ts';
+import { MiscApi, type GeoHit } from '@tms/domain';
+import { callData } from '../api.ts';
 import type { FormExtension } from '../resource/ResourceForm.tsx';
 
 const DEBOUNCE_MS = 400;
 
 export function useGeocoderEnabled(): boolean {
-  const q = useQuery({ queryKey: ['geoConfig'], queryFn: () => get<{ enabled: boolean }>('/geo/config', undefined, { silent: true }), staleTime: 10 * 60_000 });
+  const q = useQuery({ queryKey: ['geoConfig'], queryFn: () => callData(MiscApi.endpoints.geoConfig, {}, { silent: true }), staleTime: 10 * 60_000 });
   return q.data?.enabled === true;
 }
 
@@ -35,7 +35,7 @@ export function AddressSearch({ onPick }: { onPick: (hit: GeoHit) => void }) {
   const q = useDebounced(text.trim());
   const search = useQuery({
     queryKey: ['geoSearch', q],
-    queryFn: () => get<GeoHit[]>('/geo/search', { q }, { silent: true }),
+    queryFn: () => callData(MiscApi.endpoints.geoSearch, { query: { q } }, { silent: true }),
     enabled: q.length >= 2,
     staleTime: 5 * 60_000,
   });
