@@ -12,7 +12,8 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allFields, inDetail, orderLineResource, orderResource, resourceByName, resourceEndpoints, type ResourceDef } from '@tms/domain';
-import { HttpError, list } from '../../platform/http.ts';
+import { HttpError } from '../../platform/http.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import { callData } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { displayValue, fieldLabel, type Row as DataRow } from '../../platform/resource/columns.ts';
@@ -22,7 +23,7 @@ const def = (name: string) => resourceByName.get(name)!;
 
 function useRows(name: string, params: Record<string, unknown> = {}, size = 12) {
   const d = def(name);
-  return useQuery({ queryKey: ['demo', name, params, size], queryFn: () => list<DataRow>(`${d.path}/list`, { pageNum: 1, pageSize: size, ...params }) });
+  return useQuery({ queryKey: ['demo', name, params, size], queryFn: () => resourceCalls(d).list({ pageNum: 1, pageSize: size, ...params }) });
 }
 
 /** Shows server field errors under their fields; true when there were any. */
@@ -356,7 +357,7 @@ function useLatest(d: ResourceDef) {
   return useQuery({
     queryKey: ['demo-latest', d.name],
     queryFn: async () => {
-      const first = (await list<DataRow>(`${d.path}/list`, { pageNum: 1, pageSize: 1 })).rows[0];
+      const first = (await resourceCalls(d).list({ pageNum: 1, pageSize: 1 })).rows[0];
       return first ? callData(resourceEndpoints(d).get, { params: { id: first.id } }) : null;
     },
   });

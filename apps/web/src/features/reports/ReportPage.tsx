@@ -10,8 +10,9 @@ import { App, Button, Card, DatePicker, Form, Select, Space, Table, Typography }
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ReportApi, reportColumnTitle, REPORTS, type ReportColumn, type ReportGroupBy, type ReportName } from '@tms/domain';
-import { HttpError, list, saveResponse } from '../../platform/http.ts';
+import { getResource, ReportApi, reportColumnTitle, REPORTS, type ReportColumn, type ReportGroupBy, type ReportName } from '@tms/domain';
+import { HttpError, saveResponse } from '../../platform/http.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import { call, callData } from '../../platform/api.ts';
 import { useCan, useDict, useDispatchCenters } from '../../platform/queries.ts';
 import { LazyChart } from '../../platform/chart/index.tsx';
@@ -41,10 +42,10 @@ function toQuery(f: Filters): Record<string, string | number> {
 }
 
 /** Options of a master-data list (clients, carriers, vehicles by plate) for a filter. */
-function useOptions(path: string, enabled: boolean, label = 'name') {
+function useOptions(resource: 'client' | 'carrier' | 'transportMeans', enabled: boolean, label = 'name') {
   return useQuery({
-    queryKey: ['report-options', path],
-    queryFn: async () => (await list<Record<string, unknown> & { id: number }>(path, { pageNum: 1, pageSize: 500 })).rows.map((r) => ({ value: r.id, label: String(r[label] ?? r.id) })),
+    queryKey: ['report-options', resource],
+    queryFn: async () => (await resourceCalls(getResource(resource)).list({ pageNum: 1, pageSize: 500 })).rows.map((r) => ({ value: r.id, label: String(r[label] ?? r.id) })),
     enabled,
     staleTime: 300_000,
   });
@@ -59,9 +60,9 @@ export default function ReportPage({ name }: { name: ReportName }) {
   const initial: Filters = { period: [dayjs().subtract(29, 'day'), dayjs()], groupBy: spec.groupBys?.[0] };
   const [filters, setFilters] = useState<Filters>(initial);
   const centers = useDispatchCenters();
-  const clients = useOptions('/baseinfo/client/list', spec.filters.includes('client'));
-  const carriers = useOptions('/baseinfo/carrier/list', spec.filters.includes('carrier'));
-  const vehicles = useOptions('/baseinfo/transportMeans/list', spec.filters.includes('vehicle'), 'plateNumber');
+  const clients = useOptions('client', spec.filters.includes('client'));
+  const carriers = useOptions('carrier', spec.filters.includes('carrier'));
+  const vehicles = useOptions('transportMeans', spec.filters.includes('vehicle'), 'plateNumber');
   const statuses = useDict(spec.statusDict);
   const query = toQuery(filters);
   const data = useQuery({ queryKey: ['report', name, query], queryFn: () => callData(ReportApi.reportEndpoints(name).data, { query }) });
