@@ -25,7 +25,7 @@ import type { Secrets } from './secrets.ts';
 import { hasPermission, loadCaller, loadCallerBySession, requireCaller, type Caller } from './auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
-import { okOf, permissionOf, RealtimeApi as C, resourceByName } from '@tms/domain';
+import { permissionOf, RealtimeApi as C, resourceByName } from '@tms/domain';
 import { route } from './contract.ts';
 import { getInScope } from './resource-engine.ts';
 
@@ -85,7 +85,8 @@ declare module 'fastify' {
   }
 }
 
-export const STREAM_PERMISSION = 'realtime:stream';
+/** the stream's own principal (its ticket), as its endpoint declares it */
+export const STREAM_PERMISSION = C.endpoints.stream.permission;
 
 export function createRealtime(db: Db, clock: Clock, log?: { warn: (o: unknown, m?: string) => void }): Realtime {
   const local = new EventEmitter();
@@ -207,15 +208,14 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Db, clock: Cloc
     throw unauthorized();
   });
 
-  const tags = ['realtime'];
-  route(app, { method: 'POST', url: '/api/realtime/ticket', operationId: 'realtime.ticket', summary: 'A short-lived ticket for the event stream of the session', tags, permission: 'authenticated', body: C.NoInput, response: okOf(C.Ticket) }, async (req) => {
+  route(app, C.endpoints.ticket, async (req) => {
     const caller = requireCaller(req);
     const exp = clock.now().getTime() + TICKET_TTL_MS;
     const body = `${caller.sessionId}.${exp}`;
     return ok(req, { ticket: `${body}.${secrets.sign(`rt.${body}`)}`, expiresAt: new Date(exp).toISOString() });
   });
 
-  route(app, { method: 'GET', url: '/api/realtime/stream', operationId: 'realtime.stream', summary: 'The live events of the session\u2019s dispatch center (Server-Sent Events)', tags, permission: STREAM_PERMISSION, querystring: C.StreamQuery, response: C.STREAM_ANSWER }, async (req, reply) => {
+  route(app, C.endpoints.stream, async (req, reply) => {
     if (!req.streamSession) throw unauthorized();
     const sid = req.streamSession.sessionId;
     let session: StreamSession | null = req.streamSession;

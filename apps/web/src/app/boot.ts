@@ -4,8 +4,9 @@
  * a failed menu shows its message and logs out after 3 s.
  */
 import { message, notification } from 'antd';
-import type { MenuRecord, UserInfo } from '@tms/domain';
-import { get, HttpError } from '../platform/http.ts';
+import { SessionApi } from '@tms/domain';
+import { callData, type DataOf } from '../platform/api.ts';
+import { HttpError } from '../platform/http.ts';
 import { fetchDicts, queryClient } from '../platform/queries.ts';
 import i18n from '../platform/i18n.ts';
 import { logout } from './logout.ts';
@@ -13,9 +14,9 @@ import { logout } from './logout.ts';
 export const MENU_FAILURE_LOGOUT_MS = 3000;
 
 export async function bootSession(): Promise<true> {
-  let user: UserInfo;
+  let user: DataOf<typeof SessionApi.endpoints.userInfo>;
   try {
-    user = await get<UserInfo>('/system/user/info', undefined, { silent: true, ownSessionEnd: true });
+    user = await callData(SessionApi.endpoints.userInfo, {}, { silent: true, ownSessionEnd: true });
   } catch (e) {
     notification.error({ message: i18n.t('session.errorTitle'), description: i18n.t('session.userInfoFailed') });
     void logout();
@@ -33,7 +34,7 @@ export async function bootSession(): Promise<true> {
     // dictionaries are fetched again by the screens that need them
   }
   try {
-    const menus = await get<MenuRecord[]>('/system/menu/user', undefined, { silent: true });
+    const menus = await callData(SessionApi.endpoints.menus, {}, { silent: true });
     queryClient.setQueryData(['menus'], menus);
   } catch (e) {
     void message.error(e instanceof HttpError && e.message ? e.message : i18n.t('session.menuFailed'));

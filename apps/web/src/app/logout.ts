@@ -1,5 +1,5 @@
 /** Logout of spec §4: tell the server (its failure is ignored), clear local state, reload after 16 ms. */
-import { post } from '../platform/http.ts';
+import { callAuth } from '../features/user/authCall.ts';
 import { clearToken } from '../platform/session.ts';
 import { queryClient } from '../platform/queries.ts';
 
@@ -7,7 +7,7 @@ export const LOGOUT_RELOAD_MS = 16;
 
 export async function logout(): Promise<void> {
   try {
-    await post('/auth/logout', undefined, { silent: true });
+    await callAuth('logout', {}, { silent: true });
   } catch {
     // ignored: the token is dropped locally either way
   }

@@ -11,7 +11,8 @@
  */
 import Cookies from 'js-cookie';
 import { SSO_COOKIE_NAME, SSO_LOGIN_URL } from '@tms/domain';
-import { HttpError, postEnvelope } from '../platform/http.ts';
+import { HttpError } from '../platform/http.ts';
+import { callAuth } from '../features/user/authCall.ts';
 import { setToken } from '../platform/session.ts';
 import i18n from '../platform/i18n.ts';
 
@@ -99,7 +100,7 @@ async function exchange(): Promise<SsoOutcome> {
   if (!code) reason = i18n.t('sso.noCode');
   else {
     try {
-      const r = await postEnvelope<unknown>('/auth/getToken', { code }, { silent: true });
+      const r = await callAuth('ssoToken', { body: { code } }, { silent: true });
       if (r.code === 0 && typeof r.data === 'string' && r.data) {
         setToken(r.data);
         return { ok: true };

@@ -5,11 +5,21 @@
  * are documented here and passed through.
  */
 import { z } from 'zod';
+import { endpoint, okOf, OkEnvelope } from '../api.ts';
 import { anyText, neededText, plainBody } from './checks.ts';
+import { AUTH_ROUTES as at } from './auth-routes.ts';
 
 export const Captcha = z
-  .object({ token: z.string(), enabled: z.boolean() })
-  .loose()
+  .object({
+    token: z.string(),
+    backgroundImage: z.string().describe('the background with the gap (data URL)'),
+    pieceImage: z.string().describe('the piece (data URL)'),
+    y: z.number().describe('top of the piece in the background'),
+    width: z.number(),
+    height: z.number(),
+    pieceSize: z.number(),
+    enabled: z.boolean(),
+  })
   .meta({ id: 'SlideCaptcha', description: 'the slide puzzle (background, piece and its row) with its token; `enabled` = the login asks for it' });
 export const CaptchaCheck = z.object({ token: anyText('the captcha token'), x: anyText('the horizontal offset of the piece', { type: 'number' }) }).loose().nullish();
 export const CaptchaTestQuery = z.object({ token: z.string().optional() }).loose();
@@ -58,3 +68,22 @@ export const ForgetPassword = z
   .object({ mobile: anyText(), password: anyText('the new password'), confirmPassword: anyText(), smsCaptcha: anyText('the SMS code (purpose forget)') })
   .loose()
   .nullish();
+
+/** Sign-in and self-service routes: one declaration for the server's route and the web's call (their places: contracts/auth-routes.ts). */
+const tags = ['auth'];
+const accountTags = ['account'];
+const loginText = 'A session token, or (a user with a second step) a ticket for POST /api/auth/2step-code while an SMS code is sent.';
+export const endpoints = {
+  captcha: endpoint({ ...at.captcha, operationId: 'auth.captcha', summary: 'A new slide captcha', tags, permission: 'public', response: okOf(Captcha) }),
+  checkCaptcha: endpoint({ ...at.checkCaptcha, operationId: 'auth.checkCaptcha', summary: 'Check a slide captcha answer (it stays usable for the login)', tags, permission: 'public', body: CaptchaCheck, response: okOf(z.object({ verified: z.boolean() })) }),
+  login: endpoint({ ...at.login, operationId: 'auth.login', summary: 'Sign in with user name, password (and the slide captcha when enabled)', description: loginText, tags, permission: 'public', body: Login, response: okOf(LoginAnswer) }),
+  loginPlain: endpoint({ ...at.loginPlain, operationId: 'auth.loginPlain', summary: 'Sign in (same as /api/auth/login/slide)', description: loginText, tags, permission: 'public', body: Login, response: okOf(LoginAnswer) }),
+  twoStep: endpoint({ ...at.twoStep, operationId: 'auth.twoStep', summary: 'Second sign-in step: send the SMS code (no code), or check it for a session token', tags, permission: 'public', body: TwoStep, response: okOf(TwoStepAnswer) }),
+  logout: endpoint({ ...at.logout, operationId: 'auth.logout', summary: 'End the session of the bearer token (if any)', tags, permission: 'public', body: NoInput, response: OkEnvelope }),
+  ssoCode: endpoint({ ...at.ssoCode, operationId: 'auth.ssoCode', summary: 'A one-time single-sign-on code for another application', tags, permission: 'authenticated', body: NoInput, response: okOf(SsoCode) }),
+  ssoToken: endpoint({ ...at.ssoToken, operationId: 'auth.ssoToken', summary: 'Exchange a single-sign-on code for a session token', tags, permission: 'public', body: SsoExchange, response: okOf(z.string().describe('the session token')) }),
+  sendSms: endpoint({ ...at.sendSms, operationId: 'account.sendSms', summary: 'Send an SMS code for registration or a forgotten password', description: 'A reset code goes out only to a number of exactly one account; the answer is the same either way.', tags: accountTags, permission: 'public', body: SmsRequest, response: okOf(SmsSent) }),
+  registrationOpen: endpoint({ ...at.registrationOpen, operationId: 'account.registrationOpen', summary: 'Whether self-registration is open', tags: accountTags, permission: 'public', response: okOf(z.object({ open: z.boolean() })) }),
+  register: endpoint({ ...at.register, operationId: 'account.register', summary: 'Register an account (disabled until an administrator enables it) with an SMS code', tags: accountTags, permission: 'public', body: Register, response: okOf(Registered) }),
+  forgetPassword: endpoint({ ...at.forgetPassword, operationId: 'account.resetPassword', summary: 'Set a new password with an SMS code (every session of the account ends)', tags: accountTags, permission: 'public', body: ForgetPassword, response: OkEnvelope }),
+};

@@ -1,6 +1,6 @@
 /** Request and answer schemas of the signed-in user's own routes: info, menu, dispatch centers, dictionaries, profile. */
 import { z } from 'zod';
-import { endpoint, intText, okOf } from '../api.ts';
+import { endpoint, intText, okOf, OkEnvelope } from '../api.ts';
 import { rules } from '../rules.ts';
 
 export const Health = z.object({ code: z.literal(0), msg: z.string() });
@@ -48,12 +48,16 @@ export const PasswordUpdate = z.object({
   newPassword: z.string({ error: 'validation.passwordLength' }).regex(rules.password.pattern, { error: 'validation.passwordLength' }),
 });
 
-/** The routes the shell reads on every start: one declaration for the server's route and the web's call. */
+/** The routes the shell reads on every start, and the signed-in user's own profile: one declaration for the server's route and the web's call. */
 const tags = ['session'];
+const profileTags = ['profile'];
 export const endpoints = {
   userInfo: endpoint({ method: 'GET', path: '/system/user/info', operationId: 'session.userInfo', summary: 'The signed-in user: roles, buttons, permissions, profile and dispatch center', tags, permission: 'authenticated', response: okOf(UserInfo) }),
   menus: endpoint({ method: 'GET', path: '/system/menu/user', operationId: 'session.menus', summary: "The signed-in user's menu tree", tags, permission: 'authenticated', response: okOf(z.array(MenuRecord)) }),
   dispatchCenters: endpoint({ method: 'GET', path: '/system/dispatchCenter/listByUser', operationId: 'session.dispatchCenters', summary: "The signed-in user's dispatch centers (the session's marked current)", tags, permission: 'authenticated', response: okOf(z.array(MyDispatchCenter)) }),
   switchDispatchCenter: endpoint({ method: 'GET', path: '/system/user/updateUserRights', operationId: 'session.switchDispatchCenter', summary: "Switch the session's dispatch center", tags, permission: 'authenticated', querystring: SwitchCenterQuery, response: okOf(z.object({ dispatchCenterId: z.number() })) }),
   dicts: endpoint({ method: 'GET', path: '/system/dict/data/selectAllByType', operationId: 'session.dicts', summary: 'Every dictionary in use, by type', tags, permission: 'authenticated', response: okOf(z.record(z.string(), z.array(DictItem))) }),
+  latestApps: endpoint({ method: 'GET', path: '/shipment/appInfo/getLatestAppInfo', operationId: 'session.latestApps', summary: 'The newest driver-app version of each type', tags, permission: 'authenticated', response: okOf(z.array(AppInfo)) }),
+  updateProfile: endpoint({ method: 'POST', path: '/system/user/profile/update', operationId: 'profile.update', summary: 'Update the own nickname, e-mail, mobile and date style', tags: profileTags, permission: 'authenticated', body: ProfileUpdate, response: OkEnvelope }),
+  updatePassword: endpoint({ method: 'POST', path: '/system/user/profile/updatePwd', operationId: 'profile.updatePassword', summary: 'Change the own password (other sessions of the user end)', tags: profileTags, permission: 'authenticated', body: PasswordUpdate, response: OkEnvelope }),
 };

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { rules } from '../rules.ts';
-import { endpoint, okOf, OkEnvelope } from '../api.ts';
+import { endpoint, okOf, OkEnvelope, pageOf } from '../api.ts';
 import { anyText, idOrNone, idsIn, type Ctx, matching, needId, needIds, oneOf, optInt, plainBody, refuse } from './checks.ts';
 
 const rows = <T extends z.ZodType>(row: T) => z.array(row);
@@ -85,10 +85,32 @@ export const OnlineQuery = z.object({
 }).loose();
 export const OnlineSession = z.object({
   id: z.number(), userName: z.string(), nickName: z.string().nullable(), ipaddr: z.string().nullable(), userAgent: z.string().nullable(), dispatchCenterName: z.string().nullable(),
-  loginTime: z.unknown().describe('ISO-8601'), expiresAt: z.unknown().describe('ISO-8601'),
+  loginTime: z.string().describe('ISO-8601'), expiresAt: z.string().describe('ISO-8601'),
 });
 export const IdInBody = plainBody({ id: needId() });
-export const ServerState = z.object({ process: z.object({}).loose(), host: z.object({}).loose(), database: z.object({}).loose() }).meta({ id: 'ServerState' });
+export const ServerState = z
+  .object({
+    process: z.object({
+      uptimeSec: z.number(),
+      rssBytes: z.number(),
+      heapUsedBytes: z.number(),
+      heapTotalBytes: z.number(),
+      eventLoopDelayMs: z.object({ mean: z.number(), p99: z.number(), max: z.number() }),
+      requests: z.number().describe('since the start'),
+      requestsPerMinute: z.number().describe('average since the start'),
+      node: z.string().describe('the Node.js version'),
+    }),
+    host: z.object({ cpus: z.number(), loadavg: z.array(z.number()), totalMemBytes: z.number(), freeMemBytes: z.number(), platform: z.string() }),
+    database: z.object({
+      kind: z.enum(['pg', 'pglite']),
+      sizeBytes: z.number(),
+      connections: z.array(z.object({ state: z.string().nullable(), n: z.number() })),
+      tables: z.array(z.object({ table: z.string(), rows: z.number(), bytes: z.number() })).describe('the 15 largest'),
+      slowest: z.array(z.object({ query: z.string(), calls: z.number(), meanMs: z.number() })).describe('the 10 slowest statements on average (pg_stat_statements)'),
+      slowestAvailable: z.boolean().describe('false: the pg_stat_statements extension is not installed in this database'),
+    }),
+  })
+  .meta({ id: 'ServerState' });
 export const ClientSecret = z.object({ clientSecret: z.string().describe('shown once') });
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): form-urlencoded or JSON; errors are RFC 6749 §5.2 `{ error, error_description }`. */
@@ -117,8 +139,16 @@ export { rows };
 /** A write that takes no input (absent, or any object). */
 export const NoInput = z.object({}).loose().nullish().meta({ description: 'no input: send no body or {}' });
 
-/** Reads of the user and data-group screens: one declaration for the server's route and the web's call. */
+/** The routes of the system and monitor screens: one declaration for the server's route and the web's call. */
 const userTags = ['user'];
+const ossTags = ['oss'];
+const bindRoles = (bind: boolean) =>
+  endpoint({
+    method: 'POST', path: `/system/role/${bind ? 'binding' : 'unbinding'}`, operationId: `user.${bind ? 'bindRoles' : 'unbindRoles'}`, summary: bind ? 'Give a user roles' : 'Take roles from a user',
+    description: '`userId` and `roleIds` in the body or in the query string.', tags: userTags, permission: 'system:user:edit', querystring: RoleBindingPart, body: RoleBindingPart.nullish(), response: OkEnvelope,
+  });
+const cleanLog = (name: 'operLog' | 'loginLog', path: string, permission: string) =>
+  endpoint({ method: 'POST', path, operationId: `${name}.clean`, summary: `Remove every ${name === 'operLog' ? 'operation' : 'login'} log row the caller sees`, tags: [name], permission, body: NoInput, response: okOf(Removed) });
 const roleTags = ['role'];
 export const endpoints = {
   roleMenus: endpoint({ method: 'GET', path: '/system/menu/role/:id', operationId: 'role.menus', summary: 'The menus a role holds', tags: roleTags, permission: 'system:role:query', params: RoleParams, response: okOf(CheckedKeys) }),
@@ -133,5 +163,21 @@ export const endpoints = {
   userOtherRoles: endpoint({ method: 'GET', path: '/system/role/selectUserNotRefRolesByUserId', operationId: 'user.otherRoles', summary: 'The roles a user does not hold', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(RoleChoice)) }),
   userCenters: endpoint({ method: 'GET', path: '/system/user/dispatchCenters', operationId: 'user.dispatchCenters', summary: 'Every dispatch center, marked when the user works in it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserCenter)) }),
   userGroups: endpoint({ method: 'GET', path: '/system/user/dataGroups', operationId: 'user.dataGroups', summary: 'Every data group, marked when the user belongs to it', tags: userTags, permission: 'system:user:query', querystring: UserIdQuery, response: okOf(z.array(UserGroup)) }),
+  bindRoles: bindRoles(true),
+  unbindRoles: bindRoles(false),
+  dataGroupBind: endpoint({ method: 'POST', path: '/system/dataGroup/bind', operationId: 'dataGroup.bind', summary: 'Set the clients, carriers or zones (one type) bound to a data group', tags: ['dataGroup'], permission: 'system:dataGroup:edit', body: DataGroupBind, response: OkEnvelope }),
+  districtChildren: endpoint({ method: 'GET', path: '/system/districts/children', operationId: 'district.children', summary: 'The districts under one (provinces under 0), for the address cascader', tags: ['district'], permission: 'authenticated', querystring: DistrictQuery, response: okOf(z.array(District)) }),
+  numberExample: endpoint({ method: 'GET', path: '/system/numberRule/example', operationId: 'numberRule.example', summary: 'An example code of a number rule as the form describes it', tags: ['numberRule'], permission: 'system:numberRule:query', querystring: NumberExampleQuery, response: okOf(z.object({ example: z.string() })) }),
+  cleanOperLog: cleanLog('operLog', '/monitor/operlog/clean', 'monitor:operlog:delete'),
+  cleanLoginLog: cleanLog('loginLog', '/monitor/logininfor/clean', 'monitor:logininfor:delete'),
+  onlineList: endpoint({ method: 'GET', path: '/monitor/online/list', operationId: 'online.list', summary: 'Signed-in sessions of the users the caller sees (paged)', tags: ['online'], permission: 'monitor:online:query', querystring: OnlineQuery, response: pageOf(OnlineSession) }),
+  forceLogout: endpoint({ method: 'POST', path: '/monitor/online/forceLogout', operationId: 'online.forceLogout', summary: 'End a session (not the caller’s own)', tags: ['online'], permission: 'monitor:online:forceLogout', body: IdInBody, response: OkEnvelope }),
+  serverState: endpoint({ method: 'GET', path: '/monitor/server', operationId: 'server.state', summary: 'Process, host and database figures', tags: ['server'], permission: 'monitor:server:query', response: okOf(ServerState) }),
+  resetClientSecret: endpoint({ method: 'POST', path: '/system/sysAuthClient/resetSecret', operationId: 'authClient.resetSecret', summary: 'Give an API client a new secret (shown once; its tokens end)', tags: ['authClient'], permission: 'system:authClient:edit', body: ConfigId, response: okOf(ClientSecret) }),
+  ossUpload: endpoint({ method: 'POST', path: '/system/oss/upload', operationId: 'oss.upload', summary: 'Upload a file (multipart, one part `file`) through the default storage', tags: ossTags, permission: 'system:oss:upload', body: 'upload', response: okOf(StoredFile) }),
+  ossUrl: endpoint({ method: 'GET', path: '/system/oss/url/:id', operationId: 'oss.url', summary: 'A signed link to a stored file', tags: ossTags, permission: 'system:oss:query', params: IdParams, response: okOf(z.object({ url: z.string() })) }),
+  ossSetDefault: endpoint({ method: 'POST', path: '/system/oss/config/setDefault', operationId: 'oss.setDefault', summary: 'Make a storage configuration the default', tags: ossTags, permission: 'system:oss:edit', body: ConfigId, response: OkEnvelope }),
+  ossTest: endpoint({ method: 'POST', path: '/system/oss/config/test', operationId: 'oss.testConfig', summary: 'Test a storage configuration with its stored keys', tags: ossTags, permission: 'system:oss:edit', body: ConfigId, response: okOf(z.object({ ok: z.boolean() })) }),
+  avatar: endpoint({ method: 'POST', path: '/system/user/profile/avatar', operationId: 'profile.avatar', summary: 'Set the signed-in user’s picture (PNG, JPEG, WebP or GIF; 2 MB)', tags: ['profile'], permission: 'authenticated', body: 'upload', response: okOf(Avatar) }),
   dataGroupBinds: endpoint({ method: 'GET', path: '/system/dataGroup/binds', operationId: 'dataGroup.binds', summary: 'The clients, carriers and zones bound to a data group', tags: ['dataGroup'], permission: 'system:dataGroup:query', querystring: DataGroupQuery, response: okOf(z.array(DataGroupBindRow)) }),
 };

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AuthApi as C, okOf, OkEnvelope, SMS_RULES, fieldByName, getResource, validateField, type FieldDef, type SmsPurpose } from '@tms/domain';
+import { AuthApi as C, okOf, SMS_RULES, fieldByName, getResource, validateField, type FieldDef, type SmsPurpose } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { AppConfig, Clock } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, notFound, type FieldMessage } from '../../platform/errors.ts';
@@ -74,7 +74,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
   const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   const tags = ['account'];
-  route(app, { method: 'POST', url: '/api/account/sms', operationId: 'account.sendSms', summary: 'Send an SMS code for registration or a forgotten password', description: 'A reset code goes out only to a number of exactly one account; the answer is the same either way.', tags, permission: 'public', config: limited, body: C.SmsRequest, response: okOf(C.SmsSent) }, async (req) => {
+  route(app, { ...C.endpoints.sendSms, config: limited }, async (req) => {
     const b = (req.body ?? {}) as Body;
     const purpose = PURPOSES[str(b.purpose).toLowerCase()];
     validate(b, ['mobile'], purpose ? {} : { purpose: { key: 'validation.invalid' } });
@@ -111,9 +111,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
     });
   }
 
-  route(app, { method: 'GET', url: '/api/auth/register', operationId: 'account.registrationOpen', summary: 'Whether self-registration is open', tags, permission: 'public', response: okOf(z.object({ open: z.boolean() })) }, async (req) => ok(req, { open: await registrationOpen(db) }));
+  route(app, C.endpoints.registrationOpen, async (req) => ok(req, { open: await registrationOpen(db) }));
 
-  route(app, { method: 'POST', url: '/api/auth/register', operationId: 'account.register', summary: 'Register an account (disabled until an administrator enables it) with an SMS code', tags, permission: 'public', config: limited, body: C.Register, response: okOf(C.Registered) }, async (req) => {
+  route(app, { ...C.endpoints.register, config: limited }, async (req) => {
     const b = (req.body ?? {}) as Body;
     if (!(await registrationOpen(db))) throw conflict('messages.account.registerClosed');
     await db.tx((q) => countAttempt(q, clock, 'REGISTER', req.ip));
@@ -138,7 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db, config: AppC
     return ok(req, { userName, status: '1' as const }, 'messages.account.registered');
   });
 
-  route(app, { method: 'POST', url: '/api/auth/forge-password', operationId: 'account.resetPassword', summary: 'Set a new password with an SMS code (every session of the account ends)', tags, permission: 'public', config: limited, body: C.ForgetPassword, response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.forgetPassword, config: limited }, async (req) => {
     const b = (req.body ?? {}) as Body;
     await db.tx((q) => countAttempt(q, clock, 'FORGET', req.ip));
     validate(b, ['mobile', 'password'], codeGiven(b));

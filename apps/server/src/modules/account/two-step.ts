@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthApi, okOf, SMS_RULES, maskMobile, type TwoStepChallenge } from '@tms/domain';
+import { AuthApi, SMS_RULES, maskMobile, type TwoStepChallenge } from '@tms/domain';
 import { legacyErrors, route } from '../../platform/contract.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
@@ -76,10 +76,7 @@ export class TwoStep implements SecondFactor {
   }
 
   register(app: FastifyInstance): void {
-    route(app, {
-      method: 'POST', url: '/api/auth/2step-code', operationId: 'auth.twoStep', summary: 'Second sign-in step: send the SMS code (no code), or check it for a session token',
-      tags: ['auth'], permission: 'public', config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, body: legacyErrors(AuthApi.TwoStep), response: okOf(AuthApi.TwoStepAnswer),
-    }, async (req) => {
+    route(app, { ...AuthApi.endpoints.twoStep, config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, body: legacyErrors(AuthApi.TwoStep) }, async (req) => {
       const b = req.body;
       const now = this.clock.now();
       const t = (

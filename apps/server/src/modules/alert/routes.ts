@@ -1,7 +1,6 @@
 /** The header alert bell: unhandled alerts of the caller's dispatch center, and handling one. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { getResource, MiscApi as C, okOf } from '@tms/domain';
+import { getResource, MiscApi as C, NotifyApi } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -38,11 +37,14 @@ const DealBody = onValidationError(C.DealAlert, (issues, part) => {
 export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: Clock, alertEverySeconds: number): Promise<void> {
   await registerAlertJob(app, db, alertEverySeconds);
 
-  const tags = ['shipmentAlert'];
-  route(app, { method: 'GET', url: '/api/shipment/shipmentAlert/getAlert', operationId: 'shipmentAlert.bell', summary: "The header bell: unhandled alerts of the caller's dispatch center (newest 200)", tags, permission: 'shipment:alert:query', response: okOf(z.array(C.Alert)) }, async (req) => {
+  route(app, NotifyApi.endpoints.alertBell, async (req) => {
     const caller = requireCaller(req);
     const params: unknown[] = [];
-    const r = await db.query<{ id: number; shipmentId: number | null; alertType: string | null; alertContent: string | null; status: string; createTime: Date; alertParams: Record<string, unknown> | null; field2: string | null; field3: string | null }>(
+    const r = await db.query<{
+      id: number; shipmentId: number | null; alertType: string | null; alertParams: Record<string, unknown> | null; alertContent: string | null; startPlace: string | null; endPlace: string | null;
+      carrierName: string | null; vehicleIdMainNumberPlates: string | null; driverName: string | null; driverMobile: string | null; startTime: Date | null; endTime: Date | null;
+      field1: string; field2: string | null; field3: string | null; status: string; createTime: Date;
+    }>(
       `select id, shipment_id as "shipmentId", alert_type as "alertType", alert_params as "alertParams", alert_content as "alertContent", start_place as "startPlace", end_place as "endPlace", carrier_name as "carrierName",
               vehicle_id_main_number_plates as "vehicleIdMainNumberPlates", driver_name as "driverName", driver_mobile as "driverMobile",
               start_time as "startTime", end_time as "endTime", field1, field2, field3, status, create_time as "createTime"
@@ -50,11 +52,16 @@ export async function registerAlertRoutes(app: FastifyInstance, db: Db, clock: C
       params,
     );
     // alerts raised by the rules job read in the caller's language
-    const rows = r.rows.map(({ alertParams, ...a }) => ({ ...(a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a), createTime: a.createTime.toISOString() }));
+    const rows = r.rows.map(({ alertParams, startTime, endTime, createTime, ...a }) => ({
+      ...(a.alertType && alertParams ? { ...a, ...alertTexts(a.alertType, alertParams, req.lang) } : a),
+      startTime: startTime?.toISOString() ?? null,
+      endTime: endTime?.toISOString() ?? null,
+      createTime: createTime.toISOString(),
+    }));
     return ok(req, rows);
   });
 
-  route(app, { method: 'POST', url: '/api/shipment/shipmentAlert/deal', operationId: 'shipmentAlert.deal', summary: 'Handle an alert with a reason (dictionary shipment_alert_reason) and a remark', tags, permission: 'shipment:alert:edit', body: DealBody, response: okOf(z.object({ id: z.number() })) }, async (req) => {
+  route(app, { ...NotifyApi.endpoints.alertDeal, body: DealBody }, async (req) => {
     const caller = requireCaller(req);
     const { id, alertReason: reason, alertRemark: remark } = req.body;
     const known = await db.query(`select 1 from sys_dict_data where dict_type = 'shipment_alert_reason' and dict_value = $1 and status = '0'`, [reason]);

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getResource, okOf, OkEnvelope, pageOf, SystemApi as C } from '@tms/domain';
+import { getResource, okOf, SystemApi as C } from '@tms/domain';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -234,7 +234,6 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     );
     return ok(req, r.rows as z.input<typeof C.RoleChoice>[]);
   };
-  const userTags = ['user'];
   route(app, { ...C.endpoints.userRoles, querystring: L(C.UserIdQuery) }, userRoles(true));
   route(app, { ...C.endpoints.userOtherRoles, querystring: L(C.UserIdQuery) }, userRoles(false));
   route(app, { method: 'GET', url: '/api/system/role/allUser', operationId: 'role.users', summary: 'The users holding a role (within the caller’s data scope)', tags: roleTags, permission: 'system:role:query', querystring: L(C.RoleIdQuery), response: okOf(z.array(C.RoleUser)) }, async (req) => {
@@ -260,12 +259,11 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     for (const id of userIds) await assertNotBeyond(q, caller, id, own);
     return out;
   };
-  for (const [action, bind] of [
-    ['binding', true],
-    ['unbinding', false],
+  for (const [spec, bind] of [
+    [C.endpoints.bindRoles, true],
+    [C.endpoints.unbindRoles, false],
   ] as const) {
-    const summary = bind ? 'Give a user roles' : 'Take roles from a user';
-    route(app, { method: 'POST', url: `/api/system/role/${action}`, operationId: `user.${bind ? 'bindRoles' : 'unbindRoles'}`, summary, description: '`userId` and `roleIds` in the body or in the query string.', tags: userTags, permission: 'system:user:edit', querystring: C.RoleBindingPart, body: C.RoleBindingPart.nullish(), response: OkEnvelope }, async (req) => {
+    route(app, spec, async (req) => {
       const { userId, roleIds } = parseInput(L(C.RoleBinding), { ...req.query, ...(req.body ?? {}) }, 'body');
       await mutate(db, req, { title: 'user', businessType: 'UPDATE' }, async (q) => {
         const user = await userInScope(q, req, userId);
@@ -429,13 +427,12 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
 
   // ---- data groups: bind clients, carriers and zones ----
   const BIND_TARGETS = { CLIENT: 'base_client', CARRIER: 'base_carrier', ZONE: 'base_zone' } as const;
-  const groupTags = ['dataGroup'];
   route(app, { ...C.endpoints.dataGroupBinds, querystring: L(C.DataGroupQuery) }, async (req) => {
     const { id } = req.query;
     const r = await db.query<z.input<typeof C.DataGroupBindRow>>(`select target_type as "targetType", target_id as "targetId" from sys_data_group_bind where data_group_id = $1 order by target_type, target_id`, [id]);
     return ok(req, r.rows);
   });
-  route(app, { method: 'POST', url: '/api/system/dataGroup/bind', operationId: 'dataGroup.bind', summary: 'Set the clients, carriers or zones (one type) bound to a data group', tags: groupTags, permission: 'system:dataGroup:edit', body: L(C.DataGroupBind), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.dataGroupBind, body: L(C.DataGroupBind) }, async (req) => {
     const { id, targetType: type, targetIds: ids } = req.body;
     await mutate(db, req, { title: 'dataGroup', businessType: 'UPDATE' }, async (q) => {
       if (!(await q.query(`select 1 from sys_data_group where id = $1`, [id])).rows.length) throw notFound();
@@ -471,7 +468,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- districts: the province → city → area cascader ----
-  route(app, { method: 'GET', url: '/api/system/districts/children', operationId: 'district.children', summary: 'The districts under one (provinces under 0), for the address cascader', tags: ['district'], permission: 'authenticated', querystring: L(C.DistrictQuery), response: okOf(z.array(C.District)) }, async (req) => {
+  route(app, { ...C.endpoints.districtChildren, querystring: L(C.DistrictQuery) }, async (req) => {
     const { parentId } = req.query;
     const r = await db.query<z.input<typeof C.District>>(
       `select d.id, d.name, d.depth, exists (select 1 from sys_district c where c.parent_id = d.id) as "hasChildren" from sys_district d where d.parent_id = $1 order by d.id`,
@@ -481,7 +478,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- number rules ----
-  route(app, { method: 'GET', url: '/api/system/numberRule/example', operationId: 'numberRule.example', summary: 'An example code of a number rule as the form describes it', tags: ['numberRule'], permission: 'system:numberRule:query', querystring: L(C.NumberExampleQuery), response: okOf(z.object({ example: z.string() })) }, async (req) => {
+  route(app, { ...C.endpoints.numberExample, querystring: L(C.NumberExampleQuery) }, async (req) => {
     const qy = req.query;
     const pattern = String(qy.timestampPattern ?? 'YYYYMMDD');
     const code = formatCode({
@@ -503,12 +500,12 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
 
   // ---- logs ----
   // clean-up removes the rows the caller sees: those of the users in its data scope
-  for (const [path, name, perm] of [
-    ['/api/monitor/operlog/clean', 'operLog', 'monitor:operlog:delete'],
-    ['/api/monitor/logininfor/clean', 'loginLog', 'monitor:logininfor:delete'],
+  for (const [spec, name] of [
+    [C.endpoints.cleanOperLog, 'operLog'],
+    [C.endpoints.cleanLoginLog, 'loginLog'],
   ] as const) {
     const def = getResource(name);
-    route(app, { method: 'POST', url: path, operationId: `${name}.clean`, summary: `Remove every ${name === 'operLog' ? 'operation' : 'login'} log row the caller sees`, tags: [name], permission: perm, body: C.NoInput, response: okOf(C.Removed) }, async (req) => {
+    route(app, spec, async (req) => {
       const params: unknown[] = [];
       const where = scopeOf(def, requireCaller(req), params, 't');
       const n = await mutate(db, req, { title: def.table, businessType: 'CLEAN' }, async (q) =>
@@ -519,14 +516,14 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   }
 
   // ---- online users ----
-  route(app, { method: 'GET', url: '/api/monitor/online/list', operationId: 'online.list', summary: 'Signed-in sessions of the users the caller sees (paged)', tags: ['online'], permission: 'monitor:online:query', querystring: L(C.OnlineQuery), response: pageOf(C.OnlineSession) }, async (req) => {
+  route(app, { ...C.endpoints.onlineList, querystring: L(C.OnlineQuery) }, async (req) => {
     const qy = req.query;
     const { pageSize, pageNum } = qy;
     const name = typeof qy.userName === 'string' && qy.userName ? `%${qy.userName.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
     const params: unknown[] = [name, pageSize, (pageNum - 1) * pageSize];
     // the sessions of the users the caller sees (the roles' department data scope)
     const scope = usersInScope(req, params);
-    const r = await db.query<z.input<typeof C.OnlineSession> & { total: number }>(
+    const r = await db.query<Omit<z.input<typeof C.OnlineSession>, 'loginTime' | 'expiresAt'> & { loginTime: Date; expiresAt: Date; total: number }>(
       `select s.id, u.user_name as "userName", u.nick_name as "nickName", s.ipaddr, s.user_agent as "userAgent", d.name as "dispatchCenterName",
               s.create_time as "loginTime", s.expires_at as "expiresAt", count(*) over() as total
          from sys_session s join sys_user u on u.id = s.user_id left join sys_dispatch_center d on d.id = s.dispatch_center_id
@@ -534,9 +531,9 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
         order by s.id desc limit $2 offset $3`,
       params,
     );
-    return page(req, r.rows.map(({ total: _t, ...x }) => x), Number(r.rows[0]?.total ?? 0));
+    return page(req, r.rows.map(({ total: _t, loginTime, expiresAt, ...x }) => ({ ...x, loginTime: loginTime.toISOString(), expiresAt: expiresAt.toISOString() })), Number(r.rows[0]?.total ?? 0));
   });
-  route(app, { method: 'POST', url: '/api/monitor/online/forceLogout', operationId: 'online.forceLogout', summary: 'End a session (not the caller’s own)', tags: ['online'], permission: 'monitor:online:forceLogout', body: L(C.IdInBody), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.forceLogout, body: L(C.IdInBody) }, async (req) => {
     const caller: Caller = requireCaller(req);
     const { id } = req.body;
     if (id === caller.sessionId) throw conflict('messages.cannotForceSelf');
@@ -553,10 +550,10 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // ---- server and database monitor ----
-  route(app, { method: 'GET', url: '/api/monitor/server', operationId: 'server.state', summary: 'Process, host and database figures', tags: ['server'], permission: 'monitor:server:query', response: okOf(C.ServerState) }, async (req) => {
+  route(app, C.endpoints.serverState, async (req) => {
     const mem = process.memoryUsage();
     const dbStats = await db.query<{ size: number }>(`select pg_database_size(current_database())::int8 as size`).catch(() => ({ rows: [{ size: 0 }] }));
-    const tables = await db.query(
+    const tables = await db.query<{ table: string; rows: number; bytes: number }>(
       `select relname as "table", n_live_tup::int8 as rows, pg_total_relation_size(relid)::int8 as bytes from pg_stat_user_tables order by pg_total_relation_size(relid) desc limit 15`,
     );
     const conns = await db
@@ -565,10 +562,10 @@ export function registerSystemAdminRoutes(app: FastifyInstance, db: Db): void {
     // the slowest statements need the pg_stat_statements extension; the answer says whether it is there
     let slowestAvailable = true;
     const slow = await db
-      .query(`select query, calls::int8, round(mean_exec_time::numeric, 2) as "meanMs" from pg_stat_statements order by mean_exec_time desc limit 10`)
+      .query<{ query: string; calls: number; meanMs: number }>(`select query, calls::int8, round(mean_exec_time::numeric, 2) as "meanMs" from pg_stat_statements order by mean_exec_time desc limit 10`)
       .catch(() => {
         slowestAvailable = false;
-        return { rows: [] as Row[] };
+        return { rows: [] as { query: string; calls: number; meanMs: number }[] };
       });
     return ok(req, {
       process: {

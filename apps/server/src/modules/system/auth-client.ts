@@ -11,7 +11,7 @@ import { hashPassword, hashToken, newToken, requireCaller, verifyPassword } from
 import { mutate } from '../../platform/audit.ts';
 import { ok } from '../../platform/http.ts';
 import { legacyErrors as L, route } from '../../platform/contract.ts';
-import { okOf, SystemApi as C } from '@tms/domain';
+import { SystemApi as C } from '@tms/domain';
 import { notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { ResourceHooks } from '../../platform/resource-engine.ts';
@@ -45,7 +45,7 @@ export const authClientHooks: ResourceHooks = {
 };
 
 export function registerAuthClientRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  route(app, { method: 'POST', url: '/api/system/sysAuthClient/resetSecret', operationId: 'authClient.resetSecret', summary: 'Give an API client a new secret (shown once; its tokens end)', tags: ['authClient'], permission: 'system:authClient:edit', body: L(C.ConfigId), response: okOf(C.ClientSecret) }, async (req) => {
+  route(app, { ...C.endpoints.resetClientSecret, body: L(C.ConfigId) }, async (req) => {
     const { id } = req.body;
     const secret = newSecret();
     const hash = await hashPassword(secret);

@@ -1,7 +1,7 @@
 /** Login (slide captcha), logout, captcha, single-sign-on code exchange. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AuthApi as C, okOf, OkEnvelope } from '@tms/domain';
+import { AuthApi as C, okOf } from '@tms/domain';
 import { legacyErrors as L, route, type TypedRequest } from '../../platform/contract.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db.ts';
@@ -30,11 +30,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
   const limited = { rateLimit: { max: config.authRatePerMinute, timeWindow: '1 minute' } };
 
   const tags = ['auth'];
-  route(app, { method: 'GET', url: '/api/auth/captcha/captchaImage', operationId: 'auth.captcha', summary: 'A new slide captcha', tags, permission: 'public', config: limited, response: okOf(C.Captcha) }, async (req) => {
+  route(app, { ...C.endpoints.captcha, config: limited }, async (req) => {
     return ok(req, { ...(await createCaptcha(db, clock)), enabled: await captchaEnabled(db, config) });
   });
 
-  route(app, { method: 'POST', url: '/api/auth/captcha/check', operationId: 'auth.checkCaptcha', summary: 'Check a slide captcha answer (it stays usable for the login)', tags, permission: 'public', config: limited, body: C.CaptchaCheck, response: okOf(z.object({ verified: z.boolean() })) }, async (req) => {
+  route(app, { ...C.endpoints.checkCaptcha, config: limited }, async (req) => {
     const b = req.body ?? {};
     const r = await checkCaptcha(db, clock, b.token, b.x);
     if (r !== 'ok') throw badRequest(r === 'expired' ? 'messages.login.captchaExpired' : 'messages.login.captchaWrong');
@@ -94,12 +94,10 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     return ok(req, { token: s.token, expiresAt: s.expiresAt.toISOString() }, 'messages.login.success');
   };
 
-  const loginSpec = { method: 'POST', tags, permission: 'public', config: limited, body: LoginBody, response: okOf(C.LoginAnswer) } as const;
-  const loginText = 'A session token, or (a user with a second step) a ticket for POST /api/auth/2step-code while an SMS code is sent.';
-  route(app, { ...loginSpec, url: '/api/auth/login/slide', operationId: 'auth.login', summary: 'Sign in with user name, password (and the slide captcha when enabled)', description: loginText }, login);
-  route(app, { ...loginSpec, url: '/api/auth/login', operationId: 'auth.loginPlain', summary: 'Sign in (same as /api/auth/login/slide)', description: loginText }, login);
+  route(app, { ...C.endpoints.login, config: limited, body: LoginBody }, login);
+  route(app, { ...C.endpoints.loginPlain, config: limited, body: LoginBody }, login);
 
-  route(app, { method: 'POST', url: '/api/auth/logout', operationId: 'auth.logout', summary: 'End the session of the bearer token (if any)', tags, permission: 'public', body: C.NoInput, response: OkEnvelope }, async (req) => {
+  route(app, C.endpoints.logout, async (req) => {
     const token = bearer(req);
     if (token) {
       const r = await db.query<{ user_name: string }>(
@@ -112,7 +110,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
   });
 
   // Single sign-on: a signed-in application asks for a one-time code; the other exchanges it for a token.
-  route(app, { method: 'POST', url: '/api/auth/sso/code', operationId: 'auth.ssoCode', summary: 'A one-time single-sign-on code for another application', tags, permission: 'authenticated', body: C.NoInput, response: okOf(C.SsoCode) }, async (req) => {
+  route(app, C.endpoints.ssoCode, async (req) => {
     const caller = requireCaller(req);
     const code = randomBytes(24).toString('base64url');
     await db.query(`insert into sys_sso_code(code_hash, user_id, dispatch_center_id, expires_at) values ($1,$2,$3,$4)`, [
@@ -124,7 +122,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     return ok(req, { code });
   });
 
-  route(app, { method: 'POST', url: '/api/auth/getToken', operationId: 'auth.ssoToken', summary: 'Exchange a single-sign-on code for a session token', tags, permission: 'public', config: limited, body: L(C.SsoExchange), response: okOf(z.string().describe('the session token')) }, async (req) => {
+  route(app, { ...C.endpoints.ssoToken, config: limited, body: L(C.SsoExchange) }, async (req) => {
     const { code } = req.body;
     const out = await db.tx(async (q) => {
       const r = await q.query<{ user_id: number; dispatch_center_id: number | null }>(

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import sharp from 'sharp';
-import { okOf, OkEnvelope, resourceByName, SystemApi as C } from '@tms/domain';
+import { okOf, resourceByName, SystemApi as C } from '@tms/domain';
 import { z } from 'zod';
 import { legacyErrors as L, route } from '../../platform/contract.ts';
 import type { Db } from '../../platform/db.ts';
@@ -89,13 +89,13 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
       .send(f.stream);
   });
 
-  route(app, { method: 'POST', url: '/api/system/oss/upload', operationId: 'oss.upload', summary: 'Upload a file (multipart, one part `file`) through the default storage', tags, permission: 'system:oss:upload', config: { upload: 50 * 1024 * 1024 }, body: 'upload', response: okOf(C.StoredFile) }, async (req) => {
+  route(app, { ...C.endpoints.ossUpload, config: { upload: 50 * 1024 * 1024 } }, async (req) => {
     const caller = requireCaller(req);
     const file = await upload(req);
     return ok(req, await store(req, storage, file, caller.userName));
   });
 
-  route(app, { method: 'GET', url: '/api/system/oss/url/:id', operationId: 'oss.url', summary: 'A signed link to a stored file', tags, permission: 'system:oss:query', params: L(C.IdParams), response: okOf(z.object({ url: z.string() })) }, async (req) => {
+  route(app, { ...C.endpoints.ossUrl, params: L(C.IdParams) }, async (req) => {
     const { id } = req.params;
     const r = await db.query(`select 1 from sys_oss where id = $1`, [id]);
     if (!r.rows.length) throw notFound();
@@ -107,7 +107,7 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     return ok(req, { configKey: cfg?.config_key ?? 'local', storageType: cfg?.storage_type ?? 'LOCAL' });
   });
 
-  route(app, { method: 'POST', url: '/api/system/oss/config/setDefault', operationId: 'oss.setDefault', summary: 'Make a storage configuration the default', tags, permission: 'system:oss:edit', body: L(C.ConfigId), response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.ossSetDefault, body: L(C.ConfigId) }, async (req) => {
     const { id } = req.body;
     await mutate(db, req, { title: 'ossConfig', businessType: 'UPDATE' }, async (q) => {
       const r = await q.query(`update sys_oss_config set is_default = (id = $1), version = version + 1, update_time = now() where true returning id`, [id]);
@@ -118,7 +118,7 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
   });
 
   // the test makes outbound calls with the stored keys: for those who may edit the configuration
-  route(app, { method: 'POST', url: '/api/system/oss/config/test', operationId: 'oss.testConfig', summary: 'Test a storage configuration with its stored keys', tags, permission: 'system:oss:edit', body: L(C.ConfigId), response: okOf(z.object({ ok: z.boolean() })) }, async (req) => {
+  route(app, { ...C.endpoints.ossTest, body: L(C.ConfigId) }, async (req) => {
     const { id } = req.body;
     const r = await db.query<{ config_key: string }>(`select config_key from sys_oss_config where id = $1`, [id]);
     if (!r.rows[0]) throw notFound();
@@ -130,7 +130,7 @@ export function registerOssRoutes(app: FastifyInstance, db: Db, storage: Storage
     }
   });
 
-  route(app, { method: 'POST', url: '/api/system/user/profile/avatar', operationId: 'profile.avatar', summary: 'Set the signed-in user’s picture (PNG, JPEG, WebP or GIF; 2 MB)', tags: ['profile'], permission: 'authenticated', config: { upload: 2 * 1024 * 1024 }, body: 'upload', response: okOf(C.Avatar) }, async (req) => {
+  route(app, { ...C.endpoints.avatar, config: { upload: 2 * 1024 * 1024 } }, async (req) => {
     const caller = requireCaller(req);
     const file = await upload(req);
     if (!IMAGE_TYPES.has(file.mimetype)) throw badRequest('messages.imageOnly', { file: { key: 'messages.imageOnly' } });

@@ -1,7 +1,7 @@
 /** What the signed-in shell needs: user info, menu tree, dispatch centers, dictionaries, own profile. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OkEnvelope, okOf, SessionApi as C, type MenuRecord, type UserInfo } from '@tms/domain';
+import { okOf, SessionApi as C, type MenuRecord, type UserInfo } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -208,7 +208,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req, r.rows);
   });
 
-  route(app, { method: 'GET', url: '/api/shipment/appInfo/getLatestAppInfo', operationId: 'session.latestApps', summary: 'The newest driver-app version of each type', tags, permission: 'authenticated', response: okOf(z.array(C.AppInfo)) }, async (req) => {
+  route(app, C.endpoints.latestApps, async (req) => {
     const r = await db.query<z.input<typeof C.AppInfo>>(
       `select distinct on (type) type, version_name as "versionName", download_url as "downloadUrl" from app_info where status = '0' order by type, id desc`,
     );
@@ -216,7 +216,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // Own profile (account settings)
-  route(app, { method: 'POST', url: '/api/system/user/profile/update', operationId: 'profile.update', summary: 'Update the own nickname, e-mail, mobile and date style', tags: ['profile'], permission: 'authenticated', body: C.ProfileUpdate, response: OkEnvelope }, async (req) => {
+  route(app, C.endpoints.updateProfile, async (req) => {
     const caller = requireCaller(req);
     const { nickName: nick, email, mobile, dateStyle } = req.body;
     await mutate(db, req, { title: 'profile', businessType: 'UPDATE' }, async (q) => {
@@ -233,7 +233,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Db): void {
     return ok(req);
   });
 
-  route(app, { method: 'POST', url: '/api/system/user/profile/updatePwd', operationId: 'profile.updatePassword', summary: 'Change the own password (other sessions of the user end)', tags: ['profile'], permission: 'authenticated', config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, body: C.PasswordUpdate, response: OkEnvelope }, async (req) => {
+  route(app, { ...C.endpoints.updatePassword, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
     const caller = requireCaller(req);
     const oldPassword = req.body.oldPassword ?? '';
     const newPassword = req.body.newPassword;

@@ -8,27 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Empty, Form, Input, List, Modal, Popover, Space, Typography } from 'antd';
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import { BellOutlined, CarOutlined, ClockCircleOutlined, EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS } from '@tms/domain';
-import { get, HttpError, postEnvelope } from '../../platform/http.ts';
+import { LIMITS, NotifyApi } from '@tms/domain';
+import { call, callData, type DataOf } from '../../platform/api.ts';
+import { HttpError } from '../../platform/http.ts';
 import { useCan, useDict, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { RESYNC, useRealtime } from './realtime.ts';
 
-export interface Alert {
-  id: number;
-  alertContent: string | null;
-  startPlace: string | null;
-  endPlace: string | null;
-  carrierName: string | null;
-  vehicleIdMainNumberPlates: string | null;
-  driverName: string | null;
-  driverMobile: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  field2: string | null;
-  field3: string | null;
-  createTime?: string | null;
-}
+export type Alert = DataOf<typeof NotifyApi.endpoints.alertBell>[number];
 
 /** polling is the fallback; the realtime stream refreshes the list as alerts are raised or handled */
 const POLL_MS = 60_000;
@@ -64,7 +51,7 @@ function HandleModal({ alert, onClose, onDone, afterClose }: { alert: Alert | nu
     }
     setSaving(true);
     try {
-      const r = await postEnvelope('/shipment/shipmentAlert/deal', { id: alert.id, alertReason: v.alertReason, alertRemark: v.alertRemark }, { silent: true });
+      const r = await call(NotifyApi.endpoints.alertDeal, { body: { id: alert.id, alertReason: v.alertReason, alertRemark: v.alertRemark } }, { silent: true });
       if (r.code === 0) {
         void message.success(r.msg);
         onDone();
@@ -136,7 +123,7 @@ export function AlertBell() {
   const [poll] = useState(pollMs);
   const { data, refetch, isFetching } = useQuery({
     queryKey: ['alerts'],
-    queryFn: () => get<Alert[]>('/shipment/shipmentAlert/getAlert', { field1: 'N' }, { silent: true }),
+    queryFn: () => callData(NotifyApi.endpoints.alertBell, {}, { silent: true }),
     enabled: allowed,
     refetchInterval: poll,
   });

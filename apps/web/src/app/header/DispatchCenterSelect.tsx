@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select, Space, Tag, Tooltip } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { get } from '../../platform/http.ts';
+import { SessionApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useDispatchCenters } from '../../platform/queries.ts';
 
 export function DispatchCenterSelect() {
@@ -42,7 +43,7 @@ export function DispatchCenterSelect() {
           if (id === current) return;
           setSwitching(true);
           try {
-            await get('/system/user/updateUserRights', { dispatchCenterId: id });
+            await callData(SessionApi.endpoints.switchDispatchCenter, { query: { dispatchCenterId: id } });
             window.location.reload();
           } catch {
             setSwitching(false);

@@ -4,17 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Popover, Space } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import { get } from '../../platform/http.ts';
+import { SessionApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 
 // the popover's content renders on first open: the QR code library loads then
 const loadCode = () => import('./QrCode.tsx');
 const QrCode = lazy(loadCode);
-
-interface AppInfo {
-  type: string;
-  downloadUrl: string;
-  versionName?: string;
-}
 
 function Code({ value, label }: { value: string; label: string }) {
   return (
@@ -28,10 +23,10 @@ export function QrWidget() {
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: ['appInfo'],
-    queryFn: () => get<AppInfo[]>('/shipment/appInfo/getLatestAppInfo', undefined, { silent: true }),
+    queryFn: () => callData(SessionApi.endpoints.latestApps, {}, { silent: true }),
     staleTime: 10 * 60_000,
   });
-  const apps = (data ?? []).filter((a) => a.downloadUrl);
+  const apps = (data ?? []).flatMap((a) => (a.downloadUrl ? [{ ...a, downloadUrl: a.downloadUrl }] : []));
   const android = apps.find((a) => a.type.toLowerCase() === 'android');
   const ios = apps.find((a) => a.type.toLowerCase() === 'ios');
   return (

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../platform/http.ts', () => ({ API_BASE: '/api', post: vi.fn(async () => ({ ticket: 'T' })) }));
+vi.mock('../../platform/http.ts', () => ({ API_BASE: '/api', request: vi.fn(async () => ({ code: 0, msg: '', data: { ticket: 'T' } })) }));
 
 class FakeSource {
   static all: FakeSource[] = [];

@@ -7,7 +7,9 @@
  * `useRealtime` answers whether the stream is live (its 'ready' event arrived and no error since).
  */
 import { useEffect, useRef, useState } from 'react';
-import { API_BASE, post } from '../../platform/http.ts';
+import { RealtimeApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
+import { API_BASE } from '../../platform/http.ts';
 
 export type RealtimeHandler = (type: string, data: unknown) => void;
 
@@ -15,6 +17,8 @@ const handlers = new Set<RealtimeHandler>();
 /** the event types listeners care about (the stream also has 'position', too busy for the header) */
 const TYPES = ['alert', 'alertHandled', 'shipment'];
 const MAX_BACKOFF_MS = 60_000;
+/** the stream's address (EventSource sends no token: the ticket goes in its query) */
+const STREAM = API_BASE + RealtimeApi.endpoints.stream.path;
 
 /**
  * Delivered to every handler each time the stream opens (its 'ready'), the first time and after every
@@ -52,10 +56,10 @@ async function connect(): Promise<void> {
   if (connecting || source || !handlers.size || typeof EventSource === 'undefined') return;
   connecting = true;
   try {
-    const { ticket } = await post<{ ticket: string }>('/realtime/ticket', undefined, { silent: true });
+    const { ticket } = await callData(RealtimeApi.endpoints.ticket, {}, { silent: true });
     if (!handlers.size) return;
     const since = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : '';
-    const es = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${TYPES.join(',')}${since}`);
+    const es = new EventSource(`${STREAM}?ticket=${encodeURIComponent(ticket)}&types=${TYPES.join(',')}${since}`);
     source = es;
     es.addEventListener('ready', () => {
       attempt = 0;
@@ -148,9 +152,9 @@ export function useOwnStream(types: readonly string[], enabled: boolean, handler
     let closed = false;
     const open = async () => {
       try {
-        const { ticket } = await post<{ ticket: string }>('/realtime/ticket', undefined, { silent: true });
+        const { ticket } = await callData(RealtimeApi.endpoints.ticket, {}, { silent: true });
         if (closed) return;
-        const s = new EventSource(`${API_BASE}/realtime/stream?ticket=${encodeURIComponent(ticket)}&types=${key}`);
+        const s = new EventSource(`${STREAM}?ticket=${encodeURIComponent(ticket)}&types=${key}`);
         es = s;
         s.addEventListener('ready', () => {
           tries = 0;

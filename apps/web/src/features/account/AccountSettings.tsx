@@ -4,8 +4,9 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Form, Input, List, Radio, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { DingdingOutlined, WechatOutlined, MailOutlined } from '@ant-design/icons';
-import { LIMITS, rules } from '@tms/domain';
-import { HttpError, post } from '../../platform/http.ts';
+import { LIMITS, rules, SessionApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
+import { HttpError } from '../../platform/http.ts';
 import { fetchUserInfo, queryClient, useUserInfo } from '../../platform/queries.ts';
 import { DEFAULT_DATE_STYLE, formatDateTime } from '../../platform/format.ts';
 import { COLOR_LIST, resetSettings, updateSettings, useLayoutSettings, type PageStyle } from '../../app/settings.ts';
@@ -45,7 +46,7 @@ function BaseTab() {
         onFinish={async (v: { nickName: string; email: string; mobile: string; dateStyle: string }) => {
           setSaving(true);
           try {
-            await post('/system/user/profile/update', v, { silent: true });
+            await callData(SessionApi.endpoints.updateProfile, { body: v }, { silent: true });
             await queryClient.fetchQuery({ queryKey: ['userInfo'], queryFn: fetchUserInfo, staleTime: 0 });
             void message.success(t('account.saved'));
           } catch (e) {
@@ -93,7 +94,7 @@ function SecurityTab() {
       onFinish={async (v: { oldPassword: string; newPassword: string }) => {
         setSaving(true);
         try {
-          await post('/system/user/profile/updatePwd', { oldPassword: v.oldPassword, newPassword: v.newPassword }, { silent: true });
+          await callData(SessionApi.endpoints.updatePassword, { body: { oldPassword: v.oldPassword, newPassword: v.newPassword } }, { silent: true });
           form.resetFields();
           void message.success(t('account.passwordChanged'));
         } catch (e) {

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Descriptions, Modal, Typography } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
-import { resourceByName, type ResourceDef } from '@tms/domain';
-import { post } from '../../platform/http.ts';
+import { resourceByName, SystemApi, type ResourceDef } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 
-function useClearButton(def: ResourceDef, url: string) {
+function useClearButton(def: ResourceDef, clean: typeof SystemApi.endpoints.cleanOperLog | typeof SystemApi.endpoints.cleanLoginLog) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const can = useCan();
@@ -31,7 +31,7 @@ function useClearButton(def: ResourceDef, url: string) {
                 okButtonProps: { danger: true },
                 cancelText: t('resource.cancel'),
                 onOk: async () => {
-                  await post(url);
+                  await callData(clean);
                   message.success(t('system.log.cleaned'));
                   api.reload();
                 },
@@ -102,7 +102,7 @@ const loginDef = resourceByName.get('loginLog')!;
 
 export function OperLogPage() {
   const { t } = useTranslation();
-  const clear = useClearButton(operDef, '/monitor/operlog/clean');
+  const clear = useClearButton(operDef, SystemApi.endpoints.cleanOperLog);
   const [row, setRow] = useState<Row | null>(null);
   return (
     <>
@@ -122,6 +122,6 @@ export function OperLogPage() {
 }
 
 export function LoginLogPage() {
-  const clear = useClearButton(loginDef, '/monitor/logininfor/clean');
+  const clear = useClearButton(loginDef, SystemApi.endpoints.cleanLoginLog);
   return <ResourceTable resource={loginDef} syncUrl toolbarExtra={clear} />;
 }

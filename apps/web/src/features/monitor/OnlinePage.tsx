@@ -3,21 +3,13 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { list, post } from '../../platform/http.ts';
+import { SystemApi } from '@tms/domain';
+import { call, callData, type AnswerOf } from '../../platform/api.ts';
 import { useCan, useUserInfo } from '../../platform/queries.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 
-interface OnlineRow {
-  id: number;
-  userName: string;
-  nickName: string;
-  ipaddr: string | null;
-  userAgent: string | null;
-  dispatchCenterName: string | null;
-  loginTime: string;
-  expiresAt: string;
-}
+type OnlineRow = AnswerOf<typeof SystemApi.endpoints.onlineList>['rows'][number];
 
 export default function OnlinePage() {
   const { t } = useTranslation();
@@ -55,7 +47,7 @@ export default function OnlinePage() {
                     okButtonProps: { danger: true },
                     cancelText: t('resource.cancel'),
                     onOk: async () => {
-                      await post('/monitor/online/forceLogout', { id: r.id });
+                      await callData(SystemApi.endpoints.forceLogout, { body: { id: r.id } });
                       message.success(t('system.online.forced'));
                       void ref.current?.reload();
                     },
@@ -80,7 +72,7 @@ export default function OnlinePage() {
       pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (total) => t('resource.total', { total }) }}
       request={async (params) => {
         const { current, pageSize, userName } = params as { current?: number; pageSize?: number; userName?: string };
-        const r = await list<OnlineRow>('/monitor/online/list', { pageNum: current ?? 1, pageSize: pageSize ?? 20, userName });
+        const r = await call(SystemApi.endpoints.onlineList, { query: { pageNum: current ?? 1, pageSize: pageSize ?? 20, userName } });
         return { data: r.rows, total: r.total, success: true };
       }}
     />

@@ -2,30 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Col, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../platform/http.ts';
-
-export interface ServerInfo {
-  process: {
-    uptimeSec: number;
-    rssBytes: number;
-    heapUsedBytes: number;
-    heapTotalBytes: number;
-    eventLoopDelayMs: { mean: number; p99: number; max: number };
-    requests: number;
-    requestsPerMinute: number;
-    node: string;
-  };
-  host: { cpus: number; loadavg: number[]; totalMemBytes: number; freeMemBytes: number; platform: string };
-  database: {
-    kind: string;
-    sizeBytes: number;
-    connections: { state: string | null; n: number }[];
-    tables: { table: string; rows: number; bytes: number }[];
-    slowest: { query: string; calls: number; meanMs: number }[];
-    /** false: the pg_stat_statements extension is not installed in this database */
-    slowestAvailable?: boolean;
-  };
-}
+import { SystemApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 
 export function bytes(n: number): string {
   const v = Number(n) || 0;
@@ -49,7 +27,7 @@ export function duration(sec: number, t: (k: string, o?: Record<string, unknown>
 export default function ServerPage() {
   const { t } = useTranslation();
   const tt = (k: string, o?: Record<string, unknown>) => String(t(k, o ?? {}));
-  const q = useQuery({ queryKey: ['monitorServer'], queryFn: () => get<ServerInfo>('/monitor/server'), refetchInterval: 10_000, staleTime: 0 });
+  const q = useQuery({ queryKey: ['monitorServer'], queryFn: () => callData(SystemApi.endpoints.serverState), refetchInterval: 10_000, staleTime: 0 });
   const d = q.data;
   const f = (k: string) => t(`system.server.${k}`);
   if (!d) return <Card loading={q.isLoading}>{q.error ? <Alert type="error" message={(q.error as Error).message} /> : null}</Card>;

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Input, Modal, Space } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import { resourceByName } from '@tms/domain';
-import { post } from '../../../platform/http.ts';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
@@ -80,7 +80,7 @@ export default function AuthClientPage() {
                       okText: t('resource.ok'),
                       cancelText: t('resource.cancel'),
                       onOk: async () => {
-                        const r = await post<{ clientSecret: string }>('/system/sysAuthClient/resetSecret', { id: row.id });
+                        const r = await callData(SystemApi.endpoints.resetClientSecret, { body: { id: row.id } });
                         setShown({ clientId: String(row.clientId), secret: r.clientSecret });
                       },
                     })

@@ -5,7 +5,6 @@ import { Alert, App, Form, Modal, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByName, SystemApi } from '@tms/domain';
 import { callData } from '../../../platform/api.ts';
-import { post } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
@@ -35,7 +34,7 @@ function BindModal({ group, onClose }: { group: Row; onClose: () => void }) {
         try {
           for (const ty of TYPES) {
             const ids = (v[ty] ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
-            await post('/system/dataGroup/bind', { id: group.id, targetType: ty, targetIds: ids });
+            await callData(SystemApi.endpoints.dataGroupBind, { body: { id: group.id, targetType: ty, targetIds: ids } });
           }
           message.success(t('resource.saveSuccess'));
           onClose();

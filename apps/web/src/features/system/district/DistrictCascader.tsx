@@ -6,16 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Cascader } from 'antd';
-import { get } from '../../../platform/http.ts';
+import { SystemApi } from '@tms/domain';
+import { callData, type DataOf } from '../../../platform/api.ts';
 
-export interface DistrictNode {
-  id: number;
-  name: string;
-  depth: number;
-  hasChildren: boolean;
-}
+export type DistrictNode = DataOf<typeof SystemApi.endpoints.districtChildren>[number];
 
-const children = (parentId: number) => get<DistrictNode[]>('/system/districts/children', { parentId });
+const children = (parentId: number) => callData(SystemApi.endpoints.districtChildren, { query: { parentId } });
 
 export interface CascaderOption {
   value: number;

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Col, Form } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
-import { resourceByName } from '@tms/domain';
-import { get } from '../../../platform/http.ts';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { FormExtension } from '../../../platform/resource/ResourceForm.tsx';
 
@@ -22,9 +22,10 @@ function LiveExample() {
     const n = Number(serialLength);
     if (!Number.isInteger(n) || n < 3 || n > 12) return setExample('');
     const timer = setTimeout(() => {
-      get<{ example: string }>(
-        '/system/numberRule/example',
-        { prefix: prefix ?? '', timestampEnabled: timestampEnabled !== false, timestampPattern: timestampPattern || 'YYYYMMDD', serialLength: n },
+      callData(
+        SystemApi.endpoints.numberExample,
+        // the query string says true / false in words
+        { query: { prefix: prefix ?? '', timestampEnabled: String(timestampEnabled !== false), timestampPattern: timestampPattern || 'YYYYMMDD', serialLength: n } },
         { silent: true },
       )
         .then((r) => setExample(r.example))

@@ -2,8 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { App, Button, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { resourceByName } from '@tms/domain';
-import { get, HttpError, post, request } from '../../../platform/http.ts';
+import { resourceByName, SystemApi } from '@tms/domain';
+import { call, callData } from '../../../platform/api.ts';
+import { HttpError } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
@@ -17,7 +18,7 @@ export function OssPage() {
   const { message } = App.useApp();
   const can = useCan();
   const open = async (row: Row) => {
-    const r = await get<{ url: string }>(`/system/oss/url/${row.id}`);
+    const r = await callData(SystemApi.endpoints.ossUrl, { params: { id: row.id } });
     window.open(r.url, '_blank', 'noopener');
   };
   return (
@@ -39,8 +40,7 @@ export function OssPage() {
                   const fd = new FormData();
                   fd.append('file', file as Blob);
                   try {
-                    const r = await request<{ data: { id: number; url: string } }>('POST', '/system/oss/upload', { data: fd, timeoutMs: 120_000 });
-                    onSuccess?.(r.data);
+                    onSuccess?.(await callData(SystemApi.endpoints.ossUpload, { body: fd }, { timeoutMs: 120_000 }));
                     message.success(t('system.oss.uploaded'));
                     api.reload();
                   } catch (e) {
@@ -75,7 +75,7 @@ export function OssConfigPage() {
             <LinkButton
               key="default"
               onClick={async () => {
-                await post('/system/oss/config/setDefault', { id: row.id });
+                await callData(SystemApi.endpoints.ossSetDefault, { body: { id: row.id } });
                 message.success(t('system.oss.defaultSet'));
                 api.reload();
               }}
@@ -91,7 +91,7 @@ export function OssConfigPage() {
               onClick={async () => {
                 const hide = message.loading(t('system.oss.testing'), 0);
                 try {
-                  const r = await request<{ msg: string }>('POST', '/system/oss/config/test', { data: { id: row.id }, silent: true, timeoutMs: 30_000 });
+                  const r = await call(SystemApi.endpoints.ossTest, { body: { id: row.id } }, { silent: true, timeoutMs: 30_000 });
                   message.success(r.msg || t('system.oss.testOk'));
                 } catch (e) {
                   message.error(e instanceof HttpError ? e.message : t('messages.systemError'));

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Avatar, Button, Space, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { HttpError, request } from '../../../platform/http.ts';
+import { SystemApi } from '@tms/domain';
+import { callData } from '../../../platform/api.ts';
+import { HttpError } from '../../../platform/http.ts';
 import { fetchUserInfo, queryClient, useUserInfo } from '../../../platform/queries.ts';
 
 const MAX = 2 * 1024 * 1024;
@@ -35,8 +37,7 @@ export default function AvatarUpload() {
           fd.append('file', file as Blob);
           setBusy(true);
           try {
-            const r = await request<{ data: { avatar: string } }>('POST', '/system/user/profile/avatar', { data: fd, silent: true, timeoutMs: 60_000 });
-            onSuccess?.(r.data);
+            onSuccess?.(await callData(SystemApi.endpoints.avatar, { body: fd }, { silent: true, timeoutMs: 60_000 }));
             await queryClient.fetchQuery({ queryKey: ['userInfo'], queryFn: fetchUserInfo, staleTime: 0 });
             message.success(t('system.avatar.uploaded'));
           } catch (e) {

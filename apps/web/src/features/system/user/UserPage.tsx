@@ -7,7 +7,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { PortalApi, resourceByName, SystemApi } from '@tms/domain';
 import { callData } from '../../../platform/api.ts';
-import { HttpError, post } from '../../../platform/http.ts';
+import { HttpError } from '../../../platform/http.ts';
 import { useCan } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../../platform/resource/columns.ts';
@@ -42,8 +42,8 @@ function RolesModal({ user, onClose }: { user: Row; onClose: () => void }) {
         const remove = initial.filter((k) => !keys.includes(k));
         setSaving(true);
         try {
-          if (add.length) await post('/system/role/binding', { userId: user.id, roleIds: add });
-          if (remove.length) await post('/system/role/unbinding', { userId: user.id, roleIds: remove });
+          if (add.length) await callData(SystemApi.endpoints.bindRoles, { body: { userId: user.id, roleIds: add } });
+          if (remove.length) await callData(SystemApi.endpoints.unbindRoles, { body: { userId: user.id, roleIds: remove } });
           message.success(t('resource.saveSuccess'));
           onClose();
         } finally {

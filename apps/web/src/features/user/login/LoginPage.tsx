@@ -10,7 +10,8 @@ import { Alert, Button, Form, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { HttpError, post } from '../../../platform/http.ts';
+import { HttpError } from '../../../platform/http.ts';
+import { callAuth } from '../authCall.ts';
 import { setToken } from '../../../platform/session.ts';
 import { SlideCaptcha, type CaptchaState } from './SlideCaptcha.tsx';
 import type { TwoStepChallenge } from '@tms/domain';
@@ -56,7 +57,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const body = captcha.enabled ? { username: v.username, password: v.password, captchaToken: captcha.token, x: captcha.x } : { username: v.username, password: v.password };
-      const data = await post<{ token: string; expiresAt: string } | TwoStepChallenge>('/auth/login/slide', body, { silent: true });
+      const { data } = await callAuth('login', { body }, { silent: true });
       // an account that needs an SMS code gets a ticket instead of a token
       if ('twoStep' in data) setChallenge(data);
       else await signedIn(data.token);

@@ -8,13 +8,11 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as 
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton, Tooltip, theme } from 'antd';
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
-import { get, HttpError, post } from '../../../platform/http.ts';
-import type { CaptchaImage } from '@tms/domain';
+import { HttpError } from '../../../platform/http.ts';
+import { callAuth, type AuthData } from '../authCall.ts';
 
-export interface CaptchaData extends CaptchaImage {
-  /** false when the captcha is switched off (config or TMS_CAPTCHA=off) */
-  enabled: boolean;
-}
+/** The puzzle and its token; `enabled` false when the captcha is switched off (config or TMS_CAPTCHA=off). */
+export type CaptchaData = AuthData<'captcha'>;
 
 export interface CaptchaState {
   enabled: boolean;
@@ -45,7 +43,7 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
     setX(0);
     setLoadError(null);
     try {
-      const d = await get<CaptchaData>('/auth/captcha/captchaImage', undefined, { silent: true });
+      const { data: d } = await callAuth('captcha', {}, { silent: true });
       setData(d);
       onChangeRef.current({ enabled: d.enabled, token: d.token, x: 0, verified: false });
     } catch (e) {
@@ -97,7 +95,7 @@ export function SlideCaptcha({ onChange, reloadSignal }: { onChange: (s: Captcha
     }
     setStatus('checking');
     try {
-      await post('/auth/captcha/check', { token: data.token, x: finalX }, { silent: true });
+      await callAuth('checkCaptcha', { body: { token: data.token, x: finalX } }, { silent: true });
       setStatus('ok');
       onChangeRef.current({ enabled: true, token: data.token, x: finalX, verified: true });
     } catch (err) {

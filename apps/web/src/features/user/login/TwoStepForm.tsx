@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form } from 'antd';
 import { SMS_CODE_PATTERN, type TwoStepChallenge } from '@tms/domain';
-import { HttpError, post, postEnvelope } from '../../../platform/http.ts';
+import { HttpError } from '../../../platform/http.ts';
+import { callAuth } from '../authCall.ts';
 import { SmsCodeInput } from '../register/SmsCodeInput.tsx';
 import { LinkButton } from '../../../platform/LinkButton.tsx';
 
@@ -26,7 +27,7 @@ export default function TwoStepForm({ challenge, onToken, onBack }: TwoStepFormP
   const resend = async () => {
     setError(null);
     try {
-      setInfo((await postEnvelope('/auth/2step-code', { ticket: challenge.ticket }, { silent: true })).msg);
+      setInfo((await callAuth('twoStep', { body: { ticket: challenge.ticket } }, { silent: true })).msg);
       return true;
     } catch (e) {
       fail(e);
@@ -38,8 +39,9 @@ export default function TwoStepForm({ challenge, onToken, onBack }: TwoStepFormP
     setError(null);
     setSubmitting(true);
     try {
-      const data = await post<{ token: string }>('/auth/2step-code', { ticket: challenge.ticket, code: v.code }, { silent: true });
-      await onToken(data.token);
+      const { data } = await callAuth('twoStep', { body: { ticket: challenge.ticket, code: v.code } }, { silent: true });
+      // with a code the answer is the token (a code sent instead answers only without one)
+      if ('token' in data) await onToken(data.token);
     } catch (e) {
       fail(e);
     } finally {

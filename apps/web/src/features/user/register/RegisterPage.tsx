@@ -12,7 +12,8 @@ import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 import { SMS_CODE_PATTERN, rules } from '@tms/domain';
-import { HttpError, get, postEnvelope } from '../../../platform/http.ts';
+import { HttpError } from '../../../platform/http.ts';
+import { callAuth } from '../authCall.ts';
 import { SmsCodeInput } from './SmsCodeInput.tsx';
 
 /** The user layout's card (a plain box, like the login page's). */
@@ -72,7 +73,7 @@ function useRules() {
  * The state of an account form: its notice, the "get code" action (checks the mobile field, then asks
  * the server) and the submit (server field errors land under their fields, the message on top).
  */
-function useAccountForm<T extends object>(purpose: 'register' | 'forget', path: string, fields: (keyof T & string)[], onDone: (v: T) => void) {
+function useAccountForm<T extends Record<string, unknown>>(purpose: 'register' | 'forget', route: 'register' | 'forgetPassword', fields: (keyof T & string)[], onDone: (v: T) => void) {
   const { t } = useTranslation();
   // untyped: the form's names are checked by the page's Form<T>; antd's generic name paths do not resolve for a type parameter
   const [form] = Form.useForm();
@@ -92,7 +93,7 @@ function useAccountForm<T extends object>(purpose: 'register' | 'forget', path: 
       return false;
     }
     try {
-      const r = await postEnvelope('/account/sms', { mobile: form.getFieldValue('mobile'), purpose }, { silent: true });
+      const r = await callAuth('sendSms', { body: { mobile: form.getFieldValue('mobile'), purpose } }, { silent: true });
       setNotice({ type: 'info', text: r.msg });
       return true;
     } catch (e) {
@@ -104,7 +105,7 @@ function useAccountForm<T extends object>(purpose: 'register' | 'forget', path: 
     setNotice(null);
     setSubmitting(true);
     try {
-      await postEnvelope(path, v, { silent: true });
+      await callAuth(route, { body: v }, { silent: true });
       onDone(v);
     } catch (e) {
       failed(e);
@@ -115,14 +116,14 @@ function useAccountForm<T extends object>(purpose: 'register' | 'forget', path: 
   return { form, notice, submitting, sendCode, onFinish };
 }
 
-interface RegisterForm {
+type RegisterForm = {
   userName: string;
   mobile: string;
   email: string;
   password: string;
   confirmPassword: string;
   smsCaptcha: string;
-}
+};
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -131,14 +132,14 @@ export function RegisterPage() {
   const r = useRules();
   const { form, notice, submitting, sendCode, onFinish } = useAccountForm<RegisterForm>(
     'register',
-    '/auth/register',
+    'register',
     ['userName', 'mobile', 'email', 'password', 'confirmPassword', 'smsCaptcha'],
     (v) => navigate(`/user/register-result?account=${encodeURIComponent(v.userName)}`, { replace: true }),
   );
 
   useEffect(() => {
-    get<{ open: boolean }>('/auth/register', undefined, { silent: true })
-      .then((d) => setOpen(d.open))
+    callAuth('registrationOpen', {}, { silent: true })
+      .then((r) => setOpen(r.data.open))
       .catch(() => setOpen(false));
   }, []);
 
@@ -204,12 +205,12 @@ export function RegisterResultPage() {
   );
 }
 
-interface ForgetForm {
+type ForgetForm = {
   mobile: string;
   smsCaptcha: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
@@ -217,7 +218,7 @@ export function ForgetPasswordPage() {
   const r = useRules();
   const { form, notice, submitting, sendCode, onFinish } = useAccountForm<ForgetForm>(
     'forget',
-    '/auth/forge-password',
+    'forgetPassword',
     ['mobile', 'smsCaptcha', 'password', 'confirmPassword'],
     () => setDone(true),
   );
