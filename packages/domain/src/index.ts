@@ -49,6 +49,7 @@ export * as ReportApi from './contracts/report.ts';
 export * as AuthApi from './contracts/auth.ts';
 // the sign-in routes' places without zod, for the login page (contracts/auth-routes.ts)
 export { AUTH_ROUTES } from './contracts/auth-routes.ts';
+export { DRIVER_ROUTES } from './contracts/driver-routes.ts';
 export * as ShipmentApi from './contracts/shipment.ts';
 export * as RealtimeApi from './contracts/realtime.ts';
 // settlement (issue 15)

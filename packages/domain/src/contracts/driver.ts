@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { endpoint, IdParams, NoBody, okOf, resourceRow } from '../api.ts';
 import { Departure, Done, DriverListQuery, LineQuery, Picture, Report } from './epod.ts';
+import { DRIVER_ROUTES as at } from './driver-routes.ts';
 import { resourceByName } from '../resources/index.ts';
 
 export const Login = z.object({
@@ -160,24 +161,24 @@ export const DRIVER_PERMISSION = 'driver:app';
 const cfg = { tags, permission: DRIVER_PERMISSION };
 const epodDef = resourceByName.get('epod')!;
 export const endpoints = {
-  login: endpoint({ method: 'POST', path: '/driver/login', operationId: 'driver.login', summary: 'Driver sign-in with login name and password: a 12-hour token', tags, permission: 'public', body: Login, response: okOf(Token) }),
-  logout: endpoint({ method: 'POST', path: '/driver/logout', operationId: 'driver.logout', summary: "End the driver's session", ...cfg, body: NoBody, response: okOf(z.null()) }),
-  me: endpoint({ method: 'GET', path: '/driver/me', operationId: 'driver.me', summary: 'The signed-in driver', ...cfg, response: okOf(Me) }),
-  shipments: endpoint({ method: 'GET', path: '/driver/shipments', operationId: 'driver.shipments', summary: "The driver's effective and shipped dispatch orders (100)", ...cfg, response: okOf(z.array(Shipment)) }),
-  shipment: endpoint({ method: 'GET', path: '/driver/shipments/:id', operationId: 'driver.shipment', summary: 'One dispatch order of the driver with its stops', ...cfg, params: IdParams, response: okOf(Shipment) }),
-  accept: endpoint({ method: 'POST', path: '/driver/shipments/:id/accept', operationId: 'driver.accept', summary: 'Accept a dispatch order (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: NoBody, response: okOf(Answered) }),
-  refuse: endpoint({ method: 'POST', path: '/driver/shipments/:id/refuse', operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: Refuse(REJECT_REASON_MAX), response: okOf(Answered) }),
-  positions: endpoint({ method: 'POST', path: '/driver/positions', operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points; Idempotency-Key: applied once)', ...cfg, body: Positions, response: okOf(Count) }),
-  uploadFile: endpoint({ method: 'POST', path: '/driver/files', operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link (Idempotency-Key: applied once)', ...cfg, body: 'upload', response: okOf(StoredFile) }),
-  checkItems: endpoint({ method: 'GET', path: '/driver/checkItems', operationId: 'driver.checkItems', summary: 'The vehicle checklist: the active items in order, named in the request language', ...cfg, response: okOf(z.array(CheckItem)) }),
-  vehicleCheck: endpoint({ method: 'POST', path: '/driver/shipments/:id/vehicleCheck', operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: VehicleCheck, response: okOf(CheckSaved) }),
-  pushKey: endpoint({ method: 'GET', path: '/driver/push/key', operationId: 'driver.pushKey', summary: "The server's VAPID public key, to subscribe to new-task notifications", ...cfg, response: okOf(PushKey) }),
-  pushSubscribe: endpoint({ method: 'POST', path: '/driver/push/subscription', operationId: 'driver.pushSubscribe', summary: "Store the phone's push subscription: new tasks are notified to it", ...cfg, body: PushSubscription, response: okOf(z.null()) }),
-  pushUnsubscribe: endpoint({ method: 'POST', path: '/driver/push/unsubscribe', operationId: 'driver.pushUnsubscribe', summary: "Forget the phone's push subscription", ...cfg, body: PushEndpoint, response: okOf(z.null()) }),
-  epods: endpoint({ method: 'GET', path: '/driver/epods', operationId: 'driver.epods', summary: "The driver's receipts of shipped and completed dispatch orders (newest 200)", ...cfg, querystring: DriverListQuery, response: okOf(z.array(resourceRow(epodDef))) }),
-  epod: endpoint({ method: 'GET', path: '/driver/epods/:id', operationId: 'driver.epod', summary: 'One receipt of the driver with its lines and pictures', ...cfg, params: IdParams, response: okOf(Receipt) }),
-  epodReport: endpoint({ method: 'POST', path: '/driver/epods/:id/report', operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, params: IdParams, body: Report, response: okOf(Done) }),
-  epodDeparture: endpoint({ method: 'POST', path: '/driver/epods/:id/departure', operationId: 'driver.epodDeparture', summary: 'The driver left the stop of a signed receipt: its departure time (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: Departure, response: okOf(Done) }),
-  epodRecall: endpoint({ method: 'POST', path: '/driver/epods/:id/recall', operationId: 'driver.epodRecall', summary: 'The driver recalls a reported receipt', ...cfg, params: IdParams, body: NoBody, response: okOf(Done) }),
-  epodPicture: endpoint({ method: 'POST', path: '/driver/epods/:id/pictures', operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, params: IdParams, querystring: LineQuery, body: 'upload', response: okOf(Picture) }),
+  login: endpoint({ ...at.login, operationId: 'driver.login', summary: 'Driver sign-in with login name and password: a 12-hour token', tags, permission: 'public', body: Login, response: okOf(Token) }),
+  logout: endpoint({ ...at.logout, operationId: 'driver.logout', summary: "End the driver's session", ...cfg, body: NoBody, response: okOf(z.null()) }),
+  me: endpoint({ ...at.me, operationId: 'driver.me', summary: 'The signed-in driver', ...cfg, response: okOf(Me) }),
+  shipments: endpoint({ ...at.shipments, operationId: 'driver.shipments', summary: "The driver's effective and shipped dispatch orders (100)", ...cfg, response: okOf(z.array(Shipment)) }),
+  shipment: endpoint({ ...at.shipment, operationId: 'driver.shipment', summary: 'One dispatch order of the driver with its stops', ...cfg, params: IdParams, response: okOf(Shipment) }),
+  accept: endpoint({ ...at.accept, operationId: 'driver.accept', summary: 'Accept a dispatch order (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: NoBody, response: okOf(Answered) }),
+  refuse: endpoint({ ...at.refuse, operationId: 'driver.refuse', summary: 'Refuse a dispatch order, with a reason (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: Refuse(REJECT_REASON_MAX), response: okOf(Answered) }),
+  positions: endpoint({ ...at.positions, operationId: 'driver.positions', summary: 'A batch of positions (up to 1000 points; Idempotency-Key: applied once)', ...cfg, body: Positions, response: okOf(Count) }),
+  uploadFile: endpoint({ ...at.uploadFile, operationId: 'driver.uploadFile', summary: 'Upload one picture (for a vehicle check): its id and link (Idempotency-Key: applied once)', ...cfg, body: 'upload', response: okOf(StoredFile) }),
+  checkItems: endpoint({ ...at.checkItems, operationId: 'driver.checkItems', summary: 'The vehicle checklist: the active items in order, named in the request language', ...cfg, response: okOf(z.array(CheckItem)) }),
+  vehicleCheck: endpoint({ ...at.vehicleCheck, operationId: 'driver.vehicleCheck', summary: 'Report a vehicle check on a dispatch order in progress (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: VehicleCheck, response: okOf(CheckSaved) }),
+  pushKey: endpoint({ ...at.pushKey, operationId: 'driver.pushKey', summary: "The server's VAPID public key, to subscribe to new-task notifications", ...cfg, response: okOf(PushKey) }),
+  pushSubscribe: endpoint({ ...at.pushSubscribe, operationId: 'driver.pushSubscribe', summary: "Store the phone's push subscription: new tasks are notified to it", ...cfg, body: PushSubscription, response: okOf(z.null()) }),
+  pushUnsubscribe: endpoint({ ...at.pushUnsubscribe, operationId: 'driver.pushUnsubscribe', summary: "Forget the phone's push subscription", ...cfg, body: PushEndpoint, response: okOf(z.null()) }),
+  epods: endpoint({ ...at.epods, operationId: 'driver.epods', summary: "The driver's receipts of shipped and completed dispatch orders (newest 200)", ...cfg, querystring: DriverListQuery, response: okOf(z.array(resourceRow(epodDef))) }),
+  epod: endpoint({ ...at.epod, operationId: 'driver.epod', summary: 'One receipt of the driver with its lines and pictures', ...cfg, params: IdParams, response: okOf(Receipt) }),
+  epodReport: endpoint({ ...at.epodReport, operationId: 'driver.epodReport', summary: "The driver's report of a receipt: times and every line's signed figures (Idempotency-Key: applied once)", ...cfg, params: IdParams, body: Report, response: okOf(Done) }),
+  epodDeparture: endpoint({ ...at.epodDeparture, operationId: 'driver.epodDeparture', summary: 'The driver left the stop of a signed receipt: its departure time (Idempotency-Key: applied once)', ...cfg, params: IdParams, body: Departure, response: okOf(Done) }),
+  epodRecall: endpoint({ ...at.epodRecall, operationId: 'driver.epodRecall', summary: 'The driver recalls a reported receipt', ...cfg, params: IdParams, body: NoBody, response: okOf(Done) }),
+  epodPicture: endpoint({ ...at.epodPicture, operationId: 'driver.epodPicture', summary: 'The driver adds a picture to a receipt or one of its lines (Idempotency-Key: applied once)', ...cfg, params: IdParams, querystring: LineQuery, body: 'upload', response: okOf(Picture) }),
 };
