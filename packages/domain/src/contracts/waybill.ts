@@ -1,6 +1,8 @@
 /** Request and answer schemas of the hand-written waybill routes (/api/waybill/waybill/*). */
 import { z } from 'zod';
 import { endpoint, IdList, IdsBody, intText, okOf, pageOf, PageParams } from '../api.ts';
+import { PrintAnswer, PrintOptions } from './order.ts';
+import { ChargeListAnswer, ChargeListQuery } from './finance.ts';
 
 /** Weight and volume are stored with 3 decimals: more would be rounded and break "original + split = before". */
 const threeDecimals = z.number().refine((v) => Number(v.toFixed(3)) === v, { error: 'validation.scale' });
@@ -40,7 +42,7 @@ export { intText };
 
 /** Print waybills with a WAYBILL template on a printer (the dialog's choices: `PrintOptions` of the order contract). */
 export const PrintBody = z.object({ ids: IdList, templateId: intText(1), printerId: intText(1) });
-export { PrintAnswer, PrintOptions } from './order.ts';
+export { PrintAnswer, PrintOptions };
 
 const tags = ['waybill'];
 const BASE = '/waybill/waybill';
@@ -49,3 +51,9 @@ export const retract = endpoint({ method: 'POST', path: `${BASE}/retract`, opera
 export const split = endpoint({ method: 'POST', path: `${BASE}/split`, operationId: 'waybill.split', summary: 'Split pieces (and their weight / volume) of a waybill off into a new one; every quantity conserved', tags, permission: 'waybill:waybill:split', body: SplitBody, response: okOf(SplitAnswer) });
 export const toRos = endpoint({ method: 'POST', path: `${BASE}/toRos`, operationId: 'waybill.toRos', summary: 'Send reviewed waybills to dispatch: a new dispatch order, or bound to an open / confirmed one', description: 'A carrier mismatch answers 409 with `data.confirm` = `carrierMismatch`; send again with `confirmCarrierMismatch: true`.', tags, permission: 'waybill:waybill:toRos', body: ToRosBody, response: okOf(ToRosAnswer) });
 export const rosShipments = endpoint({ method: 'GET', path: `${BASE}/rosShipments`, operationId: 'waybill.rosShipments', summary: 'The dispatch orders waybills may be bound to (open or confirmed, in scope)', tags, permission: 'waybill:waybill:toRos', querystring: RosShipmentsQuery, response: pageOf(RosShipment) });
+/** The print dialog of the waybill list, and the charges its detail shows (a finance route, read by the waybill screen alone). */
+export const endpoints = {
+  print: endpoint({ method: 'POST', path: `${BASE}/print`, operationId: 'waybill.print', summary: 'Print waybills with a WAYBILL template on a printer', tags, permission: 'waybill:waybill:print', body: PrintBody, response: okOf(PrintAnswer) }),
+  printOptions: endpoint({ method: 'GET', path: `${BASE}/printOptions`, operationId: 'waybill.printOptions', summary: 'The print dialog: WAYBILL templates and printers in use', tags, permission: 'waybill:waybill:print', response: okOf(PrintOptions) }),
+  charges: endpoint({ method: 'GET', path: '/finance/charge/list', operationId: 'finance.charge.list', summary: "A waybill's charges with the rating trace in words (the caller's language) and its rating state", tags: ['finance'], permission: 'finance:waybillRating:query', querystring: ChargeListQuery, response: ChargeListAnswer }),
+};

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Decimal } from 'decimal.js';
-import { explainTrace, FinanceApi as C, getResource, rateMovement, tracePlaces, type ChargeTrace, type LanePoint, type PlaceName, type Translate } from '@tms/domain';
+import { explainTrace, FinanceApi as C, WaybillApi, getResource, rateMovement, tracePlaces, type ChargeTrace, type LanePoint, type PlaceName, type Translate } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { requireCaller } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -78,11 +78,9 @@ export async function placeNames(q: Queryable, traces: (ChargeTrace | null | und
 }
 
 export function registerFinanceRoutes(app: FastifyInstance, db: Db): void {
-  const tags = ['finance'];
-
   route(
     app,
-    { method: 'GET', url: '/api/finance/charge/list', operationId: 'finance.charge.list', summary: "A waybill's charges with the rating trace in words (the caller's language) and its rating state", tags, permission: 'finance:waybillRating:query', querystring: C.ChargeListQuery, response: C.ChargeListAnswer },
+    WaybillApi.endpoints.charges,
     async (req) => {
       const caller = requireCaller(req);
       const { waybillId, kind = 'RECEIVABLE' } = req.query;
