@@ -1,8 +1,8 @@
 /** Calls of the shipment screens (server: apps/server/src/modules/shipment/routes.ts). */
 import type { z } from 'zod';
-import { resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
+import { FleetApi, resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
 import { get, type RequestOptions } from '../../platform/http.ts';
-import { call, type AnswerOf } from '../../platform/api.ts';
+import { call, callData, type AnswerOf } from '../../platform/api.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export const shipmentDef = resourceByName.get('shipment')!;
@@ -39,23 +39,15 @@ export function action<K extends keyof Actions>(name: K, body: ActionBody<K>, op
 }
 
 /** [lng, lat, epoch ms, speed km/h] */
-export type TrackPoint = [number, number, number, number | null];
+export type TrackPoint = Trajectory['points'][number];
+export type Trajectory = z.output<typeof ShipmentApi.Trajectory>;
 
-export interface Trajectory {
-  shipment: { id: number; shipmentCode: string; status: string };
-  total: number;
-  zoom: number | null;
-  points: TrackPoint[];
-  stops: { seq: number; stationName: string; stopType: string; lng: number | null; lat: number | null }[];
-  legs: { seq: number; startTime: string; endTime: string | null; plateNumber: string | null; driverName: string | null; handoverPlace: string | null }[];
-}
-
-export const fetchTrajectory = (id: number, zoom: number) => get<Trajectory>(`${BASE}/trajectory/${id}`, { zoom });
+export const fetchTrajectory = (id: number, zoom: number) => callData(ShipmentApi.trajectory, { params: { id }, query: { zoom } });
 
 /** What the playback draws: a dispatch order's trajectory, or a vehicle's own track (no stops, no legs). */
 export type Track = Pick<Trajectory, 'total' | 'points' | 'stops' | 'legs'> & { sampleSeconds?: number | null };
-/** A vehicle's track over any time range (GET /api/fleet/track/:id; a long range comes sampled, one point per bucket). */
+/** A vehicle's track over any time range (a long range comes sampled, one point per bucket). */
 export async function fetchVehicleTrack(v: { id: number; from: string; to: string }, zoom: number): Promise<Track> {
-  const d = await get<{ total: number; sampleSeconds: number | null; points: TrackPoint[] }>(`/fleet/track/${v.id}`, { from: v.from, to: v.to, zoom });
+  const d = await callData(FleetApi.endpoints.vehicleTrack, { params: { id: v.id }, query: { from: v.from, to: v.to, zoom } });
   return { total: d.total, sampleSeconds: d.sampleSeconds, points: d.points, stops: [], legs: [] };
 }
