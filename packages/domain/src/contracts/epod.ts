@@ -1,7 +1,7 @@
 /** Request and answer schemas of the hand-written receipt (epod) routes: staff (/api/epod/epod/*) and driver (/api/driver/epods/*). */
 import { z } from 'zod';
-import { endpoint, IdList, intText, okOf } from '../api.ts';
-import { epodAudit, epodDeparture, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
+import { endpoint, IdList, intText, okOf, resourceRow } from '../api.ts';
+import { epodAudit, epodCheck, epodDeparture, epodHandle, epodReject, epodReport } from '../resources/epod.ts';
 
 export const IdBody = z.object({ id: intText(1) });
 export const SignFor = epodReport.extend({ id: intText(1), version: intText(0) });
@@ -18,10 +18,16 @@ export const Done = z.object({ id: z.number() });
 export const DoneMany = z.object({ ids: z.array(z.number()) });
 export const ShipmentParams = z.object({ shipmentId: intText(1) });
 export const WaybillParams = z.object({ waybillId: intText(1) });
+/** A receipt in the list by stop: its abnormal-check row, and whether it is abnormal. */
+export const StopReceipt = resourceRow(epodCheck).extend({ isAbnormal: z.boolean().nullable() });
+const isoTime = z.string().meta({ format: 'date-time' }).nullable();
+export const ReceiptStop = z
+  .object({ id: z.number(), seq: z.number().int(), stationId: z.number(), stationName: z.string().nullable(), stopType: z.string(), eta: isoTime, ata: isoTime, atd: isoTime, receipts: z.array(StopReceipt) })
+  .describe('a stop of the dispatch order with its receipts');
 export const ByStop = z
   .object({
-    stops: z.array(z.object({ receipts: z.array(z.object({}).loose()) }).loose().describe('a stop (id, seq, stationId, stationName, stopType, eta, ata, atd) with its receipts')),
-    unplaced: z.array(z.object({}).loose()).describe('receipts whose stop is no longer on the shipment'),
+    stops: z.array(ReceiptStop),
+    unplaced: z.array(StopReceipt).describe('receipts whose stop is no longer on the shipment'),
   })
   .meta({ id: 'EpodsByStop' });
 export const WithLines = z.array(z.object({ id: z.number(), lines: z.array(z.object({}).loose()), pictureCount: z.number() }).loose());
@@ -39,3 +45,8 @@ export const actions = {
   handle: endpoint({ method: 'POST', path: `${BASE}/handle`, operationId: 'epod.handle', summary: 'Check and handle an abnormal receipt (shortage or damage)', tags, permission: 'epod:epod:handle', body: Handle, response: okOf(Done) }),
 };
 export const byShipment = endpoint({ method: 'GET', path: `${BASE}/byShipment/:shipmentId`, operationId: 'epod.byShipment', summary: 'The receipts of a dispatch order by stop', tags, permission: 'epod:epod:query', params: ShipmentParams, response: okOf(ByStop) });
+/** A picture or the stop's video sent to a receipt (multipart, one part `file`; the size limit is the server's route config). */
+export const endpoints = {
+  uploadPicture: endpoint({ method: 'POST', path: `${BASE}/picture/upload`, operationId: 'epod.uploadPicture', summary: 'Add a picture (PNG, JPEG, WebP, GIF) to a receipt or one of its lines', tags, permission: 'epod:epod:signFor', querystring: UploadQuery, body: 'upload', response: okOf(Picture) }),
+  uploadVideo: endpoint({ method: 'POST', path: `${BASE}/video/upload`, operationId: 'epod.uploadVideo', summary: "Set the stop's video (MP4, WebM, Ogg) of a receipt", tags, permission: 'epod:epod:signFor', querystring: UploadQuery.pick({ epodId: true }), body: 'upload', response: okOf(Video) }),
+};

@@ -1,7 +1,8 @@
 /** Receipt data of the epod screens: the detail (GET …/get/{id}), the actions and what each one may do now. */
 import { useQuery } from '@tanstack/react-query';
-import { epodRefusal, type EpodAction } from '@tms/domain';
-import { get, request } from '../../platform/http.ts';
+import { EpodApi, epodRefusal, type EpodAction } from '@tms/domain';
+import { get } from '../../platform/http.ts';
+import { call } from '../../platform/api.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export interface Picture {
@@ -54,8 +55,10 @@ export function refusal(action: EpodAction, row: Row): string | null {
 
 /** Uploads one file (multipart) to the receipt: a picture (of a line when lineId is given) or the stop's video. */
 export function uploadEpodFile(kind: 'picture' | 'video', epodId: number, file: Blob, lineId?: number) {
-  const fd = new FormData();
-  fd.append('file', file);
-  const q = new URLSearchParams({ epodId: String(epodId), ...(lineId ? { lineId: String(lineId) } : {}) });
-  return request<{ data: { id: number; url: string } }>('POST', `/epod/epod/${kind}/upload?${q}`, { data: fd, silent: true, timeoutMs: 120_000 });
+  const body = new FormData();
+  body.append('file', file);
+  const opts = { silent: true, timeoutMs: 120_000 };
+  return kind === 'picture'
+    ? call(EpodApi.endpoints.uploadPicture, { query: { epodId, ...(lineId ? { lineId } : {}) }, body }, opts)
+    : call(EpodApi.endpoints.uploadVideo, { query: { epodId }, body }, opts);
 }
