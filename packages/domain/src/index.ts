@@ -48,6 +48,7 @@ export * as SystemApi from './contracts/system.ts';
 export * as ReportApi from './contracts/report.ts';
 export * as AuthApi from './contracts/auth.ts';
 export * as ShipmentApi from './contracts/shipment.ts';
+export * as BaseinfoApi from './contracts/baseinfo.ts';
 export * as RealtimeApi from './contracts/realtime.ts';
 // settlement (issue 15)
 export * from './finance/settlement.ts';
