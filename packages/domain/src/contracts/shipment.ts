@@ -5,7 +5,8 @@
  * selection), so they are documented here and passed through as sent.
  */
 import { z } from 'zod';
-import { endpoint, okOf } from '../api.ts';
+import { endpoint, LiveEta, okOf, resourceGet } from '../api.ts';
+import { shipment } from '../resources/shipment.ts';
 import { checkedLater, needIds, optInt, plainBody, shipmentSelection } from './checks.ts';
 
 const int = (description: string) => checkedLater({ type: 'integer', description });
@@ -101,3 +102,20 @@ export const actions = {
   reduceWaybills: post('reduceWaybills', P('unbind'), 'Take waybills off a dispatch order (same as unbind)', Unbind, okOf(Bound)),
 };
 export const trajectory = endpoint({ method: 'GET', path: '/shipment/shipment/trajectory/:id', operationId: 'shipment.trajectory', summary: 'The trajectory of a dispatch order (simplified for a map zoom)', tags, permission: 'shipment:trajectory:query', params: TrajectoryParams, querystring: TrajectoryQuery, response: okOf(Trajectory) });
+
+/** A row of a detail section: its id and the columns the section's query selects (server shipment/detail.ts). */
+const section = (description: string) => z.array(z.object({ id: z.number() }).loose()).describe(description);
+export const endpoints = {
+  /** the generic get of the dispatch order resource, with what server shipment/detail.ts adds */
+  get: resourceGet(shipment, {
+    waybills: section('its waybills with their client, carrier, stations, times and totals'),
+    lines: section("its waybills' lines"),
+    stops: section('its stops with their stations'),
+    tracking: section('its business log'),
+    orderTracking: section("what happened to its waybills' orders"),
+    legs: section('the legs of an in-transit reassignment'),
+    prints: section('its print log'),
+    abnormalReceipts: section('the short or damaged lines of its abnormal receipts'),
+    liveEta: LiveEta.nullable().optional().describe('null before any position of the dispatch order in progress'),
+  }),
+};

@@ -1,31 +1,17 @@
 /** Calls of the shipment screens (server: apps/server/src/modules/shipment/routes.ts). */
 import type { z } from 'zod';
 import { FleetApi, resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
-import { get, type RequestOptions } from '../../platform/http.ts';
-import { call, callData, type AnswerOf } from '../../platform/api.ts';
+import type { RequestOptions } from '../../platform/http.ts';
+import { call, callData, type AnswerOf, type DataOf } from '../../platform/api.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export const shipmentDef = resourceByName.get('shipment')!;
 export const rosDef = resourceByName.get('shipmentRos')!;
 export const BASE = '/shipment/shipment';
 
-export interface ShipmentDetail extends Row {
-  shipmentCode: string;
-  status: string;
-  version: number;
-  waybills: Row[];
-  lines: Row[];
-  stops: Row[];
-  tracking: Row[];
-  orderTracking: Row[];
-  legs: Row[];
-  prints: Row[];
-  abnormalReceipts: Row[];
-  /** the live ETA (server fleet/geofence.ts): from the newest position to the first delivery station not reached */
-  liveEta: { stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null; speedKmh: number | null } | null;
-}
+export type ShipmentDetail = DataOf<typeof ShipmentApi.endpoints.get>;
 
-export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
+export const fetchShipment = (id: number) => callData(ShipmentApi.endpoints.get, { params: { id } });
 
 type Actions = typeof ShipmentApi.actions;
 /** The body an action of the dispatch order takes (its endpoint's schema in @tms/domain). */
