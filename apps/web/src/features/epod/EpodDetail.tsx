@@ -15,7 +15,7 @@ import { callData } from '../../platform/api.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { refusal, uploadEpodFile, useEpod, type EpodDetail as Detail, type EpodLine } from './api.ts';
+import { refusal, uploadEpodFile, useEpod, type EpodDetail as Detail, type EpodGet, type EpodLine } from './api.ts';
 import PictureStrip from './PictureStrip.tsx';
 
 const epodDef = resourceByName.get('epod')!;
@@ -183,9 +183,9 @@ function UploadButton({ kind, epodId, accept, label, onDone }: { kind: 'picture'
 
 const ACTIONS: DetailAction[] = ['signFor', 'handle', 'audit', 'reject', 'recall'];
 
-export default function EpodDetail({ id, base, onClose, onAction }: { id: number; base: string; onClose: () => void; onAction: (action: DetailAction, d: Detail) => void }) {
+export default function EpodDetail({ id, get, onClose, onAction }: { id: number; get: EpodGet; onClose: () => void; onAction: (action: DetailAction, d: Detail) => void }) {
   const { t, can } = useResourceContext();
-  const q = useEpod(base, id);
+  const q = useEpod(get, id);
   const d = q.data;
   const [tab, setTab] = useState('lines');
   const editable = d && d.status !== 'AUDITED' && can('epod:epod:signFor');
