@@ -126,13 +126,12 @@ export const LiveEta = z
     eta: z.string().nullable().describe('the newest position time + distance / the configured average speed (tms.eta.speedKmh, default 60 km/h)'),
     positionAt: z.string().describe('reported time of the position it was computed from'),
     arrivingAt: z.string().nullable().describe("when the one 'arriving' event was raised (ETA under tms.eta.arrivingMinutes, default 30)"),
+    speedKmh: z.number().nullable().describe("the vehicle's recent speed the ETA used, km/h (smoothed over about 20 minutes, from tms.eta.speedKmh)"),
   })
   .meta({ id: 'LiveEta' });
 
-/** What the get answer of a resource adds to its row (sections a server hook adds), by resource name. */
-const DETAIL_EXTRAS: Record<string, z.ZodRawShape> = {
-  shipment: { liveEta: LiveEta.nullable().optional().describe('null before any position of the dispatch order in progress') },
-};
+/** What the get answer of a resource adds to its row (sections a server hook adds), by resource name: see resourceGet. */
+const DETAIL_EXTRAS: Record<string, z.ZodRawShape> = {};
 const detailCache = new WeakMap<ResourceDef, RowSchema>();
 /** The get answer of a resource: its row, with the detail sections declared in DETAIL_EXTRAS. */
 export function resourceDetail(def: ResourceDef): RowSchema {
@@ -293,3 +292,18 @@ function makeResourceEndpoints(def: ResourceDef) {
   };
 }
 export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;
+
+/** A resource's get answer with the sections its server hook adds to the row. */
+type DetailAnswer<S extends z.ZodRawShape> = z.ZodObject<{ code: z.ZodLiteral<0>; msg: z.ZodString; data: z.ZodObject<{ id: z.ZodNumber } & S, z.core.$loose> }>;
+/**
+ * Declares the sections a resource's get answer adds to its row (its server hook's afterGet) and answers its get
+ * endpoint, typed with them. Its contract module calls it as it loads, before any endpoint of the resource is made.
+ */
+export function resourceGet<S extends z.ZodRawShape>(def: ResourceDef, sections: S): Endpoint<typeof IdParams, undefined, undefined, DetailAnswer<S>> {
+  if (endpointCache.has(def) || detailCache.has(def)) throw new Error(`the detail of ${def.name} is declared after its endpoints were made`);
+  DETAIL_EXTRAS[def.name] = sections;
+  const get = resourceEndpoints(def).get;
+  // the same endpoint the server registers: resourceDetail built its answer from these sections at run time, which
+  // TypeScript cannot follow through DETAIL_EXTRAS, so the answer's type is said here
+  return { ...get, response: get.response as z.ZodType as DetailAnswer<S> };
+}

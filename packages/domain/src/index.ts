@@ -51,6 +51,7 @@ export * as AuthApi from './contracts/auth.ts';
 export { AUTH_ROUTES } from './contracts/auth-routes.ts';
 export { DRIVER_ROUTES } from './contracts/driver-routes.ts';
 export * as ShipmentApi from './contracts/shipment.ts';
+export * as BaseinfoApi from './contracts/baseinfo.ts';
 export * as RealtimeApi from './contracts/realtime.ts';
 // settlement (issue 15)
 export * from './finance/settlement.ts';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint, IdParams, NoBody, okOf, resourceRow } from '../api.ts';
-import { Departure, Done, DriverListQuery, LineQuery, Picture, Report } from './epod.ts';
+import { Departure, Done, DriverListQuery, LineQuery, Picture, receiptSections, Report } from './epod.ts';
 import { DRIVER_ROUTES as at } from './driver-routes.ts';
 import { resourceByName } from '../resources/index.ts';
 
@@ -134,21 +134,9 @@ export const PushSubscription = z
   .meta({ id: 'DriverPushSubscription' });
 export const PushEndpoint = z.object({ endpoint: z.string({ error: 'validation.required' }).min(1).max(1000) });
 
-/** The lines of a receipt as the driver app reports them (the receipt's detail has more). */
-export const ReceiptLine = z
-  .object({
-    id: z.number(),
-    posNo: z.number(),
-    itemName: z.string().nullable(),
-    itemCode: z.string().nullable(),
-    unit: z.string().nullable(),
-    shippedQuantity: z.number(),
-    plannedCases: z.number(),
-    plannedPallets: z.number(),
-  })
-  .loose();
+/** A receipt of the driver: what the back office's detail shows (its row and sections). */
 export const Receipt = z
-  .object({ id: z.number(), code: z.string(), waybillCode: z.string().nullable(), status: z.string(), lines: z.array(ReceiptLine) })
+  .object({ id: z.number(), code: z.string(), waybillCode: z.string().nullable(), status: z.string(), ...receiptSections })
   .loose()
   .meta({ id: 'DriverReceipt', description: 'a receipt of the driver with its lines, pictures, opinions and execution' });
 

@@ -1,6 +1,6 @@
 /** Request and answer schemas of the fleet routes (/api/fleet/*, issue 19). */
 import { z } from 'zod';
-import { intText } from '../api.ts';
+import { endpoint, intText, okOf } from '../api.ts';
 
 /** a time (ISO-8601 with a zone, or epoch milliseconds as text) */
 const instant = z
@@ -29,7 +29,8 @@ export const VehicleTrack = z.object({
 export const MONITOR_STATES = ['MOVING', 'STOPPED', 'OFFLINE', 'ALARM'] as const;
 export type MonitorState = (typeof MONITOR_STATES)[number];
 /** the state letters of the compact answer */
-export const MONITOR_STATE_CODE: Record<MonitorState, string> = { MOVING: 'M', STOPPED: 'S', OFFLINE: 'O', ALARM: 'A' };
+export const MONITOR_STATE_CODE = { MOVING: 'M', STOPPED: 'S', OFFLINE: 'O', ALARM: 'A' } as const satisfies Record<MonitorState, string>;
+const STATE_LETTERS = ['M', 'S', 'O', 'A'] as const satisfies readonly (typeof MONITOR_STATE_CODE)[MonitorState][];
 export const MONITOR_RULES = {
   /** at or above this speed (km/h) a vehicle is moving */
   movingKmh: 3,
@@ -53,7 +54,7 @@ export const MonitorVehicles = z.object({
   movingKmh: z.number().describe('at or above this speed a vehicle is moving'),
   columns: z.array(z.string()).describe('the names of the columns of rows'),
   rows: z
-    .array(z.tuple([z.number(), z.string(), z.string(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.string()]))
+    .array(z.tuple([z.number(), z.string(), z.string(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable(), z.enum(STATE_LETTERS)]))
     .describe('one per vehicle: [id, plate, code, carrier id, lng, lat, speed km/h, direction, last report epoch ms, state M|S|O|A]; no position yet: nulls'),
   counts: z.record(z.string(), z.number()).describe('vehicles per state letter, over every filter but the state'),
   carriers: z.array(z.tuple([z.number(), z.string()])).describe('[id, name] of the carriers of the vehicles in scope'),
@@ -76,3 +77,12 @@ export const MonitorVehicle = z.object({
   driver: z.object({ id: z.number(), name: z.string(), mobile: z.string().nullable() }).nullable(),
   shipment: z.object({ id: z.number(), code: z.string(), status: z.string() }).nullable().describe('the dispatch order in progress (shipped first, else effective) of one of the caller’s centers'),
 });
+
+/** Who sees the fleet monitor (and the vehicles of its scope in the live stream). */
+export const MONITOR_PERMISSION = 'shipment:monitor:query';
+const tags = ['fleet'];
+export const endpoints = {
+  vehicleTrack: endpoint({ method: 'GET', path: '/fleet/track/:id', operationId: 'fleet.vehicleTrack', summary: "A vehicle's track over any time range (long ranges sampled: one point per time bucket)", tags, permission: 'baseinfo:transportMeans:query', params: TrackParams, querystring: TrackQuery, response: okOf(VehicleTrack) }),
+  monitor: endpoint({ method: 'GET', path: '/fleet/monitor', operationId: 'fleet.monitor', summary: 'The last position and state of every vehicle in scope (compact rows)', tags, permission: MONITOR_PERMISSION, querystring: MonitorQuery, response: okOf(MonitorVehicles) }),
+  monitorVehicle: endpoint({ method: 'GET', path: '/fleet/monitor/:id', operationId: 'fleet.monitorVehicle', summary: "A vehicle's card on the fleet monitor: last report, state, driver and dispatch order in progress", tags, permission: MONITOR_PERMISSION, params: MonitorParams, response: okOf(MonitorVehicle) }),
+};

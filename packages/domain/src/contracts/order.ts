@@ -1,6 +1,6 @@
 /** Request and answer schemas of the hand-written order routes (/api/order/*). */
 import { z } from 'zod';
-import { endpoint, IdList, intText, okOf, resourceBody, resourceListQuery, resourceRow, RemoveQuery } from '../api.ts';
+import { endpoint, IdList, IdParams, intText, okOf, resourceBody, resourceListQuery, resourceRow, RemoveQuery, XLSX_ANSWER } from '../api.ts';
 import { bodySchema } from '../resource.ts';
 import { order, orderLine, ORDER_LINES_MAX } from '../resources/order.ts';
 
@@ -29,10 +29,23 @@ export const OrderListQuery = resourceListQuery(order).extend({ afterId: intText
 export const OrderLineListQuery = resourceListQuery(orderLine);
 export const OrderSummary = z.object({ totalWeight: z.number(), totalVolume: z.number(), totalQuantity: z.number() });
 export const OrderPage = z.object({ code: z.literal(0), msg: z.string(), rows: z.array(OrderRow), total: z.number().int(), summary: OrderSummary });
+/** A tracking entry of an order (server order/list.ts trackingOf). */
+export const OrderTrackingEntry = z.object({
+  id: z.number().int(),
+  operationType: z.string().describe('a value of the tracking_operation dictionary'),
+  relatedCode: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  operationTime: z.string().meta({ format: 'date-time' }),
+  remark: z.string().nullable(),
+  waybillId: z.number().int().nullable(),
+  shipmentId: z.number().int().nullable(),
+});
+/** A waybill made from an order (server order/list.ts waybillsOf). */
+export const OrderWaybill = z.object({ id: z.number().int(), code: z.string(), status: z.string(), shipmentCode: z.string().nullable(), totalWeight: z.number(), totalQuantity: z.number() });
 export const OrderDetail = OrderRow.extend({
   lines: z.array(OrderLineRow),
-  tracking: z.array(z.object({}).loose()).describe('the tracking entries, oldest first'),
-  waybills: z.array(z.object({}).loose()).describe('the waybills made from the order'),
+  tracking: z.array(OrderTrackingEntry).describe('the tracking entries, newest first (at most 500)'),
+  waybills: z.array(OrderWaybill).describe('the waybills made from the order'),
 }).meta({ id: 'OrderDetail' });
 
 /** A bulk action's input: `ids` in the body (or in the query string). */
@@ -48,7 +61,7 @@ export const PrintBody = z.object({
   resetReason: z.union([z.literal(''), z.null(), reason]).optional().describe('required for a reprint'),
 });
 export const PrintAnswer = z.object({ html: z.string(), printed: z.number().int() });
-const Choice = z.object({ id: z.number(), code: z.string(), name: z.string(), isDefault: z.unknown() });
+const Choice = z.object({ id: z.number(), code: z.string(), name: z.string(), isDefault: z.boolean().nullable() });
 export const PrintOptions = z.object({ templates: z.array(Choice), printers: z.array(Choice) });
 export const ActionAnswer = z.object({}).loose().describe('what changed (e.g. `changed`, the waybills made)');
 export const TrackingQuery = z.object({ orderId: intText(1).describe('the order whose tracking is listed') });
@@ -73,16 +86,28 @@ export const OrderImportAnswer = z
   })
   .meta({ id: 'OrderImportPreview' });
 
-const orderAction = <B extends z.ZodType>(name: string, summary: string, permission: string, body: B) =>
-  endpoint({ method: 'POST', path: `/order/order/${name}`, operationId: `order.${name}`, summary, tags: ['order'], permission, querystring: ActionQuery, body, response: okOf(ActionAnswer) });
+const orderAction = <B extends z.ZodType, A extends z.ZodType>(name: string, summary: string, permission: string, body: B, answer: A) =>
+  endpoint({ method: 'POST', path: `/order/order/${name}`, operationId: `order.${name}`, summary, tags: ['order'], permission, querystring: ActionQuery, body, response: okOf(answer) });
 /** The actions on ticked orders (their ids in the body, or in the query string). */
 export const actions = {
-  remove: orderAction('remove', 'Delete open orders (all or nothing)', 'order:order:delete', ActionBody),
-  review: orderAction('review', 'Review open orders: one waybill each', 'order:order:review', ActionBody),
-  retract: orderAction('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', ActionBody),
-  lock: orderAction('lock', 'Lock orders, with a reason', 'order:order:lock', LockBody),
-  unlock: orderAction('unlock', 'Unlock orders', 'order:order:unlock', ActionBody),
-  assignCarrierRoute: orderAction('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', AssignCarrierRouteBody),
-  printVerify: orderAction('printVerify', 'Mark printed orders as verified', 'order:order:verify', ActionBody),
-  print: orderAction('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', PrintBody),
+  remove: orderAction('remove', 'Delete open orders (all or nothing)', 'order:order:delete', ActionBody, ActionAnswer),
+  review: orderAction('review', 'Review open orders: one waybill each', 'order:order:review', ActionBody, ActionAnswer),
+  retract: orderAction('retract', 'Retract reviewed orders (their waybills are deleted)', 'order:order:retract', ActionBody, ActionAnswer),
+  lock: orderAction('lock', 'Lock orders, with a reason', 'order:order:lock', LockBody, ActionAnswer),
+  unlock: orderAction('unlock', 'Unlock orders', 'order:order:unlock', ActionBody, ActionAnswer),
+  assignCarrierRoute: orderAction('assignCarrierRoute', 'Assign a carrier route to open orders', 'order:order:assign', AssignCarrierRouteBody, ActionAnswer),
+  printVerify: orderAction('printVerify', 'Mark printed orders as verified', 'order:order:verify', ActionBody, ActionAnswer),
+  print: orderAction('print', 'Print orders with a template on a printer (a reprint needs a reason)', 'order:order:print', PrintBody, PrintAnswer),
+};
+
+const tags = ['order'];
+const BASE = '/order/order';
+const importRoute = (path: string, operationId: string, summary: string) => ({ method: 'POST' as const, path: `${BASE}/${path}`, operationId, summary, tags, permission: 'order:order:import', body: 'upload' as const, response: okOf(OrderImportAnswer) });
+/** The order screens' reads and the import (its upload limit is the server's route config). */
+export const endpoints = {
+  get: endpoint({ method: 'GET', path: `${BASE}/get/:id`, operationId: 'order.get', summary: 'An order with its lines, tracking and waybills', tags, permission: 'order:order:query', params: IdParams, response: okOf(OrderDetail) }),
+  printOptions: endpoint({ method: 'GET', path: `${BASE}/printOptions`, operationId: 'order.printOptions', summary: 'The print dialog: ORDER templates and printers in use', tags, permission: 'order:order:print', response: okOf(PrintOptions) }),
+  importTemplate: endpoint({ method: 'GET', path: `${BASE}/importTemplate`, operationId: 'order.importTemplate', summary: 'The .xlsx order import template', tags, permission: 'order:order:import', response: XLSX_ANSWER }),
+  import: endpoint({ ...importRoute('import', 'order.import', 'Import orders from .xlsx: a grouped preview, or (commit=true) all or nothing'), querystring: OrderImportQuery }),
+  importCommit: endpoint({ ...importRoute('import/commit', 'order.importCommit', 'Import orders from .xlsx, all or nothing'), querystring: OrderImportCommitQuery }),
 };

@@ -5,7 +5,8 @@
  * selection), so they are documented here and passed through as sent.
  */
 import { z } from 'zod';
-import { endpoint, okOf } from '../api.ts';
+import { endpoint, LiveEta, okOf, resourceGet } from '../api.ts';
+import { shipment } from '../resources/shipment.ts';
 import { checkedLater, needIds, optInt, plainBody, shipmentSelection } from './checks.ts';
 
 const int = (description: string) => checkedLater({ type: 'integer', description });
@@ -51,7 +52,28 @@ export const Unbind = plainBody({ waybillIds: needIds('the waybills'), id: one }
 export const Bound = z.object({ id: z.number(), shipmentCode: z.string() }).loose();
 export const TrajectoryParams = z.object({ id: optInt(0, 1, Number.MAX_SAFE_INTEGER, 'the dispatch order') });
 export const TrajectoryQuery = z.object({ zoom: optInt(null, 0, 22, 'map zoom: fewer points at low zoom (none = every point)') }).loose();
-export const Trajectory = z.object({}).loose().meta({ id: 'ShipmentTrajectory', description: 'the positions (simplified for the zoom), stops, legs and alerts of a dispatch order' });
+const isoTime = z.string().meta({ format: 'date-time' });
+/** A stop of a dispatch order with its station's coordinates (server shipment/detail.ts `stops`). */
+export const TrajectoryStop = z.object({
+  id: z.number(), seq: z.number().int(), stationId: z.number(), stationCode: z.string(), stationName: z.string(), stopType: z.string().describe('LOAD, UNLOAD or BOTH'),
+  eta: isoTime.nullable(), ata: isoTime.nullable(), atd: isoTime.nullable(), lng: z.number().nullable(), lat: z.number().nullable(),
+});
+/** A leg of a dispatch order handed over in transit (server shipment/detail.ts `legs`). */
+export const TrajectoryLeg = z.object({
+  id: z.number(), seq: z.number().int(), startTime: isoTime, endTime: isoTime.nullable(), handoverPlace: z.string().nullable(), handoverLng: z.number().nullable(), handoverLat: z.number().nullable(),
+  plateNumber: z.string().nullable(), driverName: z.string().nullable(), remark: z.string().nullable(),
+});
+export const TrajectoryShipment = z.object({ id: z.number(), shipmentCode: z.string(), status: z.string(), etd: isoTime.nullable(), eta: isoTime.nullable(), atd: isoTime.nullable(), ata: isoTime.nullable(), vehicleIdMain: z.number().nullable() });
+export const Trajectory = z
+  .object({
+    shipment: TrajectoryShipment,
+    total: z.number().int().describe('positions stored'),
+    zoom: z.number().int().nullable(),
+    points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number().nullable()])).describe('[lng, lat, epoch ms, speed km/h], oldest first, simplified for the zoom'),
+    stops: z.array(TrajectoryStop),
+    legs: z.array(TrajectoryLeg),
+  })
+  .meta({ id: 'ShipmentTrajectory', description: 'the positions (simplified for the zoom), stops and legs of a dispatch order' });
 
 const tags = ['shipment'];
 const P = (action: string) => `shipment:shipment:${action}`;
@@ -80,3 +102,20 @@ export const actions = {
   reduceWaybills: post('reduceWaybills', P('unbind'), 'Take waybills off a dispatch order (same as unbind)', Unbind, okOf(Bound)),
 };
 export const trajectory = endpoint({ method: 'GET', path: '/shipment/shipment/trajectory/:id', operationId: 'shipment.trajectory', summary: 'The trajectory of a dispatch order (simplified for a map zoom)', tags, permission: 'shipment:trajectory:query', params: TrajectoryParams, querystring: TrajectoryQuery, response: okOf(Trajectory) });
+
+/** A row of a detail section: its id and the columns the section's query selects (server shipment/detail.ts). */
+const section = (description: string) => z.array(z.object({ id: z.number() }).loose()).describe(description);
+export const endpoints = {
+  /** the generic get of the dispatch order resource, with what server shipment/detail.ts adds */
+  get: resourceGet(shipment, {
+    waybills: section('its waybills with their client, carrier, stations, times and totals'),
+    lines: section("its waybills' lines"),
+    stops: section('its stops with their stations'),
+    tracking: section('its business log'),
+    orderTracking: section("what happened to its waybills' orders"),
+    legs: section('the legs of an in-transit reassignment'),
+    prints: section('its print log'),
+    abnormalReceipts: section('the short or damaged lines of its abnormal receipts'),
+    liveEta: LiveEta.nullable().optional().describe('null before any position of the dispatch order in progress'),
+  }),
+};

@@ -4,7 +4,7 @@
  * extra receiving windows, bound location).
  */
 import type { FastifyInstance } from 'fastify';
-import { getResource, IdParams, MiscApi, okOf } from '@tms/domain';
+import { BaseinfoApi, getResource } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { intParam, ok } from '../../platform/http.ts';
@@ -77,7 +77,7 @@ export function registerBaseinfoRoutes(app: FastifyInstance, db: Db): void {
   ] as const;
 
   // the station with its detail tabs in one answer; the station's data scope applies (404 outside it)
-  route(app, { method: 'GET', url: '/api/baseinfo/station/detail/:id', operationId: 'station.detail', summary: 'A station with its limits, time windows, extra windows and location', tags: ['station'], permission: 'baseinfo:station:query', params: IdParams, response: okOf(MiscApi.StationDetail) }, async (req) => {
+  route(app, BaseinfoApi.endpoints.stationDetail, async (req) => {
     const id = req.params.id;
     const row = await getInScope(db, station, requireCaller(req), id);
     const tabs: Record<string, ApiRow[]> = {};

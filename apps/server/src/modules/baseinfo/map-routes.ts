@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MAX_RADIUS_KM, MAX_SHAPE_VERTICES, MiscApi as C, getResource, okOf, resourceRow, stationFenceSchema, zoneShapeSchema, type ResourceDef } from '@tms/domain';
+import { BaseinfoApi as B, MAX_RADIUS_KM, MAX_SHAPE_VERTICES, MiscApi as C, getResource, okOf, type ResourceDef } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { ok } from '../../platform/http.ts';
 import { badRequest, conflict, type FieldMessage } from '../../platform/errors.ts';
@@ -31,7 +31,7 @@ export function registerMapRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // the zone's polygon or circle (or none), drawn with the zone editor
-  route(app, { method: 'POST', url: '/api/baseinfo/zone/shape', operationId: 'zone.shape', summary: "Save a zone's polygon or circle (or none), with the version read", tags: ['zone'], permission: 'baseinfo:zone:edit', body: ZoneShape, response: okOf(resourceRow(getResource('zone'))) }, async (req) => {
+  route(app, { ...B.endpoints.zoneShape, body: ZoneShape }, async (req) => {
     const b = req.body;
     const cols: Row = { shape_type: b.shapeType, geometry: null, center_longitude: null, center_latitude: null, radius: null };
     if (b.shapeType === 'POLYGON') cols.geometry = JSON.stringify(b.geometry);
@@ -40,7 +40,7 @@ export function registerMapRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // the station's point and its e-fence: a circle of fenceDistance km or a polygon
-  route(app, { method: 'POST', url: '/api/baseinfo/station/fence', operationId: 'station.fence', summary: "Save a station's point and e-fence (a circle of fenceDistance km, or a polygon), with the version read", tags: ['station'], permission: 'baseinfo:station:edit', body: StationFence, response: okOf(resourceRow(getResource('station'))) }, async (req) => {
+  route(app, { ...B.endpoints.stationFence, body: StationFence }, async (req) => {
     const b = req.body;
     const cols: Row = { longitude: b.longitude, latitude: b.latitude, fence_type: b.fenceType };
     if (b.fenceType === 'CIRCLE') Object.assign(cols, { fence_distance: b.fenceDistance, fence_geometry: null });
@@ -59,8 +59,8 @@ function shapeErrors(issues: z.core.$ZodIssue[]) {
   }
   return badRequest('messages.validationFailed', errors);
 }
-const ZoneShape = onValidationError(zoneShapeSchema, shapeErrors);
-const StationFence = onValidationError(stationFenceSchema, shapeErrors);
+const ZoneShape = onValidationError(B.ZoneShape, shapeErrors);
+const StationFence = onValidationError(B.StationFence, shapeErrors);
 
 /** Writes shape columns of one record in the caller's scope, with the optimistic lock and an operation-log row. */
 async function saveShape(db: Db, req: FastifyRequest, def: ResourceDef, b: { id: number; version: number }, cols: Row): Promise<ApiRow> {

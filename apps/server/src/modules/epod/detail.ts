@@ -8,9 +8,9 @@ import type { Storage } from '../../platform/storage.ts';
 
 type Row = Record<string, unknown>;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+const iso = (v: string | number | Date | null) => (v instanceof Date ? v.toISOString() : v);
 /** Dates of a row as ISO strings (the columns are already aliased to API names). */
-const isoRow = (r: Row): Row => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, iso(v)]));
+const isoRow = (r: Record<string, string | number | Date | null>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, iso(v)]));
 
 export interface Picture {
   id: number;
@@ -57,16 +57,16 @@ export async function epodDetail(q: Queryable, storage: Storage, e: Row) {
   const [lines, pictures, opinions, tracking, execution, video] = await Promise.all([
     linesOf(q, [id], center),
     picturesOf(q, storage, [id], center),
-    q.query<Row>(
+    q.query<{ id: number; opinionType: string; content: string | null; opinionBy: string | null; opinionTime: Date }>(
       `select id, opinion_type as "opinionType", content, opinion_by as "opinionBy", opinion_time as "opinionTime" from tms_epod_opinion where epod_id = $1 and dispatch_center_id = $2 order by id`,
       [id, center],
     ),
-    q.query<Row>(
+    q.query<{ id: number; operationType: string; operatorName: string | null; operationTime: Date; remark: string | null }>(
       `select id, operation_type as "operationType", operator_name as "operatorName", operation_time as "operationTime", remark
          from tms_order_tracking where waybill_id = $1 and related_code = $2 and dispatch_center_id = $3 order by operation_time, id`,
       [e.waybill_id, e.code, center],
     ),
-    q.query<Row>(
+    q.query<Record<string, string | number | Date | null>>(
       `select s.id as "shipmentId", s.shipment_code as "shipmentCode", s.status as "shipmentStatus", s.etd, s.eta, s.atd, s.ata,
               v.plate_number as "vehiclePlate", d.name as "driverName", d.mobile as "driverMobile",
               st.seq as "stopSeq", st.eta as "stopEta", st.ata as "stopAta", st.atd as "stopAtd",
@@ -89,9 +89,9 @@ export async function epodDetail(q: Queryable, storage: Storage, e: Row) {
     lines: lines.map((l) => ({ ...l, pictures: byLine.get(Number(l.id)) ?? [] })),
     pictures: pictures.map(({ epodId: _e, ...p }) => p),
     pictureCount: pictures.length,
-    video: v && e.video_file_id ? { name: v.name, contentType: v.content_type, url: storage.signedUrl(Number(e.video_file_id)) } : e.video_url ? { name: '', contentType: '', url: e.video_url } : null,
-    opinions: opinions.rows.map(isoRow),
-    tracking: tracking.rows.map(isoRow),
+    video: v && e.video_file_id ? { name: v.name, contentType: v.content_type, url: storage.signedUrl(Number(e.video_file_id)) } : typeof e.video_url === 'string' && e.video_url ? { name: '', contentType: '', url: e.video_url } : null,
+    opinions: opinions.rows.map((o) => ({ ...o, opinionTime: o.opinionTime.toISOString() })),
+    tracking: tracking.rows.map((t) => ({ ...t, operationTime: t.operationTime.toISOString() })),
     execution: execution.rows[0] ? isoRow(execution.rows[0]) : null,
   };
 }

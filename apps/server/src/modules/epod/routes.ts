@@ -105,7 +105,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
   });
 
   // Pictures (of the receipt, or of one line) and the stop's video, while the receipt is not audited.
-  route(app, { method: 'POST', url: `${base}/picture/upload`, operationId: 'epod.uploadPicture', summary: 'Add a picture (PNG, JPEG, WebP, GIF) to a receipt or one of its lines', tags, permission: 'epod:epod:signFor', config: { upload: UPLOAD_MAX }, querystring: C.UploadQuery, body: 'upload', response: okOf(C.Picture) }, async (req) => {
+  route(app, { ...C.endpoints.uploadPicture, config: { upload: UPLOAD_MAX } }, async (req) => {
     const caller = requireCaller(req);
     const { epodId, lineId } = req.query;
     return ok(req, await uploadPicture(req, db, storage, caller.userName, (q) => lockEpod(q, caller, epodId), lineId ?? null));
@@ -125,7 +125,7 @@ export function registerEpodRoutes(app: FastifyInstance, db: Db, storage: Storag
     return ok(req, { id });
   });
 
-  route(app, { method: 'POST', url: `${base}/video/upload`, operationId: 'epod.uploadVideo', summary: "Set the stop's video (MP4, WebM, Ogg) of a receipt", tags, permission: 'epod:epod:signFor', config: { upload: UPLOAD_MAX }, querystring: C.UploadQuery.pick({ epodId: true }), body: 'upload', response: okOf(C.Video) }, async (req) => {
+  route(app, { ...C.endpoints.uploadVideo, config: { upload: UPLOAD_MAX } }, async (req) => {
     const caller = requireCaller(req);
     const { epodId } = req.query;
     await editable(lockEpod(db, caller, epodId));
@@ -178,15 +178,19 @@ async function receiptsWhere(q: Queryable, caller: Caller, column: string, value
 async function receiptsByStop(q: Queryable, caller: Caller, shipmentId: number) {
   await getInScope(q, shipmentDef, caller, shipmentId);
   const rows = await receiptsWhere(q, caller, 't.shipment_id', shipmentId);
-  const stops = await q.query<Record<string, unknown>>(
+  const stops = await q.query<{ id: number; seq: number; stationId: number; stationName: string | null; stopType: string; eta: Date | null; ata: Date | null; atd: Date | null }>(
     `select st.id, st.seq, st.station_id as "stationId", b.name as "stationName", st.stop_type as "stopType", st.eta, st.ata, st.atd
        from tms_shipment_stop st left join base_station b on b.id = st.station_id
       where st.shipment_id = $1 and st.dispatch_center_id = $2 order by st.seq`,
     [shipmentId, centerOf(caller)],
   );
-  const receipt = (r: Record<string, unknown>): Record<string, unknown> => ({ ...toApi(checkDef, { ...r, is_handled: r.handle_time != null }), isAbnormal: r.is_abnormal });
+  const receipt = (r: Record<string, unknown>) => ({ ...toApi(checkDef, { ...r, is_handled: r.handle_time != null }), isAbnormal: r.is_abnormal === null ? null : r.is_abnormal === true });
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const out = stops.rows.map((s) => ({
-    ...Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    ...s,
+    eta: iso(s.eta),
+    ata: iso(s.ata),
+    atd: iso(s.atd),
     receipts: rows.filter((r) => r.stop_id === s.id || (r.stop_id == null && r.station_id === s.stationId)).map(receipt),
   }));
   // receipts whose stop is not on the shipment any more

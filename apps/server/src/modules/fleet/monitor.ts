@@ -12,7 +12,7 @@
  * (config tms.monitor.offlineMinutes, default 10) or never; else MOVING at or above 3 km/h, else STOPPED.
  */
 import type { FastifyInstance } from 'fastify';
-import { FleetApi as F, getResource, okOf } from '@tms/domain';
+import { FleetApi as F, getResource } from '@tms/domain';
 import type { Db, Queryable } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import { route } from '../../platform/contract.ts';
@@ -23,10 +23,9 @@ import { scopeOf } from '../../platform/resource-engine.ts';
 import { configValues } from '../account/settings.ts';
 import { OPEN_ALARM_FROM } from './ingest.ts';
 
-const { MONITOR_STATE_CODE, MONITOR_RULES } = F;
+const { MONITOR_STATE_CODE, MONITOR_RULES, MONITOR_PERMISSION } = F;
 type MonitorState = F.MonitorState;
 const vehicleDef = getResource('transportMeans');
-export const MONITOR_PERMISSION = 'shipment:monitor:query';
 export const OFFLINE_CONFIG = 'tms.monitor.offlineMinutes';
 
 async function offlineMinutes(q: Queryable): Promise<number> {
@@ -77,10 +76,9 @@ function stateSql(params: unknown[], now: Date, offline: number): string {
 const OPEN_ALARMS = `(select distinct s.vehicle_id_main as vehicle_id from ${OPEN_ALARM_FROM})`;
 
 export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  const tags = ['fleet'];
   route(
     app,
-    { method: 'GET', url: '/api/fleet/monitor', operationId: 'fleet.monitor', summary: 'The last position and state of every vehicle in scope (compact rows)', tags, permission: MONITOR_PERMISSION, querystring: F.MonitorQuery, response: okOf(F.MonitorVehicles) },
+    F.endpoints.monitor,
     async (req) => {
       const caller = requireCaller(req);
       const { dispatchCenterId, carrierId, state, plate } = req.query;
@@ -127,7 +125,7 @@ export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock
 
   route(
     app,
-    { method: 'GET', url: '/api/fleet/monitor/:id', operationId: 'fleet.monitorVehicle', summary: "A vehicle's card on the fleet monitor: last report, state, driver and dispatch order in progress", tags, permission: MONITOR_PERMISSION, params: F.MonitorParams, response: okOf(F.MonitorVehicle) },
+    F.endpoints.monitorVehicle,
     async (req) => {
       const caller = requireCaller(req);
       const centers = (await centersOf(db, caller)).map((c) => c.id);

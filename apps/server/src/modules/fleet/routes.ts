@@ -1,6 +1,6 @@
 /** A vehicle's own track over any time range (every position of the vehicle, whichever dispatch order it was on). */
 import type { FastifyInstance } from 'fastify';
-import { FleetApi as F, getResource, okOf } from '@tms/domain';
+import { FleetApi as F, getResource } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { route } from '../../platform/contract.ts';
 import { requireCaller } from '../../platform/auth.ts';
@@ -20,7 +20,7 @@ const MIN_BUCKET_SECONDS = 10;
 export function registerFleetRoutes(app: FastifyInstance, db: Db): void {
   route(
     app,
-    { method: 'GET', url: '/api/fleet/track/:id', operationId: 'fleet.vehicleTrack', summary: "A vehicle's track over any time range (long ranges sampled: one point per time bucket)", tags: ['fleet'], permission: 'baseinfo:transportMeans:query', params: F.TrackParams, querystring: F.TrackQuery, response: okOf(F.VehicleTrack) },
+    F.endpoints.vehicleTrack,
     async (req) => {
       const { from, to, zoom } = req.query;
       if (to.getTime() < from.getTime()) throw badRequest('messages.validationFailed', { to: { key: 'validation.datetime' } });

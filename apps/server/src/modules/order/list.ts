@@ -5,7 +5,8 @@
  * The order list also answers the totals of the whole filtered set (spec §2: total weight, pieces), from the
  * order rollup when the filters allow (orderTotals).
  */
-import { orderLineResource, orderResource } from '@tms/domain';
+import type { z } from 'zod';
+import { orderLineResource, orderResource, OrderApi } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { centerOf, type Caller } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -207,8 +208,9 @@ export async function linesOf(db: Queryable, orderId: number, center: number): P
 }
 
 /** The tracking rows of one order (of the center given), newest first. */
-export async function trackingOf(db: Queryable, orderId: number, center: number): Promise<Row[]> {
-  const r = await db.query<Row>(
+type TrackingEntry = z.input<typeof OrderApi.OrderTrackingEntry>;
+export async function trackingOf(db: Queryable, orderId: number, center: number): Promise<TrackingEntry[]> {
+  const r = await db.query<Omit<TrackingEntry, 'operationTime'> & { operationTime: Date | string }>(
     `select id, operation_type as "operationType", related_code as "relatedCode", operator_name as "operatorName", operation_time as "operationTime",
             remark, waybill_id as "waybillId", shipment_id as "shipmentId"
        from tms_order_tracking where order_id = $1 and dispatch_center_id = $2 order by operation_time desc, id desc limit 500`,
@@ -218,8 +220,8 @@ export async function trackingOf(db: Queryable, orderId: number, center: number)
 }
 
 /** The waybills made from an order (one, or more after a split), of the center given. */
-export async function waybillsOf(db: Queryable, orderId: number, center: number): Promise<Row[]> {
-  const r = await db.query<Row>(
+export async function waybillsOf(db: Queryable, orderId: number, center: number): Promise<z.input<typeof OrderApi.OrderWaybill>[]> {
+  const r = await db.query<z.input<typeof OrderApi.OrderWaybill>>(
     `select id, code, status, shipment_code as "shipmentCode", total_weight as "totalWeight", total_quantity as "totalQuantity"
        from tms_waybill where order_id = $1 and dispatch_center_id = $2 order by id`,
     [orderId, center],

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { z } from 'zod';
-import { orderImportResource, orderResource, IdParams, okOf, pageOf, OrderApi as C, type Endpoint } from '@tms/domain';
+import { orderImportResource, orderResource, okOf, pageOf, OrderApi as C, type Endpoint } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import { LAG_HEADER } from '../../platform/replica.ts';
 import type { Clock } from '../../platform/config.ts';
@@ -78,7 +78,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     return ok(req, { total: r.total, ...r.summary });
   });
 
-  route(app, { method: 'GET', url: `${BASE}/get/:id`, operationId: 'order.get', summary: 'An order with its lines, tracking and waybills', tags, permission: 'order:order:query', params: IdParams, response: okOf(C.OrderDetail) }, async (req) => ok(req, await detail(db, req, req.params.id)));
+  route(app, C.endpoints.get, async (req) => ok(req, await detail(db, req, req.params.id)));
 
   route(app, { method: 'POST', url: `${BASE}/save`, operationId: 'order.save', summary: 'Create an order with its lines (client first)', tags, permission: 'order:order:add', body: SaveBody, response: okOf(C.OrderDetail) }, async (req) => {
     const values = formValues(orderResource, 'create', req.body);
@@ -123,7 +123,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
   );
 
   // the print dialog's choices: ORDER templates and printers in use
-  route(app, { method: 'GET', url: `${BASE}/printOptions`, operationId: 'order.printOptions', summary: 'The print dialog: ORDER templates and printers in use', tags, permission: 'order:order:print', response: okOf(C.PrintOptions) }, async (req) => {
+  route(app, C.endpoints.printOptions, async (req) => {
     return ok(req, await printOptions(db, 'ORDER'));
   });
 
@@ -138,7 +138,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
       .send(buf);
   });
 
-  route(app, { method: 'GET', url: `${BASE}/importTemplate`, operationId: 'order.importTemplate', summary: 'The .xlsx order import template', tags, permission: 'order:order:import', response: XLSX }, async (req, reply) => {
+  route(app, C.endpoints.importTemplate, async (req, reply) => {
     const buf = await importTemplate(orderImportResource, req.lang, db);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -162,9 +162,9 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, clock: Clock, 
     });
     return ok(req, { ...previewAnswer(preview, true), ids });
   };
-  const importAnswer = okOf(C.OrderImportAnswer);
-  route(app, { method: 'POST', url: `${BASE}/import`, operationId: 'order.import', summary: 'Import orders from .xlsx: a grouped preview, or (commit=true) all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, req.query.commit === 'true', req.query.token));
-  route(app, { method: 'POST', url: `${BASE}/import/commit`, operationId: 'order.importCommit', summary: 'Import orders from .xlsx, all or nothing', tags, permission: 'order:order:import', config: { upload: 20 * 1024 * 1024 }, querystring: C.OrderImportCommitQuery, body: 'upload', response: importAnswer }, (req) => importRoute(req, true, req.query.token));
+  const upload = { upload: 20 * 1024 * 1024 };
+  route(app, { ...C.endpoints.import, config: upload }, (req) => importRoute(req, req.query.commit === 'true', req.query.token));
+  route(app, { ...C.endpoints.importCommit, config: upload }, (req) => importRoute(req, true, req.query.token));
 
   route(app, { method: 'GET', url: '/api/order/line/list', operationId: 'orderLine.list', summary: 'List order lines (a line is in scope when its order is)', tags: ['orderLine'], permission: 'order:line:query', querystring: C.OrderLineListQuery, response: pageOf(C.OrderLineRow) }, async (req) => {
     const { pageSize, offset } = paging(req.query);

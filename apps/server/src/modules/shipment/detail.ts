@@ -55,8 +55,9 @@ const PARTS = {
 export type DetailPart = keyof typeof PARTS;
 
 /** One section of the detail (the shipment must already be known to be in scope, in the center given). */
-export async function detailPart(q: Queryable, part: DetailPart, id: number, center: number): Promise<Rows> {
-  return iso((await q.query<Record<string, unknown>>(PARTS[part], [id, center])).rows);
+export async function detailPart<T extends object = Record<string, unknown>>(q: Queryable, part: DetailPart, id: number, center: number): Promise<T[]> {
+  // T names the section's columns as sent, as q.query<T> does everywhere: its SQL above selects them, iso() makes its times text
+  return iso((await q.query<Record<string, unknown>>(PARTS[part], [id, center])).rows) as T[];
 }
 
 /** Everything the detail adds to the shipment record (of the center given). */

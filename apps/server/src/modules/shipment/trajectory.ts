@@ -5,7 +5,8 @@
  * reassignment. Points travel as compact arrays [lng, lat, epoch ms, speed] to keep 50,000 of them light.
  */
 import simplify from 'simplify-js';
-import { getResource } from '@tms/domain';
+import type { z } from 'zod';
+import { getResource, ShipmentApi as C } from '@tms/domain';
 import type { Queryable } from '../../platform/db.ts';
 import { centerOf, type Caller } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -33,11 +34,12 @@ export function simplifyTrack(points: TrackPoint[], zoom: number | null): TrackP
 }
 
 const shipmentDef = getResource('shipment');
+const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function trajectory(q: Queryable, caller: Caller, id: number, zoom: number | null) {
   const params: unknown[] = [id];
   const where = ['t.id = $1', ...scopeOf(shipmentDef, caller, params, 't')];
-  const s = await q.query<Record<string, unknown>>(
+  const s = await q.query<{ id: number; shipmentCode: string; status: string; etd: Date | null; eta: Date | null; atd: Date | null; ata: Date | null; vehicleIdMain: number | null }>(
     `select t.id, t.shipment_code as "shipmentCode", t.status, t.etd, t.eta, t.atd, t.ata, t.vehicle_id_main as "vehicleIdMain" from tms_shipment t where ${where.join(' and ')}`,
     params,
   );
@@ -51,11 +53,11 @@ export async function trajectory(q: Queryable, caller: Caller, id: number, zoom:
   );
   const raw = r.rows[0]?.p ?? [];
   return {
-    shipment: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    shipment: { ...row, etd: isoOf(row.etd), eta: isoOf(row.eta), atd: isoOf(row.atd), ata: isoOf(row.ata) },
     total: r.rows[0]?.n ?? 0,
     zoom,
     points: simplifyTrack(raw, zoom),
-    stops: await detailPart(q, 'stops', id, centerOf(caller)),
-    legs: await detailPart(q, 'legs', id, centerOf(caller)),
+    stops: await detailPart<z.input<typeof C.TrajectoryStop>>(q, 'stops', id, centerOf(caller)),
+    legs: await detailPart<z.input<typeof C.TrajectoryLeg>>(q, 'legs', id, centerOf(caller)),
   };
 }

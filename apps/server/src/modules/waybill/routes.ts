@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { getResource, okOf, resourceByName, WaybillApi as C } from '@tms/domain';
+import { getResource, resourceByName, WaybillApi as C } from '@tms/domain';
 import type { Db } from '../../platform/db.ts';
 import type { Clock } from '../../platform/config.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
@@ -23,7 +23,6 @@ import { originOf } from '../portal/print-links.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 
 const lineDef = getResource('waybillLine');
-const BASE = '/api/waybill/waybill';
 
 /** GET /get/{id} answers the waybill with its lines and the waybills split off it. */
 export const waybillHooks: Record<string, ResourceHooks> = {
@@ -54,7 +53,6 @@ const ToRosBody = onValidationError(C.ToRosBody, (issues, part) => {
 });
 
 export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock, events?: DomainEvents, secrets?: Secrets): void {
-  const tags = ['waybill'];
   route(app, C.review, async (req) => {
     const caller = requireCaller(req);
     const { ids } = req.body;
@@ -101,14 +99,14 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, clock: Clock
   });
 
   // printing: the paper that travels with the goods, with its public tracking link and QR code when the template shows them
-  route(app, { method: 'POST', url: `${BASE}/print`, operationId: 'waybill.print', summary: 'Print waybills with a WAYBILL template on a printer', tags, permission: 'waybill:waybill:print', body: C.PrintBody, response: okOf(C.PrintAnswer) }, async (req) => {
+  route(app, C.endpoints.print, async (req) => {
     const caller = requireCaller(req);
     const { ids, templateId, printerId } = req.body;
     const links = secrets && { clock, secrets, origin: originOf(req) };
     const done = await mutate(db, req, { title: 'waybill', businessType: 'PRINT' }, (q) => printWaybills(q, caller, clock.now(), { ids, templateId, printerId }, links));
     return ok(req, done);
   });
-  route(app, { method: 'GET', url: `${BASE}/printOptions`, operationId: 'waybill.printOptions', summary: 'The print dialog: WAYBILL templates and printers in use', tags, permission: 'waybill:waybill:print', response: okOf(C.PrintOptions) }, async (req) => {
+  route(app, C.endpoints.printOptions, async (req) => {
     return ok(req, await printOptions(db, 'WAYBILL'));
   });
 

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, InputNumber, Space, Typography } from 'antd';
 import { Marker, useMapEvents } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Marker as LMarker } from 'leaflet';
-import { MAX_RADIUS_KM } from '@tms/domain';
+import type { z } from 'zod';
+import { BaseinfoApi, MAX_RADIUS_KM } from '@tms/domain';
 import { useCan } from '../../platform/queries.ts';
 import ShapeEditor from '../../platform/map/ShapeEditor.tsx';
 import { pointOf, round6, stationFence, toGeoJson, type LatLng, type Shape } from '../../platform/map/shapes.ts';
@@ -16,11 +17,11 @@ import type { Row } from '../../platform/resource/columns.ts';
 import { useSubmit } from './useSubmit.ts';
 
 /** The body of POST /baseinfo/station/fence. */
-export function fenceBody(station: Row, point: LatLng, fence: Shape): Record<string, unknown> {
-  const base = { id: station.id, version: station.version, longitude: point[1], latitude: point[0] };
+export function fenceBody(station: Row, point: LatLng, fence: Shape): z.input<typeof BaseinfoApi.StationFence> {
+  const base = { id: station.id, version: Number(station.version), longitude: point[1], latitude: point[0] };
   return fence.type === 'CIRCLE'
     ? { ...base, fenceType: 'CIRCLE', fenceDistance: fence.radiusKm }
-    : { ...base, fenceType: 'POLYGON', fenceGeometry: toGeoJson(fence.ring), fenceDistance: station.fenceDistance ?? null };
+    : { ...base, fenceType: 'POLYGON', fenceGeometry: toGeoJson(fence.ring), fenceDistance: typeof station.fenceDistance === 'number' ? station.fenceDistance : null };
 }
 
 /** Clicks on the map place the station while it has no point (and nothing is being drawn). */
@@ -61,7 +62,7 @@ export default function StationFence({ station, onSaved }: { station: Row; onSav
     [fence],
   );
 
-  const save = () => (point && fence ? submit('/baseinfo/station/fence', fenceBody(station, point, fence), onSaved) : undefined);
+  const save = () => (point && fence ? submit(BaseinfoApi.endpoints.stationFence, fenceBody(station, point, fence), onSaved) : undefined);
 
   return (
     <div data-testid="station-fence">

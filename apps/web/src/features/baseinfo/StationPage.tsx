@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Drawer, Empty, Space, Spin, Tabs } from 'antd';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { allFields, inDetail, resourceByName, type ResourceDef } from '@tms/domain';
-import { get } from '../../platform/http.ts';
+import { allFields, BaseinfoApi, inDetail, resourceByName, type ResourceDef } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { useCan } from '../../platform/queries.ts';
 import ResourceTable from '../../platform/resource/ResourceTable.tsx';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
@@ -29,14 +29,6 @@ const stationLimit = resourceByName.get('stationLimit')!;
 const timeWindow = resourceByName.get('timeWindow')!;
 const extraWindow = resourceByName.get('extraWindow')!;
 
-interface StationDetail {
-  station: Row;
-  limits: Row[];
-  timeWindows: Row[];
-  extraWindows: Row[];
-  location: Row | null;
-}
-
 /** Every detail field of a record, formatted like the generic detail drawer. */
 function Profile({ def, record }: { def: ResourceDef; record: Row }) {
   const ctx = useResourceContext();
@@ -54,7 +46,7 @@ function Profile({ def, record }: { def: ResourceDef; record: Row }) {
 function StationDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const q = useQuery({ queryKey: ['stationDetail', id], queryFn: () => get<StationDetail>(`/baseinfo/station/detail/${id}`), staleTime: 0 });
+  const q = useQuery({ queryKey: ['stationDetail', id], queryFn: () => callData(BaseinfoApi.endpoints.stationDetail, { params: { id } }), staleTime: 0 });
   const d = q.data;
   const count = (n: number | undefined) => <Badge count={n ?? 0} showZero size="small" color="#8c8c8c" style={{ marginInlineStart: 4 }} />;
   const child = (def: ResourceDef) =>

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Descriptions, InputNumber, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Circle, Polygon, Tooltip } from 'react-leaflet';
-import { MAX_RADIUS_KM } from '@tms/domain';
-import { get, list } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { BaseinfoApi, MAX_RADIUS_KM, resourceByName, resourceEndpoints } from '@tms/domain';
+import { list } from '../../platform/http.ts';
+import { callData } from '../../platform/api.ts';
 import ShapeEditor from '../../platform/map/ShapeEditor.tsx';
 import { toGeoJson, zoneShape, type Shape } from '../../platform/map/shapes.ts';
 import type { Row } from '../../platform/resource/columns.ts';
@@ -16,8 +18,8 @@ import { useSubmit } from './useSubmit.ts';
 import { DataText } from '../../platform/DataText.tsx';
 
 /** The body of POST /baseinfo/zone/shape for a shape (or none). */
-export function zoneShapeBody(zone: Row, shape: Shape | null): Record<string, unknown> {
-  const base = { id: zone.id, version: zone.version };
+export function zoneShapeBody(zone: Row, shape: Shape | null): z.input<typeof BaseinfoApi.ZoneShape> {
+  const base = { id: zone.id, version: Number(zone.version) };
   if (!shape) return { ...base, shapeType: null };
   if (shape.type === 'POLYGON') return { ...base, shapeType: 'POLYGON', geometry: toGeoJson(shape.ring) };
   return { ...base, shapeType: 'CIRCLE', centerLongitude: shape.center[1], centerLatitude: shape.center[0], radius: shape.radiusKm };
@@ -50,7 +52,7 @@ function OtherZones({ rows, except }: { rows: Row[]; except: number }) {
 
 export default function ZoneShapeModal({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const zone = useQuery({ queryKey: ['zoneShape', id], queryFn: () => get<Row>(`/baseinfo/zone/get/${id}`), staleTime: 0 });
+  const zone = useQuery({ queryKey: ['zoneShape', id], queryFn: () => callData(resourceEndpoints(resourceByName.get('zone')!).get, { params: { id } }), staleTime: 0 });
   const others = useQuery({ queryKey: ['zoneShapes'], queryFn: () => list<Row>('/baseinfo/zone/list', { pageSize: 500 }), staleTime: 0 });
   const [shape, setShape] = useState<Shape | null | undefined>(undefined);
   const [saving, submit] = useSubmit();
@@ -61,7 +63,7 @@ export default function ZoneShapeModal({ id, onClose, onSaved }: { id: number; o
 
   const save = () =>
     zone.data
-      ? submit('/baseinfo/zone/shape', zoneShapeBody(zone.data, shape ?? null), () => {
+      ? submit(BaseinfoApi.endpoints.zoneShape, zoneShapeBody(zone.data, shape ?? null), () => {
           onSaved();
           onClose();
         })

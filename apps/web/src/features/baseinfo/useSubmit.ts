@@ -2,16 +2,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { HttpError, post } from '../../platform/http.ts';
+import type { z } from 'zod';
+import type { Endpoint } from '@tms/domain';
+import { HttpError } from '../../platform/http.ts';
+import { call, type CallInput } from '../../platform/api.ts';
 
-export function useSubmit(): [saving: boolean, submit: (url: string, body: unknown, onSaved: () => void) => Promise<void>] {
+/** A save: a POST whose body its endpoint types. */
+type Save<B extends z.ZodType> = Endpoint<undefined, undefined, B, z.ZodType>;
+type Body<B extends z.ZodType> = CallInput<undefined, undefined, B>['body'];
+
+export function useSubmit(): [saving: boolean, submit: <B extends z.ZodType>(save: Save<B>, body: Body<B>, onSaved: () => void) => Promise<void>] {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const submit = async (url: string, body: unknown, onSaved: () => void) => {
+  const submit = async <B extends z.ZodType>(save: Save<B>, body: Body<B>, onSaved: () => void) => {
     setSaving(true);
     try {
-      await post(url, body, { silent: true });
+      await call(save, { body }, { silent: true });
       message.success(t('resource.saveSuccess'));
       onSaved();
     } catch (e) {

@@ -9,12 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { UploadOutlined } from '@ant-design/icons';
-import { fieldByName, resourceByName, type EpodAction } from '@tms/domain';
-import { get } from '../../platform/http.ts';
+import type { z } from 'zod';
+import { EpodApi, fieldByName, resourceByName, type EpodAction } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { refusal, uploadEpodFile, useEpod, type EpodDetail as Detail, type EpodLine } from './api.ts';
+import { refusal, uploadEpodFile, useEpod, type EpodDetail as Detail, type EpodGet, type EpodLine } from './api.ts';
 import PictureStrip from './PictureStrip.tsx';
 
 const epodDef = resourceByName.get('epod')!;
@@ -111,17 +112,11 @@ function Execution({ d }: { d: Detail }) {
   );
 }
 
-interface StopView {
-  id: number;
-  seq: number;
-  stationName: string | null;
-  stopType: string;
-  receipts: Row[];
-}
+type StopView = z.output<typeof EpodApi.ReceiptStop>;
 
 function Stops({ shipmentId, currentId }: { shipmentId: number; currentId: number }) {
   const { t, dicts } = useResourceContext();
-  const q = useQuery({ queryKey: ['epodStops', shipmentId], queryFn: () => get<{ stops: StopView[]; unplaced: Row[] }>(`/epod/epod/byShipment/${shipmentId}`), staleTime: 0 });
+  const q = useQuery({ queryKey: ['epodStops', shipmentId], queryFn: () => callData(EpodApi.byShipment, { params: { shipmentId } }), staleTime: 0 });
   const label = (type: string, v: unknown) => (dicts[type] ?? []).find((d) => d.dictValue === v)?.dictLabel ?? String(v ?? '');
   const receipts = (rs: Row[]) =>
     rs.length ? (
@@ -188,9 +183,9 @@ function UploadButton({ kind, epodId, accept, label, onDone }: { kind: 'picture'
 
 const ACTIONS: DetailAction[] = ['signFor', 'handle', 'audit', 'reject', 'recall'];
 
-export default function EpodDetail({ id, base, onClose, onAction }: { id: number; base: string; onClose: () => void; onAction: (action: DetailAction, d: Detail) => void }) {
+export default function EpodDetail({ id, get, onClose, onAction }: { id: number; get: EpodGet; onClose: () => void; onAction: (action: DetailAction, d: Detail) => void }) {
   const { t, can } = useResourceContext();
-  const q = useEpod(base, id);
+  const q = useEpod(get, id);
   const d = q.data;
   const [tab, setTab] = useState('lines');
   const editable = d && d.status !== 'AUDITED' && can('epod:epod:signFor');

@@ -7,13 +7,12 @@
 import { useCallback, useState } from 'react';
 import { App, Button } from 'antd';
 import { AuditOutlined, CheckSquareOutlined, EditOutlined, RollbackOutlined, StopOutlined, ToolOutlined } from '@ant-design/icons';
-import { resourceByName, type ResourceDef } from '@tms/domain';
-import { get } from '../../platform/http.ts';
+import { EpodApi, resourceByName, type ResourceDef } from '@tms/domain';
 import { queryClient } from '../../platform/queries.ts';
 import ResourceTable, { type TableApi } from '../../platform/resource/ResourceTable.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
-import { epodKey, refusal, type EpodDetail as Detail } from './api.ts';
+import { epodKey, fetchEpod, refusal, type EpodDetail as Detail, type EpodGet } from './api.ts';
 import EpodDetail, { type DetailAction } from './EpodDetail.tsx';
 import SignForModal from './SignForModal.tsx';
 import ActionModal, { type ActionKind } from './ActionModal.tsx';
@@ -29,20 +28,19 @@ const ICONS: Record<DetailAction, React.ReactNode> = {
 
 type Dialog = { kind: 'signFor'; epod: Detail } | { kind: ActionKind; rows: Row[] } | null;
 
-function EpodListPage({ def, actions }: { def: ResourceDef; actions: DetailAction[] }) {
+function EpodListPage({ def, get, actions }: { def: ResourceDef; get: EpodGet; actions: DetailAction[] }) {
   const { t, can } = useResourceContext();
   const { message } = App.useApp();
   const [detail, setDetail] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [api, setApi] = useState<TableApi | null>(null);
-  const base = `/${def.path.replace(/^\//, '')}`;
   const allowed = actions.filter((a) => can(`epod:epod:${a}`));
 
   const open = async (action: DetailAction, rows: Row[]) => {
     if (!rows.length) return void message.warning(t('resource.selectRows'));
     if (action !== 'audit' && rows.length !== 1) return void message.warning(t('epod.selectOne'));
     if (action === 'signFor') {
-      const epod = await queryClient.fetchQuery({ queryKey: epodKey(rows[0]!.id), queryFn: () => get<Detail>(`${base}/get/${rows[0]!.id}`), staleTime: 0 });
+      const epod = await queryClient.fetchQuery({ queryKey: epodKey(rows[0]!.id), queryFn: () => fetchEpod(get, rows[0]!.id), staleTime: 0 });
       setDialog({ kind: 'signFor', epod });
     } else setDialog({ kind: action, rows });
   };
@@ -98,7 +96,7 @@ function EpodListPage({ def, actions }: { def: ResourceDef; actions: DetailActio
       {detail !== null && (
         <EpodDetail
           id={detail}
-          base={base}
+          get={get}
           onClose={() => setDetail(null)}
           onAction={(a, d) => (a === 'signFor' ? setDialog({ kind: 'signFor', epod: d }) : setDialog({ kind: a, rows: [d] }))}
         />
@@ -110,9 +108,9 @@ function EpodListPage({ def, actions }: { def: ResourceDef; actions: DetailActio
 }
 
 export function EpodPage() {
-  return <EpodListPage def={resourceByName.get('epod')!} actions={['signFor', 'audit', 'reject', 'recall', 'handle']} />;
+  return <EpodListPage def={resourceByName.get('epod')!} get={EpodApi.endpoints.get} actions={['signFor', 'audit', 'reject', 'recall', 'handle']} />;
 }
 
 export function EpodCheckPage() {
-  return <EpodListPage def={resourceByName.get('epodCheck')!} actions={['handle', 'audit']} />;
+  return <EpodListPage def={resourceByName.get('epodCheck')!} get={EpodApi.endpoints.checkGet} actions={['handle', 'audit']} />;
 }

@@ -4,18 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Spin, Table, Tag, Typography } from 'antd';
-import { allFields, fieldByName, inList, orderLineResource, orderResource, resourceByName, type ResourceDef } from '@tms/domain';
-import { get } from '../../platform/http.ts';
+import { allFields, fieldByName, inList, OrderApi, orderLineResource, orderResource, resourceByName, type ResourceDef } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext, type ResourceContext } from '../../platform/resource/context.ts';
 
-export interface OrderDetailData extends Row {
-  lines: Row[];
-  waybills: Row[];
-  tracking: Row[];
-}
-
-export const fetchOrder = (id: number) => get<OrderDetailData>(`/order/order/get/${id}`);
+export const fetchOrder = (id: number) => callData(OrderApi.endpoints.get, { params: { id } });
 
 const SECTIONS: [key: string, fields: string[]][] = [
   ['basic', ['code', 'status', 'isLock', 'lockReason', 'source', 'clientId', 'orderTypeId', 'carrierId', 'routeId', 'routeCode', 'transType', 'loadMode', 'batchCode', 'isSplitAllowed', 'auditBy', 'auditTime']],

@@ -6,8 +6,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, type ButtonProps } from 'antd';
+import type { z } from 'zod';
+import { OrderApi, WaybillApi, type Endpoint } from '@tms/domain';
 import { FormSelect } from '../../platform/FormSelect.tsx';
 import { get, HttpError, post } from '../../platform/http.ts';
+import { callData, type DataOf } from '../../platform/api.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
@@ -20,8 +23,13 @@ interface DialogProps {
   onDone: () => void;
 }
 
+/** A ticked rows' action: its body takes their ids and the dialog's fields. */
+type RowsAction<B extends z.ZodType, R extends z.ZodType> = Endpoint<undefined, z.ZodType | undefined, B, R>;
+/** An action by its path alone (the statement's print: its routes are not declared in @tms/domain yet). */
+type ByPath = { byPath: string };
+
 /** A modal whose OK posts an action for the rows with the form's values (validated first). */
-function ActionModal({ title, action, rows, onClose, onDone, children, after, testId, base = '/order/order' }: DialogProps & { title: string; action: string; children: React.ReactNode; after?: (data: unknown) => void; testId: string; base?: string }) {
+function ActionModal<B extends z.ZodType, R extends z.ZodType>({ title, action, rows, onClose, onDone, children, after, testId }: DialogProps & { title: string; action: RowsAction<B, R> | ByPath; children: React.ReactNode; after?: (data: DataOf<RowsAction<B, R>>) => void; testId: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -40,7 +48,8 @@ function ActionModal({ title, action, rows, onClose, onDone, children, after, te
         const values = await form.validateFields();
         setBusy(true);
         try {
-          const data = await post(`${base}/${action}`, { ids: rows.map((r) => r.id), ...values });
+          const body = { ids: rows.map((r) => r.id), ...values };
+          const data = 'byPath' in action ? await post<DataOf<RowsAction<B, R>>>(action.byPath, body) : await callData(action, { body });
           message.success(t('resource.saveSuccess'));
           after?.(data);
           onDone();
@@ -61,7 +70,7 @@ function ActionModal({ title, action, rows, onClose, onDone, children, after, te
 export function LockModal(p: DialogProps) {
   const { t } = useResourceContext();
   return (
-    <ActionModal {...p} title={t('order.lockTitle', { count: p.rows.length })} action="lock" testId="order-lock-modal">
+    <ActionModal {...p} title={t('order.lockTitle', { count: p.rows.length })} action={OrderApi.actions.lock} testId="order-lock-modal">
       <Form.Item name="reason" label={t('order.lockReason')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100, message: t('validation.maxLength', { max: 100 }) }]}>
         <Input.TextArea rows={3} showCount maxLength={100} />
       </Form.Item>
@@ -72,7 +81,7 @@ export function LockModal(p: DialogProps) {
 export function AssignModal(p: DialogProps) {
   const { t } = useResourceContext();
   return (
-    <ActionModal {...p} title={t('order.assignTitle', { count: p.rows.length })} action="assignCarrierRoute" testId="order-assign-modal">
+    <ActionModal {...p} title={t('order.assignTitle', { count: p.rows.length })} action={OrderApi.actions.assignCarrierRoute} testId="order-assign-modal">
       <Form.Item name="carrierRouteId" label={t('order.carrierRoute')} rules={[{ required: true, message: t('validation.required') }]}>
         <RefInput refName="carrierRoute" />
       </Form.Item>
@@ -80,10 +89,16 @@ export function AssignModal(p: DialogProps) {
   );
 }
 
-interface PrintOptions {
-  templates: { id: number; code: string; name: string; isDefault: boolean }[];
-  printers: { id: number; code: string; name: string; isDefault: boolean }[];
+type Choice = z.output<typeof OrderApi.PrintOptions>['templates'][number];
+
+/** The print routes of a kind of record: the dialog's choices (templates, printers) and the print of ticked rows. */
+export interface PrintRoutes {
+  options: typeof OrderApi.endpoints.printOptions;
+  print: RowsAction<z.ZodType, typeof OrderApi.actions.print.response>;
 }
+export const ORDER_PRINT: PrintRoutes = { options: OrderApi.endpoints.printOptions, print: OrderApi.actions.print };
+/** The waybills, with their tracking QR code. */
+export const WAYBILL_PRINT: PrintRoutes = { options: WaybillApi.endpoints.printOptions, print: WaybillApi.endpoints.print };
 
 /** Opens the rendered orders in a new window and starts the browser's print. */
 function openPrintWindow(html: string): boolean {
@@ -98,27 +113,31 @@ function openPrintWindow(html: string): boolean {
 }
 
 /**
- * Print the rows with a template on a printer: orders by default; `base` names another resource's print routes
- * (`{base}/printOptions`, `{base}/print`: the waybills, with their tracking QR code).
+ * Print the rows with a template on a printer: orders by default; `routes` names another kind's print routes (WAYBILL_PRINT).
+ * `base` is the by-path form the statement's print still uses (`{base}/printOptions`, `{base}/print`): its routes are not
+ * declared in @tms/domain yet.
  */
-export function PrintModal(p: DialogProps & { base?: string; title?: string; testId?: string }) {
+export function PrintModal(p: DialogProps & { routes?: PrintRoutes; base?: string; title?: string; testId?: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
-  const base = p.base ?? '/order/order';
-  const opts = useQuery({ queryKey: ['printOptions', base], queryFn: () => get<PrintOptions>(`${base}/printOptions`) });
+  const byPath = p.base;
+  const routes = p.routes ?? ORDER_PRINT;
+  const opts = useQuery({
+    queryKey: ['printOptions', byPath ?? routes.options.path],
+    queryFn: () => (byPath ? get<z.output<typeof OrderApi.PrintOptions>>(`${byPath}/printOptions`) : callData(routes.options)),
+  });
   const reprint = p.rows.some((r) => r.isPrint === true);
-  const choice = (list: { id: number; code: string; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` }));
-  const initial = (list: { id: number; isDefault: boolean }[] | undefined) => (list ?? []).find((x) => x.isDefault)?.id ?? list?.[0]?.id;
+  const choice = (list: Choice[] | undefined) => (list ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` }));
+  const initial = (list: Choice[] | undefined) => (list ?? []).find((x) => x.isDefault)?.id ?? list?.[0]?.id;
   if (!opts.data) return null;
   return (
     <ActionModal
       {...p}
-      base={base}
       title={p.title ?? t('order.printTitle', { count: p.rows.length })}
-      action="print"
+      action={byPath ? { byPath: `${byPath}/print` } : routes.print}
       testId={p.testId ?? 'order-print-modal'}
       after={(data) => {
-        if (!openPrintWindow((data as { html: string }).html)) message.warning(t('order.popupBlocked'));
+        if (!openPrintWindow(data.html)) message.warning(t('order.popupBlocked'));
       }}
     >
       <Form.Item name="templateId" label={t('order.template')} initialValue={initial(opts.data.templates)} rules={[{ required: true, message: t('validation.required') }]}>

@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Modal, Space, Table, Tabs, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import type { OrderImportGroup, OrderImportPreview } from '@tms/domain';
-import { download, HttpError, post } from '../../platform/http.ts';
+import { OrderApi, PortalApi, type OrderImportGroup, type OrderImportPreview } from '@tms/domain';
+import { HttpError, saveResponse, type RequestOptions } from '../../platform/http.ts';
+import { call, callData } from '../../platform/api.ts';
 import { useTranslation } from 'react-i18next';
 
 type Preview = OrderImportPreview;
@@ -16,12 +17,21 @@ type PreviewOrder = OrderImportGroup;
 
 /** Where the modal sends the sheet: the back office's order import, or the client portal's (its own clients only). */
 export interface OrderImportApi {
-  preview: string;
-  commit: string;
-  template: string;
+  /** a preview of the sheet, or its commit (with the preview's token, when it gave one) */
+  send: (sheet: FormData, commit: boolean, token: string | undefined) => Promise<Preview>;
+  /** the .xlsx template */
+  template: () => Promise<Response>;
 }
-const BACK_OFFICE: OrderImportApi = { preview: '/order/order/import', commit: '/order/order/import/commit', template: '/order/order/importTemplate' };
-export const PORTAL_IMPORT: OrderImportApi = { preview: '/portal/orders/import', commit: '/portal/orders/import?commit=true', template: '/portal/orders/importTemplate' };
+// the error is shown by the modal; a large sheet takes time
+const SEND: RequestOptions = { silent: true, timeoutMs: 120_000 };
+const BACK_OFFICE: OrderImportApi = {
+  send: (body, commit, token) => (commit ? callData(OrderApi.endpoints.importCommit, { query: { token }, body }, SEND) : callData(OrderApi.endpoints.import, { body }, SEND)),
+  template: () => call(OrderApi.endpoints.importTemplate),
+};
+export const PORTAL_IMPORT: OrderImportApi = {
+  send: (body, commit, token) => callData(PortalApi.endpoints.import, { query: commit ? { commit: 'true', token } : {}, body }, SEND),
+  template: () => call(PortalApi.endpoints.importTemplate),
+};
 
 export default function OrderImportModal({ onClose, onImported, api = BACK_OFFICE }: { onClose: () => void; onImported: () => void; api?: OrderImportApi }) {
   const { t } = useTranslation();
@@ -36,8 +46,7 @@ export default function OrderImportModal({ onClose, onImported, api = BACK_OFFIC
     setBusy(true);
     try {
       // the commit names the preview it confirms: the server then takes the orders it built instead of reading the file again
-      const token = commit && preview?.token ? `${api.commit.includes('?') ? '&' : '?'}token=${encodeURIComponent(preview.token)}` : '';
-      const p = await post<Preview>(commit ? api.commit + token : api.preview, fd, { silent: true, timeoutMs: 120_000 });
+      const p = await api.send(fd, commit, commit ? preview?.token : undefined);
       setPreview(p);
       if (p.committed) {
         message.success(t('order.importModal.imported', { count: p.ids?.length ?? p.orders.length }));
@@ -68,7 +77,7 @@ export default function OrderImportModal({ onClose, onImported, api = BACK_OFFIC
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Button key="template" icon={<DownloadOutlined />} onClick={() => void download(api.template, {}, `${t('order.importModal.title')}.xlsx`)}>
+        <Button key="template" icon={<DownloadOutlined />} onClick={() => void api.template().then((res) => saveResponse(res, `${t('order.importModal.title')}.xlsx`))}>
           {t('order.importModal.template')}
         </Button>,
         preview && (

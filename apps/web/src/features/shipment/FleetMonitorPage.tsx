@@ -23,38 +23,19 @@ import { Badge, Button, Card, Descriptions, Empty, Input, Segmented, Select, Spa
 import { CloseOutlined } from '@ant-design/icons';
 import type { Map as LeafletMap } from 'leaflet';
 import BaseMap from '../../platform/map/BaseMap.tsx';
-import { get } from '../../platform/http.ts';
+import { FleetApi } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { useOwnStream } from '../../app/header/realtime.ts';
 import { FleetCanvas, STATE_COLOURS, type MonitorVehicle, type StateLetter } from './fleetCanvas.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 
-type Row = [number, string, string, number | null, number | null, number | null, number | null, number | null, number | null, StateLetter];
-interface MonitorAnswer {
-  now: number;
-  offlineMinutes: number;
-  movingKmh: number;
-  rows: Row[];
-  counts: Record<string, number>;
-  carriers: [number, string][];
-  centers: [number, string][];
-}
-interface VehicleCard {
-  id: number;
-  plateNumber: string;
-  carrierName: string | null;
-  state: string;
-  speed: number | null;
-  reportedAt: string | null;
-  openAlarms: string[];
-  driver: { name: string; mobile: string | null } | null;
-  shipment: { id: number; code: string; status: string } | null;
-}
 /** a live row: [vehicle id, lng, lat, speed, direction, epoch ms, alarm flags, open alarm alert 0|1] */
 type LiveRow = [number, number, number, number | null, number | null, number, number | null, 0 | 1];
 
-const STATES: { key: string; letter: StateLetter }[] = [
+type MonitorState = FleetApi.MonitorState;
+const STATES: { key: MonitorState; letter: StateLetter }[] = [
   { key: 'MOVING', letter: 'M' },
   { key: 'STOPPED', letter: 'S' },
   { key: 'OFFLINE', letter: 'O' },
@@ -68,7 +49,7 @@ export default function FleetMonitorPage() {
   const navigate = useNavigate();
   const [center, setCenter] = useState<number | undefined>();
   const [carrier, setCarrier] = useState<number | undefined>();
-  const [state, setState] = useState<string>('');
+  const [state, setState] = useState<MonitorState | ''>('');
   const [plate, setPlate] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [follow, setFollow] = useState(false);
@@ -86,7 +67,7 @@ export default function FleetMonitorPage() {
   const refetchCard = useRef<() => Promise<unknown>>(async () => undefined);
 
   const params = useMemo(() => ({ dispatchCenterId: center, carrierId: carrier, state: state || undefined, plate: plate || undefined }), [center, carrier, state, plate]);
-  const q = useQuery({ queryKey: ['fleet-monitor', params], queryFn: () => get<MonitorAnswer>('/fleet/monitor', params), staleTime: Infinity, refetchOnWindowFocus: false });
+  const q = useQuery({ queryKey: ['fleet-monitor', params], queryFn: () => callData(FleetApi.endpoints.monitor, { query: params }), staleTime: Infinity, refetchOnWindowFocus: false });
 
   const stateOf = useCallback((v: MonitorVehicle, now: number): StateLetter => {
     const s = store.current;
@@ -200,7 +181,7 @@ export default function FleetMonitorPage() {
   }, [follow, selected, map]);
 
   const sel = selected === null ? undefined : store.current.byId.get(selected);
-  const card = useQuery({ queryKey: ['fleet-monitor-card', selected], queryFn: () => get<VehicleCard>(`/fleet/monitor/${selected}`), enabled: selected !== null });
+  const card = useQuery({ queryKey: ['fleet-monitor-card', selected], queryFn: () => callData(FleetApi.endpoints.monitorVehicle, { params: { id: selected! } }), enabled: selected !== null });
   refetchCard.current = card.refetch;
   const total = q.data?.rows.length ?? 0;
   const stateLabel = (letter: StateLetter) => t(`shipment.monitor.states.${STATES.find((s) => s.letter === letter)!.key}`);
@@ -231,9 +212,9 @@ export default function FleetMonitorPage() {
           aria-label={t('shipment.monitor.carrier')}
         />
         <Input.Search allowClear style={{ width: 200 }} placeholder={t('shipment.monitor.plate')} aria-label={t('shipment.monitor.plate')} onSearch={(v) => setPlate(v.trim())} data-testid="monitor-plate" />
-        <Segmented
+        <Segmented<MonitorState | ''>
           value={state}
-          onChange={(v) => setState(String(v))}
+          onChange={(v) => setState(v)}
           data-testid="monitor-state"
           options={[
             { value: '', label: `${t('shipment.monitor.all')} ${state ? '' : total}`.trim() },

@@ -1,31 +1,17 @@
 /** Calls of the shipment screens (server: apps/server/src/modules/shipment/routes.ts). */
 import type { z } from 'zod';
-import { resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
-import { get, type RequestOptions } from '../../platform/http.ts';
-import { call, type AnswerOf } from '../../platform/api.ts';
+import { FleetApi, resourceByName, ShipmentApi, type Endpoint } from '@tms/domain';
+import type { RequestOptions } from '../../platform/http.ts';
+import { call, callData, type AnswerOf, type DataOf } from '../../platform/api.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export const shipmentDef = resourceByName.get('shipment')!;
 export const rosDef = resourceByName.get('shipmentRos')!;
 export const BASE = '/shipment/shipment';
 
-export interface ShipmentDetail extends Row {
-  shipmentCode: string;
-  status: string;
-  version: number;
-  waybills: Row[];
-  lines: Row[];
-  stops: Row[];
-  tracking: Row[];
-  orderTracking: Row[];
-  legs: Row[];
-  prints: Row[];
-  abnormalReceipts: Row[];
-  /** the live ETA (server fleet/geofence.ts): from the newest position to the first delivery station not reached */
-  liveEta: { stationId: number | null; stationName: string | null; distanceKm: number | null; eta: string | null; positionAt: string | null; arrivingAt: string | null; speedKmh: number | null } | null;
-}
+export type ShipmentDetail = DataOf<typeof ShipmentApi.endpoints.get>;
 
-export const fetchShipment = (id: number) => get<ShipmentDetail>(`${BASE}/get/${id}`);
+export const fetchShipment = (id: number) => callData(ShipmentApi.endpoints.get, { params: { id } });
 
 type Actions = typeof ShipmentApi.actions;
 /** The body an action of the dispatch order takes (its endpoint's schema in @tms/domain). */
@@ -39,23 +25,15 @@ export function action<K extends keyof Actions>(name: K, body: ActionBody<K>, op
 }
 
 /** [lng, lat, epoch ms, speed km/h] */
-export type TrackPoint = [number, number, number, number | null];
+export type TrackPoint = Trajectory['points'][number];
+export type Trajectory = z.output<typeof ShipmentApi.Trajectory>;
 
-export interface Trajectory {
-  shipment: { id: number; shipmentCode: string; status: string };
-  total: number;
-  zoom: number | null;
-  points: TrackPoint[];
-  stops: { seq: number; stationName: string; stopType: string; lng: number | null; lat: number | null }[];
-  legs: { seq: number; startTime: string; endTime: string | null; plateNumber: string | null; driverName: string | null; handoverPlace: string | null }[];
-}
-
-export const fetchTrajectory = (id: number, zoom: number) => get<Trajectory>(`${BASE}/trajectory/${id}`, { zoom });
+export const fetchTrajectory = (id: number, zoom: number) => callData(ShipmentApi.trajectory, { params: { id }, query: { zoom } });
 
 /** What the playback draws: a dispatch order's trajectory, or a vehicle's own track (no stops, no legs). */
 export type Track = Pick<Trajectory, 'total' | 'points' | 'stops' | 'legs'> & { sampleSeconds?: number | null };
-/** A vehicle's track over any time range (GET /api/fleet/track/:id; a long range comes sampled, one point per bucket). */
+/** A vehicle's track over any time range (a long range comes sampled, one point per bucket). */
 export async function fetchVehicleTrack(v: { id: number; from: string; to: string }, zoom: number): Promise<Track> {
-  const d = await get<{ total: number; sampleSeconds: number | null; points: TrackPoint[] }>(`/fleet/track/${v.id}`, { from: v.from, to: v.to, zoom });
+  const d = await callData(FleetApi.endpoints.vehicleTrack, { params: { id: v.id }, query: { from: v.from, to: v.to, zoom } });
   return { total: d.total, sampleSeconds: d.sampleSeconds, points: d.points, stops: [], legs: [] };
 }

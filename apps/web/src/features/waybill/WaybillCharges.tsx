@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Typography } from 'antd';
 import type { z } from 'zod';
-import type { FinanceApi } from '@tms/domain';
-import { request } from '../../platform/http.ts';
+import { FinanceApi } from '@tms/domain';
+import { call } from '../../platform/api.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 
 type Answer = z.output<typeof FinanceApi.ChargeListAnswer>;
@@ -15,7 +15,7 @@ type Charge = Answer['rows'][number];
 
 export default function WaybillCharges({ waybillId }: { waybillId: number }) {
   const { t } = useResourceContext();
-  const q = useQuery({ queryKey: ['waybillCharges', waybillId], queryFn: () => request<Answer>('GET', '/finance/charge/list', { params: { waybillId } }), staleTime: 0 });
+  const q = useQuery({ queryKey: ['waybillCharges', waybillId], queryFn: () => call(FinanceApi.endpoints.chargeList, { query: { waybillId } }), staleTime: 0 });
   const a = q.data;
   const rating = a?.rating;
   return (

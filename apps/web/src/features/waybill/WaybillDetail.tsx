@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
-import { allFields, fieldByName, inList, resourceByName, WAYBILL_SECTIONS, type ResourceDef } from '@tms/domain';
-import { get } from '../../platform/http.ts';
+import { allFields, fieldByName, inList, resourceByName, WAYBILL_SECTIONS, WaybillApi, type ResourceDef } from '@tms/domain';
+import { callData } from '../../platform/api.ts';
 import { displayValue, fieldLabel, type Row } from '../../platform/resource/columns.ts';
 import { useResourceContext } from '../../platform/resource/context.ts';
 import { useCan } from '../../platform/queries.ts';
@@ -17,12 +17,7 @@ import WaybillCharges from './WaybillCharges.tsx';
 export const waybillDef = resourceByName.get('waybill')!;
 export const lineDef = resourceByName.get('waybillLine')!;
 
-export interface WaybillWithLines extends Row {
-  lines: Row[];
-  splitParts: { id: number; code: string; status: string }[];
-}
-
-export const fetchWaybill = (id: number) => get<WaybillWithLines>(`/waybill/waybill/get/${id}`);
+export const fetchWaybill = (id: number) => callData(WaybillApi.endpoints.get, { params: { id } });
 
 /** One titled block of fields of a record, formatted like the generic detail. */
 export function FieldSection({ def, record, fields, title }: { def: ResourceDef; record: Row; fields: readonly string[]; title: string }) {

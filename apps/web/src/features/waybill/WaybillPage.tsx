@@ -14,7 +14,7 @@ import { useResourceContext } from '../../platform/resource/context.ts';
 import WaybillDetail, { waybillDef } from './WaybillDetail.tsx';
 import SplitModal from './SplitModal.tsx';
 import ToRosModal from './ToRosModal.tsx';
-import { PrintModal } from '../order/OrderDialogs.tsx';
+import { PrintModal, WAYBILL_PRINT } from '../order/OrderDialogs.tsx';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 
 type Dialog = { kind: 'split'; id: number; api: TableApi } | { kind: 'toRos' | 'print'; rows: Row[]; api: TableApi } | null;
@@ -105,7 +105,7 @@ export default function WaybillPage() {
       {dialog?.kind === 'split' && <SplitModal id={dialog.id} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'toRos' && <ToRosModal rows={dialog.rows} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'print' && (
-        <PrintModal base="/waybill/waybill" title={t('waybill.printTitle', { count: dialog.rows.length })} testId="waybill-print-modal" rows={dialog.rows} onClose={() => setDialog(null)} onDone={done} />
+        <PrintModal routes={WAYBILL_PRINT} title={t('waybill.printTitle', { count: dialog.rows.length })} testId="waybill-print-modal" rows={dialog.rows} onClose={() => setDialog(null)} onDone={done} />
       )}
     </>
   );
