@@ -21,14 +21,14 @@ export const Captcha = z
     enabled: z.boolean(),
   })
   .meta({ id: 'SlideCaptcha', description: 'the slide puzzle (background, piece and its row) with its token; `enabled` = the login asks for it' });
-export const CaptchaCheck = z.object({ token: anyText('the captcha token'), x: anyText('the horizontal offset of the piece', { type: 'number' }) }).loose().nullish();
+export const CaptchaCheck = z.object({ token: anyText('the captcha token'), x: anyText<number>('the horizontal offset of the piece', { type: 'number' }) }).loose().nullish();
 export const CaptchaTestQuery = z.object({ token: z.string().optional() }).loose();
 
 export const Login = plainBody({
   username: neededText(60, true),
   password: neededText(200, false),
   captchaToken: anyText('the slide captcha (when enabled)'),
-  x: anyText('the slide offset (when enabled)', { type: ['number', 'string'] }),
+  x: anyText<number | string>('the slide offset (when enabled)', { type: ['number', 'string'] }),
 });
 export const LoginAnswer = z
   .union([
@@ -47,7 +47,7 @@ export const SsoExchange = plainBody({ code: neededText(Number.MAX_SAFE_INTEGER,
 
 // Self-service (spec §7)
 export const SmsRequest = z
-  .object({ mobile: anyText('the mobile number'), purpose: anyText('register or forget', { enum: ['register', 'forget'] }) })
+  .object({ mobile: anyText('the mobile number'), purpose: anyText<'register' | 'forget'>('register or forget', { enum: ['register', 'forget'] }) })
   .loose()
   .nullish();
 export const SmsSent = z.object({ resendSeconds: z.number() });

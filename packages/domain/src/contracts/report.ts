@@ -9,6 +9,8 @@ import { endpoint, okOf, pageOf, XLSX_ANSWER } from '../api.ts';
 import { REPORT_GROUP_BYS, REPORTS, type ReportName } from '../reports.ts';
 
 const text = (description: string, more: Record<string, unknown> = {}) => anyText(description, more);
+/** a whole number of the query (as text, or a number the client writes as text) */
+const whole = (description: string) => anyText<number | string>(description, { type: 'integer' });
 const day = (description: string) => text(description, { format: 'date' });
 
 /** Filters of every report (each a query-string value; refused ones are named by the report). */
@@ -17,24 +19,24 @@ export const ReportQuery = z
     from: day('first day, YYYY-MM-DD in `tz` (default: 29 days before today)'),
     to: day('last day, YYYY-MM-DD (default: today; at most 366 days after `from`)'),
     tz: text('IANA time zone of the days (default UTC)'),
-    dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }),
-    clientId: text('only this client', { type: 'integer' }),
-    carrierId: text('only this carrier', { type: 'integer' }),
-    vehicleId: text('only this vehicle (mileage report)', { type: 'integer' }),
+    dispatchCenterId: whole('one of the caller’s dispatch centers (default: the session’s)'),
+    clientId: whole('only this client'),
+    carrierId: whole('only this carrier'),
+    vehicleId: whole('only this vehicle (mileage report)'),
     status: text('only this status'),
-    groupBy: text('grouping: epod client (default) or carrier; margin client (default), carrier, waybill, dispatchOrder, route or month', { enum: [...REPORT_GROUP_BYS] }),
-    toleranceMinutes: text('on-time tolerance of departures and arrivals (0…10080, default 30)', { type: 'integer' }),
+    groupBy: anyText<(typeof REPORT_GROUP_BYS)[number]>('grouping: epod client (default) or carrier; margin client (default), carrier, waybill, dispatchOrder, route or month', { enum: [...REPORT_GROUP_BYS] }),
+    toleranceMinutes: whole('on-time tolerance of departures and arrivals (0…10080, default 30)'),
     lang: text('language of the export’s headers'),
   })
   .loose();
 export const CheckListQuery = ReportQuery.extend({
   itemCode: text('only checks with this item'),
-  failedOnly: text("'true' or '1': only failed items", { enum: ['true', 'false', '1', '0'] }),
-  pageNum: text('from 1', { type: 'integer' }),
-  pageSize: text('1…100, default 10', { type: 'integer' }),
+  failedOnly: anyText<'true' | 'false' | '1' | '0'>("'true' or '1': only failed items", { enum: ['true', 'false', '1', '0'] }),
+  pageNum: whole('from 1'),
+  pageSize: whole('1…100, default 10'),
 });
-export const CenterQuery = z.object({ dispatchCenterId: text('one of the caller’s dispatch centers (default: the session’s)', { type: 'integer' }), tz: text('IANA time zone (dashboards)'), lang: text('language') }).loose();
-export const CheckParams = z.object({ id: text('the vehicle check', { type: 'integer' }) });
+export const CenterQuery = z.object({ dispatchCenterId: whole('one of the caller’s dispatch centers (default: the session’s)'), tz: text('IANA time zone (dashboards)'), lang: text('language') }).loose();
+export const CheckParams = z.object({ id: whole('the vehicle check') });
 
 export const ReportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ id: 'ReportRow' });
 /** a report or dashboard read on a replica: how far behind its figures may be */

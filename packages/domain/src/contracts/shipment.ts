@@ -9,9 +9,9 @@ import { endpoint, LiveEta, okOf, resourceGet } from '../api.ts';
 import { shipment } from '../resources/shipment.ts';
 import { checkedLater, needIds, optInt, plainBody, shipmentSelection } from './checks.ts';
 
-const int = (description: string) => checkedLater({ type: 'integer', description });
-const time = (description: string) => checkedLater({ type: 'string', format: 'date-time', description });
-const text = (description: string, maxLength?: number) => checkedLater({ type: 'string', description, ...(maxLength ? { maxLength } : {}) });
+const int = (description: string) => checkedLater<number | string>({ type: 'integer', description });
+const time = (description: string) => checkedLater<string>({ type: 'string', format: 'date-time', description });
+const text = (description: string, maxLength?: number) => checkedLater<string>({ type: 'string', description, ...(maxLength ? { maxLength } : {}) });
 
 const one = shipmentSelection('the dispatch order');
 const many = shipmentSelection('the dispatch orders: an array, one id or `1,2,3` (all or nothing)');
@@ -34,8 +34,8 @@ export const ReassignInTransit = plainBody({
   ...assignment,
   handoverTime: time('when the new crew takes over (not before departure)'),
   handoverPlace: text('where', 100),
-  handoverLng: checkedLater({ type: 'number', minimum: -180, maximum: 180 }),
-  handoverLat: checkedLater({ type: 'number', minimum: -90, maximum: 90 }),
+  handoverLng: checkedLater<number>({ type: 'number', minimum: -180, maximum: 180 }),
+  handoverLat: checkedLater<number>({ type: 'number', minimum: -90, maximum: 90 }),
 });
 export const Selection = plainBody({ ids: many });
 export const ShipOrFinish = plainBody({ ids: many, time: time('actual departure (ship) or arrival (finish)') });
@@ -46,7 +46,7 @@ export const Printed = z.object({ html: z.string(), count: z.number() }).loose()
 export const Bind = plainBody({
   waybillIds: needIds('the waybills'),
   id: one,
-  confirmCarrierMismatch: checkedLater({ type: 'boolean', description: 'send again with true after a 409 whose data.confirm is carrierMismatch' }),
+  confirmCarrierMismatch: checkedLater<boolean>({ type: 'boolean', description: 'send again with true after a 409 whose data.confirm is carrierMismatch' }),
 });
 export const Unbind = plainBody({ waybillIds: needIds('the waybills'), id: one });
 export const Bound = z.object({ id: z.number(), shipmentCode: z.string() }).loose();

@@ -14,17 +14,20 @@ const rows = <T extends z.ZodType>(row: T) => z.array(row);
 export const RoleChoice = z.object({ id: z.number(), roleKey: z.string(), roleName: z.string(), status: z.string() }).meta({ id: 'RoleChoice' });
 export const CheckedKeys = z.object({ checkedKeys: z.array(z.number()) });
 export const RoleParams = z.object({ id: needId('the role') });
+/** A role's data scope (the sys_data_scope dictionary's values). */
+export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
 export const AuthDataScope = plainBody({
   id: needId('the role'),
-  dataScope: oneOf(['1', '2', '3', '4', '5'], '1 all, 2 custom departments (deptIds), 3 own department, 4 own and below, 5 self'),
-  deptIds: anyText('department ids (dataScope 2): an array, or `1,2,3`', { type: ['array', 'string'] }),
+  dataScope: oneOf(DATA_SCOPES, '1 all, 2 custom departments (deptIds), 3 own department, 4 own and below, 5 self'),
+  deptIds: anyText<(number | string)[] | string>('department ids (dataScope 2): an array, or `1,2,3`', { type: ['array', 'string'] }),
 }).transform((b, ctx) => ({ ...b, deptIds: b.dataScope === '2' ? idsIn(b.deptIds, ctx as Ctx, 'deptIds') : [] }));
 export const UserIdQuery = z.object({ userId: needId('the user') });
 export const RoleIdQuery = z.object({ roleId: needId('the role') });
 export const RoleUser = z.object({ id: z.number(), userName: z.string(), nickName: z.string().nullable() });
 /** Binding roles: userId and roleIds, in the body or in the query string. */
 export const RoleBinding = plainBody({ userId: needId('the user'), roleIds: needIds('the roles') });
-export const RoleBindingPart = z.object({ userId: anyText('the user', { type: ['integer', 'string'] }), roleIds: anyText('the roles: an array, or `1,2,3`', { type: ['array', 'string'] }) }).loose();
+export const RoleBindingPart = z.object({ userId: anyText<number | string>('the user', { type: ['integer', 'string'] }), roleIds: anyText<(number | string)[] | string>('the roles: an array, or `1,2,3`', { type: ['array', 'string'] }) }).loose();
 
 export const UserChoice = z.object({ id: z.number(), userName: z.string(), nickName: z.string().nullable(), status: z.string() });
 export const ResetPassword = plainBody(

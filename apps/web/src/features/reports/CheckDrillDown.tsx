@@ -89,7 +89,7 @@ export default function CheckDrillDown({ drill, query, onClose }: { drill: Check
   const dateStyle = useUserInfo().data?.sysUserProfile?.dateStyle;
   const [pageNum, setPageNum] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const params = { ...query, itemCode: drill.itemCode, failedOnly: drill.failedOnly ? 'true' : 'false', pageNum, pageSize: PAGE };
+  const params = { ...query, itemCode: drill.itemCode, failedOnly: drill.failedOnly ? ('true' as const) : ('false' as const), pageNum, pageSize: PAGE };
   const checks = useQuery({ queryKey: ['report-checks', params], queryFn: () => call(ReportApi.endpoints.checks, { query: params }) });
   const title = t(drill.failedOnly ? 'checkReport.failedTitle' : 'checkReport.checksTitle', { item: label(drill.itemCode) });
   return (

@@ -57,12 +57,12 @@ export default function AssignModal({ mode, row, onClose, onDone }: { mode: Assi
 
   const submit = async () => {
     const v = await form.validateFields();
-    const body: Record<string, unknown> = { id: row.id, version: row.version };
-    for (const [k, x] of Object.entries(v)) body[k] = TIMES.includes(k) ? (x ? (x as Dayjs).toISOString() : null) : (x ?? null);
-    if (mode !== 'schedule') delete body.carrierId;
+    const fields: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) fields[k] = TIMES.includes(k) ? (x ? (x as Dayjs).toISOString() : null) : (x ?? null);
+    if (mode !== 'schedule') delete fields.carrierId;
     setSaving(true);
     try {
-      const r = await action(ENDPOINT[mode], body);
+      const r = await action(ENDPOINT[mode], { ...fields, id: row.id, version: Number(row.version) });
       message.success(r.msg);
       onDone();
     } catch (e) {

@@ -160,7 +160,7 @@ function Waybills({ d, onChanged }: { d: Detail; onChanged: () => void }) {
       cancelText: t('resource.cancel'),
       onOk: async () => {
         try {
-          const r = await action('unbind', { id: d.id, waybillIds: keys });
+          const r = await action('unbind', { id: d.id, waybillIds: keys.map(Number) });
           message.success(r.msg);
           setKeys([]);
           onChanged();

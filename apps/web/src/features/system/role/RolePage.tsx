@@ -122,7 +122,8 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
   const { t } = useTranslation();
   const { message } = App.useApp();
   const scopes = useDict('sys_data_scope');
-  const [form] = Form.useForm<{ dataScope: string; deptIds: number[] }>();
+  // the scope's select lists the data-scope dictionary, whose values are the route's (DATA_SCOPES)
+  const [form] = Form.useForm<{ dataScope: SystemApi.DataScope; deptIds: number[] }>();
   const scope = Form.useWatch('dataScope', form);
   const depts = useAllRows('/system/dept');
   const label = useMemo(() => (r: Row) => String(r.deptName ?? r.id), []);
