@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Circle, Polygon, Tooltip } from 'react-leaflet';
 import type { z } from 'zod';
 import { BaseinfoApi, MAX_RADIUS_KM, resourceByName, resourceEndpoints } from '@tms/domain';
-import { list } from '../../platform/http.ts';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import { callData } from '../../platform/api.ts';
 import ShapeEditor from '../../platform/map/ShapeEditor.tsx';
 import { toGeoJson, zoneShape, type Shape } from '../../platform/map/shapes.ts';
@@ -53,7 +53,7 @@ function OtherZones({ rows, except }: { rows: Row[]; except: number }) {
 export default function ZoneShapeModal({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const zone = useQuery({ queryKey: ['zoneShape', id], queryFn: () => callData(resourceEndpoints(resourceByName.get('zone')!).get, { params: { id } }), staleTime: 0 });
-  const others = useQuery({ queryKey: ['zoneShapes'], queryFn: () => list<Row>('/baseinfo/zone/list', { pageSize: 500 }), staleTime: 0 });
+  const others = useQuery({ queryKey: ['zoneShapes'], queryFn: () => resourceCalls(resourceByName.get('zone')!).list({ pageSize: 500 }), staleTime: 0 });
   const [shape, setShape] = useState<Shape | null | undefined>(undefined);
   const [saving, submit] = useSubmit();
   useEffect(() => {

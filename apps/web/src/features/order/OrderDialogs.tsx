@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, type ButtonProps } from 'antd';
 import type { z } from 'zod';
-import { OrderApi, WaybillApi, type Endpoint } from '@tms/domain';
+import { OrderApi, SettlementApi, WaybillApi, type Endpoint } from '@tms/domain';
 import { FormSelect } from '../../platform/FormSelect.tsx';
-import { get, HttpError, post } from '../../platform/http.ts';
+import { HttpError } from '../../platform/http.ts';
 import { callData, type DataOf } from '../../platform/api.ts';
 import RefInput from '../../platform/resource/RefInput.tsx';
 import type { Row } from '../../platform/resource/columns.ts';
@@ -25,11 +25,9 @@ interface DialogProps {
 
 /** A ticked rows' action: its body takes their ids and the dialog's fields. */
 type RowsAction<B extends z.ZodType, R extends z.ZodType> = Endpoint<undefined, z.ZodType | undefined, B, R>;
-/** An action by its path alone (the statement's print: its routes are not declared in @tms/domain yet). */
-type ByPath = { byPath: string };
 
 /** A modal whose OK posts an action for the rows with the form's values (validated first). */
-function ActionModal<B extends z.ZodType, R extends z.ZodType>({ title, action, rows, onClose, onDone, children, after, testId }: DialogProps & { title: string; action: RowsAction<B, R> | ByPath; children: React.ReactNode; after?: (data: DataOf<RowsAction<B, R>>) => void; testId: string }) {
+function ActionModal<B extends z.ZodType, R extends z.ZodType>({ title, action, rows, onClose, onDone, children, after, testId }: DialogProps & { title: string; action: RowsAction<B, R>; children: React.ReactNode; after?: (data: DataOf<RowsAction<B, R>>) => void; testId: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -49,7 +47,7 @@ function ActionModal<B extends z.ZodType, R extends z.ZodType>({ title, action, 
         setBusy(true);
         try {
           const body = { ids: rows.map((r) => r.id), ...values };
-          const data = 'byPath' in action ? await post<DataOf<RowsAction<B, R>>>(action.byPath, body) : await callData(action, { body });
+          const data = await callData(action, { body });
           message.success(t('resource.saveSuccess'));
           after?.(data);
           onDone();
@@ -99,6 +97,8 @@ export interface PrintRoutes {
 export const ORDER_PRINT: PrintRoutes = { options: OrderApi.endpoints.printOptions, print: OrderApi.actions.print };
 /** The waybills, with their tracking QR code. */
 export const WAYBILL_PRINT: PrintRoutes = { options: WaybillApi.endpoints.printOptions, print: WaybillApi.endpoints.print };
+/** The statements, filled into a STATEMENT template. */
+export const STATEMENT_PRINT: PrintRoutes = { options: SettlementApi.endpoints.printOptions, print: SettlementApi.endpoints.print };
 
 /** Opens the rendered orders in a new window and starts the browser's print. */
 function openPrintWindow(html: string): boolean {
@@ -112,19 +112,14 @@ function openPrintWindow(html: string): boolean {
   return true;
 }
 
-/**
- * Print the rows with a template on a printer: orders by default; `routes` names another kind's print routes (WAYBILL_PRINT).
- * `base` is the by-path form the statement's print still uses (`{base}/printOptions`, `{base}/print`): its routes are not
- * declared in @tms/domain yet.
- */
-export function PrintModal(p: DialogProps & { routes?: PrintRoutes; base?: string; title?: string; testId?: string }) {
+/** Print the rows with a template on a printer: orders by default; `routes` names another kind's print routes (WAYBILL_PRINT, STATEMENT_PRINT). */
+export function PrintModal(p: DialogProps & { routes?: PrintRoutes; title?: string; testId?: string }) {
   const { t } = useResourceContext();
   const { message } = App.useApp();
-  const byPath = p.base;
   const routes = p.routes ?? ORDER_PRINT;
   const opts = useQuery({
-    queryKey: ['printOptions', byPath ?? routes.options.path],
-    queryFn: () => (byPath ? get<z.output<typeof OrderApi.PrintOptions>>(`${byPath}/printOptions`) : callData(routes.options)),
+    queryKey: ['printOptions', routes.options.path],
+    queryFn: () => callData(routes.options),
   });
   const reprint = p.rows.some((r) => r.isPrint === true);
   const choice = (list: Choice[] | undefined) => (list ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` }));
@@ -134,7 +129,7 @@ export function PrintModal(p: DialogProps & { routes?: PrintRoutes; base?: strin
     <ActionModal
       {...p}
       title={p.title ?? t('order.printTitle', { count: p.rows.length })}
-      action={byPath ? { byPath: `${byPath}/print` } : routes.print}
+      action={routes.print}
       testId={p.testId ?? 'order-print-modal'}
       after={(data) => {
         if (!openPrintWindow(data.html)) message.warning(t('order.popupBlocked'));

@@ -26,7 +26,7 @@ import { negative } from './money.ts';
 import { LinkButton } from '../../platform/LinkButton.tsx';
 import { lineOrigin } from './origin.ts';
 import { AttachmentInput, AttachmentLink } from './attachment.tsx';
-import { PrintModal } from '../order/OrderDialogs.tsx';
+import { PrintModal, STATEMENT_PRINT } from '../order/OrderDialogs.tsx';
 
 const statementDef = getResource('statement');
 const statementLines = resourceCalls(getResource('statementLine'));
@@ -315,7 +315,7 @@ function StatementDetail({ id, onClose, onChanged }: { id: number; onClose: () =
           }}
         />
       )}
-      {d && printing && <PrintModal base="/finance/statement" title={t('settlement.printTitle', { code: d.code })} testId="statement-print-modal" rows={[{ id: d.id }]} onClose={() => setPrinting(false)} onDone={() => setPrinting(false)} />}
+      {d && printing && <PrintModal routes={STATEMENT_PRINT} title={t('settlement.printTitle', { code: d.code })} testId="statement-print-modal" rows={[{ id: d.id }]} onClose={() => setPrinting(false)} onDone={() => setPrinting(false)} />}
       {d && threeWay && (
         <ThreeWayModal
           statement={d}

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TreeSelect } from 'antd';
 import type { TFunction } from 'i18next';
-import { LIMITS } from '@tms/domain';
-import { list } from '../../platform/http.ts';
+import type { ResourceDef } from '@tms/domain';
+import { resourceCalls } from '../../platform/resource-calls.ts';
 import type { Row } from '../../platform/resource/columns.ts';
 
 export interface TreeNode {
@@ -17,20 +17,10 @@ export interface TreeNode {
 }
 
 /** Every row of a resource list, page after page of the server's largest page (the menu table holds more than one). */
-export async function allRows(path: string): Promise<Row[]> {
-  const pageSize = LIMITS.pageSizeMax;
-  const first = await list<Row>(`${path}/list`, { pageNum: 1, pageSize });
-  const rows = [...first.rows];
-  for (let pageNum = 2; rows.length < first.total && (pageNum - 1) * pageSize < first.total; pageNum++) {
-    rows.push(...(await list<Row>(`${path}/list`, { pageNum, pageSize })).rows);
-  }
-  return rows;
-}
-
-export function useAllRows(path: string, enabled = true) {
+export function useAllRows(def: ResourceDef, enabled = true) {
   return useQuery({
-    queryKey: ['allRows', path],
-    queryFn: () => allRows(path),
+    queryKey: ['allRows', def.path],
+    queryFn: () => resourceCalls(def).all(),
     enabled,
     staleTime: 0,
   });
@@ -93,7 +83,7 @@ export function menuLabel(t: TFunction, r: Row): string {
 
 /** Form widget: the parent of a tree node, with a root entry; the node itself and its descendants cannot be picked. */
 export function ParentTreeSelect({
-  path,
+  def,
   parentField = 'parentId',
   label,
   selfId,
@@ -104,7 +94,7 @@ export function ParentTreeSelect({
 }: {
   /** set by the form item: its label's `for` names this field */
   id?: string;
-  path: string;
+  def: ResourceDef;
   parentField?: string;
   label: (r: Row) => string;
   selfId?: number | null;
@@ -113,7 +103,7 @@ export function ParentTreeSelect({
   filter?: (r: Row) => boolean;
 }) {
   const { t } = useTranslation();
-  const { data = [], isLoading } = useAllRows(path);
+  const { data = [], isLoading } = useAllRows(def);
   const treeData = useMemo(
     () => [{ key: 0, value: 0, title: String(t('system.rootNode')), children: buildTree(filter ? data.filter(filter) : data, parentField, label, selfId) }],
     [data, parentField, label, selfId, filter, t],

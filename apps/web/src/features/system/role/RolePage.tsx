@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Col, Form, Modal, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
-import { resourceByName, SystemApi } from '@tms/domain';
+import { getResource, resourceByName, SystemApi } from '@tms/domain';
 import { callData } from '../../../platform/api.ts';
 import { useCan, useDict } from '../../../platform/queries.ts';
 import ResourceTable from '../../../platform/resource/ResourceTable.tsx';
@@ -91,7 +91,7 @@ export function CheckTree({
 
 function MenuTreeItem() {
   const { t } = useTranslation();
-  const { data = [], isLoading } = useAllRows('/system/menu');
+  const { data = [], isLoading } = useAllRows(getResource('menu'));
   const label = useMemo(() => (r: Row) => menuLabel(t, r), [t]);
   return (
     <Col span={24}>
@@ -125,7 +125,7 @@ function DataScopeModal({ role, onClose }: { role: Row; onClose: (changed: boole
   // the scope's select lists the data-scope dictionary, whose values are the route's (DATA_SCOPES)
   const [form] = Form.useForm<{ dataScope: SystemApi.DataScope; deptIds: number[] }>();
   const scope = Form.useWatch('dataScope', form);
-  const depts = useAllRows('/system/dept');
+  const depts = useAllRows(getResource('dept'));
   const label = useMemo(() => (r: Row) => String(r.deptName ?? r.id), []);
   useEffect(() => {
     void callData(SystemApi.endpoints.roleDepts, { params: { id: role.id } }).then((r) => form.setFieldsValue({ deptIds: r.checkedKeys }));

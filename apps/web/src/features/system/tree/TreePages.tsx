@@ -15,7 +15,7 @@ function TreeResourcePage({ def, label, filter, childDefaults }: { def: Resource
   const form = useMemo<FormExtension>(
     () => ({
       widgets: {
-        parentId: ({ record }) => <ParentTreeSelect path={def.path} label={label} selfId={record?.id} filter={filter} />,
+        parentId: ({ record }) => <ParentTreeSelect def={def} label={label} selfId={record?.id} filter={filter} />,
       },
     }),
     [def, label, filter],
