@@ -297,10 +297,13 @@ export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;
 type DetailAnswer<S extends z.ZodRawShape> = z.ZodObject<{ code: z.ZodLiteral<0>; msg: z.ZodString; data: z.ZodObject<{ id: z.ZodNumber } & S, z.core.$loose> }>;
 /**
  * Declares the sections a resource's get answer adds to its row (its server hook's afterGet) and answers its get
- * endpoint, typed with them. Its contract module calls it as it loads, before any endpoint of the resource is made.
+ * endpoint, typed with them. Its contract module calls it as it loads.
  */
 export function resourceGet<S extends z.ZodRawShape>(def: ResourceDef, sections: S): Endpoint<typeof IdParams, undefined, undefined, DetailAnswer<S>> {
-  if (endpointCache.has(def) || detailCache.has(def)) throw new Error(`the detail of ${def.name} is declared after its endpoints were made`);
+  // Made before (a bundle may evaluate this module after a screen made the resource's endpoints): made again with the
+  // sections. Only the document's answer schema depends on them; the server loads every contract before its routes.
+  endpointCache.delete(def);
+  detailCache.delete(def);
   DETAIL_EXTRAS[def.name] = sections;
   const get = resourceEndpoints(def).get;
   // the same endpoint the server registers: resourceDetail built its answer from these sections at run time, which
