@@ -197,6 +197,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         const reasonBox = task.getByTestId('refuse-reason').locator('textarea');
         const focused = () => reasonBox.evaluate((el) => el === document.activeElement);
         await expect.poll(focused).toBe(true); // the form opens on its field
+        // Cancel closes it and gives the focus back to the button that opened it
+        await task.getByRole('button', { name: english ? 'Cancel' : '取消' }).click();
+        await expect.poll(() => task.getByTestId('refuse').evaluate((el) => el === document.activeElement)).toBe(true);
+        await task.getByTestId('refuse').click();
+        await expect.poll(focused).toBe(true);
         await task.getByTestId('confirm-refuse').click();
         await settled(page, '[data-testid="refuse-error"]');
         // the field is marked invalid, is described by the error, and has the focus back
