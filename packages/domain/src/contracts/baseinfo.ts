@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint, IdParams, okOf, resourceRow } from '../api.ts';
 import { extraWindow, location, station, stationFenceSchema, stationLimit, timeWindow, zone, zoneShapeSchema } from '../resources/baseinfo.ts';
 
-/** A station with its detail tabs, each row as its resource's list sends it (it replaces MiscApi.StationDetail, whose rows were loose). */
+/** A station with its detail tabs, each row as its resource's list sends it. */
 export const StationDetail = z
   .object({
     station: resourceRow(station),

@@ -5,16 +5,6 @@ import { LIMITS } from '../rules.ts';
 import { genConfigSchema } from '../generator.ts';
 
 export const MapConfig = z.object({ tileUrl: z.string().describe("'' = no tiles"), attribution: z.string() });
-export const StationDetail = z
-  .object({
-    station: z.object({ id: z.number() }).loose(),
-    limits: z.array(z.object({}).loose()),
-    timeWindows: z.array(z.object({}).loose()),
-    extraWindows: z.array(z.object({}).loose()),
-    location: z.object({}).loose().nullable(),
-  })
-  .meta({ id: 'StationDetail' });
-
 export const Alert = z
   .object({
     id: z.number(), shipmentId: z.number().nullable(), alertType: z.string().nullable(), alertContent: z.string().nullable(), status: z.string(), createTime: z.string(),
