@@ -4,7 +4,7 @@
  * change of a route's place, input or answer still breaks this app's build.
  */
 import type { z } from 'zod';
-import { DRIVER_ROUTES, type DriverApi } from '@tms/domain';
+import { DRIVER_ROUTES, fillPath, type DriverApi } from '@tms/domain';
 
 export type Endpoints = typeof DriverApi.endpoints;
 export type Name = keyof Endpoints & keyof typeof DRIVER_ROUTES;
@@ -25,12 +25,5 @@ export type Schema<K extends keyof typeof DriverApi> = (typeof DriverApi)[K] ext
 /** The method and the path (below /api, its `:name` parameters filled in) of a call. */
 export function target(name: Name, params: Record<string, unknown> | undefined): { method: string; path: string } {
   const { method, path } = DRIVER_ROUTES[name];
-  return {
-    method,
-    path: path.replace(/:([A-Za-z_]\w*)/g, (_, p: string) => {
-      const v = params?.[p];
-      if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${p} of ${path}`);
-      return encodeURIComponent(String(v));
-    }),
-  };
+  return { method, path: fillPath(path, params) };
 }

@@ -50,6 +50,7 @@ export * as AuthApi from './contracts/auth.ts';
 // the sign-in routes' places without zod, for the login page (contracts/auth-routes.ts)
 export { AUTH_ROUTES } from './contracts/auth-routes.ts';
 export { DRIVER_ROUTES } from './contracts/driver-routes.ts';
+export { fillPath } from './paths.ts';
 export * as ShipmentApi from './contracts/shipment.ts';
 export * as BaseinfoApi from './contracts/baseinfo.ts';
 export * as RealtimeApi from './contracts/realtime.ts';

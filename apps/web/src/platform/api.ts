@@ -4,7 +4,7 @@
  * breaks this build instead of the user's screen.
  */
 import type { z } from 'zod';
-import type { BinaryAnswer, Endpoint } from '@tms/domain';
+import { fillPath, type BinaryAnswer, type Endpoint } from '@tms/domain';
 import { request, type RequestOptions } from './http.ts';
 
 type Maybe = z.ZodType | undefined;
@@ -24,13 +24,7 @@ export interface CallInput<P extends Maybe, Q extends Maybe, B extends Maybe> {
 }
 
 /** Fills `:name` parameters of a path. */
-export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${name} of ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}
+export const pathOf = fillPath;
 
 /** Calls an endpoint; resolves to its whole answer (envelope, or Response for a file), rejects with HttpError. */
 export async function call<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | BinaryAnswer>(
