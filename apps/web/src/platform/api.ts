@@ -23,9 +23,6 @@ export interface CallInput<P extends Maybe, Q extends Maybe, B extends Maybe> {
   body?: In<B> | FormData;
 }
 
-/** Fills `:name` parameters of a path. */
-export const pathOf = fillPath;
-
 /** Calls an endpoint; resolves to its whole answer (envelope, or Response for a file), rejects with HttpError. */
 export async function call<P extends Maybe, Q extends Maybe, B extends Maybe, R extends z.ZodType | BinaryAnswer>(
   e: Endpoint<P, Q, B, R>,
@@ -33,7 +30,7 @@ export async function call<P extends Maybe, Q extends Maybe, B extends Maybe, R 
   opts: RequestOptions = {},
 ): Promise<AnswerOf<Endpoint<P, Q, B, R>>> {
   const binary = 'binary' in e.response;
-  return request(e.method, pathOf(e.path, input.params as Record<string, unknown> | undefined), {
+  return request(e.method, fillPath(e.path, input.params as Record<string, unknown> | undefined), {
     ...opts,
     params: input.query as Record<string, unknown> | undefined,
     data: input.body,

@@ -135,35 +135,6 @@ export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
   return json as T;
 }
 
-/** GET returning the envelope's data. */
-export async function get<T>(url: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<T> {
-  return (await request<Envelope<T>>('GET', url, { ...opts, params })).data as T;
-}
-/** POST returning the envelope's data. */
-export async function post<T>(url: string, data?: unknown, opts: RequestOptions = {}): Promise<T> {
-  return (await request<Envelope<T>>('POST', url, { ...opts, data })).data as T;
-}
-/** POST returning the whole envelope (when the caller shows msg). */
-export async function postEnvelope<T>(url: string, data?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  return request<Envelope<T>>('POST', url, { ...opts, data });
-}
-/** A paged list: { rows, total }. */
-export async function list<T>(url: string, params: Record<string, unknown>): Promise<{ rows: T[]; total: number } & Record<string, unknown>> {
-  const r = await request<PageEnvelope<T> & Record<string, unknown>>('GET', url, { params });
-  // extra members of the answer (e.g. the order list's summary) stay available to the caller
-  return { ...r, rows: r.rows, total: r.total };
-}
-
-/** Downloads a file (export, template) with the session headers. */
-export async function download(url: string, params: Record<string, unknown>, filename: string): Promise<void> {
-  await saveResponse(await request<Response>('GET', url, { params, raw: true, timeoutMs: 120_000 }), filename);
-}
-
-/** Downloads what a POST answers (a file generated from the body sent). */
-export async function downloadPost(url: string, data: unknown, filename: string): Promise<void> {
-  await saveResponse(await request<Response>('POST', url, { data, raw: true, timeoutMs: 120_000 }), filename);
-}
-
 /** Saves a file answer (see api.ts `call` of a file endpoint) under a name. */
 export async function saveResponse(res: Response, filename: string): Promise<void> {
   const blob = await res.blob();

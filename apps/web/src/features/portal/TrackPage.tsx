@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
 import { Card, Descriptions, Result, Space, Spin, Steps, Tag, Timeline, Typography } from 'antd';
-import { PortalApi } from '@tms/domain';
+import { fillPath, PortalApi } from '@tms/domain';
 import type { z } from 'zod';
 import { API_BASE } from '../../platform/http.ts';
-import { pathOf } from '../../platform/api.ts';
 import { getLang } from '../../platform/session.ts';
 import { LangSwitch } from '../../app/header/LangSwitch.tsx';
 
@@ -28,7 +27,7 @@ export default function TrackPage() {
     const lang = getLang();
     // a plain fetch: no session token goes with a public page (the path from its endpoint; an empty token fails as a system error)
     Promise.resolve()
-      .then(() => fetch(`${API_BASE}${pathOf(PortalApi.endpoints.track.path, { token })}?lang=${lang}`, { headers: { lang } }))
+      .then(() => fetch(`${API_BASE}${fillPath(PortalApi.endpoints.track.path, { token })}?lang=${lang}`, { headers: { lang } }))
       .then(async (res) => {
         const body = (await res.json().catch(() => null)) as { data?: Tracking; msg?: string } | null;
         if (!live) return;
